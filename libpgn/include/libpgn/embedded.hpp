@@ -1,0 +1,16 @@
+// Files compiled into the library (the localization tables), generated at build time.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace pgn {
+
+struct EmbeddedFile {
+  std::string_view name;      // file name, e.g. "ru.json"
+  std::string_view contents;  // the file's bytes
+};
+
+std::span<const EmbeddedFile> embedded_localization_files();
+
+}  // namespace pgn

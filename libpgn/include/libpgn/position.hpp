@@ -1,0 +1,161 @@
+// The legality core: a bitboard position with legal move generation, make/unmake and FEN.
+//
+// Position is a small value type (copying it is cheap and is how callers keep a position
+// for later, e.g. at the start of a variation). do_move/undo_move serve search-like uses
+// (perft); play() is the simple in-place form used when replaying a game.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "libpgn/types.hpp"
+
+namespace pgn {
+
+// Why a FEN was rejected. Codes are stable: they appear in diagnostics and docs.
+enum class FenError : std::uint8_t {
+  None = 0,
+  FieldCount,         // "fen-fields": not 4 to 6 space-separated fields
+  BadPiece,           // "fen-piece": a character in the board field that is no piece
+  BadRank,            // "fen-rank": a rank that is not exactly 8 squares, or not 8 ranks
+  KingCount,          // "fen-kings": a side has no king or more than one
+  SideToMove,         // "fen-side": side field is not w or b
+  OpponentInCheck,    // "fen-check": the side not to move is in check
+  PawnOnBackRank,     // "fen-pawn-rank": a pawn on rank 1 or 8
+  BadCastling,        // "fen-castling": malformed castling field, or a right the position cannot have
+  BadEnPassant,       // "fen-en-passant": malformed, or no pawn could just have made a double step
+  BadClock,           // "fen-clock": half-move clock or full-move number not a valid number
+  TooManyCheckers,    // "fen-checkers": more checkers than any legal position can have
+};
+
+// Stable short code, e.g. "fen-castling".
+const char* fen_error_code(FenError e);
+
+struct FenResult;
+
+// How castling rights are written in FEN: standard KQkq, X-FEN (KQkq where unambiguous,
+// file letters otherwise) or Shredder-FEN (always file letters, e.g. HAha).
+enum class CastlingNotation : std::uint8_t { Auto, XFen, Shredder };
+
+struct UndoInfo {
+  std::uint64_t key;
+  Bitboard checkers;
+  Piece captured;
+  Square ep_square;
+  std::uint8_t castling_rights;
+  std::uint16_t halfmove_clock;
+};
+
+class Position {
+ public:
+  static constexpr std::string_view kStartFen =
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+  // The standard starting position.
+  Position();
+
+  // Strict FEN parsing. With chess960, castling fields may name rook files (X-FEN/Shredder)
+  // and rooks need not stand on the corner squares. Standard KQkq in a Chess960 position
+  // means the outermost rook on that side.
+  static FenResult from_fen(std::string_view fen, bool chess960 = false);
+  std::string fen(CastlingNotation notation = CastlingNotation::Auto) const;
+
+  // Board queries.
+  Piece piece_on(Square s) const { return board_[s]; }
+  Bitboard pieces() const { return by_color_[White] | by_color_[Black]; }
+  Bitboard pieces(Color c) const { return by_color_[c]; }
+  Bitboard pieces(PieceType t) const { return by_type_[t]; }
+  Bitboard pieces(Color c, PieceType t) const { return by_color_[c] & by_type_[t]; }
+  Square king_square(Color c) const;
+  Color side_to_move() const { return side_; }
+  Square ep_square() const { return ep_square_; }  // only set when a capture is really possible
+  int halfmove_clock() const { return halfmove_clock_; }
+  int fullmove_number() const { return fullmove_number_; }
+  int ply() const { return 2 * (fullmove_number_ - 1) + side_; }  // plies since move 1 of White
+  std::uint64_t key() const { return key_; }
+  bool is_chess960() const { return chess960_; }
+
+  // Castling rights: 4 bits, White king side = 1, White queen side = 2, Black = 4, 8.
+  std::uint8_t castling_rights() const { return castling_rights_; }
+  bool can_castle(Color c, CastleSide side) const {
+    return castling_rights_ & (1 << (c * 2 + side));
+  }
+  // The square of the rook that castles on that side (meaningful only with the right).
+  Square castling_rook(Color c, CastleSide side) const { return castling_rook_[c * 2 + side]; }
+
+  // Check and attack information.
+  Bitboard checkers() const { return checkers_; }
+  bool in_check() const { return checkers_ != 0; }
+  Bitboard attackers_to(Square s, Bitboard occupied) const;
+  bool is_attacked(Square s, Color by) const;
+  // Pieces of colour `c` that are pinned to their king.
+  Bitboard pinned(Color c) const;
+
+  // Legality of a well-formed move (one that generate_legal could have produced or a
+  // corruption of one); callers use it to validate moves from outside.
+  bool is_legal(Move m) const;
+  bool gives_check(Move m) const;
+  // Piece that a move captures (NoPiece if none; the pawn for en passant).
+  Piece captured_piece(Move m) const;
+
+  void do_move(Move m, UndoInfo& undo);
+  void undo_move(Move m, const UndoInfo& undo);
+  void play(Move m) {
+    UndoInfo undo;
+    do_move(m, undo);
+  }
+  // Passes the turn (PGN's "--" null move); only legal when not in check.
+  void play_null();
+
+  // Game-end queries for the side to move.
+  bool is_checkmate() const;
+  bool is_stalemate() const;
+  // True when `c` cannot possibly give mate with its material (bare king, or king with a
+  // single minor piece, or only bishops on squares of one colour with no other material on
+  // either side that could help).
+  bool has_insufficient_material(Color c) const;
+  // Neither side can mate: the FIDE "dead position" cases that material alone decides.
+  bool is_insufficient_material() const {
+    return has_insufficient_material(White) && has_insufficient_material(Black);
+  }
+
+ private:
+  friend struct PositionBuilder;
+  Piece board_[64];
+  Bitboard by_type_[kPieceTypeCount];
+  Bitboard by_color_[2];
+  Bitboard checkers_;
+  std::uint64_t key_;
+  Square castling_rook_[4];
+  Bitboard castling_path_[4];  // squares that must be empty for castling
+  Square ep_square_;
+  Color side_;
+  std::uint8_t castling_rights_;
+  std::uint8_t castling_mask_[64];  // rights lost when a move touches this square
+  std::uint16_t halfmove_clock_;
+  std::uint16_t fullmove_number_;
+  bool chess960_;
+};
+
+struct FenResult {
+  Position position;
+  FenError error = FenError::None;
+  std::string message;  // human-readable detail, e.g. "rank 3 has 9 squares"
+  bool ok() const { return error == FenError::None; }
+};
+
+// Legal move generation: appends every legal move of the side to move.
+void generate_legal(const Position& pos, MoveList& list);
+// Only legal moves that land on `to` made by pieces of type `type` (used to resolve SAN
+// quickly); NoPieceType means any piece.
+void generate_legal_to(const Position& pos, Square to, PieceType type, MoveList& list);
+
+// Number of leaf nodes at `depth` (perft); counts bulk at the last ply.
+std::uint64_t perft(Position& pos, int depth);
+
+// Long algebraic coordinate form used by UCI: e2e4, e7e8q, castling as the king's move
+// (e1g1) in standard chess and as king-takes-rook (e1h1) in Chess960.
+std::string to_uci(const Position& pos, Move m);
+
+}  // namespace pgn

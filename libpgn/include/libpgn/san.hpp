@@ -1,0 +1,103 @@
+// Moves as text: the one move parser (SAN and the forms real files contain, in any notation
+// table) and the one move writer (canonical SAN, or another notation's letters).
+//
+// Parsing has two steps. parse_move_text() reads the characters alone into a MoveText
+// (what the writer said: piece, squares, capture, promotion...). resolve_move() then finds
+// the one legal move in a position that matches it, or says precisely why none or more than
+// one does.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "libpgn/position.hpp"
+#include "libpgn/types.hpp"
+
+namespace pgn {
+
+class Notation;  // libpgn/notation.hpp; nullptr below means English SAN
+
+struct MoveText {
+  enum Kind : std::uint8_t { Normal, CastleShort, CastleLong, Null };
+  Kind kind = Normal;
+  // Piece letter as written: Pawn when none was written for a SAN pawn move, NoPieceType when
+  // the form does not say (UCI / coordinate forms like e2e4).
+  PieceType piece = Pawn;
+  std::int8_t from_file = -1;  // 0..7 when given
+  std::int8_t from_rank = -1;  // 0..7 when given
+  Square to = NoSquare;
+  PieceType promotion = NoPieceType;
+  bool capture = false;       // a capture sign was written
+  bool en_passant_mark = false;  // "e.p." / "ep" was written
+  // What the check suffix claimed: 0 none, 1 check ('+'), 2 mate ('#'), 3 "++" (mate in
+  // FIDE/German usage, double check in Russian/Czech usage: let the position decide).
+  std::uint8_t check_mark = 0;
+  std::uint8_t nag = 0;  // suffix annotation as NAG: ! = 1, ? = 2, !! = 3, ?? = 4, !? = 5, ?! = 6
+};
+
+enum class MoveTextError : std::uint8_t {
+  None = 0,
+  Empty,
+  UnknownPiece,       // a letter that is no piece in this notation
+  BadSquare,          // destination missing or malformed
+  BadPromotion,       // promotion sign without a valid piece
+  TrailingGarbage,    // characters after a complete move
+};
+
+// Reads one move token (no spaces inside, except for notations that define multi-word
+// moves). Returns the number of bytes consumed on success (0 on error, with `error` set).
+// `notation` nullptr means English SAN with the common lenient forms: 0-0, e.p., e8Q, e8/Q,
+// e8(Q), long algebraic e2e4 / e2-e4 / Ng1-f3 / Ng1xf3, UCI e7e8q, suffixes !? etc.
+std::size_t parse_move_text(std::string_view token, MoveText& out, MoveTextError& error,
+                            const Notation* notation = nullptr);
+
+// Why a move text matches no single legal move. Codes are stable.
+enum class MoveError : std::uint8_t {
+  None = 0,
+  NoSuchPiece,        // no piece of that kind can reach the square (by its movement)
+  Pinned,             // the only candidates are pinned and would expose the king
+  KingInCheck,        // the move leaves or puts the own king in check (king moves, checks not answered)
+  CastleThroughCheck, // king passes through an attacked square
+  CastleOutOfCheck,   // castling while in check
+  CastleIntoCheck,    // king lands on an attacked square
+  CastleRightLost,    // the king or that rook has moved
+  CastleBlocked,      // pieces stand between king and rook
+  EnPassantUnavailable,
+  PromotionMissing,   // a pawn reaches the last rank without naming a piece
+  BadPromotion,       // promotion to a pawn or king, or a promotion letter off the last rank
+  Ambiguous,          // more than one legal move matches
+  WrongPieceOnSquare, // coordinate form: the from square is empty or holds the opponent's piece
+  NullMoveInCheck,    // null move while in check
+};
+
+const char* move_error_code(MoveError e);  // e.g. "illegal-move", "ambiguous-move"
+
+struct MoveResolution {
+  Move move;                 // valid when error == None
+  MoveError error = MoveError::None;
+  Bitboard candidates = 0;   // Ambiguous: the squares of the pieces that could all move
+  Square culprit = NoSquare; // e.g. the attacked square castling passes, or the pinning piece
+  bool ok() const { return error == MoveError::None; }
+};
+
+MoveResolution resolve_move(const Position& pos, const MoveText& text);
+
+// A sentence explaining a failed resolution, e.g. "no black knight can reach f3",
+// "king passes through f1, attacked by the bishop on c4", "rooks on a1 and f1 can both go
+// to d1". `written` is the move as the input wrote it.
+std::string describe_move_error(const Position& pos, const MoveText& text,
+                                const MoveResolution& resolution);
+
+// The one move writer. Appends canonical SAN (minimal disambiguation, O-O, =Q, + and #)
+// to `out`. With a notation table, its piece letters and conventions are used instead.
+void append_san(const Position& pos, Move m, std::string& out, const Notation* notation = nullptr);
+inline std::string to_san(const Position& pos, Move m) {
+  std::string s;
+  append_san(pos, m, s);
+  return s;
+}
+// Long algebraic: e2-e4, Ng1-f3, Bf1xb5+, O-O (with a notation table for the letters).
+void append_lan(const Position& pos, Move m, std::string& out, const Notation* notation = nullptr);
+
+}  // namespace pgn

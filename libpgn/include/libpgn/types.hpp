@@ -1,0 +1,91 @@
+// Basic chess types shared by every module: colours, pieces, squares, bitboards and moves.
+#pragma once
+
+#include <cstdint>
+
+namespace pgn {
+
+using Bitboard = std::uint64_t;
+
+enum Color : std::uint8_t { White = 0, Black = 1 };
+constexpr Color operator~(Color c) { return Color(c ^ 1); }
+
+enum PieceType : std::uint8_t { NoPieceType = 0, Pawn = 1, Knight, Bishop, Rook, Queen, King };
+constexpr int kPieceTypeCount = 7;
+
+// A piece is colour * 8 + type, so the type is the low three bits.
+enum Piece : std::uint8_t {
+  NoPiece = 0,
+  WhitePawn = 1, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen, WhiteKing,
+  BlackPawn = 9, BlackKnight, BlackBishop, BlackRook, BlackQueen, BlackKing,
+};
+constexpr int kPieceCount = 16;
+constexpr Piece make_piece(Color c, PieceType t) { return Piece(c * 8 + t); }
+constexpr PieceType type_of(Piece p) { return PieceType(p & 7); }
+constexpr Color color_of(Piece p) { return Color(p >> 3); }
+
+// Squares are numbered a1 = 0, b1 = 1, ..., h8 = 63.
+enum Square : std::uint8_t {
+  A1, B1, C1, D1, E1, F1, G1, H1,
+  A2, B2, C2, D2, E2, F2, G2, H2,
+  A3, B3, C3, D3, E3, F3, G3, H3,
+  A4, B4, C4, D4, E4, F4, G4, H4,
+  A5, B5, C5, D5, E5, F5, G5, H5,
+  A6, B6, C6, D6, E6, F6, G6, H6,
+  A7, B7, C7, D7, E7, F7, G7, H7,
+  A8, B8, C8, D8, E8, F8, G8, H8,
+  NoSquare = 64,
+};
+constexpr Square make_square(int file, int rank) { return Square(rank * 8 + file); }
+constexpr int file_of(Square s) { return s & 7; }
+constexpr int rank_of(Square s) { return s >> 3; }
+constexpr Bitboard square_bb(Square s) { return Bitboard{1} << s; }
+// The rank as seen by `c`: rank 1 for White is rank 8 for Black.
+constexpr int relative_rank(Color c, int rank) { return c == White ? rank : 7 - rank; }
+constexpr Square relative_square(Color c, Square s) { return Square(s ^ (c * 56)); }
+
+enum CastleSide : std::uint8_t { KingSide = 0, QueenSide = 1 };
+
+// A move in 16 bits: from (6), to (6), kind (2), promotion piece (2).
+// Castling is encoded king-takes-rook (`to` is the rook's square), which works alike for
+// standard chess and Chess960. The null move is from == to == A1 with kind Normal.
+class Move {
+ public:
+  enum Kind : std::uint16_t { Normal = 0, Promotion = 1, EnPassant = 2, Castling = 3 };
+
+  constexpr Move() = default;
+  constexpr Move(Square from, Square to, Kind kind = Normal, PieceType promotion = Knight)
+      : data_(std::uint16_t(from | (to << 6) | (kind << 12) | ((promotion - Knight) << 14))) {}
+
+  static constexpr Move null() { return Move(); }
+  constexpr Square from() const { return Square(data_ & 63); }
+  constexpr Square to() const { return Square((data_ >> 6) & 63); }
+  constexpr Kind kind() const { return Kind((data_ >> 12) & 3); }
+  // Only meaningful for kind() == Promotion.
+  constexpr PieceType promotion() const { return PieceType(((data_ >> 14) & 3) + Knight); }
+  constexpr bool is_null() const { return data_ == 0; }
+  constexpr std::uint16_t raw() const { return data_; }
+  constexpr bool operator==(const Move&) const = default;
+
+ private:
+  std::uint16_t data_ = 0;
+};
+
+// Enough for any legal position (the known maximum is 218).
+constexpr int kMaxMoves = 256;
+
+struct MoveList {
+  Move moves[kMaxMoves];
+  int size = 0;
+
+  const Move* begin() const { return moves; }
+  const Move* end() const { return moves + size; }
+  void push(Move m) { moves[size++] = m; }
+  bool contains(Move m) const {
+    for (int i = 0; i < size; ++i)
+      if (moves[i] == m) return true;
+    return false;
+  }
+};
+
+}  // namespace pgn
