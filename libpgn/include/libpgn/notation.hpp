@@ -47,6 +47,9 @@ struct Notation {
   std::vector<std::string> en_passant_words;
 
   std::string example;  // one game line in this notation, for docs and tests
+  // When several notations read a game as the same legal game (German, Swedish and Danish
+  // share K D T L S), the one with the lowest number is reported. Default 100.
+  int detection_priority = 100;
 };
 
 // All notations built into the library (from localization/*.json), English first.

@@ -5,6 +5,7 @@
 // (perft); play() is the simple in-place form used when replaying a game.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -83,6 +84,8 @@ class Position {
   }
   // The square of the rook that castles on that side (meaningful only with the right).
   Square castling_rook(Color c, CastleSide side) const { return castling_rook_[c * 2 + side]; }
+  // Squares other than the king's and the rook's that must be empty to castle on that side.
+  Bitboard castling_path(Color c, CastleSide side) const { return castling_path_[c * 2 + side]; }
 
   // Check and attack information.
   Bitboard checkers() const { return checkers_; }
@@ -107,6 +110,8 @@ class Position {
   }
   // Passes the turn (PGN's "--" null move); only legal when not in check.
   void play_null();
+  // True when the side to move has at least one legal move.
+  bool has_legal_move() const;
 
   // Game-end queries for the side to move.
   bool is_checkmate() const;
@@ -122,6 +127,36 @@ class Position {
 
  private:
   friend struct PositionBuilder;
+
+  // An empty board, the starting point of FEN parsing.
+  struct EmptyTag {};
+  explicit Position(EmptyTag);
+
+  void put_piece(Piece p, Square s) {
+    board_[s] = p;
+    by_type_[type_of(p)] |= square_bb(s);
+    by_color_[color_of(p)] |= square_bb(s);
+  }
+  void remove_piece(Square s) {
+    Piece p = board_[s];
+    board_[s] = NoPiece;
+    by_type_[type_of(p)] ^= square_bb(s);
+    by_color_[color_of(p)] ^= square_bb(s);
+  }
+  void move_piece(Square from, Square to) {
+    Piece p = board_[from];
+    Bitboard change = square_bb(from) | square_bb(to);
+    board_[from] = NoPiece;
+    board_[to] = p;
+    by_type_[type_of(p)] ^= change;
+    by_color_[color_of(p)] ^= change;
+  }
+  std::uint64_t compute_key() const;
+  Bitboard compute_checkers() const;
+  // Whether the side to move can legally capture en passant on `ep` (the square a pawn of
+  // the other side just passed).
+  bool en_passant_capture_legal(Square ep) const;
+
   Piece board_[64];
   Bitboard by_type_[kPieceTypeCount];
   Bitboard by_color_[2];
@@ -137,6 +172,10 @@ class Position {
   std::uint16_t fullmove_number_;
   bool chess960_;
 };
+
+inline Square Position::king_square(Color c) const {
+  return Square(std::countr_zero(pieces(c, King)));
+}
 
 struct FenResult {
   Position position;

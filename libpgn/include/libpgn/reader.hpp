@@ -45,6 +45,9 @@ class InputSource {
   static std::unique_ptr<InputSource> open(const std::string& path, std::string& error);
   // A source over bytes in memory (tests, fuzzing, JSON fields holding PGN).
   static std::unique_ptr<InputSource> from_memory(std::string_view bytes);
+  // Like from_memory, but recognises zstd / gzip / bzip2 data by its magic bytes as open()
+  // does (fuzzing the decompressors, compressed blobs). Both copy `bytes`.
+  static std::unique_ptr<InputSource> from_memory_detect(std::string_view bytes);
 
  protected:
   std::string error_;
@@ -60,6 +63,9 @@ struct RawGame {
   bool had_bom = false;
   bool truncated = false;     // the game exceeded max_game_bytes; text holds its beginning
   std::uint64_t original_size = 0;  // bytes the game really had (== text.size() unless truncated/decoded)
+  // Set by GameSplitter when every byte of text is ASCII: lets parse_game count columns as
+  // bytes. Leaving it false is always correct, just slower on long lines.
+  bool ascii_only = false;
 };
 
 struct SplitterOptions {
@@ -103,6 +109,11 @@ class Visitor {
   virtual Control end_tags() { return Control::Continue; }
   // A move token as written, suffix annotations (!, ?, !? ...) included, move numbers not.
   virtual Control move(std::string_view /*token*/, TextPos /*pos*/) { return Control::Continue; }
+  // "12." (ellipsis = false) or "12..." / "12…" (ellipsis = true); the number is clamped to
+  // 32 bits. Purely informative: moves are not checked against it here.
+  virtual void move_number(std::uint32_t /*number*/, bool /*ellipsis*/, TextPos /*pos*/) {}
+  // $n (0-255), or an annotation symbol written as its own token: ! ? !! ?? !? ?! (1-6),
+  // = (10), ∞ (13), += ⩲ (14), =+ ⩱ (15), ± +/- (16), ∓ -/+ (17), +- (18), -+ (19).
   virtual void nag(int /*value*/, TextPos /*pos*/) {}
   virtual void comment(std::string_view /*text*/, TextPos /*pos*/) {}  // without braces / ';'
   virtual Control begin_variation(TextPos /*pos*/) { return Control::Continue; }

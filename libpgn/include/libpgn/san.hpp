@@ -16,7 +16,7 @@
 
 namespace pgn {
 
-class Notation;  // libpgn/notation.hpp; nullptr below means English SAN
+struct Notation;  // libpgn/notation.hpp; nullptr below means English SAN
 
 struct MoveText {
   enum Kind : std::uint8_t { Normal, CastleShort, CastleLong, Null };

@@ -1,0 +1,53 @@
+// The move parser and resolver on arbitrary tokens, in English and in every built-in
+// notation, against a few positions; a resolved move must be legal and write back to SAN
+// that resolves to the same move.
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "libpgn/notation.hpp"
+#include "libpgn/position.hpp"
+#include "libpgn/san.hpp"
+
+namespace {
+const pgn::Position& position(std::size_t i) {
+  static const pgn::Position positions[] = {
+      pgn::Position(),
+      pgn::Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+          .position,
+      pgn::Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").position,
+      pgn::Position::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1")
+          .position,
+      pgn::Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true)
+          .position,
+  };
+  return positions[i % (sizeof positions / sizeof positions[0])];
+}
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return 0;
+  const pgn::Position& pos = position(data[0]);
+  std::string_view token(reinterpret_cast<const char*>(data + 1), size - 1);
+  auto notations = pgn::builtin_notations();
+  for (std::size_t i = 0; i <= notations.size(); ++i) {
+    const pgn::Notation* n = i == 0 ? nullptr : notations[i - 1];
+    if (n && n->spoken) continue;
+    pgn::MoveText text;
+    pgn::MoveTextError error = pgn::MoveTextError::None;
+    if (pgn::parse_move_text(token, text, error, n) == 0) continue;
+    pgn::MoveResolution r = pgn::resolve_move(pos, text);
+    if (!r.ok()) {
+      (void)pgn::describe_move_error(pos, text, r);
+      continue;
+    }
+    if (!pos.is_legal(r.move)) std::abort();
+    std::string san;
+    pgn::append_san(pos, r.move, san, n);
+    pgn::MoveText again;
+    if (pgn::parse_move_text(san, again, error, n) != san.size()) std::abort();
+    if (pgn::resolve_move(pos, again).move != r.move) std::abort();
+  }
+  return 0;
+}

@@ -1,0 +1,63 @@
+// Runs per-game work over many inputs on several threads while keeping input order.
+//
+// The calling thread reads and splits the inputs into batches of whole games (about a
+// megabyte each); worker threads process batches; the consumer sees every batch, in input
+// order, on the calling thread. At most a few batches per thread are in flight, so memory
+// stays flat whatever the input size.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "libpgn/reader.hpp"
+#include "libpgn/validator.hpp"
+
+namespace pgn {
+
+struct GameBatch {
+  std::size_t file_index = 0;
+  const std::string* file_name = nullptr;
+  std::string text;               // the games' bytes, back to back
+  std::vector<RawGame> games;     // views into `text`
+  std::vector<GameReport> reports;  // filled by the worker, one per game
+  std::string output;             // filled by the worker (e.g. converted games)
+  std::uint64_t input_bytes = 0;  // input bytes the batch covers
+  std::uint64_t counter = 0;      // free for the worker (e.g. games written)
+};
+
+class BatchWorker {
+ public:
+  virtual ~BatchWorker() = default;
+  virtual void process(GameBatch& batch) = 0;
+};
+
+class BatchConsumer {
+ public:
+  virtual ~BatchConsumer() = default;
+  virtual void begin_file(std::size_t /*index*/, const std::string& /*name*/) {}
+  virtual void batch(GameBatch& batch) = 0;
+  // `error` is empty when the file was read to its end; otherwise it says what failed and
+  // `games_read` games before the failure were still delivered.
+  virtual void end_file(std::size_t /*index*/, const std::string& /*name*/,
+                        const std::string& /*error*/, std::uint64_t /*games_read*/) {}
+};
+
+struct PipelineOptions {
+  unsigned threads = 0;                 // 0: one per hardware thread
+  std::size_t batch_bytes = 1u << 20;
+  SplitterOptions splitter;
+  const std::atomic<bool>* stop = nullptr;  // set (e.g. by SIGINT) to stop early
+};
+
+// Number of worker threads `threads` means (0 = hardware concurrency, at least 1).
+unsigned resolve_thread_count(unsigned threads);
+
+void run_pipeline(const std::vector<std::string>& files, const PipelineOptions& options,
+                  const std::function<std::unique_ptr<BatchWorker>()>& make_worker,
+                  BatchConsumer& consumer);
+
+}  // namespace pgn

@@ -1,0 +1,60 @@
+// Writing diagnostics for people and machines: text (file:line:col: error[code]: message
+// with the source line and a caret), JSON Lines, one JSON document, GitHub workflow
+// annotations and SARIF 2.1.0.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "libpgn/diagnostics.hpp"
+
+namespace pgn {
+
+enum class ReportFormat : std::uint8_t { Text, Jsonl, Json, Github, Sarif };
+bool report_format_from_name(std::string_view name, ReportFormat& out);
+
+struct RunSummary {
+  std::uint64_t files = 0;
+  std::uint64_t files_failed = 0;  // could not be opened or read to the end
+  std::uint64_t games = 0;
+  std::uint64_t games_valid = 0;        // games without errors (warnings allowed)
+  std::uint64_t games_with_errors = 0;
+  std::uint64_t games_with_warnings = 0;
+  std::uint64_t moves = 0;               // moves replayed, variations included
+  std::uint64_t input_bytes = 0;
+  std::uint64_t errors = 0;
+  std::uint64_t warnings = 0;
+  std::array<std::uint64_t, kCodeCount> by_code{};
+  double seconds = 0;
+  // Convert only: what happened to the games.
+  std::uint64_t games_written = 0;
+  std::uint64_t games_skipped = 0;
+  std::uint64_t games_truncated = 0;
+  bool interrupted = false;
+};
+
+class ReportWriter {
+ public:
+  virtual ~ReportWriter() = default;
+  // `color`: ANSI colours in the text format (only when writing to a terminal).
+  static std::unique_ptr<ReportWriter> create(ReportFormat format, std::FILE* out, bool color);
+  virtual void problem(const std::string& file, const Diagnostic& d) = 0;
+  // One line per game (pgn validate --list-games): notation read, plies, result, counts.
+  virtual void game(const std::string& file, std::uint64_t index, const std::string& notation,
+                    std::uint32_t plies, const std::string& result, std::uint32_t errors,
+                    std::uint32_t warnings) = 0;
+  virtual void finish(const RunSummary& summary) = 0;
+};
+
+// The human summary (for stderr): files, games, games with errors, moves, problems by code,
+// time and speed.
+void print_summary(std::FILE* out, const RunSummary& summary, bool convert);
+
+// Appends `text` as a JSON string literal (quoted, escaped) to `out`.
+void append_json_string(std::string& out, std::string_view text);
+
+}  // namespace pgn

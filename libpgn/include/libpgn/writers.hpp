@@ -1,0 +1,84 @@
+// Writers: turn a replayed game (GameRecord) into text. PGN export format, long algebraic in
+// PGN layout, JSON / JSON Lines, UCI move lists, FEN after every ply, and EPD.
+//
+// Every writer walks the record in one canonical order, so that the same game always gives
+// the same text whatever the order of its annotations in the input:
+//   comments before the first move of a line; then per move: the move, its NAGs, the
+//   comments right after it, its variations, then the comments that followed its variations.
+// NAGs before the first move of a line and variations without a move are dropped. The JSON
+// writer keeps exactly this structure, which is why JSON converts back to the same PGN.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "libpgn/game_record.hpp"
+#include "libpgn/notation.hpp"
+#include "libpgn/validator.hpp"
+
+namespace pgn {
+
+enum class OutputFormat : std::uint8_t { Pgn, Json, Jsonl, Uci, Lan, Fen, Epd };
+
+// "pgn", "json", "jsonl", "uci", "lan", "fen", "epd".
+bool output_format_from_name(std::string_view name, OutputFormat& out);
+const char* output_format_name(OutputFormat format);
+
+struct WriterOptions {
+  OutputFormat format = OutputFormat::Pgn;
+  // Pgn and Lan: write moves and the termination marker in this table (nullptr = English,
+  // with the record's canonical SAN). Tags are never translated.
+  const Notation* notation = nullptr;
+  bool fen = false;            // Json: the FEN after every move
+  bool keep_suffixes = false;  // NAGs $1..$6 right after a move are written as !, ?, !!, ...
+  bool comments = true;
+  bool variations = true;
+  bool nags = true;
+  std::size_t line_width = 79;  // Pgn and Lan movetext lines, in characters
+};
+
+// What a game's text needs beyond its record.
+struct GameExtras {
+  const GameReport* report = nullptr;  // Json: "problems"
+  // Json: the game's input text, for games that are passed on unchanged (they carry errors).
+  std::string_view unchanged_text;
+  // A comment after the last move of the main line, e.g. why the game was cut short.
+  std::string_view closing_comment;
+  bool unknown_result = false;  // write "*" whatever the record's result
+};
+
+// Writes games one after another; reuses its buffers, so keep one per thread.
+class GameWriter {
+ public:
+  explicit GameWriter(const WriterOptions& options);
+  ~GameWriter();
+  GameWriter(const GameWriter&) = delete;
+  GameWriter& operator=(const GameWriter&) = delete;
+
+  // Appends one game in the chosen format. Json writes the object alone (no separator, no
+  // newline: see json_array_*); every other format ends the game with its separator.
+  void write(const GameRecord& record, std::string& out, const GameExtras& extras = {});
+
+  const WriterOptions& options() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// --to json writes one array: "[\n", the games separated by ",\n", then "\n]\n".
+inline constexpr std::string_view kJsonArrayOpen = "[\n";
+inline constexpr std::string_view kJsonArraySeparator = ",\n";
+inline constexpr std::string_view kJsonArrayClose = "\n]\n";
+
+// Appends a game's input text unchanged, followed by the blank line that separates games
+// (whatever whitespace ended the text is replaced by exactly one newline and a blank line).
+void append_unchanged_game(std::string_view text, std::string& out);
+
+// Appends `value` as the inside of a PGN tag value: \ and " escaped, control characters
+// (which a tag value cannot hold) turned into spaces.
+void append_tag_value(std::string_view value, std::string& out);
+
+}  // namespace pgn

@@ -1,0 +1,216 @@
+// The canonical walk over a GameRecord's flat event list, shared by every writer (see the
+// order described in libpgn/writers.hpp). Iterative with an explicit stack, so any nesting
+// depth of variations is safe; its buffers are reused from game to game.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "libpgn/game_record.hpp"
+#include "libpgn/position.hpp"
+
+namespace pgn::detail {
+
+struct WalkOptions {
+  bool comments = true;
+  bool variations = true;
+  bool nags = true;
+  bool positions = false;  // replay the moves, so sinks get the positions before and after
+};
+
+struct WalkedMove {
+  const GameEvent* event = nullptr;
+  std::uint32_t ply = 0;    // half-moves from the start position before this move (0 = first)
+  std::uint32_t depth = 0;  // 0 = main line
+  const Position* before = nullptr;  // only with WalkOptions::positions
+  const Position* after = nullptr;
+};
+
+// A sink has these members (all called in canonical order):
+//   void leading_comment(std::string_view)   comments before a line's first move (in the
+//                                            main line of a game without moves: all of them)
+//   void move(const WalkedMove&)
+//   void nag(int)
+//   void comment(std::string_view)           after the move, before its variations
+//   void variation_begin()  void variation_end()
+//   void comment_after_variations(std::string_view)
+//   void move_end()                          after everything that belongs to a move
+//   void main_line_end()
+class RecordWalker {
+ public:
+  // `closing_comment` (may be empty) is written after the last move of the main line.
+  template <class Sink>
+  void walk(const GameRecord& record, const WalkOptions& options, std::string_view closing_comment,
+            Sink& sink);
+
+ private:
+  enum class Phase : std::uint8_t { Leading, Move, Variations, Done };
+  struct Frame {
+    std::size_t next = 0;             // Leading: where to continue
+    std::size_t end = 0;              // end of this line (its VariationEnd, or the last event)
+    std::size_t move = 0;             // the current move's event
+    std::size_t segment_end = 0;      // first event after everything belonging to the move
+    std::size_t first_variation = 0;  // first VariationBegin of the segment (or segment_end)
+    std::size_t variation_scan = 0;   // where to look for the segment's next variation
+    std::uint32_t ply = 0;            // ply of the next move of this line
+    Phase phase = Phase::Leading;
+    bool wrote_variation = false;
+    bool wrote_after_variations = false;
+    Position position;     // after the last move of this line
+    Position before_last;  // before the last move of this line: where its variations start
+  };
+
+  // Index after event `i` at the same depth (a variation is skipped whole).
+  std::size_t skip(const std::vector<GameEvent>& events, std::size_t i) const {
+    if (events[i].kind != GameEvent::VariationBegin) return i + 1;
+    return match_[i] < events.size() ? match_[i] + 1 : events.size();
+  }
+  bool has_move(const std::vector<GameEvent>& events, std::size_t begin, std::size_t end) const {
+    for (std::size_t i = begin; i < end; i = skip(events, i))
+      if (events[i].kind == GameEvent::MoveEvent) return true;
+    return false;
+  }
+
+  std::vector<std::size_t> match_;  // VariationBegin index -> its VariationEnd index
+  std::vector<std::size_t> open_;
+  std::vector<Frame> stack_;
+};
+
+template <class Sink>
+void RecordWalker::walk(const GameRecord& record, const WalkOptions& options,
+                        std::string_view closing_comment, Sink& sink) {
+  const std::vector<GameEvent>& events = record.events;
+  const std::size_t count = events.size();
+
+  // Pair the brackets. An unclosed VariationBegin runs to the end (match_ == count); a
+  // VariationEnd without a VariationBegin is ignored where it stands.
+  match_.assign(count, count);
+  open_.clear();
+  for (std::size_t i = 0; i < count; ++i) {
+    if (events[i].kind == GameEvent::VariationBegin) {
+      open_.push_back(i);
+    } else if (events[i].kind == GameEvent::VariationEnd && !open_.empty()) {
+      match_[open_.back()] = i;
+      open_.pop_back();
+    }
+  }
+
+  stack_.clear();
+  Frame& main = stack_.emplace_back();
+  main.end = count;
+  if (options.positions) main.position = record.start;
+
+  while (!stack_.empty()) {
+    Frame& f = stack_.back();
+    const std::uint32_t depth = std::uint32_t(stack_.size() - 1);
+    switch (f.phase) {
+      case Phase::Leading: {
+        std::size_t i = f.next;
+        while (i < f.end && events[i].kind != GameEvent::MoveEvent) {
+          if (events[i].kind == GameEvent::Comment && options.comments)
+            sink.leading_comment(events[i].text);
+          i = skip(events, i);
+        }
+        if (i >= f.end) {
+          if (depth == 0 && !closing_comment.empty()) sink.leading_comment(closing_comment);
+          f.phase = Phase::Done;
+        } else {
+          f.move = i;
+          f.phase = Phase::Move;
+        }
+        break;
+      }
+      case Phase::Move: {
+        const GameEvent& e = events[f.move];
+        WalkedMove walked;
+        walked.event = &e;
+        walked.ply = f.ply;
+        walked.depth = depth;
+        if (options.positions) {
+          f.before_last = f.position;
+          if (e.move.is_null())
+            f.position.play_null();
+          else
+            f.position.play(e.move);
+          walked.before = &f.before_last;
+          walked.after = &f.position;
+        }
+        ++f.ply;
+        sink.move(walked);
+
+        std::size_t first_variation = f.end;
+        std::size_t j = f.move + 1;
+        for (; j < f.end && events[j].kind != GameEvent::MoveEvent; j = skip(events, j))
+          if (events[j].kind == GameEvent::VariationBegin && first_variation == f.end)
+            first_variation = j;
+        f.segment_end = j;
+        f.first_variation = first_variation < j ? first_variation : j;
+        if (options.nags)
+          for (std::size_t k = f.move + 1; k < f.segment_end; k = skip(events, k))
+            if (events[k].kind == GameEvent::Nag) sink.nag(events[k].nag);
+        if (options.comments)
+          for (std::size_t k = f.move + 1; k < f.first_variation; k = skip(events, k))
+            if (events[k].kind == GameEvent::Comment) sink.comment(events[k].text);
+        f.variation_scan = f.first_variation;
+        f.wrote_variation = f.wrote_after_variations = false;
+        f.phase = Phase::Variations;
+        break;
+      }
+      case Phase::Variations: {
+        if (options.variations) {
+          std::size_t k = f.variation_scan;
+          while (k < f.segment_end) {
+            if (events[k].kind == GameEvent::VariationBegin && has_move(events, k + 1, match_[k]))
+              break;
+            k = skip(events, k);
+          }
+          if (k < f.segment_end) {
+            f.variation_scan = skip(events, k);
+            f.wrote_variation = true;
+            // The variation replaces the line's last move: it starts where that move started.
+            Frame child;
+            child.next = k + 1;
+            child.end = match_[k];
+            child.ply = f.ply - 1;
+            if (options.positions) child.position = f.before_last;
+            sink.variation_begin();
+            stack_.push_back(child);  // invalidates `f`
+            break;
+          }
+        }
+        if (options.comments)
+          for (std::size_t k = f.first_variation; k < f.segment_end; k = skip(events, k))
+            if (events[k].kind == GameEvent::Comment) {
+              sink.comment_after_variations(events[k].text);
+              f.wrote_after_variations = true;
+            }
+        const bool last_of_main_line = depth == 0 && f.segment_end >= f.end;
+        if (last_of_main_line && !closing_comment.empty()) {
+          if (f.wrote_variation || f.wrote_after_variations)
+            sink.comment_after_variations(closing_comment);
+          else
+            sink.comment(closing_comment);
+        }
+        sink.move_end();
+        if (f.segment_end < f.end) {
+          f.move = f.segment_end;
+          f.phase = Phase::Move;
+        } else {
+          f.phase = Phase::Done;
+        }
+        break;
+      }
+      case Phase::Done:
+        stack_.pop_back();
+        if (depth == 0)
+          sink.main_line_end();
+        else
+          sink.variation_end();
+        break;
+    }
+  }
+}
+
+}  // namespace pgn::detail

@@ -1,0 +1,412 @@
+#include "libpgn/report.hpp"
+
+#include <cinttypes>
+#include <vector>
+
+namespace pgn {
+
+bool report_format_from_name(std::string_view name, ReportFormat& out) {
+  static constexpr std::pair<std::string_view, ReportFormat> kNames[] = {
+      {"text", ReportFormat::Text},     {"jsonl", ReportFormat::Jsonl},
+      {"json", ReportFormat::Json},     {"github", ReportFormat::Github},
+      {"sarif", ReportFormat::Sarif},
+  };
+  for (const auto& [n, f] : kNames) {
+    if (n == name) {
+      out = f;
+      return true;
+    }
+  }
+  return false;
+}
+
+void append_json_string(std::string& out, std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += '"';
+  for (unsigned char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          out += "\\u00";
+          out += kHex[c >> 4];
+          out += kHex[c & 15];
+        } else {
+          out += char(c);
+        }
+    }
+  }
+  out += '"';
+}
+
+namespace {
+
+void write(std::FILE* out, const std::string& s) { std::fwrite(s.data(), 1, s.size(), out); }
+
+// The fields every machine format shares, as JSON members (no braces).
+void append_problem_members(std::string& s, const std::string& file, const Diagnostic& d) {
+  s += "\"file\":";
+  append_json_string(s, file);
+  s += ",\"game\":" + std::to_string(d.game);
+  s += ",\"line\":" + std::to_string(d.line);
+  s += ",\"column\":" + std::to_string(d.column);
+  s += ",\"offset\":" + std::to_string(d.offset);
+  s += ",\"ply\":";
+  s += d.ply ? std::to_string(d.ply) : "null";
+  s += ",\"variation\":";
+  if (d.variation.empty())
+    s += "null";
+  else
+    append_json_string(s, d.variation);
+  s += ",\"severity\":";
+  append_json_string(s, severity_name(d.severity));
+  s += ",\"code\":";
+  append_json_string(s, code_info(d.code).name);
+  s += ",\"message\":";
+  append_json_string(s, d.message);
+  auto optional = [&](const char* name, const std::string& value) {
+    s += ",\"";
+    s += name;
+    s += "\":";
+    if (value.empty())
+      s += "null";
+    else
+      append_json_string(s, value);
+  };
+  optional("written", d.written);
+  optional("san", d.san);
+  optional("fen", d.fen);
+}
+
+void append_game_members(std::string& s, const std::string& file, std::uint64_t index,
+                         const std::string& notation, std::uint32_t plies,
+                         const std::string& result, std::uint32_t errors,
+                         std::uint32_t warnings) {
+  s += "\"type\":\"game\",\"file\":";
+  append_json_string(s, file);
+  s += ",\"game\":" + std::to_string(index);
+  s += ",\"notation\":";
+  append_json_string(s, notation);
+  s += ",\"plies\":" + std::to_string(plies);
+  s += ",\"result\":";
+  if (result.empty())
+    s += "null";
+  else
+    append_json_string(s, result);
+  s += ",\"errors\":" + std::to_string(errors);
+  s += ",\"warnings\":" + std::to_string(warnings);
+}
+
+void append_summary_object(std::string& s, const RunSummary& r) {
+  s += "{\"files\":" + std::to_string(r.files);
+  s += ",\"files_failed\":" + std::to_string(r.files_failed);
+  s += ",\"games\":" + std::to_string(r.games);
+  s += ",\"games_valid\":" + std::to_string(r.games_valid);
+  s += ",\"games_with_errors\":" + std::to_string(r.games_with_errors);
+  s += ",\"games_with_warnings\":" + std::to_string(r.games_with_warnings);
+  s += ",\"moves\":" + std::to_string(r.moves);
+  s += ",\"errors\":" + std::to_string(r.errors);
+  s += ",\"warnings\":" + std::to_string(r.warnings);
+  s += ",\"input_bytes\":" + std::to_string(r.input_bytes);
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
+  s += ",\"seconds\":";
+  s += seconds;
+  s += ",\"interrupted\":";
+  s += r.interrupted ? "true" : "false";
+  s += ",\"problems_by_code\":{";
+  bool first = true;
+  for (const auto& info : all_codes()) {
+    if (r.by_code[int(info.code)] == 0) continue;
+    if (!first) s += ',';
+    first = false;
+    append_json_string(s, info.name);
+    s += ':' + std::to_string(r.by_code[int(info.code)]);
+  }
+  s += "}}";
+}
+
+class TextWriter final : public ReportWriter {
+ public:
+  TextWriter(std::FILE* out, bool color) : out_(out), color_(color) {}
+
+  void problem(const std::string& file, const Diagnostic& d) override {
+    const bool error = d.severity == Severity::Error;
+    const char* bold = color_ ? "\033[1m" : "";
+    const char* reset = color_ ? "\033[0m" : "";
+    const char* tone = !color_ ? "" : error ? "\033[1;31m" : "\033[1;33m";
+    const char* blue = color_ ? "\033[1;34m" : "";
+    std::string s;
+    s += bold;
+    s += file;
+    s += ':' + std::to_string(d.line) + ':' + std::to_string(d.column) + ": ";
+    s += reset;
+    s += tone;
+    s += severity_name(d.severity);
+    s += '[';
+    s += code_info(d.code).name;
+    s += "]:";
+    s += reset;
+    s += bold;
+    s += ' ';
+    s += d.message;
+    s += reset;
+    s += '\n';
+    if (!d.source_line.empty()) {
+      std::string number = std::to_string(d.line);
+      std::string pad(number.size(), ' ');
+      s += blue + number + " | " + reset + d.source_line + '\n';
+      s += blue + pad + " | " + reset;
+      s.append(d.source_column > 0 ? d.source_column - 1 : 0, ' ');
+      std::size_t width = 1;
+      if (!d.written.empty()) {
+        width = 0;
+        for (unsigned char c : d.written)
+          if ((c & 0xC0) != 0x80) ++width;
+      }
+      s += tone;
+      s.append(width, '^');
+      s += reset;
+      s += '\n';
+      std::string note = "game " + std::to_string(d.game);
+      if (d.ply) note += ", ply " + std::to_string(d.ply);
+      if (!d.variation.empty()) note += " (variation " + d.variation + ")";
+      if (!d.san.empty()) note += ", SAN " + d.san;
+      if (!d.fen.empty()) note += ", position " + d.fen;
+      s += blue + pad + " = " + reset + note + '\n';
+    }
+    write(out_, s);
+  }
+
+  void game(const std::string& file, std::uint64_t index, const std::string& notation,
+            std::uint32_t plies, const std::string& result, std::uint32_t errors,
+            std::uint32_t warnings) override {
+    std::string s = file + ": game " + std::to_string(index) + ": notation " + notation + ", " +
+                    std::to_string(plies) + " plies, result " + (result.empty() ? "none" : result) +
+                    ", " + std::to_string(errors) + " errors, " + std::to_string(warnings) +
+                    " warnings\n";
+    write(out_, s);
+  }
+
+  void finish(const RunSummary&) override { std::fflush(out_); }
+
+ private:
+  std::FILE* out_;
+  bool color_;
+};
+
+class JsonlWriter final : public ReportWriter {
+ public:
+  explicit JsonlWriter(std::FILE* out) : out_(out) {}
+  void problem(const std::string& file, const Diagnostic& d) override {
+    std::string s = "{";
+    append_problem_members(s, file, d);
+    s += "}\n";
+    write(out_, s);
+  }
+  void game(const std::string& file, std::uint64_t index, const std::string& notation,
+            std::uint32_t plies, const std::string& result, std::uint32_t errors,
+            std::uint32_t warnings) override {
+    std::string s = "{";
+    append_game_members(s, file, index, notation, plies, result, errors, warnings);
+    s += "}\n";
+    write(out_, s);
+  }
+  void finish(const RunSummary&) override { std::fflush(out_); }
+
+ private:
+  std::FILE* out_;
+};
+
+class JsonWriter final : public ReportWriter {
+ public:
+  explicit JsonWriter(std::FILE* out) : out_(out) { write(out_, "{\"problems\":["); }
+  void problem(const std::string& file, const Diagnostic& d) override {
+    std::string s = first_ ? "\n{" : ",\n{";
+    first_ = false;
+    append_problem_members(s, file, d);
+    s += '}';
+    write(out_, s);
+  }
+  void game(const std::string& file, std::uint64_t index, const std::string& notation,
+            std::uint32_t plies, const std::string& result, std::uint32_t errors,
+            std::uint32_t warnings) override {
+    std::string s = "{";
+    append_game_members(s, file, index, notation, plies, result, errors, warnings);
+    s += '}';
+    games_.push_back(std::move(s));
+  }
+  void finish(const RunSummary& summary) override {
+    std::string s = "\n],\"games\":[";
+    for (std::size_t i = 0; i < games_.size(); ++i) {
+      if (i) s += ",\n";
+      s += games_[i];
+    }
+    s += "],\"summary\":";
+    append_summary_object(s, summary);
+    s += "}\n";
+    write(out_, s);
+    std::fflush(out_);
+  }
+
+ private:
+  std::FILE* out_;
+  bool first_ = true;
+  std::vector<std::string> games_;
+};
+
+// GitHub workflow commands: properties escape %, CR, LF, ':' and ','; the message escapes
+// %, CR and LF.
+std::string github_escape(std::string_view text, bool property) {
+  std::string s;
+  for (char c : text) {
+    switch (c) {
+      case '%': s += "%25"; break;
+      case '\r': s += "%0D"; break;
+      case '\n': s += "%0A"; break;
+      case ':': s += property ? "%3A" : ":"; break;
+      case ',': s += property ? "%2C" : ","; break;
+      default: s += c;
+    }
+  }
+  return s;
+}
+
+class GithubWriter final : public ReportWriter {
+ public:
+  explicit GithubWriter(std::FILE* out) : out_(out) {}
+  void problem(const std::string& file, const Diagnostic& d) override {
+    std::string s = d.severity == Severity::Error ? "::error " : "::warning ";
+    s += "file=" + github_escape(file, true);
+    s += ",line=" + std::to_string(d.line);
+    s += ",col=" + std::to_string(d.column);
+    s += ",title=" + github_escape(std::string("pgn ") + code_info(d.code).name, true);
+    s += "::" + github_escape(d.message, false) + '\n';
+    write(out_, s);
+  }
+  void game(const std::string&, std::uint64_t, const std::string&, std::uint32_t,
+            const std::string&, std::uint32_t, std::uint32_t) override {}
+  void finish(const RunSummary&) override { std::fflush(out_); }
+
+ private:
+  std::FILE* out_;
+};
+
+class SarifWriter final : public ReportWriter {
+ public:
+  explicit SarifWriter(std::FILE* out) : out_(out) {
+    std::string s =
+        "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
+        "\"runs\":[{\"tool\":{\"driver\":{\"name\":\"libpgn\",\"informationUri\":"
+        "\"https://github.com/libpgn/libpgn\",\"version\":\"0.1.0\",\"rules\":[";
+    bool first = true;
+    for (const auto& info : all_codes()) {
+      if (!first) s += ',';
+      first = false;
+      s += "{\"id\":";
+      append_json_string(s, info.name);
+      s += ",\"shortDescription\":{\"text\":";
+      append_json_string(s, info.summary);
+      s += "},\"defaultConfiguration\":{\"level\":";
+      append_json_string(s, info.default_severity == Severity::Error ? "error" : "warning");
+      s += "}}";
+    }
+    s += "]}},\"results\":[";
+    write(out_, s);
+  }
+
+  void problem(const std::string& file, const Diagnostic& d) override {
+    std::string s = first_ ? "\n{" : ",\n{";
+    first_ = false;
+    s += "\"ruleId\":";
+    append_json_string(s, code_info(d.code).name);
+    s += ",\"ruleIndex\":" + std::to_string(int(d.code));
+    s += ",\"level\":";
+    append_json_string(s, d.severity == Severity::Error ? "error" : "warning");
+    s += ",\"message\":{\"text\":";
+    append_json_string(s, d.message);
+    s += "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":";
+    append_json_string(s, file);
+    s += "},\"region\":{\"startLine\":" + std::to_string(d.line ? d.line : 1);
+    s += ",\"startColumn\":" + std::to_string(d.column ? d.column : 1) + "}}}]";
+    s += ",\"properties\":{\"game\":" + std::to_string(d.game);
+    if (d.ply) s += ",\"ply\":" + std::to_string(d.ply);
+    if (!d.san.empty()) {
+      s += ",\"san\":";
+      append_json_string(s, d.san);
+    }
+    if (!d.fen.empty()) {
+      s += ",\"fen\":";
+      append_json_string(s, d.fen);
+    }
+    s += "}}";
+    write(out_, s);
+  }
+
+  void game(const std::string&, std::uint64_t, const std::string&, std::uint32_t,
+            const std::string&, std::uint32_t, std::uint32_t) override {}
+
+  void finish(const RunSummary& summary) override {
+    std::string s = "\n],\"invocations\":[{\"executionSuccessful\":";
+    s += summary.files_failed == 0 ? "true" : "false";
+    s += ",\"properties\":{\"summary\":";
+    append_summary_object(s, summary);
+    s += "}}]}]}\n";
+    write(out_, s);
+    std::fflush(out_);
+  }
+
+ private:
+  std::FILE* out_;
+  bool first_ = true;
+};
+
+}  // namespace
+
+std::unique_ptr<ReportWriter> ReportWriter::create(ReportFormat format, std::FILE* out,
+                                                   bool color) {
+  switch (format) {
+    case ReportFormat::Text: return std::make_unique<TextWriter>(out, color);
+    case ReportFormat::Jsonl: return std::make_unique<JsonlWriter>(out);
+    case ReportFormat::Json: return std::make_unique<JsonWriter>(out);
+    case ReportFormat::Github: return std::make_unique<GithubWriter>(out);
+    case ReportFormat::Sarif: return std::make_unique<SarifWriter>(out);
+  }
+  return nullptr;
+}
+
+void print_summary(std::FILE* out, const RunSummary& r, bool convert) {
+  const double mb = double(r.input_bytes) / 1e6;
+  std::fprintf(out,
+               "%s%" PRIu64 " file%s, %" PRIu64 " game%s: %" PRIu64 " valid, %" PRIu64
+               " with errors, %" PRIu64 " with warnings; %" PRIu64 " moves replayed\n",
+               r.interrupted ? "interrupted: " : "", r.files, r.files == 1 ? "" : "s", r.games,
+               r.games == 1 ? "" : "s", r.games_valid, r.games_with_errors, r.games_with_warnings,
+               r.moves);
+  if (convert)
+    std::fprintf(out, "games written %" PRIu64 ", skipped %" PRIu64 ", truncated %" PRIu64 "\n",
+                 r.games_written, r.games_skipped, r.games_truncated);
+  if (r.errors + r.warnings > 0) {
+    std::string line;
+    for (const auto& info : all_codes()) {
+      if (r.by_code[int(info.code)] == 0) continue;
+      if (!line.empty()) line += ", ";
+      line += info.name;
+      line += ' ' + std::to_string(r.by_code[int(info.code)]);
+    }
+    std::fprintf(out, "problems: %" PRIu64 " errors, %" PRIu64 " warnings (%s)\n", r.errors,
+                 r.warnings, line.c_str());
+  }
+  if (r.files_failed)
+    std::fprintf(out, "%" PRIu64 " file%s could not be read completely\n", r.files_failed,
+                 r.files_failed == 1 ? "" : "s");
+  std::fprintf(out, "%.2f s, %.1f MB, %.1f MB/s, %.0f games/s\n", r.seconds, mb,
+               r.seconds > 0 ? mb / r.seconds : 0.0,
+               r.seconds > 0 ? double(r.games) / r.seconds : 0.0);
+}
+
+}  // namespace pgn

@@ -1,0 +1,702 @@
+// Resolving a parsed move against a position (with precise reasons when it fails), the
+// sentences that explain those reasons, and the one move writer (SAN and long algebraic).
+#include "libpgn/san.hpp"
+
+#include <bit>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "libpgn/notation.hpp"
+#include "libpgn/spoken.hpp"
+
+namespace pgn {
+namespace {
+
+constexpr Bitboard kFileA = 0x0101010101010101ULL;
+constexpr Bitboard kFileH = kFileA << 7;
+constexpr Bitboard file_bb(int file) {
+  return kFileA << file;
+}
+constexpr Bitboard rank_bb(int rank) {
+  return Bitboard{0xFF} << (8 * rank);
+}
+Square lowest_square(Bitboard b) {
+  return Square(std::countr_zero(b));
+}
+
+// Squares from which a pawn of colour `c` attacks `to`.
+Bitboard pawn_attackers_of(Color c, Square to) {
+  const Bitboard b = square_bb(to);
+  if (c == White) return ((b & ~kFileA) >> 9) | ((b & ~kFileH) >> 7);
+  return ((b & ~kFileH) << 9) | ((b & ~kFileA) << 7);
+}
+
+// All squares from a to b inclusive (both on one rank).
+Bitboard rank_span(Square a, Square b) {
+  const int low = a < b ? a : b, high = a < b ? b : a;
+  Bitboard span = 0;
+  for (int s = low; s <= high; ++s) span |= square_bb(Square(s));
+  return span;
+}
+
+// The squares a written from-file / from-rank allow.
+Bitboard allowed_origins(const MoveText& text) {
+  Bitboard allowed = ~Bitboard{0};
+  if (text.from_file >= 0 && text.from_file < 8) allowed &= file_bb(text.from_file);
+  if (text.from_rank >= 0 && text.from_rank < 8) allowed &= rank_bb(text.from_rank);
+  return allowed;
+}
+
+// Enemy pieces attacking `s` when the board holds `occupied` (pieces not in it are gone).
+Bitboard enemy_attackers(const Position& pos, Square s, Bitboard occupied, Color enemy) {
+  return pos.attackers_to(s, occupied) & pos.pieces(enemy) & occupied;
+}
+
+// Pieces of `us` of `type` that could move to `to` the way that piece moves, whether or not
+// the move would leave their king in check.
+Bitboard pieces_reaching(const Position& pos, Color us, PieceType type, Square to) {
+  const Bitboard target = square_bb(to);
+  if (pos.pieces(us) & target) return 0;
+  const Bitboard ours = pos.pieces(us, type);
+  if (type != Pawn) return pos.attackers_to(to, pos.pieces()) & ours;
+  if ((pos.pieces(~us) & target) || to == pos.ep_square()) return pawn_attackers_of(us, to) & ours;
+  const int back = us == White ? -8 : 8;
+  const int one = to + back;
+  if (one < 0 || one > 63) return 0;
+  if (ours & square_bb(Square(one))) return square_bb(Square(one));
+  const int two = one + back;
+  if (relative_rank(us, rank_of(to)) == 3 && !(pos.pieces() & square_bb(Square(one))) &&
+      (ours & square_bb(Square(two))))
+    return square_bb(Square(two));
+  return 0;
+}
+
+// What a move from `from` to `to` captures: the enemy piece there, or for a pawn moving
+// diagonally onto an empty square, the pawn it passes (en passant).
+Bitboard captured_by(const Position& pos, Color us, Square from, Square to) {
+  const Bitboard target = square_bb(to) & pos.pieces(~us);
+  if (target) return target;
+  if (type_of(pos.piece_on(from)) == Pawn && file_of(from) != file_of(to))
+    return square_bb(Square(us == White ? to - 8 : to + 8));
+  return 0;
+}
+
+// Exact legality of a move the piece can make by its movement (castling aside): afterwards no
+// enemy piece, apart from the one captured, attacks the own king. One attack lookup instead
+// of generating moves keeps resolving and writing fast.
+bool keeps_king_safe(const Position& pos, Color us, Square from, Square to) {
+  const Bitboard captured = captured_by(pos, us, from, to);
+  const Bitboard after = (pos.pieces() ^ square_bb(from) ^ captured) | square_bb(to);
+  const Square king = pos.king_square(us);
+  const Square guarded = from == king ? to : king;
+  return !(pos.attackers_to(guarded, after) & pos.pieces(~us) & ~captured);
+}
+
+Square king_destination(Color c, CastleSide side) {
+  return relative_square(c, side == KingSide ? G1 : C1);
+}
+Square rook_destination(Color c, CastleSide side) {
+  return relative_square(c, side == KingSide ? F1 : D1);
+}
+
+MoveResolution failure(MoveError error, Square culprit = NoSquare, Bitboard candidates = 0) {
+  MoveResolution r;
+  r.error = error;
+  r.culprit = culprit;
+  r.candidates = candidates;
+  return r;
+}
+
+// Castling is legal unless one of the reasons below applies; they are checked in the order
+// a player would name them.
+MoveResolution resolve_castling(const Position& pos, CastleSide side) {
+  const Color us = pos.side_to_move();
+  if (!pos.can_castle(us, side)) return failure(MoveError::CastleRightLost);
+  if (pos.in_check()) return failure(MoveError::CastleOutOfCheck, lowest_square(pos.checkers()));
+  const Square king = pos.king_square(us);
+  const Square rook = pos.castling_rook(us, side);
+  const Square king_to = king_destination(us, side), rook_to = rook_destination(us, side);
+  const Bitboard movers = square_bb(king) | square_bb(rook);
+  const Bitboard must_be_empty = (rank_span(king, king_to) | rank_span(rook, rook_to)) & ~movers;
+  if (const Bitboard blockers = must_be_empty & pos.pieces()) {
+    // Name the blocker nearest the king.
+    Square nearest = lowest_square(blockers);
+    for (Bitboard b = blockers; b; b &= b - 1) {
+      const Square s = lowest_square(b);
+      if (std::abs(s - king) < std::abs(nearest - king)) nearest = s;
+    }
+    return failure(MoveError::CastleBlocked, nearest);
+  }
+  const int step = king_to > king ? 1 : -1;
+  for (int s = king + step; king != king_to && s != king_to; s += step)
+    if (enemy_attackers(pos, Square(s), pos.pieces(), ~us))
+      return failure(MoveError::CastleThroughCheck, Square(s));
+  // The destination counts with the rook moved: in Chess960 the rook may have been the piece
+  // that kept a line to the king's new square closed.
+  const Bitboard after = (pos.pieces() ^ movers) | square_bb(king_to) | square_bb(rook_to);
+  if (enemy_attackers(pos, king_to, after, ~us))
+    return failure(MoveError::CastleIntoCheck, king_to);
+  MoveResolution r;
+  r.move = Move(king, rook, Move::Castling);
+  return r;
+}
+
+// A king move from its square that means castling: king takes own castling rook (Chess960
+// and UCI style), or in standard chess the two-square step e1g1 / e1c1. -1 when not castling.
+int castling_side_of_king_move(const Position& pos, Square from, Square to) {
+  const Color us = pos.side_to_move();
+  if (rank_of(from) != rank_of(to)) return -1;
+  for (CastleSide side : {KingSide, QueenSide})
+    if (pos.can_castle(us, side) && pos.castling_rook(us, side) == to) return side;
+  if (pos.is_chess960() || from != relative_square(us, E1)) return -1;
+  if (to == relative_square(us, G1) || to == relative_square(us, H1)) return KingSide;
+  if (to == relative_square(us, C1) || to == relative_square(us, A1)) return QueenSide;
+  return -1;
+}
+
+// No legal move matched: find the pieces that could reach the square by their movement and
+// say why each one may not go there.
+MoveResolution diagnose_illegal(const Position& pos, const MoveText& text, PieceType type,
+                                Bitboard origins) {
+  const Color us = pos.side_to_move();
+  const Square to = text.to;
+  Bitboard reaching = 0;
+  if (type == NoPieceType) {
+    for (int t = Pawn; t <= King; ++t) reaching |= pieces_reaching(pos, us, PieceType(t), to);
+  } else {
+    reaching = pieces_reaching(pos, us, type, to);
+  }
+  reaching &= origins;
+  if (type == Pawn && text.capture) reaching &= ~file_bb(file_of(to));
+
+  // A diagonal pawn step onto the empty square behind an enemy pawn has the shape of an
+  // en passant capture; whether the right exists the position alone cannot say, but a capture
+  // that would expose the king is worth naming as such.
+  const bool empty_target = !(pos.pieces() & square_bb(to));
+  const bool pawn_may_move = type == Pawn || type == NoPieceType;
+  const Bitboard diagonal_pawns =
+      pawn_may_move && empty_target && relative_rank(us, rank_of(to)) == 5
+          ? pawn_attackers_of(us, to) & pos.pieces(us, Pawn) & origins
+          : 0;
+  const Square passed = Square(us == White ? to - 8 : to + 8);
+  const bool behind_enemy_pawn = diagonal_pawns && pos.piece_on(passed) == make_piece(~us, Pawn);
+  if (behind_enemy_pawn) reaching |= diagonal_pawns;
+
+  if (!reaching) {
+    if (diagonal_pawns) return failure(MoveError::EnPassantUnavailable, to);
+    return failure(MoveError::NoSuchPiece, (pos.pieces(us) & square_bb(to)) ? to : NoSquare);
+  }
+
+  const Bitboard occupied = pos.pieces();
+  const Square king = pos.king_square(us);
+  MoveResolution exposed = failure(MoveError::None);
+  for (Bitboard b = reaching; b; b &= b - 1) {
+    const Square from = lowest_square(b);
+    Bitboard captured = pos.pieces(~us) & square_bb(to);
+    if (empty_target && (diagonal_pawns & square_bb(from))) captured = square_bb(passed);
+    const Bitboard after = (occupied ^ square_bb(from) ^ captured) | square_bb(to);
+    const bool king_moves = from == king;
+    const Bitboard attackers = enemy_attackers(pos, king_moves ? to : king, after, ~us) & ~captured;
+    if (!attackers) continue;
+    const Bitboard pinned = pos.pinned(us) & square_bb(from);
+    if (king_moves)
+      return failure(MoveError::KingInCheck, lowest_square(attackers), square_bb(from));
+    if (pos.in_check() && (attackers & pos.checkers()))
+      return failure(MoveError::KingInCheck, lowest_square(attackers & pos.checkers()),
+                     square_bb(from));
+    if (pinned) return failure(MoveError::Pinned, lowest_square(attackers), square_bb(from));
+    if (exposed.error == MoveError::None)
+      exposed = failure(MoveError::KingInCheck, lowest_square(attackers), square_bb(from));
+  }
+  if (exposed.error != MoveError::None) return exposed;
+  if (behind_enemy_pawn) return failure(MoveError::EnPassantUnavailable, to);
+  return failure(MoveError::NoSuchPiece);
+}
+
+}  // namespace
+
+const char* move_error_code(MoveError e) {
+  switch (e) {
+    case MoveError::None:
+      return "ok";
+    case MoveError::Ambiguous:
+      return "ambiguous-move";
+    default:
+      return "illegal-move";
+  }
+}
+
+MoveResolution resolve_move(const Position& pos, const MoveText& text) {
+  switch (text.kind) {
+    case MoveText::Null:
+      if (pos.in_check()) return failure(MoveError::NullMoveInCheck, lowest_square(pos.checkers()));
+      return MoveResolution{};
+    case MoveText::CastleShort:
+      return resolve_castling(pos, KingSide);
+    case MoveText::CastleLong:
+      return resolve_castling(pos, QueenSide);
+    case MoveText::Normal:
+      break;
+  }
+  if (text.to >= NoSquare) return failure(MoveError::NoSuchPiece);
+  const Color us = pos.side_to_move();
+  PieceType type = text.piece;
+  if (text.from_file >= 0 && text.from_file < 8 && text.from_rank >= 0 && text.from_rank < 8) {
+    const Square from = make_square(text.from_file, text.from_rank);
+    const Piece on_from = pos.piece_on(from);
+    const bool own = on_from != NoPiece && color_of(on_from) == us;
+    if (type == NoPieceType) {
+      if (!own) return failure(MoveError::WrongPieceOnSquare, from);
+      type = type_of(on_from);
+    }
+    if (own && type == King && type_of(on_from) == King) {
+      const int side = castling_side_of_king_move(pos, from, text.to);
+      if (side >= 0) return resolve_castling(pos, CastleSide(side));
+    }
+  }
+  if (text.promotion == King || text.promotion == Pawn)
+    return failure(MoveError::BadPromotion, text.to);
+
+  const Square to = text.to;
+  const Bitboard origins = allowed_origins(text);
+  Bitboard reaching = 0;
+  if (type == NoPieceType) {
+    for (int t = Pawn; t <= King; ++t) reaching |= pieces_reaching(pos, us, PieceType(t), to);
+  } else {
+    reaching = pieces_reaching(pos, us, type, to);
+  }
+  reaching &= origins;
+  // A pawn written with a capture sign cannot be moving straight ahead.
+  if (text.capture) reaching &= ~(pos.pieces(us, Pawn) & file_bb(file_of(to)));
+  Bitboard legal = 0;
+  for (Bitboard b = reaching; b; b &= b - 1)
+    if (keeps_king_safe(pos, us, lowest_square(b), to)) legal |= b & -b;
+  if (!legal) return diagnose_illegal(pos, text, type, origins);
+
+  const Square from = lowest_square(legal);
+  const bool pawn = type_of(pos.piece_on(from)) == Pawn;
+  const bool promotes = pawn && relative_rank(us, rank_of(to)) == 7;
+  if (promotes && text.promotion == NoPieceType) return failure(MoveError::PromotionMissing, to);
+  if (!promotes && text.promotion != NoPieceType) return failure(MoveError::BadPromotion, to);
+  if (legal & (legal - 1)) return failure(MoveError::Ambiguous, to, legal);
+  MoveResolution r;
+  if (promotes) {
+    r.move = Move(from, to, Move::Promotion, text.promotion);
+  } else if (pawn && file_of(from) != file_of(to) && pos.piece_on(to) == NoPiece) {
+    r.move = Move(from, to, Move::EnPassant);
+  } else {
+    r.move = Move(from, to);
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------
+// Sentences.
+
+namespace {
+
+constexpr const char* kPieceNames[kPieceTypeCount] = {"piece", "pawn",  "knight", "bishop",
+                                                      "rook",  "queen", "king"};
+
+const char* color_name(Color c) {
+  return c == White ? "white" : "black";
+}
+
+void append_square(std::string& out, Square s) {
+  out += char('a' + file_of(s));
+  out += char('1' + rank_of(s));
+}
+
+// "the bishop on c4"
+void append_piece_on(std::string& out, const Position& pos, Square s) {
+  out += "the ";
+  out += kPieceNames[type_of(pos.piece_on(s))];
+  out += " on ";
+  append_square(out, s);
+}
+
+// Each enemy piece attacking `s` on the given board, joined: "the bishop on c4".
+void append_first_attacker(std::string& out, const Position& pos, Square s, Bitboard occupied,
+                           Color enemy) {
+  const Bitboard attackers = enemy_attackers(pos, s, occupied, enemy);
+  if (attackers) {
+    append_piece_on(out, pos, lowest_square(attackers));
+  } else {
+    out += "an enemy piece";
+  }
+}
+
+// "a1 and f1", "b1, d2 and f3"
+void append_square_list(std::string& out, Bitboard squares) {
+  const int count = std::popcount(squares);
+  int index = 0;
+  for (Bitboard b = squares; b; b &= b - 1, ++index) {
+    if (index > 0) out += index == count - 1 ? " and " : ", ";
+    append_square(out, lowest_square(b));
+  }
+}
+
+PieceType written_piece(const Position& pos, const MoveText& text) {
+  if (text.piece != NoPieceType) return text.piece;
+  if (text.from_file >= 0 && text.from_file < 8 && text.from_rank >= 0 && text.from_rank < 8) {
+    const Piece p = pos.piece_on(make_square(text.from_file, text.from_rank));
+    if (p != NoPiece) return type_of(p);
+  }
+  return NoPieceType;
+}
+
+void describe_castle_right_lost(std::string& out, const Position& pos, CastleSide side) {
+  const Color us = pos.side_to_move();
+  out += color_name(us);
+  out += side == KingSide ? " cannot castle king side: " : " cannot castle queen side: ";
+  if (pos.is_chess960()) {
+    out += "the king or that rook has moved";
+    return;
+  }
+  const Square home = relative_square(us, E1);
+  const Square rook_home = relative_square(us, side == KingSide ? H1 : A1);
+  if (pos.piece_on(home) != make_piece(us, King)) {
+    out += "the king has moved";
+  } else if (pos.piece_on(rook_home) != make_piece(us, Rook)) {
+    out += "there is no rook on ";
+    append_square(out, rook_home);
+  } else {
+    out += "the king or the rook on ";
+    append_square(out, rook_home);
+    out += " has moved";
+  }
+}
+
+CastleSide castle_side_written(const Position& pos, const MoveText& text) {
+  if (text.kind == MoveText::CastleLong) return QueenSide;
+  if (text.kind == MoveText::CastleShort) return KingSide;
+  // A king move written as castling: the side is where the king goes.
+  const Square king = pos.king_square(pos.side_to_move());
+  return text.to != NoSquare && file_of(text.to) < file_of(king) ? QueenSide : KingSide;
+}
+
+}  // namespace
+
+std::string describe_move_error(const Position& pos, const MoveText& text,
+                                const MoveResolution& resolution) {
+  const Color us = pos.side_to_move();
+  const Square culprit = resolution.culprit;
+  const bool has_culprit = culprit < NoSquare;
+  const PieceType type = written_piece(pos, text);
+  const bool has_target = text.to < NoSquare;
+  std::string out;
+  switch (resolution.error) {
+    case MoveError::None:
+      break;
+    case MoveError::NoSuchPiece: {
+      if (has_culprit) {
+        append_square(out, culprit);
+        out += " is occupied by a ";
+        out += color_name(us);
+        out += ' ';
+        out += kPieceNames[type_of(pos.piece_on(culprit))];
+        break;
+      }
+      if (type != NoPieceType && !pos.pieces(us, type)) {
+        out += color_name(us);
+        out += " has no ";
+        out += kPieceNames[type];
+        break;
+      }
+      out += "no ";
+      out += color_name(us);
+      out += ' ';
+      out += kPieceNames[type];
+      if (text.from_file >= 0 && text.from_rank >= 0) {
+        out += " on ";
+        append_square(out, make_square(text.from_file, text.from_rank));
+      } else if (text.from_file >= 0 && text.from_file < 8) {
+        out += " on the ";
+        out += char('a' + text.from_file);
+        out += "-file";
+      } else if (text.from_rank >= 0 && text.from_rank < 8) {
+        out += " on rank ";
+        out += char('1' + text.from_rank);
+      }
+      out += text.capture && type == Pawn ? " can capture on " : " can reach ";
+      if (has_target) append_square(out, text.to);
+      break;
+    }
+    case MoveError::Pinned: {
+      append_piece_on(out, pos, lowest_square(resolution.candidates));
+      out += " is pinned by ";
+      append_piece_on(out, pos, culprit);
+      break;
+    }
+    case MoveError::KingInCheck: {
+      const bool king_moves =
+          resolution.candidates && lowest_square(resolution.candidates) == pos.king_square(us);
+      if (king_moves && has_target) {
+        out += "the king cannot go to ";
+        append_square(out, text.to);
+        out += ", attacked by ";
+      } else if (pos.in_check()) {
+        out += "the move leaves the king in check from ";
+      } else {
+        out += "the move exposes the king to ";
+      }
+      if (has_culprit) {
+        append_piece_on(out, pos, culprit);
+      } else {
+        out += "an enemy piece";
+      }
+      break;
+    }
+    case MoveError::CastleThroughCheck:
+      out += "king passes through ";
+      append_square(out, culprit);
+      out += ", attacked by ";
+      append_first_attacker(out, pos, culprit, pos.pieces(), ~us);
+      break;
+    case MoveError::CastleOutOfCheck:
+      out += color_name(us);
+      out += " cannot castle while in check from ";
+      append_piece_on(out, pos, culprit);
+      break;
+    case MoveError::CastleIntoCheck: {
+      const CastleSide side = castle_side_written(pos, text);
+      const Square king = pos.king_square(us);
+      const Square rook = pos.castling_rook(us, side);
+      const Bitboard after = (pos.pieces() ^ square_bb(king) ^ square_bb(rook)) |
+                             square_bb(king_destination(us, side)) |
+                             square_bb(rook_destination(us, side));
+      out += "the king would land on ";
+      append_square(out, culprit);
+      out += ", attacked by ";
+      append_first_attacker(out, pos, culprit, after, ~us);
+      break;
+    }
+    case MoveError::CastleRightLost:
+      describe_castle_right_lost(out, pos, castle_side_written(pos, text));
+      break;
+    case MoveError::CastleBlocked:
+      out += color_name(us);
+      out += castle_side_written(pos, text) == KingSide ? " cannot castle king side: "
+                                                        : " cannot castle queen side: ";
+      append_piece_on(out, pos, culprit);
+      out += " is in the way";
+      break;
+    case MoveError::EnPassantUnavailable: {
+      out += "no en passant capture on ";
+      append_square(out, culprit);
+      // The pawn that would be taken stands behind the capture square.
+      const Square passed = Square(us == White ? culprit - 8 : culprit + 8);
+      if (pos.piece_on(passed) == make_piece(~us, Pawn)) {
+        out += ": the pawn on ";
+        append_square(out, passed);
+        out += " did not just advance two squares";
+      } else {
+        out += ": there is nothing to capture";
+      }
+      break;
+    }
+    case MoveError::PromotionMissing:
+      out += "pawn reaches the last rank without a promotion piece";
+      break;
+    case MoveError::BadPromotion:
+      if (text.promotion == King || text.promotion == Pawn) {
+        out += "a pawn cannot promote to a ";
+        out += kPieceNames[text.promotion];
+      } else {
+        out += "only a pawn reaching the last rank can promote";
+      }
+      break;
+    case MoveError::Ambiguous: {
+      const int count = std::popcount(resolution.candidates);
+      out += kPieceNames[type_of(pos.piece_on(lowest_square(resolution.candidates)))];
+      out += "s on ";
+      append_square_list(out, resolution.candidates);
+      out += count == 2 ? " can both go to " : " can all go to ";
+      if (has_target) append_square(out, text.to);
+      break;
+    }
+    case MoveError::WrongPieceOnSquare: {
+      const Piece p = pos.piece_on(culprit);
+      if (p == NoPiece) {
+        out += "there is no piece on ";
+        append_square(out, culprit);
+      } else {
+        out += "the piece on ";
+        append_square(out, culprit);
+        out += " is a ";
+        out += color_name(color_of(p));
+        out += ' ';
+        out += kPieceNames[type_of(p)];
+        out += ", but it is ";
+        out += color_name(us);
+        out += "'s move";
+      }
+      break;
+    }
+    case MoveError::NullMoveInCheck:
+      out += color_name(us);
+      out += " cannot pass (null move) while in check from ";
+      append_piece_on(out, pos, culprit);
+      break;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// The writer.
+
+namespace {
+
+constexpr char kEnglishLetters[kPieceTypeCount] = {' ', 'P', 'N', 'B', 'R', 'Q', 'K'};
+
+// The first entry of a table list, or `fallback` without a table.
+inline void append_first(std::string& out, const Notation* notation,
+                         const std::vector<std::string> Notation::*list, const char* fallback) {
+  if (notation == nullptr) {
+    out += fallback;
+  } else if (!(notation->*list).empty()) {
+    out += (notation->*list).front();
+  }
+}
+
+inline void append_piece_symbol(std::string& out, const Notation* notation, PieceType t) {
+  if (notation != nullptr && !notation->pieces[t].empty()) {
+    out += notation->pieces[t].front();
+  } else {
+    out += kEnglishLetters[t];
+  }
+}
+
+inline void append_square_name(std::string& out, Square s) {
+  const char name[2] = {char('a' + file_of(s)), char('1' + rank_of(s))};
+  out.append(name, 2);
+}
+
+void append_castling(std::string& out, Move m, const Notation* notation) {
+  const bool king_side = file_of(m.to()) > file_of(m.from());
+  if (notation != nullptr) {
+    const std::vector<std::string>& forms =
+        king_side ? notation->castle_short : notation->castle_long;
+    if (!forms.empty()) {
+      out += forms.front();
+      return;
+    }
+  }
+  out += king_side ? "O-O" : "O-O-O";
+}
+
+void append_promotion(std::string& out, Move m, const Notation* notation) {
+  if (m.kind() != Move::Promotion) return;
+  std::string_view sign = "=";
+  if (notation != nullptr) {
+    sign = {};
+    if (!notation->promotion.empty()) sign = notation->promotion.front();
+  }
+  out += sign;
+  append_piece_symbol(out, notation, m.promotion());
+  if (!sign.empty() && sign.back() == '(') out += ')';
+}
+
+void append_capture(std::string& out, const Notation* notation) {
+  append_first(out, notation, &Notation::capture, "x");
+}
+
+// '+' or '#' after a checking move.
+void append_check(std::string& out, const Position& pos, Move m, const Notation* notation) {
+  if (!pos.gives_check(m)) return;
+  Position after = pos;
+  after.play(m);
+  if (after.is_checkmate()) {
+    append_first(out, notation, &Notation::mate, "#");
+  } else {
+    append_first(out, notation, &Notation::check, "+");
+  }
+}
+
+bool is_capture(const Position& pos, Move m) {
+  return m.kind() == Move::EnPassant || pos.piece_on(m.to()) != NoPiece;
+}
+
+}  // namespace
+
+void append_san(const Position& pos, Move m, std::string& out, const Notation* notation) {
+  if (notation != nullptr && notation->spoken) {
+    append_spoken_move(pos, m, out, *notation);
+    return;
+  }
+  if (m.is_null()) {
+    out += "--";
+    return;
+  }
+  const Square from = m.from(), to = m.to();
+  if (m.kind() == Move::Castling) {
+    append_castling(out, m, notation);
+  } else {
+    const PieceType type = type_of(pos.piece_on(from));
+    const bool capture = is_capture(pos, m);
+    if (type == Pawn) {
+      if (capture) {
+        out += char('a' + file_of(from));
+        append_capture(out, notation);
+      }
+    } else {
+      append_piece_symbol(out, notation, type);
+      if (type != King) {
+        // Disambiguate only against pieces of the same kind that can legally go there too
+        // (PGN standard 8.2.3.4): file if that suffices, else rank, else both.
+        const Color us = pos.side_to_move();
+        const Bitboard others =
+            pos.attackers_to(to, pos.pieces()) & pos.pieces(us, type) & ~square_bb(from);
+        if (others) {
+          Bitboard rivals = 0;
+          for (Bitboard b = others; b; b &= b - 1)
+            if (keeps_king_safe(pos, us, lowest_square(b), to)) rivals |= b & -b;
+          if (rivals) {
+            if (!(rivals & file_bb(file_of(from)))) {
+              out += char('a' + file_of(from));
+            } else if (!(rivals & rank_bb(rank_of(from)))) {
+              out += char('1' + rank_of(from));
+            } else {
+              append_square_name(out, from);
+            }
+          }
+        }
+      }
+      if (capture) append_capture(out, notation);
+    }
+    append_square_name(out, to);
+    append_promotion(out, m, notation);
+  }
+  append_check(out, pos, m, notation);
+}
+
+void append_lan(const Position& pos, Move m, std::string& out, const Notation* notation) {
+  if (notation != nullptr && notation->spoken) {
+    append_spoken_move(pos, m, out, *notation);
+    return;
+  }
+  if (m.is_null()) {
+    out += "--";
+    return;
+  }
+  if (m.kind() == Move::Castling) {
+    append_castling(out, m, notation);
+  } else {
+    const PieceType type = type_of(pos.piece_on(m.from()));
+    if (type != Pawn) append_piece_symbol(out, notation, type);
+    append_square_name(out, m.from());
+    if (is_capture(pos, m)) {
+      append_capture(out, notation);
+    } else if (notation != nullptr && !notation->move_dash.empty()) {
+      out += notation->move_dash.front();
+    } else {
+      out += '-';
+    }
+    append_square_name(out, m.to());
+    append_promotion(out, m, notation);
+  }
+  append_check(out, pos, m, notation);
+}
+
+}  // namespace pgn

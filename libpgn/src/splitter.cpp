@@ -1,0 +1,658 @@
+// GameSplitter: cuts a byte stream into games without parsing moves.
+//
+// Boundaries follow what real files do rather than only what the standard says:
+//   - a '[' starting a line (outside comments) starts a new game when the current one already
+//     has movetext or a termination marker (files without blank lines between games);
+//   - movetext followed by a blank line ends the game; the next content starts a new one,
+//     except a lone termination marker, which still belongs to the game above it;
+//   - a line of movetext after a line that ended with a termination marker starts a new game;
+//   - tag-only games: after a blank line, a tag whose name the tag section already has starts
+//     a new game, and so does a second [Event tag;
+//   - inside a brace comment, a line starting with `[Event "` ends the game: an unclosed '{'
+//     would otherwise swallow every game after it (the parser reports the open comment).
+// Comments, ';' lines, '%' lines and tag values are followed so that a '[' or a blank line
+// inside them never cuts a game.
+//
+// Memory is bounded: the buffer holds at most max_game_bytes of the current game plus one
+// read; a longer game is cut (its beginning is kept) and the rest is scanned but dropped.
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <unordered_set>
+
+#include "libpgn/reader.hpp"
+#include "text_scan.hpp"
+
+namespace pgn {
+namespace {
+
+// Bytes that must be present after a decision point (BOM, CR LF, `[Event "`, a tag name,
+// a lone result token); everything before the end of input is decided with this much
+// lookahead, so no decision ever depends on where a read happened to stop.
+constexpr std::size_t kLookahead = 64;
+// Bytes kept before the scan position of a game that is being dropped (result detection
+// looks back at the end of the previous line).
+constexpr std::size_t kLookback = 64;
+// The first this many characters of a tag name are compared by the duplicate-tag rule.
+constexpr std::size_t kTagNamePrefix = 32;
+
+bool is_horizontal_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+bool is_line_end(char c) { return c == '\n' || c == '\r'; }
+
+bool is_result_token(std::string_view token) {
+  return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
+}
+
+enum class Mode : std::uint8_t {
+  LineStart,     // before the first non-blank character of a line
+  Movetext,      // in movetext outside comments
+  BraceComment,  // inside { }
+  LineComment,   // in a ';' comment or a '%' escape line, up to the end of the line
+  TagBracket,    // inside [ ] outside the value string
+  TagValue,      // inside the "..." of a tag
+  AfterTag,      // after a ']' on a tag line
+};
+
+}  // namespace
+
+struct GameSplitter::Impl {
+  Impl(InputSource& input, SplitterOptions opts) : source(input), options(opts) {
+    options.buffer_bytes = std::max<std::size_t>(options.buffer_bytes, 4 * kLookahead);
+    options.max_game_bytes = std::max<std::size_t>(options.max_game_bytes, 1);
+    max_capacity = options.max_game_bytes + options.buffer_bytes + 4 * kLookahead;
+  }
+
+  InputSource& source;
+  SplitterOptions options;
+
+  // The window [0, data_end) of the input; buffer[0] is input byte buffer_offset.
+  std::unique_ptr<char[]> buffer;
+  std::size_t capacity = 0;
+  std::size_t max_capacity = 0;
+  std::size_t data_end = 0;
+  std::size_t pos = 0;
+  std::uint64_t buffer_offset = 0;
+  bool at_end = false;
+
+  Mode mode = Mode::LineStart;
+  std::uint32_t line = 1;
+  std::uint32_t line_indent = 0;  // characters skipped at the start of the current line
+  bool line_had_bom = false;
+
+  // The game being scanned.
+  bool open = false;
+  std::uint64_t game_begin = 0;   // input offset of its first byte
+  std::uint64_t content_end = 0;  // input offset just past its last non-blank byte so far
+  TextPos game_start;
+  bool game_bom = false;
+  bool has_tags = false;
+  bool has_movetext = false;
+  bool has_result = false;  // a line of movetext ended with a termination marker
+  bool seen_event = false;
+  bool blank_since_tag = false;
+  bool blank_after_movetext = false;
+  bool dropping = false;  // longer than max_game_bytes: the rest is scanned, not kept
+  std::string kept_prefix;
+  bool names_collected = false;
+  std::unordered_set<std::uint64_t> tag_names;  // hashes, only after a blank line in tags
+
+  // The finished game handed out by next().
+  std::uint64_t ready_begin = 0;
+  std::uint64_t ready_end = 0;
+  TextPos ready_start;
+  bool ready_bom = false;
+  bool ready_dropped = false;
+  std::uint64_t games = 0;
+  std::string decoded;
+  std::string ready_prefix;
+
+  std::size_t index_of(std::uint64_t offset) const {
+    return static_cast<std::size_t>(offset - buffer_offset);
+  }
+  std::uint64_t offset_of(std::size_t index) const { return buffer_offset + index; }
+  // The earliest buffer index that still belongs to the current game.
+  std::size_t game_floor() const {
+    return open && game_begin >= buffer_offset ? index_of(game_begin) : 0;
+  }
+
+  // ---- input -------------------------------------------------------------------------
+
+  void fill() {
+    std::size_t keep_from = pos;
+    if (open && !dropping) {
+      keep_from = index_of(game_begin);
+      if (pos - keep_from >= options.max_game_bytes) start_dropping();
+    }
+    if (dropping) keep_from = pos >= kLookback ? pos - kLookback : 0;
+    if (keep_from > 0) {
+      std::memmove(buffer.get(), buffer.get() + keep_from, data_end - keep_from);
+      data_end -= keep_from;
+      pos -= keep_from;
+      buffer_offset += keep_from;
+    }
+    const std::size_t wanted = data_end + options.buffer_bytes;
+    if (wanted > capacity) grow(std::min(std::max(wanted, capacity * 2), max_capacity));
+    const std::size_t room = std::min(capacity - data_end, options.buffer_bytes);
+    const std::size_t got = room == 0 ? 0 : source.read(buffer.get() + data_end, room);
+    if (got == 0) at_end = true;
+    data_end += got;
+  }
+
+  void grow(std::size_t new_capacity) {
+    new_capacity = std::max(new_capacity, data_end + 1);
+    std::unique_ptr<char[]> bigger(new char[new_capacity]);
+    if (data_end > 0) std::memcpy(bigger.get(), buffer.get(), data_end);
+    buffer = std::move(bigger);
+    capacity = new_capacity;
+  }
+
+  // Keeps the first max_game_bytes of the current game aside and stops buffering it.
+  void start_dropping() {
+    const char* begin = buffer.get() + index_of(game_begin);
+    std::size_t cut = options.max_game_bytes;
+    while (cut > 0 && (static_cast<unsigned char>(begin[cut]) & 0xC0) == 0x80) --cut;
+    kept_prefix.assign(begin, cut);
+    dropping = true;
+  }
+
+  bool available(std::size_t index, std::size_t count) const { return index + count <= data_end; }
+
+  // Stops this close to the end of the window wait for the next read, so that CR LF and
+  // the lookahead checks never straddle two reads.
+  bool near_end(std::size_t index) const { return !at_end && index + kLookahead > data_end; }
+
+  // Moves to `stop` (found by a scan ending at the window end); false if it must wait.
+  bool reached(const char* stop) {
+    pos = static_cast<std::size_t>(stop - buffer.get());
+    return pos < data_end && !near_end(pos);
+  }
+
+  bool matches(std::size_t index, std::string_view text) const {
+    return available(index, text.size()) &&
+           std::memcmp(buffer.get() + index, text.data(), text.size()) == 0;
+  }
+
+  // ---- games -------------------------------------------------------------------------
+
+  void open_game(std::size_t index) {
+    open = true;
+    game_begin = offset_of(index);
+    content_end = game_begin;
+    game_start = TextPos{game_begin, line, 1 + line_indent};
+    game_bom = line_had_bom;
+    has_tags = has_movetext = has_result = seen_event = false;
+    blank_since_tag = blank_after_movetext = dropping = false;
+    names_collected = false;
+    tag_names.clear();
+  }
+
+  // Hands the current game to next() and, if `next_begin` is given, opens the next game there.
+  void finish_game() {
+    ready_begin = game_begin;
+    ready_end = std::max(content_end, game_begin);
+    ready_start = game_start;
+    ready_bom = game_bom;
+    ready_dropped = dropping;
+    if (dropping) ready_prefix.swap(kept_prefix);
+    open = false;
+    dropping = false;
+  }
+
+  // Marks [.., terminator) as the end of a line with content: trailing blanks are trimmed.
+  void note_content_line_end(std::size_t terminator) {
+    std::size_t end = terminator;
+    const std::size_t floor = game_floor();
+    while (end > floor && is_horizontal_space(buffer[end - 1])) --end;
+    content_end = std::max(content_end, offset_of(end));
+  }
+
+  // Does the line ending at `terminator` end with a termination marker token?
+  bool line_ends_with_result(std::size_t terminator) const {
+    const std::size_t floor = game_floor();
+    std::size_t end = terminator;
+    while (end > floor && is_horizontal_space(buffer[end - 1])) --end;
+    std::size_t begin = end;
+    while (begin > floor && end - begin < 8) {
+      const char c = buffer[begin - 1];
+      if (is_horizontal_space(c) || is_line_end(c) || c == '}' || c == ')') break;
+      --begin;
+    }
+    return is_result_token(std::string_view(buffer.get() + begin, end - begin));
+  }
+
+  // Consumes the terminator at `terminator` (CR LF counts once) and starts the next line.
+  void consume_line_break(std::size_t terminator) {
+    pos = terminator + 1;
+    if (buffer[terminator] == '\r' && pos < data_end && buffer[pos] == '\n') ++pos;
+    ++line;
+    line_indent = 0;
+    line_had_bom = false;
+  }
+
+  void end_content_line(std::size_t terminator) {
+    if (open) {
+      note_content_line_end(terminator);
+      if (has_movetext && mode != Mode::BraceComment && line_ends_with_result(terminator)) {
+        has_result = true;
+      }
+    }
+    consume_line_break(terminator);
+    mode = Mode::LineStart;
+  }
+
+  // A line break inside a brace comment. Returns true when the game was cut there.
+  bool comment_line_break(std::size_t terminator) {
+    if (open) note_content_line_end(terminator);
+    consume_line_break(terminator);
+    mode = Mode::BraceComment;
+    if (open && matches(pos, "[Event \"")) {
+      // An unclosed comment running into the next game: give up on it here.
+      finish_game();
+      mode = Mode::LineStart;
+      return true;
+    }
+    return false;
+  }
+
+  static std::uint64_t hash_name(const char* p, const char* end) {
+    std::uint64_t hash = 1469598103934665603ull;
+    for (std::size_t n = 0; p < end && n < kTagNamePrefix; ++p, ++n) {
+      const char c = *p;
+      if (is_horizontal_space(c) || is_line_end(c) || c == '"' || c == ']') break;
+      hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    }
+    return hash;
+  }
+
+  // Hash of the tag name after the '[' at `index`.
+  std::uint64_t tag_name_at(std::size_t index) const {
+    const char* p = buffer.get() + index + 1;
+    const char* end = buffer.get() + data_end;
+    for (int spaces = 0; p < end && spaces < 8 && is_horizontal_space(*p); ++spaces) ++p;
+    return hash_name(p, end);
+  }
+
+  // Collects the names of the tags seen so far in this game (done once per game, and only
+  // for tag sections interrupted by a blank line, so the common path never pays for it).
+  void collect_tag_names(std::size_t until) {
+    names_collected = true;
+    if (dropping) return;
+    for (std::size_t i = index_of(game_begin); i < until; ++i) {
+      if (buffer[i] == '[') tag_names.insert(tag_name_at(i));
+    }
+  }
+
+  bool is_event_tag(std::size_t index) const {
+    return matches(index, "[Event") && available(index, 7) &&
+           (is_horizontal_space(buffer[index + 6]) || buffer[index + 6] == '"');
+  }
+
+  // Bookkeeping for a tag starting at `index` (a '[' in a tag position).
+  void note_tag(std::size_t index) {
+    has_tags = true;
+    blank_since_tag = false;
+    if (is_event_tag(index)) seen_event = true;
+    if (names_collected) tag_names.insert(tag_name_at(index));
+  }
+
+  // Does a tag line at `index` start a new game?
+  bool tag_starts_new_game(std::size_t index) {
+    if (has_movetext || has_result || blank_after_movetext) return true;
+    if (!has_tags) return false;
+    if (seen_event && is_event_tag(index)) return true;
+    if (blank_since_tag) {
+      if (!names_collected) collect_tag_names(index);
+      return tag_names.count(tag_name_at(index)) > 0;
+    }
+    return false;
+  }
+
+  // Is the token at `index` a termination marker standing alone?
+  bool lone_result_at(std::size_t index) const {
+    std::size_t end = index;
+    while (end < data_end && end - index < 8 && !is_horizontal_space(buffer[end]) &&
+           !is_line_end(buffer[end])) {
+      ++end;
+    }
+    return is_result_token(std::string_view(buffer.get() + index, end - index));
+  }
+
+  // ---- per-mode steps; each returns true when a game is ready -------------------------
+
+  bool step_line_start() {
+    const char c = buffer[pos];
+    if (is_horizontal_space(c)) {
+      ++pos;
+      ++line_indent;
+      return false;
+    }
+    if (c == '\xEF' && matches(pos, "\xEF\xBB\xBF")) {
+      pos += 3;
+      line_had_bom = true;
+      return false;
+    }
+    if (is_line_end(c)) {
+      // A blank line.
+      if (open) {
+        if (has_movetext || has_result) {
+          blank_after_movetext = true;
+        } else if (has_tags) {
+          blank_since_tag = true;
+        }
+      }
+      consume_line_break(pos);
+      return false;
+    }
+    if (c == '[') {
+      if (open && tag_starts_new_game(pos)) {
+        finish_game();
+        return true;  // the '[' is looked at again, as the first line of the next game
+      }
+      if (!open) open_game(pos);
+      note_tag(pos);
+      if (tag_line_fast_path()) return false;
+      ++pos;
+      mode = Mode::TagBracket;
+      return false;
+    }
+    const bool escape_line = c == '%' && line_indent == 0 && !line_had_bom;
+    if (escape_line || c == ';' || c == '{') {
+      if (open && blank_after_movetext) {
+        finish_game();
+        return true;
+      }
+      if (!open) open_game(pos);
+      ++pos;
+      mode = c == '{' ? Mode::BraceComment : Mode::LineComment;
+      return false;
+    }
+    // Movetext.
+    if (open && (blank_after_movetext || has_result)) {
+      if (blank_after_movetext && !has_result && lone_result_at(pos)) {
+        blank_after_movetext = false;  // "... Ra7 <blank line> *": the marker ends this game
+      } else {
+        finish_game();
+        return true;
+      }
+    }
+    if (!open) open_game(pos);
+    has_movetext = true;
+    mode = Mode::Movetext;
+    return false;
+  }
+
+  // A whole `[Name "value"]` line without ';' or '{' anywhere: skips to its end at once
+  // and returns true, or returns false to leave the line to the step-by-step scan.
+  bool tag_line_fast_path() {
+    const char* begin = buffer.get() + pos;
+    const char* end = buffer.get() + data_end;
+    const char* stop = detail::find_any<'\n', '\r', '{', ';'>(begin, end);
+    if (stop == end || !is_line_end(*stop)) return false;
+    const std::size_t terminator = static_cast<std::size_t>(stop - buffer.get());
+    if (near_end(terminator)) return false;
+    std::size_t last = terminator;
+    while (last > pos && is_horizontal_space(buffer[last - 1])) --last;
+    if (last <= pos + 1 || buffer[last - 1] != ']') return false;
+    mode = Mode::AfterTag;
+    end_content_line(terminator);
+    return true;
+  }
+
+  bool step_tag_bracket() {
+    const char* begin = buffer.get() + pos;
+    const char* end = buffer.get() + data_end;
+    const char* stop = detail::find_any<'"', ']', '\n', '\r'>(begin, end);
+    if (!reached(stop)) return false;
+    if (*stop == '"') {
+      ++pos;
+      mode = Mode::TagValue;
+    } else if (*stop == ']') {
+      ++pos;
+      mode = Mode::AfterTag;
+    } else {
+      end_content_line(pos);
+    }
+    return false;
+  }
+
+  bool step_tag_value() {
+    const char* begin = buffer.get() + pos;
+    const char* end = buffer.get() + data_end;
+    const char* stop = detail::find_any<'"', '\\', '\n', '\r'>(begin, end);
+    if (!reached(stop)) return false;
+    if (*stop == '"') {
+      ++pos;
+      mode = Mode::TagBracket;
+    } else if (*stop == '\\') {
+      ++pos;
+      if (pos < data_end && !is_line_end(buffer[pos])) ++pos;
+    } else {
+      end_content_line(pos);  // an unterminated value: the parser reports it
+    }
+    return false;
+  }
+
+  bool step_after_tag() {
+    const char c = buffer[pos];
+    if (is_horizontal_space(c)) {
+      ++pos;
+    } else if (is_line_end(c)) {
+      end_content_line(pos);
+    } else if (c == '[') {
+      note_tag(pos);
+      ++pos;
+      mode = Mode::TagBracket;
+    } else if (c == '{') {
+      ++pos;
+      mode = Mode::BraceComment;
+    } else if (c == ';') {
+      ++pos;
+      mode = Mode::LineComment;
+    } else {
+      has_movetext = true;
+      mode = Mode::Movetext;
+    }
+    return false;
+  }
+
+  bool step_line_comment() {
+    const char* begin = buffer.get() + pos;
+    const char* end = buffer.get() + data_end;
+    const char* stop = detail::find_any<'\n', '\r', '\n', '\r'>(begin, end);
+    if (reached(stop)) end_content_line(pos);
+    return false;
+  }
+
+  // A brace comment in a game without movetext yet: after it, look whether movetext
+  // follows on the same line.
+  bool step_leading_comment() {
+    const char* begin = buffer.get() + pos;
+    const char* end = buffer.get() + data_end;
+    const char* stop = detail::find_any<'}', '\n', '\r', '}'>(begin, end);
+    if (!reached(stop)) return false;
+    if (*stop != '}') return comment_line_break(pos);
+    ++pos;
+    mode = Mode::AfterTag;  // same choices: blanks, end of line, '{', ';', or movetext
+    return false;
+  }
+
+  // Movetext and brace comments once the game has movetext: only line ends, ';' outside
+  // comments and the comment state at the end of a line matter. Without ';', the state after
+  // a stretch of text is "in a comment" exactly when its last brace is '{' (braces do not
+  // nest), so whole 16-byte blocks are classified at once.
+  bool step_movetext() {
+    bool in_comment = mode == Mode::BraceComment;
+    const char* const base = buffer.get();
+    const char* p = base + pos;
+    const char* const end = base + data_end;
+#if defined(__SSE2__)
+    const __m128i newline = _mm_set1_epi8('\n'), carriage = _mm_set1_epi8('\r');
+    const __m128i semicolon = _mm_set1_epi8(';');
+    const __m128i open_brace = _mm_set1_epi8('{'), close_brace = _mm_set1_epi8('}');
+    // 64 bytes per round: lines are long and a stop is rare, so few branches per byte.
+    while (end - p >= 64) {
+      std::uint64_t stops = 0, opens = 0, closes = 0;
+      for (int part = 0; part < 4; ++part) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * part));
+        const __m128i stop = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, carriage)),
+            _mm_cmpeq_epi8(v, semicolon));
+        const int shift = 16 * part;
+        stops |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(stop)))
+                 << shift;
+        opens |= static_cast<std::uint64_t>(
+                     static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, open_brace))))
+                 << shift;
+        closes |= static_cast<std::uint64_t>(
+                      static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, close_brace))))
+                  << shift;
+      }
+      const std::uint64_t before = stops ? (std::uint64_t{1} << __builtin_ctzll(stops)) - 1 : ~0ull;
+      const std::uint64_t braces = (opens | closes) & before;
+      const int last_brace = braces ? 63 - __builtin_clzll(braces) : 0;
+      in_comment = braces ? ((opens >> last_brace) & 1) != 0 : in_comment;
+      if (!stops) {
+        p += 64;
+        continue;
+      }
+      p += __builtin_ctzll(stops);
+      if (*p == ';' && in_comment) {
+        ++p;  // literal inside a comment
+        continue;
+      }
+      break;
+    }
+    while (end - p >= 16 && !is_line_end(*p) && *p != ';') {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const unsigned terminators = static_cast<unsigned>(_mm_movemask_epi8(
+          _mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, carriage))));
+      const unsigned semicolons =
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, semicolon)));
+      const unsigned opens = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, open_brace)));
+      const unsigned closes =
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, close_brace)));
+      const unsigned stops = terminators | semicolons;
+      const unsigned before = stops ? (1u << detail::count_trailing_zeros(stops)) - 1 : 0xFFFFu;
+      const unsigned braces = (opens | closes) & before;
+      if (braces) in_comment = (opens >> (31 - __builtin_clz(braces))) & 1;
+      if (!stops) {
+        p += 16;
+        continue;
+      }
+      p += detail::count_trailing_zeros(stops);
+      if (*p == ';' && in_comment) {
+        ++p;  // literal inside a comment
+        continue;
+      }
+      break;
+    }
+#endif
+    // The tail shorter than a block (or everything, without SSE2); a stop found above is
+    // at p and ends this loop at once.
+    for (; p < end; ++p) {
+      const char c = *p;
+      if (c == '{') {
+        in_comment = true;
+      } else if (c == '}') {
+        in_comment = false;
+      } else if (is_line_end(c) || (c == ';' && !in_comment)) {
+        break;
+      }
+    }
+    pos = static_cast<std::size_t>(p - base);
+    mode = in_comment ? Mode::BraceComment : Mode::Movetext;
+    if (p == end) return false;
+    if (near_end(pos)) return false;  // decide after the next read
+    if (*p == ';') {
+      ++pos;
+      mode = Mode::LineComment;
+      return false;
+    }
+    if (in_comment) return comment_line_break(pos);
+    end_content_line(pos);
+    return false;
+  }
+
+  bool step() {
+    switch (mode) {
+      case Mode::LineStart:
+        return step_line_start();
+      case Mode::Movetext:
+        return step_movetext();
+      case Mode::BraceComment:
+        return has_movetext || !open ? step_movetext() : step_leading_comment();
+      case Mode::LineComment:
+        return step_line_comment();
+      case Mode::TagBracket:
+        return step_tag_bracket();
+      case Mode::TagValue:
+        return step_tag_value();
+      case Mode::AfterTag:
+        return step_after_tag();
+    }
+    return false;
+  }
+
+  // Scans until a game is complete; false at the end of the input.
+  bool advance() {
+    for (;;) {
+      if (!at_end && data_end - pos < kLookahead) {
+        fill();
+        continue;
+      }
+      if (pos >= data_end) {
+        if (!open) return false;
+        if (mode != Mode::LineStart) note_content_line_end(data_end);
+        finish_game();
+        mode = Mode::LineStart;
+        return true;
+      }
+      if (step()) return true;
+    }
+  }
+
+  void deliver(RawGame& game) {
+    std::string_view text;
+    if (ready_dropped) {
+      text = ready_prefix;
+    } else {
+      text = std::string_view(buffer.get() + index_of(ready_begin),
+                              static_cast<std::size_t>(ready_end - ready_begin));
+    }
+    game = RawGame{};
+    game.original_size = ready_end - ready_begin;
+    if (text.size() > options.max_game_bytes) {
+      std::size_t cut = options.max_game_bytes;
+      while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+      text = text.substr(0, cut);
+      game.truncated = true;
+    }
+    game.truncated = game.truncated || ready_dropped;
+    const detail::TextKind kind = detail::classify_text(text);
+    if (kind == detail::TextKind::Invalid) {
+      detail::decode_windows1252(text, decoded);
+      text = decoded;
+      game.decoded_latin1 = true;
+    }
+    game.ascii_only = kind == detail::TextKind::Ascii;
+    game.text = text;
+    game.start = ready_start;
+    game.index = ++games;
+    game.had_bom = ready_bom;
+  }
+};
+
+GameSplitter::GameSplitter(InputSource& source, SplitterOptions options)
+    : impl_(std::make_unique<Impl>(source, options)) {}
+
+GameSplitter::~GameSplitter() = default;
+
+bool GameSplitter::next(RawGame& game) {
+  if (!impl_->advance()) return false;
+  impl_->deliver(game);
+  return true;
+}
+
+InputSource& GameSplitter::source() { return impl_->source; }
+
+}  // namespace pgn

@@ -1,0 +1,262 @@
+// Spoken notations (see spoken.hpp for the phrase template).
+#include "libpgn/spoken.hpp"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "word_folding.hpp"
+
+namespace pgn {
+namespace {
+
+using detail::folded_equal;
+
+bool is_one_of(std::string_view word, const std::vector<std::string>& list) {
+  for (const auto& entry : list)
+    if (folded_equal(word, entry)) return true;
+  return false;
+}
+
+// Number of words of `words` (from `at`) that spell `phrase`, or 0 when they do not.
+std::size_t match_phrase(std::span<const std::string_view> words, std::size_t at,
+                         std::string_view phrase) {
+  std::size_t used = 0;
+  while (!phrase.empty()) {
+    const std::size_t space = phrase.find(' ');
+    const std::string_view part = phrase.substr(0, space);
+    if (at + used >= words.size() || !folded_equal(words[at + used], part)) return 0;
+    ++used;
+    phrase = space == std::string_view::npos ? std::string_view() : phrase.substr(space + 1);
+  }
+  return used;
+}
+
+// Longest phrase of `list` spelled at `at` (so "Umwandlung in" wins over "Umwandlung").
+std::size_t match_any(std::span<const std::string_view> words, std::size_t at,
+                      const std::vector<std::string>& list) {
+  std::size_t best = 0;
+  for (const auto& phrase : list) best = std::max(best, match_phrase(words, at, phrase));
+  return best;
+}
+
+template <std::size_t N>
+int index_in(std::string_view word, const std::array<std::vector<std::string>, N>& lists) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (is_one_of(word, lists[i])) return int(i);
+  return -1;
+}
+
+PieceType piece_word(std::string_view word, const Notation& n) {
+  const int index = index_in(word, n.pieces);
+  return index > 0 ? PieceType(index) : NoPieceType;
+}
+
+class PhraseWriter {
+ public:
+  explicit PhraseWriter(std::string& out) : out_(out) {}
+  void add(const std::vector<std::string>& list) {
+    if (list.empty()) return;
+    if (!first_) out_ += ' ';
+    out_ += list.front();
+    first_ = false;
+  }
+
+ private:
+  std::string& out_;
+  bool first_ = true;
+};
+
+// Which from-coordinates SAN would name for a piece move: file, rank, or both.
+struct Disambiguation {
+  bool file = false;
+  bool rank = false;
+};
+
+Disambiguation disambiguate(const Position& pos, Move m, PieceType type) {
+  Disambiguation result;
+  if (type == Pawn || type == King) return result;
+  MoveList rivals;
+  generate_legal_to(pos, m.to(), type, rivals);
+  bool ambiguous = false, shares_file = false, shares_rank = false;
+  for (Move other : rivals) {
+    if (other.from() == m.from() || other.kind() == Move::Castling) continue;
+    ambiguous = true;
+    shares_file |= file_of(other.from()) == file_of(m.from());
+    shares_rank |= rank_of(other.from()) == rank_of(m.from());
+  }
+  if (!ambiguous) return result;
+  if (!shares_file)
+    result.file = true;
+  else if (!shares_rank)
+    result.rank = true;
+  else
+    result.file = result.rank = true;
+  return result;
+}
+
+}  // namespace
+
+void append_spoken_move(const Position& pos, Move m, std::string& out, const Notation& n) {
+  if (m.is_null()) return;  // a passed turn has no spoken form
+  PhraseWriter phrase(out);
+  if (m.kind() == Move::Castling) {
+    phrase.add(file_of(m.to()) > file_of(m.from()) ? n.castle_short : n.castle_long);
+  } else {
+    const PieceType type = type_of(pos.piece_on(m.from()));
+    const bool capture = m.kind() == Move::EnPassant || pos.piece_on(m.to()) != NoPiece;
+    const Disambiguation from = disambiguate(pos, m, type);
+    phrase.add(n.pieces[type]);
+    if (from.file || (type == Pawn && capture)) phrase.add(n.file_words[file_of(m.from())]);
+    if (from.rank) phrase.add(n.rank_words[rank_of(m.from())]);
+    if (capture) phrase.add(n.capture_words);
+    phrase.add(n.file_words[file_of(m.to())]);
+    phrase.add(n.rank_words[rank_of(m.to())]);
+    if (m.kind() == Move::Promotion) {
+      phrase.add(n.promotion_words);
+      phrase.add(n.pieces[m.promotion()]);
+    }
+    // SAN writes no en passant mark; spoken, it helps the listener to say it.
+    if (m.kind() == Move::EnPassant) phrase.add(n.en_passant_words);
+  }
+  Position after = pos;
+  after.play(m);
+  if (after.in_check()) phrase.add(after.is_checkmate() ? n.mate_words : n.check_words);
+}
+
+std::size_t parse_spoken_move(std::span<const std::string_view> words, MoveText& out,
+                              MoveTextError& error, const Notation& n) {
+  out = MoveText{};
+  error = MoveTextError::None;
+  if (words.empty()) {
+    error = MoveTextError::Empty;
+    return 0;
+  }
+  std::size_t at = 0;
+  // Castling is a king move, as the SAN parser records it.
+  if (std::size_t used = match_any(words, 0, n.castle_long)) {
+    out.kind = MoveText::CastleLong;
+    out.piece = King;
+    at = used;
+  } else if (std::size_t used = match_any(words, 0, n.castle_short)) {
+    out.kind = MoveText::CastleShort;
+    out.piece = King;
+    at = used;
+  } else {
+    // A phrase without a piece word is a pawn move ("Eva vier").
+    out.piece = Pawn;
+    if (PieceType type = piece_word(words[0], n); type != NoPieceType) {
+      out.piece = type;
+      at = 1;
+    } else if (index_in(words[0], n.file_words) < 0) {
+      error = MoveTextError::UnknownPiece;
+      return 0;
+    }
+
+    // Coordinates up to the destination: [from file] [from rank] [capture] file rank.
+    // Each entry is a file (0..7) or a rank (8..15).
+    std::vector<int> coordinates;
+    std::size_t capture_position = 0;  // number of coordinates before the capture word
+    auto is_file_word = [&](std::size_t i) {
+      return i < words.size() && index_in(words[i], n.file_words) >= 0;
+    };
+    auto is_rank_word = [&](std::size_t i) {
+      return i < words.size() && index_in(words[i], n.rank_words) >= 0;
+    };
+    while (at < words.size()) {
+      const std::size_t count = coordinates.size();
+      const bool destination_complete =
+          count >= 2 && coordinates[count - 2] < 8 && coordinates[count - 1] >= 8;
+      if (destination_complete) {
+        // A finished square ends the coordinates unless a capture word follows, or (for a
+        // piece) a second square follows: the long form "Springer Gustav eins Felix drei".
+        // Pawns never need a from-rank, so after a pawn's square a new phrase begins.
+        const bool capture_follows = !out.capture && match_any(words, at, n.capture_words);
+        const bool square_follows =
+            out.piece != Pawn && count == 2 && is_file_word(at) && is_rank_word(at + 1);
+        if (!capture_follows && !square_follows) break;
+      }
+      if (int file = index_in(words[at], n.file_words); file >= 0) {
+        coordinates.push_back(file);
+        ++at;
+      } else if (int rank = index_in(words[at], n.rank_words); rank >= 0) {
+        coordinates.push_back(8 + rank);
+        ++at;
+      } else if (std::size_t used = match_any(words, at, n.capture_words); used && !out.capture) {
+        out.capture = true;
+        capture_position = coordinates.size();
+        at += used;
+      } else {
+        break;
+      }
+    }
+    // The last two coordinates are the destination; those before it (at most a file and
+    // then a rank) name the from-square, and a capture word stands between the two.
+    const std::size_t count = coordinates.size();
+    auto is_file = [&](std::size_t i) { return coordinates[i] < 8; };
+    bool valid = count >= 2 && count <= 4 && is_file(count - 2) && !is_file(count - 1) &&
+                 (!out.capture || capture_position == count - 2);
+    if (valid && count == 4) valid = is_file(0) && !is_file(1);
+    if (!valid) {
+      out = MoveText{};
+      error = MoveTextError::BadSquare;
+      return 0;
+    }
+    for (std::size_t i = 0; i + 2 < count; ++i) {
+      if (is_file(i))
+        out.from_file = std::int8_t(coordinates[i]);
+      else
+        out.from_rank = std::int8_t(coordinates[i] - 8);
+    }
+    out.to = make_square(coordinates[count - 2], coordinates[count - 1] - 8);
+
+    if (std::size_t used = match_any(words, at, n.promotion_words)) {
+      at += used;
+      const PieceType promoted = at < words.size() ? piece_word(words[at], n) : NoPieceType;
+      if (promoted == NoPieceType) {
+        out = MoveText{};
+        error = MoveTextError::BadPromotion;
+        return 0;
+      }
+      out.promotion = promoted;
+      ++at;
+    }
+    if (std::size_t used = match_any(words, at, n.en_passant_words)) {
+      out.en_passant_mark = true;
+      at += used;
+    }
+  }
+
+  if (std::size_t used = match_any(words, at, n.mate_words)) {
+    out.check_mark = 2;
+    at += used;
+  } else if (std::size_t used = match_any(words, at, n.check_words)) {
+    out.check_mark = 1;
+    at += used;
+    // "Schach matt" spoken as two words.
+    if (std::size_t more = match_any(words, at, n.mate_words)) {
+      out.check_mark = 2;
+      at += more;
+    }
+  }
+  return at;
+}
+
+bool looks_spoken(std::string_view word, const Notation& n) {
+  if (index_in(word, n.pieces) > 0 || index_in(word, n.file_words) >= 0 ||
+      index_in(word, n.rank_words) >= 0)
+    return true;
+  for (const auto* list : {&n.castle_short, &n.castle_long, &n.capture_words, &n.check_words,
+                           &n.mate_words, &n.promotion_words, &n.en_passant_words})
+    for (const auto& phrase : *list) {
+      std::string_view rest = phrase;
+      while (!rest.empty()) {
+        const std::size_t space = rest.find(' ');
+        if (folded_equal(word, rest.substr(0, space))) return true;
+        rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+      }
+    }
+  return false;
+}
+
+}  // namespace pgn

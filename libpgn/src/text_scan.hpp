@@ -1,0 +1,147 @@
+// Byte-scanning helpers shared by the game splitter and the parser: finding the next
+// interesting byte with SSE2 where available, UTF-8 validation with an ASCII fast path,
+// code point counting, and the Windows-1252 fallback decoder.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace pgn::detail {
+
+inline std::uint64_t load_u64(const char* p) {
+  std::uint64_t word;
+  std::memcpy(&word, p, sizeof word);
+  return word;
+}
+
+inline int count_trailing_zeros(std::uint32_t x) { return __builtin_ctz(x); }
+
+// First byte in [p, end) equal to one of the four needles (repeat a needle to look for
+// fewer), or `end`.
+template <char A, char B, char C, char D>
+inline const char* find_any(const char* p, const char* end) {
+#if defined(__SSE2__)
+  const __m128i a = _mm_set1_epi8(A), b = _mm_set1_epi8(B);
+  const __m128i c = _mm_set1_epi8(C), d = _mm_set1_epi8(D);
+  while (end - p >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, a), _mm_cmpeq_epi8(v, b)),
+                                     _mm_or_si128(_mm_cmpeq_epi8(v, c), _mm_cmpeq_epi8(v, d)));
+    const int mask = _mm_movemask_epi8(hit);
+    if (mask != 0) return p + count_trailing_zeros(static_cast<std::uint32_t>(mask));
+    p += 16;
+  }
+#endif
+  for (; p < end; ++p) {
+    const char ch = *p;
+    if (ch == A || ch == B || ch == C || ch == D) return p;
+  }
+  return end;
+}
+
+// Number of UTF-8 code points in [p, end): bytes that are not continuation bytes.
+inline std::size_t count_code_points(const char* p, const char* end) {
+  std::size_t continuation = 0;
+  const std::size_t length = static_cast<std::size_t>(end - p);
+  while (end - p >= 8) {
+    const std::uint64_t word = load_u64(p);
+    // A continuation byte is 10xxxxxx: top bit set, next bit clear.
+    const std::uint64_t marks = word & ~(word << 1) & 0x8080808080808080ull;
+    // Sum of the per-byte 0/1 flags (no popcount instruction in the baseline ISA).
+    continuation += static_cast<std::size_t>(((marks >> 7) * 0x0101010101010101ull) >> 56);
+    p += 8;
+  }
+  for (; p < end; ++p) continuation += (static_cast<unsigned char>(*p) & 0xC0) == 0x80;
+  return length - continuation;
+}
+
+// Length of the valid UTF-8 sequence starting at p (1-4), or 0 if the bytes there are not
+// one (overlong forms, surrogates and code points above U+10FFFF are invalid).
+inline int utf8_sequence_length(const unsigned char* p, const unsigned char* end) {
+  const unsigned char lead = p[0];
+  if (lead < 0x80) return 1;
+  auto continuation = [&](int i) { return p + i < end && (p[i] & 0xC0) == 0x80; };
+  if (lead >= 0xC2 && lead <= 0xDF) return continuation(1) ? 2 : 0;
+  if (lead >= 0xE0 && lead <= 0xEF) {
+    if (!continuation(1) || !continuation(2)) return 0;
+    if (lead == 0xE0 && p[1] < 0xA0) return 0;  // overlong
+    if (lead == 0xED && p[1] > 0x9F) return 0;  // surrogate
+    return 3;
+  }
+  if (lead >= 0xF0 && lead <= 0xF4) {
+    if (!continuation(1) || !continuation(2) || !continuation(3)) return 0;
+    if (lead == 0xF0 && p[1] < 0x90) return 0;  // overlong
+    if (lead == 0xF4 && p[1] > 0x8F) return 0;  // above U+10FFFF
+    return 4;
+  }
+  return 0;
+}
+
+enum class TextKind : std::uint8_t { Ascii, Utf8, Invalid };
+
+inline TextKind classify_text(std::string_view text) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* end = p + text.size();
+  bool ascii = true;
+  while (p < end) {
+    // ASCII fast path: PGN is nearly all ASCII.
+#if defined(__SSE2__)
+    while (end - p >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      if (_mm_movemask_epi8(v) != 0) break;
+      p += 16;
+    }
+#endif
+    while (end - p >= 8 && (load_u64(reinterpret_cast<const char*>(p)) & 0x8080808080808080ull) == 0) {
+      p += 8;
+    }
+    if (p == end) break;
+    if (*p < 0x80) {
+      ++p;
+      continue;
+    }
+    const int length = utf8_sequence_length(p, end);
+    if (length == 0) return TextKind::Invalid;
+    ascii = false;
+    p += length;
+  }
+  return ascii ? TextKind::Ascii : TextKind::Utf8;
+}
+
+inline bool is_valid_utf8(std::string_view text) { return classify_text(text) != TextKind::Invalid; }
+
+// Windows-1252 to UTF-8. The five bytes the code page leaves undefined map to the C1
+// control with the same number, so every input byte is exactly one code point.
+inline void decode_windows1252(std::string_view bytes, std::string& out) {
+  static constexpr std::uint16_t kHigh[32] = {
+      0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+      0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+      0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178};
+  out.clear();
+  out.reserve(bytes.size() + bytes.size() / 4 + 16);
+  for (const char ch : bytes) {
+    const unsigned char byte = static_cast<unsigned char>(ch);
+    if (byte < 0x80) {
+      out.push_back(ch);
+      continue;
+    }
+    const unsigned code = byte < 0xA0 ? kHigh[byte - 0x80] : byte;
+    if (code < 0x800) {
+      out.push_back(static_cast<char>(0xC0 | (code >> 6)));
+      out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
+    } else {
+      out.push_back(static_cast<char>(0xE0 | (code >> 12)));
+      out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
+      out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
+    }
+  }
+}
+
+}  // namespace pgn::detail

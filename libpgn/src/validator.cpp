@@ -1,0 +1,986 @@
+// Replays a game on the legality core and turns what goes wrong into diagnostics.
+//
+// The reader calls the visitor methods below in input order. Each line of play (the main
+// line and every variation) has a LineState on a stack; a variation replaces the last move
+// of the line it is in, so it starts from that line's position before its last move.
+#include "libpgn/validator.hpp"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+#include <cstring>
+#include <string_view>
+
+#include "libpgn/position.hpp"
+#include "libpgn/san.hpp"
+#include "libpgn/spoken.hpp"
+
+namespace pgn {
+namespace {
+
+// Index of a result in Notation::results.
+enum ResultKind : int { WhiteWins = 0, BlackWins = 1, Draw = 2, Unknown = 3, NoResult = 4 };
+constexpr const char* kResultText[] = {"1-0", "0-1", "1/2-1/2", "*", ""};
+
+bool ascii_iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
+    if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
+    if (x != y) return false;
+  }
+  return true;
+}
+
+// Reads a termination marker or Result tag value in any known notation.
+ResultKind parse_result(std::string_view text, const Notation* preferred) {
+  if (text == "1-0") return WhiteWins;
+  if (text == "0-1") return BlackWins;
+  if (text == "1/2-1/2") return Draw;
+  if (text == "*") return Unknown;
+  auto match_in = [&](const Notation& n) -> int {
+    for (int r = 0; r < 4; ++r)
+      for (const auto& form : n.results[r])
+        if (form == text) return r;
+    return -1;
+  };
+  if (preferred) {
+    if (int r = match_in(*preferred); r >= 0) return ResultKind(r);
+  }
+  for (const Notation* n : builtin_notations()) {
+    if (int r = match_in(*n); r >= 0) return ResultKind(r);
+  }
+  return NoResult;
+}
+
+const char* piece_name(PieceType t) {
+  static const char* const kNames[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+  return kNames[t];
+}
+
+// What a move text says, in English SAN letters, for moves that resolve to no legal move
+// (a Russian "Ф:c5" is shown as "Qxc5"). Legal moves get canonical SAN from append_san.
+std::string written_as_san(const MoveText& t) {
+  static constexpr char kLetters[] = " PNBRQK";
+  std::string s;
+  switch (t.kind) {
+    case MoveText::CastleShort: return "O-O";
+    case MoveText::CastleLong: return "O-O-O";
+    case MoveText::Null: return "--";
+    case MoveText::Normal: break;
+  }
+  if (t.piece > Pawn) s += kLetters[t.piece];
+  if (t.from_file >= 0) s += char('a' + t.from_file);
+  if (t.from_rank >= 0) s += char('1' + t.from_rank);
+  if (t.capture) s += 'x';
+  if (t.to != NoSquare) {
+    s += char('a' + file_of(t.to));
+    s += char('1' + rank_of(t.to));
+  }
+  if (t.promotion != NoPieceType) {
+    s += '=';
+    s += kLetters[t.promotion];
+  }
+  if (t.check_mark == 1) s += '+';
+  if (t.check_mark >= 2) s += '#';
+  return s;
+}
+
+// "23." for White, "23..." for Black: the move number as written before a move.
+std::string move_prefix(const Position& pos) {
+  std::string s = std::to_string(pos.fullmove_number());
+  s += pos.side_to_move() == White ? "." : "...";
+  return s;
+}
+
+// Regular expressions for the PGN standard's tag formats (RE2: linear time on any input).
+struct TagPatterns {
+  RE2 date{R"((\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2}))"};
+  RE2 round{R"(\?|-|\d+(\.\d+)*)"};
+  RE2 elo{R"(\d{1,4}|-|\?|)"};
+  RE2 time_control{R"(\?|-|(\d+/\d+|\d+(\+\d+)?|\*\d+)(:(\d+/\d+|\d+(\+\d+)?|\*\d+))*)"};
+  RE2 eco{R"([A-E]\d\d(/[A-E]\d\d)?|\?|)"};
+  RE2 setup{R"([01])"};
+  RE2 time{R"((\d{2}|\?{2}):(\d{2}|\?{2}):(\d{2}|\?{2}))"};
+  RE2 ply_count{R"(\d+)"};
+};
+const TagPatterns& tag_patterns() {
+  static const TagPatterns patterns;
+  return patterns;
+}
+
+enum class VariantKind { Standard, Chess960, Unsupported };
+
+VariantKind classify_variant(std::string_view v) {
+  std::string lower;
+  for (char c : v) {
+    if (c == ' ' || c == '-' || c == '_') continue;
+    lower += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+  }
+  if (lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" ||
+      lower == "fromposition" || lower == "classical")
+    return VariantKind::Standard;
+  if (lower == "chess960" || lower == "960" || lower == "fischerandom" ||
+      lower == "fischerrandom" || lower == "frc" || lower == "freestyle" ||
+      lower == "doublefischerrandom" || lower == "dfrc")
+    return VariantKind::Chess960;
+  return VariantKind::Unsupported;
+}
+
+struct LineState {
+  Position pos;
+  Position before_last;       // position before the last move of this line
+  bool has_last = false;
+  bool dead = false;          // an unreplayable move was found; the rest is not replayed
+  bool dead_just_now = false; // the last move token was the bad one (a variation may follow)
+  std::uint32_t ply = 0;      // plies played in this line, counted from the game start
+  std::uint32_t variations_here = 0;  // variations started after the current last move
+  std::string path;           // "" for the main line
+};
+
+}  // namespace
+
+struct GameValidator::Impl final : Visitor {
+  explicit Impl(const ValidateOptions& o) : options(o) {}
+
+  const ValidateOptions& options;
+
+  // Per-run state (reset by begin_game).
+  const RawGame* game = nullptr;
+  GameReport* report = nullptr;
+  const Notation* notation = nullptr;  // nullptr = English
+  std::vector<LineState> lines;        // lines[0] is the main line
+  std::size_t depth = 0;               // lines[0..depth] are live
+  std::vector<std::uint64_t> history;  // main-line keys, for repetition
+  Position start_position;
+  bool replay = true;                  // false for unsupported variants / bad FEN
+  bool chess960 = false;
+  std::string tag_result, tag_fen, tag_setup, tag_variant, tag_termination;
+  std::string unescaped;  // buffer for tag values with escapes
+  bool has_result_tag = false, has_fen_tag = false, has_setup_tag = false;
+  unsigned roster_seen = 0;
+  bool any_tag = false;
+  TextPos result_pos;
+  bool saw_result = false;
+  std::string result_marker;
+  std::uint32_t automatic_draw_ply = 0;  // main-line ply at which the game was drawn by rule
+  const char* automatic_draw_reason = nullptr;
+  bool reported_play_after_draw = false;
+  bool mainline_over = false;  // checkmate or stalemate reached in the main line
+  // For notation detection.
+  bool text_failed = false;            // some move token could not be read as a move
+  std::string first_failed_token;
+  std::uint64_t line_hash = 0;         // hash of every replayed move, to compare readings
+  std::uint32_t illegal_count = 0;
+  // Recording for writers (nullptr when not wanted).
+  GameRecord* record = nullptr;
+  bool recording = false;         // false once a move could not be replayed
+  std::uint32_t record_open = 0;  // VariationBegin events not yet closed
+  // Spoken notations: words waiting to form a move.
+  std::vector<std::string_view> words;
+  std::vector<TextPos> word_pos;
+
+  void run(const RawGame& g, GameReport& r, const Notation* n, GameRecord* rec) {
+    game = &g;
+    report = &r;
+    notation = n;
+    record = rec;
+    recording = rec != nullptr;
+    record_open = 0;
+    if (rec) {
+      rec->clear();
+      rec->notation = n ? n->code : "en";
+    }
+    r = GameReport{};
+    r.index = g.index;
+    r.start = g.start;
+    r.notation = n ? n->code : "en";
+    parse_game(g, *this, options.parse_limits);
+  }
+
+  // ---- diagnostics ------------------------------------------------------------------
+
+  Diagnostic* add(Code code, TextPos pos, std::string message) {
+    if (options.ignored[int(code)]) return nullptr;
+    Diagnostic& d = report->problems.emplace_back();
+    d.code = code;
+    d.severity = code_info(code).default_severity;
+    if (options.strict) d.severity = Severity::Error;
+    d.game = game->index;
+    d.offset = pos.offset;
+    d.line = pos.line;
+    d.column = pos.column;
+    d.message = std::move(message);
+    fill_source_line(d, pos);
+    if (d.severity == Severity::Error)
+      ++report->errors;
+    else
+      ++report->warnings;
+    return &d;
+  }
+
+  // The input line around `pos`, cut to a window when the line is long.
+  void fill_source_line(Diagnostic& d, TextPos pos) {
+    std::string_view text = game->text;
+    if (pos.offset < game->start.offset) return;
+    std::size_t at = std::min<std::size_t>(pos.offset - game->start.offset, text.size());
+    std::size_t begin = text.rfind('\n', at == 0 ? 0 : at - 1);
+    begin = (begin == std::string_view::npos || at == 0) ? 0 : begin + 1;
+    if (at == 0) begin = 0;
+    std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    if (end > begin && text[end - 1] == '\r') --end;
+    constexpr std::size_t kWindow = 120;
+    std::size_t from = begin;
+    if (end - begin > kWindow && at - begin > kWindow / 2) from = at - kWindow / 2;
+    while (from > begin && (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80) --from;
+    std::size_t to = std::min(end, from + kWindow);
+    while (to < end && (static_cast<unsigned char>(text[to]) & 0xC0) == 0x80) ++to;
+    // A cut line is marked with "..." at the cut ends.
+    d.source_line = from > begin ? "..." : "";
+    d.source_line.append(text.substr(from, to - from));
+    if (to < end) d.source_line += "...";
+    for (char& c : d.source_line)
+      if (c == '\t' || c == '\r') c = ' ';
+    std::uint32_t caret = from > begin ? 4 : 1;
+    for (std::size_t i = from; i < at && i < to; ++i)
+      if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++caret;
+    d.source_column = caret;
+  }
+
+  LineState& line() { return lines[depth]; }
+
+  // ---- visitor: tags ------------------------------------------------------------------
+
+  void begin_game(const RawGame& g) override {
+    if (lines.empty()) lines.resize(4);
+    depth = 0;
+    lines[0] = LineState{};
+    history.clear();
+    replay = true;
+    chess960 = false;
+    tag_result.clear();
+    tag_fen.clear();
+    tag_setup.clear();
+    tag_variant.clear();
+    tag_termination.clear();
+    has_result_tag = has_fen_tag = has_setup_tag = false;
+    roster_seen = 0;
+    any_tag = false;
+    saw_result = false;
+    result_marker.clear();
+    automatic_draw_ply = 0;
+    automatic_draw_reason = nullptr;
+    reported_play_after_draw = false;
+    mainline_over = false;
+    text_failed = false;
+    first_failed_token.clear();
+    line_hash = 0;
+    illegal_count = 0;
+    words.clear();
+    word_pos.clear();
+    if (g.decoded_latin1)
+      add(Code::Encoding, g.start, "the game is not valid UTF-8; it was read as Windows-1252");
+    if (g.truncated)
+      add(Code::LimitExceeded, g.start,
+          "the game is " + std::to_string(g.original_size) + " bytes, more than the limit of " +
+              std::to_string(g.text.size()) + "; only its beginning was read");
+  }
+
+  Control tag(std::string_view name, std::string_view raw, TextPos pos) override {
+    static constexpr std::string_view kRoster[] = {"Event", "Site",  "Date",  "Round",
+                                                   "White", "Black", "Result"};
+    any_tag = true;
+    for (unsigned i = 0; i < 7; ++i)
+      if (name == kRoster[i]) roster_seen |= 1u << i;
+    std::string_view value = raw;
+    if (raw.find('\\') != std::string_view::npos) {
+      unescaped = unescape_tag_value(raw);
+      value = unescaped;
+    }
+    if (record) record->tags.emplace_back(name, value);
+    if (name == "Result") {
+      has_result_tag = true;
+      tag_result.assign(value);
+    } else if (name == "FEN") {
+      has_fen_tag = true;
+      tag_fen.assign(value);
+    } else if (name == "SetUp") {
+      has_setup_tag = true;
+      tag_setup.assign(value);
+    } else if (name == "Variant") {
+      tag_variant.assign(value);
+    } else if (name == "Termination") {
+      tag_termination.assign(value);
+    }
+    if (options.check_tags) check_tag_format(name, value, pos);
+    return Control::Continue;
+  }
+
+  void check_tag_format(std::string_view name, std::string_view value, TextPos pos) {
+    const TagPatterns& p = tag_patterns();
+    auto bad = [&](const char* expected) {
+      add(Code::BadTag, pos,
+          std::string(name) + " \"" + std::string(value) + "\" is not " + expected);
+    };
+    if (name == "Date" || name == "EventDate" || name == "UTCDate") {
+      if (!RE2::FullMatch(value, p.date)) return bad("a date in the form YYYY.MM.DD (?? for unknown parts)");
+      int month = value[5] == '?' ? 1 : (value[5] - '0') * 10 + (value[6] - '0');
+      int day = value[8] == '?' ? 1 : (value[8] - '0') * 10 + (value[9] - '0');
+      if (month < 1 || month > 12 || day < 1 || day > 31) return bad("a real calendar date");
+    } else if (name == "Round") {
+      if (!RE2::FullMatch(value, p.round)) bad("a round: digits separated by dots, ? or -");
+    } else if (name == "Result") {
+      if (parse_result(value, notation) == NoResult) bad("one of 1-0, 0-1, 1/2-1/2, *");
+    } else if (name == "WhiteElo" || name == "BlackElo") {
+      if (!RE2::FullMatch(value, p.elo)) bad("a rating (digits, or - when there is none)");
+    } else if (name == "TimeControl") {
+      if (!RE2::FullMatch(value, p.time_control))
+        bad("a time control such as 40/7200:3600, 300+2, or ? or -");
+    } else if (name == "ECO") {
+      if (!RE2::FullMatch(value, p.eco)) bad("an ECO code such as B90");
+    } else if (name == "SetUp") {
+      if (!RE2::FullMatch(value, p.setup)) bad("0 or 1");
+    } else if (name == "Time" || name == "UTCTime") {
+      if (!RE2::FullMatch(value, p.time)) bad("a time in the form HH:MM:SS");
+    } else if (name == "PlyCount") {
+      if (!RE2::FullMatch(value, p.ply_count)) bad("a number of plies");
+    } else if (name == "Variant") {
+      if (classify_variant(value) == VariantKind::Unsupported) {
+        // Reported once at end_tags as unsupported-variant; not a format problem.
+      }
+    }
+  }
+
+  Control end_tags() override {
+    TextPos pos = game->start;
+    // A plain scoresheet (moves without any tag) is not held to the PGN tag rules.
+    if (options.check_tags && any_tag && roster_seen != 0x7F) {
+      static constexpr const char* kRoster[] = {"Event", "Site",  "Date",  "Round",
+                                                "White", "Black", "Result"};
+      std::string missing;
+      for (unsigned i = 0; i < 7; ++i) {
+        if (roster_seen & (1u << i)) continue;
+        if (!missing.empty()) missing += ", ";
+        missing += kRoster[i];
+      }
+      add(Code::MissingTag, pos, "missing Seven Tag Roster tag" +
+                                     std::string(std::count(missing.begin(), missing.end(), ',') ? "s: " : ": ") +
+                                     missing);
+    }
+    VariantKind variant = classify_variant(tag_variant);
+    if (variant == VariantKind::Unsupported) {
+      add(Code::UnsupportedVariant, pos,
+          "variant \"" + tag_variant + "\" is not replayed (standard chess and Chess960 are)");
+      replay = false;
+      return Control::Continue;
+    }
+    chess960 = variant == VariantKind::Chess960;
+    if (options.check_tags) {
+      if (has_fen_tag && !has_setup_tag)
+        add(Code::BadTag, pos, "FEN tag without SetUp \"1\"");
+      else if (has_setup_tag && tag_setup == "1" && !has_fen_tag)
+        add(Code::BadTag, pos, "SetUp \"1\" without a FEN tag");
+    }
+    if (has_fen_tag) {
+      FenResult fen = Position::from_fen(tag_fen, chess960);
+      if (!fen.ok() && !chess960) {
+        // Chess960 start positions are often given without a Variant tag.
+        FenResult as960 = Position::from_fen(tag_fen, true);
+        if (as960.ok()) {
+          fen = std::move(as960);
+          chess960 = true;
+        }
+      }
+      if (!fen.ok()) {
+        Diagnostic* d = add(Code::BadFen, pos,
+                            std::string("FEN is not a legal position (") +
+                                fen_error_code(fen.error) + "): " + fen.message);
+        if (d) d->fen = tag_fen;
+        replay = false;
+        return Control::Continue;
+      }
+      start_position = fen.position;
+    } else {
+      start_position = Position();
+    }
+    lines[0].pos = start_position;
+    history.push_back(start_position.key());
+    if (record) {
+      record->start = start_position;
+      record->from_fen = has_fen_tag;
+      record->chess960 = chess960;
+    }
+    return Control::Continue;
+  }
+
+  // ---- visitor: moves -----------------------------------------------------------------
+
+  Control move(std::string_view token, TextPos pos) override {
+    if (!replay) return Control::Continue;
+    if (notation && notation->spoken) return spoken_word(token, pos);
+    LineState& l = line();
+    if (l.dead) {
+      l.dead_just_now = false;
+      return Control::Continue;
+    }
+    // "e.p." written as its own token after an en-passant capture.
+    if (token == "e.p." || token == "ep" || token == "е.п.") return Control::Continue;
+    MoveText text;
+    MoveTextError error = MoveTextError::None;
+    std::size_t used = parse_move_text(token, text, error, notation);
+    if (used == 0 || used != token.size()) {
+      unreadable_move(token, pos, error);
+      return Control::Continue;
+    }
+    play_text(text, token, pos);
+    return Control::Continue;
+  }
+
+  void unreadable_move(std::string_view token, TextPos pos, MoveTextError error) {
+    LineState& l = line();
+    if (!text_failed) {
+      text_failed = true;
+      first_failed_token.assign(token);
+    }
+    if (token.find('@') != std::string_view::npos) {
+      add(Code::UnsupportedVariant, pos,
+          "piece drop " + std::string(token) +
+              ": this looks like crazyhouse, which is not replayed");
+      replay = false;
+      return;
+    }
+    const char* why = "not a move";
+    switch (error) {
+      case MoveTextError::UnknownPiece: why = "unknown piece letter"; break;
+      case MoveTextError::BadSquare: why = "no valid destination square"; break;
+      case MoveTextError::BadPromotion: why = "bad promotion piece"; break;
+      case MoveTextError::TrailingGarbage: why = "unexpected characters after the move"; break;
+      default: break;
+    }
+    Diagnostic* d = add(Code::IllegalMove, pos,
+                        "cannot read move " + move_prefix(l.pos) + std::string(token) + ": " + why);
+    if (d) {
+      d->written.assign(token);
+      d->ply = l.ply + 1;
+      d->variation = l.path;
+      if (options.include_fen) d->fen = l.pos.fen();
+    }
+    kill_line();
+  }
+
+  void stop_recording(const std::string& problem) {
+    if (!recording) return;
+    recording = false;
+    record->complete = false;
+    record->problem = problem;
+    for (; record_open > 0; --record_open) record->events.push_back({GameEvent::VariationEnd});
+  }
+
+  void kill_line() {
+    LineState& l = line();
+    ++illegal_count;
+    if (recording)
+      stop_recording(report->problems.empty() ? std::string("unreadable move")
+                                              : report->problems.back().message);
+    l.before_last = l.pos;
+    l.has_last = true;
+    l.dead = true;
+    l.dead_just_now = true;
+    l.variations_here = 0;
+  }
+
+  void play_text(const MoveText& text, std::string_view written, TextPos pos) {
+    LineState& l = line();
+    const bool main_line = depth == 0;
+    if (main_line && automatic_draw_ply && !reported_play_after_draw) {
+      reported_play_after_draw = true;
+      add(Code::AutomaticDraw, pos,
+          std::string("play went on after the game was drawn by ") + automatic_draw_reason +
+              " at ply " + std::to_string(automatic_draw_ply) + " (FIDE Laws 9.6)");
+    }
+    if (main_line && l.ply + 1 > options.max_plies) {
+      add(Code::LimitExceeded, pos,
+          "more than " + std::to_string(options.max_plies) + " plies; the rest is not replayed");
+      kill_line();
+      return;
+    }
+    if (text.kind == MoveText::Null) {
+      if (l.pos.in_check()) {
+        bad_move(text, written, pos, MoveResolution{Move(), MoveError::NullMoveInCheck});
+        return;
+      }
+      if (main_line) {
+        Diagnostic* d = add(Code::IllegalMove, pos,
+                            "null move " + move_prefix(l.pos) + std::string(written) +
+                                " in the main line: a game cannot pass a turn");
+        if (d) {
+          d->written.assign(written);
+          d->ply = l.ply + 1;
+        }
+      } else {
+        Diagnostic* d = add(Code::NullMove, pos,
+                            "null move " + move_prefix(l.pos) + std::string(written) +
+                                " in a variation");
+        if (d) {
+          d->written.assign(written);
+          d->ply = l.ply + 1;
+          d->variation = l.path;
+        }
+      }
+      if (recording) stop_recording("null move " + std::string(written));
+      l.before_last = l.pos;
+      l.has_last = true;
+      l.dead_just_now = false;
+      l.variations_here = 0;
+      l.pos.play_null();
+      ++l.ply;
+      return;
+    }
+    MoveResolution resolution = resolve_move(l.pos, text);
+    if (!resolution.ok()) {
+      bad_move(text, written, pos, resolution);
+      return;
+    }
+    const Move m = resolution.move;
+    std::string san;
+    const bool need_san = options.check_suffixes;
+    l.before_last = l.pos;
+    l.has_last = true;
+    l.dead_just_now = false;
+    l.variations_here = 0;
+    l.pos.play(m);
+    ++l.ply;
+    ++report->moves_replayed;
+    line_hash = (line_hash ^ m.raw()) * 0x100000001B3ull + depth;
+    if (need_san) check_suffix(text, written, pos, m);
+    if (recording) {
+      GameEvent& e = record->events.emplace_back();
+      e.kind = GameEvent::MoveEvent;
+      e.move = m;
+      append_san(l.before_last, m, e.text);
+      e.written.assign(written);
+      if (text.nag) record->events.push_back({GameEvent::Nag, Move(), text.nag});
+    }
+    if (main_line) {
+      report->plies = l.ply;
+      after_main_line_move();
+    }
+  }
+
+  void check_suffix(const MoveText& text, std::string_view written, TextPos pos, Move m) {
+    const LineState& l = line();
+    const bool check = l.pos.in_check();
+    if (!check && text.check_mark == 0) return;
+    const bool mate = check && l.pos.is_checkmate();
+    const char* problem = nullptr;
+    switch (text.check_mark) {
+      case 0:
+        // FIDE notation lets check signs out; only English SAN (the PGN standard) needs them.
+        if (notation == nullptr || notation->code == "en")
+          problem = mate ? "the move mates but has no '#'" : "the move gives check but has no '+'";
+        break;
+      case 1:
+        if (!check) problem = "'+' on a move that gives no check";
+        else if (mate) problem = "'+' on a move that mates ('#' expected)";
+        break;
+      case 2:
+        if (!check) problem = "'#' on a move that gives no check";
+        else if (!mate) problem = "'#' on a move that gives check but does not mate";
+        break;
+      default:  // "++": mate in FIDE usage, double check in Russian usage.
+        if (!check) problem = "'++' on a move that gives no check";
+        break;
+    }
+    if (!problem) return;
+    Diagnostic* d = add(Code::CheckSuffix, pos,
+                        move_prefix(l.before_last) + std::string(written) + ": " + problem);
+    if (d) {
+      d->written.assign(written);
+      d->san = to_san(l.before_last, m);
+      d->ply = l.ply;
+      d->variation = l.path;
+    }
+  }
+
+  void bad_move(const MoveText& text, std::string_view written, TextPos pos,
+                const MoveResolution& resolution) {
+    LineState& l = line();
+    const bool main_line = depth == 0;
+    // A move after the game ended on the board is a wrong result, not a bad move.
+    MoveList legal;
+    generate_legal(l.pos, legal);
+    if (legal.size == 0) {
+      const char* state = l.pos.in_check() ? "checkmate" : "stalemate";
+      Diagnostic* d =
+          add(main_line ? Code::WrongResult : Code::IllegalMove, pos,
+              "move " + move_prefix(l.pos) + std::string(written) + " played after " + state);
+      if (d) {
+        d->written.assign(written);
+        d->ply = l.ply + 1;
+        d->variation = l.path;
+        if (options.include_fen) d->fen = l.pos.fen();
+      }
+      if (main_line) mainline_over = true;
+      kill_line();
+      return;
+    }
+    const bool ambiguous = resolution.error == MoveError::Ambiguous;
+    std::string message = ambiguous ? "ambiguous move " : "illegal move ";
+    message += move_prefix(l.pos);
+    message.append(written);
+    message += ": ";
+    message += describe_move_error(l.pos, text, resolution);
+    Diagnostic* d = add(ambiguous ? Code::AmbiguousMove : Code::IllegalMove, pos, std::move(message));
+    if (d) {
+      d->written.assign(written);
+      d->san = written_as_san(text);
+      d->ply = l.ply + 1;
+      d->variation = l.path;
+      if (options.include_fen) d->fen = l.pos.fen();
+    }
+    kill_line();
+  }
+
+  void after_main_line_move() {
+    const Position& pos = lines[0].pos;
+    history.push_back(pos.key());
+    if (automatic_draw_ply) return;
+    if (pos.halfmove_clock() >= 150 && !(pos.in_check() && pos.is_checkmate())) {
+      automatic_draw_ply = lines[0].ply;
+      automatic_draw_reason = "the 75-move rule";
+      return;
+    }
+    // Fivefold repetition: the same position (same side to move, rights and en passant)
+    // five times; only positions since the last irreversible move can repeat.
+    const int reversible = std::min<int>(pos.halfmove_clock(), int(history.size()) - 1);
+    if (reversible < 16) return;
+    int count = 1;
+    const std::uint64_t key = pos.key();
+    for (int back = 2; back <= reversible; back += 2)
+      if (history[history.size() - 1 - back] == key && ++count >= 5) {
+        automatic_draw_ply = lines[0].ply;
+        automatic_draw_reason = "fivefold repetition";
+        return;
+      }
+  }
+
+  // ---- visitor: variations, NAGs, results ------------------------------------------
+
+  Control begin_variation(TextPos pos) override {
+    if (!replay) return Control::SkipVariation;
+    flush_words();
+    if (lines.size() <= depth + 1) lines.resize(2 * (depth + 1));
+    LineState& parent = line();
+    if (!parent.has_last) {
+      add(Code::Syntax, pos, "variation before any move it could replace");
+      return Control::SkipVariation;
+    }
+    if (parent.dead && !parent.dead_just_now) return Control::SkipVariation;
+    ++depth;
+    LineState& child = lines[depth];
+    child.pos = parent.before_last;
+    child.has_last = false;
+    child.dead = false;
+    child.dead_just_now = false;
+    child.ply = parent.ply - 1;
+    child.variations_here = 0;
+    ++parent.variations_here;
+    child.path = parent.path;
+    if (!child.path.empty()) child.path += '/';
+    child.path += std::to_string(parent.ply) + "." + std::to_string(parent.variations_here);
+    if (recording) {
+      record->events.push_back({GameEvent::VariationBegin});
+      ++record_open;
+    }
+    return Control::Continue;
+  }
+
+  void end_variation(TextPos) override {
+    if (!replay) return;
+    flush_words();
+    if (depth > 0) {
+      --depth;
+      if (recording && record_open > 0) {
+        record->events.push_back({GameEvent::VariationEnd});
+        --record_open;
+      }
+    }
+  }
+
+  void comment(std::string_view text, TextPos) override {
+    if (recording) record->events.push_back({GameEvent::Comment, Move(), 0, std::string(text)});
+  }
+
+  void nag(int value, TextPos) override {
+    if (recording) record->events.push_back({GameEvent::Nag, Move(), std::uint16_t(value)});
+  }
+
+  void result(std::string_view marker, TextPos pos) override {
+    flush_words();
+    saw_result = true;
+    result_marker.assign(marker);
+    result_pos = pos;
+  }
+
+  void syntax_error(std::string_view message, TextPos pos) override {
+    constexpr std::string_view kLimit = "limit exceeded:";
+    if (message.substr(0, kLimit.size()) == kLimit)
+      add(Code::LimitExceeded, pos, std::string(message));
+    else
+      add(Code::Syntax, pos, std::string(message));
+  }
+
+  void end_game() override {
+    flush_words();
+    TextPos end_pos = saw_result ? result_pos : game->start;
+    ResultKind tag = has_result_tag ? parse_result(tag_result, notation) : NoResult;
+    ResultKind marker = saw_result ? parse_result(result_marker, notation) : NoResult;
+    if (saw_result && marker == NoResult)
+      add(Code::Syntax, result_pos, "unknown termination marker \"" + result_marker + "\"");
+    if (has_result_tag && tag != NoResult && saw_result && marker != NoResult && tag != marker) {
+      add(Code::ResultMismatch, result_pos,
+          std::string("termination marker ") + kResultText[marker] + " differs from the Result tag " +
+              kResultText[tag]);
+    } else if (has_result_tag && !saw_result) {
+      add(Code::ResultMismatch, game->start,
+          "the movetext has no termination marker (the Result tag says " + tag_result + ")");
+    } else if (!has_result_tag && saw_result && any_tag) {
+      add(Code::ResultMismatch, result_pos,
+          "termination marker " + result_marker + " but no Result tag");
+    }
+    ResultKind result = marker != NoResult ? marker : tag;
+    report->result = kResultText[result];
+    if (record) {
+      record->result = kResultText[result];
+      for (; record_open > 0; --record_open) record->events.push_back({GameEvent::VariationEnd});
+    }
+    if (replay && !lines[0].dead) check_final_position(result, end_pos);
+    else if (replay && automatic_draw_ply && !reported_play_after_draw &&
+             (result == WhiteWins || result == BlackWins)) {
+      add(Code::AutomaticDraw, end_pos,
+          std::string("the game was drawn by ") + automatic_draw_reason + " at ply " +
+              std::to_string(automatic_draw_ply) + " (FIDE Laws 9.6) but is scored " +
+              kResultText[result]);
+    }
+  }
+
+  void check_final_position(ResultKind result, TextPos pos) {
+    const Position& p = lines[0].pos;
+    const bool decisive = result == WhiteWins || result == BlackWins;
+    auto wrong = [&](std::string message) {
+      Diagnostic* d = add(Code::WrongResult, pos, std::move(message));
+      if (d) {
+        d->ply = lines[0].ply;
+        if (options.include_fen) d->fen = p.fen();
+      }
+    };
+    if (result == NoResult) return;
+    MoveList legal;
+    generate_legal(p, legal);
+    if (legal.size == 0 && p.in_check()) {
+      const ResultKind right = p.side_to_move() == White ? BlackWins : WhiteWins;
+      if (result != right && result != Unknown)
+        wrong(std::string(p.side_to_move() == White ? "white" : "black") +
+              " is checkmated, so the result is " + kResultText[right] + ", not " +
+              kResultText[result]);
+      return;
+    }
+    if (legal.size == 0) {
+      if (decisive)
+        wrong(std::string(p.side_to_move() == White ? "white" : "black") +
+              " is stalemated, so the game is drawn, not " + kResultText[result]);
+      return;
+    }
+    if (decisive && p.is_insufficient_material()) {
+      wrong(std::string("neither side has material to mate, so the game is drawn, not ") +
+            kResultText[result]);
+      return;
+    }
+    if (decisive && !tag_termination.empty()) {
+      std::string lower;
+      for (char c : tag_termination) lower += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+      if (lower.find("time") != std::string::npos) {
+        const Color winner = result == WhiteWins ? White : Black;
+        if (p.pieces(winner) == p.pieces(winner, King))
+          wrong(std::string("lost on time, but the ") + (winner == White ? "white" : "black") +
+                " side has only its king and cannot mate: the game is drawn (FIDE Laws 6.9), "
+                "not " + kResultText[result]);
+      }
+    }
+    if (automatic_draw_ply && !reported_play_after_draw && decisive)
+      add(Code::AutomaticDraw, pos,
+          std::string("the game was drawn by ") + automatic_draw_reason + " at ply " +
+              std::to_string(automatic_draw_ply) + " (FIDE Laws 9.6) but is scored " +
+              kResultText[result]);
+  }
+
+  // ---- spoken notations ---------------------------------------------------------------
+
+  Control spoken_word(std::string_view word, TextPos pos) {
+    LineState& l = line();
+    if (l.dead) return Control::Continue;
+    // A check or mate word belongs to the move before it.
+    words.push_back(word);
+    word_pos.push_back(pos);
+    try_spoken(false);
+    return Control::Continue;
+  }
+
+  // Reads as many complete moves from the buffered words as possible. With `final`, words
+  // left over that form no move are an error.
+  void try_spoken(bool final) {
+    while (!words.empty()) {
+      if (line().dead) {
+        words.clear();
+        word_pos.clear();
+        return;
+      }
+      MoveText text;
+      MoveTextError error = MoveTextError::None;
+      std::size_t used = parse_spoken_move(words, text, error, *notation);
+      // A phrase may go on (a capture, a promotion, a check word); wait for more words
+      // unless the next word already starts another phrase.
+      if (used == 0 || (used == words.size() && !final)) {
+        if (used == 0 && (final || words.size() >= 8)) {
+          std::string phrase;
+          for (auto w : words) {
+            if (!phrase.empty()) phrase += ' ';
+            phrase.append(w);
+          }
+          unreadable_move(phrase, word_pos.front(), error);
+          words.clear();
+          word_pos.clear();
+        }
+        return;
+      }
+      std::string phrase;
+      for (std::size_t i = 0; i < used; ++i) {
+        if (i) phrase += ' ';
+        phrase.append(words[i]);
+      }
+      TextPos at = word_pos.front();
+      words.erase(words.begin(), words.begin() + std::ptrdiff_t(used));
+      word_pos.erase(word_pos.begin(), word_pos.begin() + std::ptrdiff_t(used));
+      play_text(text, phrase, at);
+    }
+  }
+
+  void flush_words() {
+    if (notation && notation->spoken && !words.empty()) try_spoken(true);
+  }
+};
+
+GameValidator::GameValidator(const ValidateOptions& options)
+    : impl_(std::make_unique<Impl>(options)) {}
+GameValidator::~GameValidator() = default;
+
+namespace {
+bool clean(const GameReport& r) {
+  for (const auto& d : r.problems)
+    if (d.code == Code::IllegalMove || d.code == Code::AmbiguousMove) return false;
+  return true;
+}
+}  // namespace
+
+namespace {
+// Problems in input order, so a report reads top to bottom like the file.
+void sort_by_position(GameReport& report) {
+  std::stable_sort(report.problems.begin(), report.problems.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) { return a.offset < b.offset; });
+}
+}  // namespace
+
+void GameValidator::validate(const RawGame& game, GameReport& report, GameRecord* record) {
+  validate_unsorted(game, report, record);
+  if (report.problems.size() > 1) sort_by_position(report);
+}
+
+void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
+                                      GameRecord* record) {
+  Impl& v = *impl_;
+  const ValidateOptions& options = v.options;
+  v.run(game, report, options.notation, record);
+  if (options.notation != nullptr || (!v.text_failed && v.illegal_count == 0)) return;
+
+  // English did not read the game: try every notation that reads the first bad token.
+  // The reading without bad moves wins; readings that give the same moves are one reading.
+  struct Candidate {
+    const Notation* notation;
+    GameReport report;
+    std::uint64_t hash;
+  };
+  std::vector<const Notation*> tables;
+  for (const Notation* n : builtin_notations())
+    if (n->code != "en") tables.push_back(n);
+  for (const Notation* n : options.extra_notations) tables.push_back(n);
+  // Preferred notations first: among readings that give the same game, the first is reported.
+  std::stable_sort(tables.begin(), tables.end(), [](const Notation* a, const Notation* b) {
+    return a->detection_priority < b->detection_priority;
+  });
+  const std::string probe = v.text_failed ? v.first_failed_token : std::string();
+  std::vector<Candidate> legal;
+  GameReport best_partial;
+  const Notation* best_partial_notation = nullptr;
+  std::uint64_t best_partial_moves = report.moves_replayed;
+  bool have_partial = false;
+  for (const Notation* n : tables) {
+    if (!probe.empty() && !n->spoken) {
+      MoveText text;
+      MoveTextError error = MoveTextError::None;
+      if (parse_move_text(probe, text, error, n) != probe.size()) continue;
+    }
+    GameReport attempt;
+    v.run(game, attempt, n, nullptr);
+    if (!v.text_failed && v.illegal_count == 0 && clean(attempt)) {
+      legal.push_back({n, std::move(attempt), v.line_hash});
+    } else if (attempt.moves_replayed > best_partial_moves) {
+      best_partial_moves = attempt.moves_replayed;
+      best_partial = std::move(attempt);
+      best_partial_notation = n;
+      have_partial = true;
+    }
+  }
+  if (legal.empty()) {
+    // No notation reads the whole game: keep the reading that got furthest.
+    if (have_partial) {
+      report = std::move(best_partial);
+      if (record) {
+        GameReport again;
+        v.run(game, again, best_partial_notation, record);
+      }
+    }
+    return;
+  }
+  report = std::move(legal.front().report);
+  if (record) {
+    GameReport again;
+    v.run(game, again, legal.front().notation, record);
+  }
+  std::string others;
+  for (std::size_t i = 1; i < legal.size(); ++i) {
+    if (legal[i].hash == legal.front().hash) continue;
+    if (!others.empty()) others += ", ";
+    others += legal[i].notation->code;
+  }
+  if (!others.empty() && !options.ignored[int(Code::AmbiguousNotation)]) {
+    Diagnostic d;
+    d.code = Code::AmbiguousNotation;
+    d.severity = options.strict ? Severity::Error : Severity::Warning;
+    d.game = game.index;
+    d.offset = game.start.offset;
+    d.line = game.start.line;
+    d.column = game.start.column;
+    d.message = "the game reads as legal but different games in notations " +
+                legal.front().notation->code + " and " + others + "; " +
+                legal.front().notation->code + " was used (choose one with --lang)";
+    if (d.severity == Severity::Error)
+      ++report.errors;
+    else
+      ++report.warnings;
+    report.problems.insert(report.problems.begin(), std::move(d));
+  }
+}
+
+}  // namespace pgn

@@ -1,0 +1,625 @@
+// The writers of libpgn/writers.hpp: PGN export format (and LAN in the same layout), JSON,
+// UCI, FEN and EPD, all driven by the canonical walk of record_walk.hpp.
+#include "libpgn/writers.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <vector>
+
+#include "libpgn/report.hpp"
+#include "libpgn/san.hpp"
+#include "record_walk.hpp"
+
+namespace pgn {
+namespace {
+
+using detail::WalkedMove;
+
+constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site",  "Date",  "Round",
+                                                             "White", "Black", "Result"};
+constexpr std::array<std::string_view, 7> kRosterDefaults = {"?", "?", "????.??.??", "?",
+                                                             "?", "?", "*"};
+// Suffix annotations for NAGs 1..6, as --keep-suffixes writes them.
+constexpr std::array<std::string_view, 7> kSuffixes = {"", "!", "?", "!!", "??", "!?", "?!"};
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// Characters as an editor counts them: UTF-8 lead bytes.
+std::size_t display_length(std::string_view text) {
+  std::size_t n = 0;
+  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+void append_number(std::string& out, std::uint64_t value) {
+  char buffer[24];
+  char* end = buffer + sizeof buffer;
+  char* p = end;
+  do {
+    *--p = char('0' + value % 10);
+    value /= 10;
+  } while (value);
+  out.append(p, std::size_t(end - p));
+}
+
+// "1-0" -> 0, "0-1" -> 1, "1/2-1/2" -> 2, anything else -> 3 ("*"): Notation::results order.
+int result_index(std::string_view result) {
+  if (result == "1-0") return 0;
+  if (result == "0-1") return 1;
+  if (result == "1/2-1/2") return 2;
+  return 3;
+}
+
+constexpr std::array<std::string_view, 4> kResults = {"1-0", "0-1", "1/2-1/2", "*"};
+
+std::string_view written_result(const GameRecord& record, const GameExtras& extras) {
+  if (extras.unknown_result) return "*";
+  return kResults[result_index(record.result)];
+}
+
+// Moves as the target notation writes them.
+void append_move(const WalkedMove& m, const Notation* notation, bool lan, std::string& out) {
+  if (m.event->move.is_null()) {
+    out += "--";
+  } else if (lan) {
+    append_lan(*m.before, m.event->move, out, notation);
+  } else if (notation) {
+    append_san(*m.before, m.event->move, out, notation);
+  } else {
+    out += m.event->text;
+  }
+}
+
+// Movetext layout: tokens separated by single spaces on lines of at most `width` characters;
+// a token longer than a line stands alone on its line. Parentheses stick to the token they
+// enclose: "(2. Nc3 Nf6)".
+class LineBreaker {
+ public:
+  void start(std::string& out, std::size_t width) {
+    out_ = &out;
+    width_ = width;
+    column_ = 0;
+    opening_ = 0;
+  }
+  void token(std::string_view text) {
+    const std::size_t length = opening_ + display_length(text);
+    if (column_ > 0) {
+      if (column_ + 1 + length > width_) {
+        *out_ += '\n';
+        column_ = 0;
+      } else {
+        *out_ += ' ';
+        ++column_;
+      }
+    }
+    out_->append(opening_, '(');
+    out_->append(text);
+    column_ += length;
+    opening_ = 0;
+  }
+  // "(" goes in front of the next token.
+  void open_parenthesis() { ++opening_; }
+  // ")" goes right after the last token (or on a new line when that one is full).
+  void close_parenthesis() {
+    if (opening_ > 0) {  // nothing was written inside
+      --opening_;
+      return;
+    }
+    if (column_ == 0 || column_ + 1 > width_) {
+      if (column_ > 0) *out_ += '\n';
+      column_ = 0;
+    }
+    *out_ += ')';
+    ++column_;
+  }
+  void finish() {
+    *out_ += '\n';
+    column_ = 0;
+  }
+
+ private:
+  std::string* out_ = nullptr;
+  std::size_t width_ = 79;
+  std::size_t column_ = 0;
+  std::size_t opening_ = 0;  // "(" waiting for the next token
+};
+
+// ---- PGN and LAN ------------------------------------------------------------------------
+
+class PgnSink {
+ public:
+  PgnSink(const WriterOptions& options, LineBreaker& lines, const GameRecord& record)
+      : options_(options), lines_(lines), record_(record) {}
+
+  void leading_comment(std::string_view text) { write_comment(text); }
+  void move(const WalkedMove& m) {
+    flush_move();
+    const int side = (int(record_.start.side_to_move()) + int(m.ply % 2)) % 2;
+    const std::uint64_t number = std::uint64_t(record_.start.fullmove_number()) +
+                                 (std::uint64_t(record_.start.side_to_move()) + m.ply) / 2;
+    if (side == White || need_number_) {
+      scratch_.clear();
+      append_number(scratch_, number);
+      scratch_ += side == White ? "." : "...";
+      lines_.token(scratch_);
+    }
+    need_number_ = false;
+    pending_.clear();
+    append_move(m, options_.notation, options_.format == OutputFormat::Lan, pending_);
+    has_pending_ = true;
+    suffix_written_ = false;
+  }
+  void nag(int value) {
+    if (options_.keep_suffixes && has_pending_ && !suffix_written_ && value >= 1 && value <= 6) {
+      pending_ += kSuffixes[value];
+      suffix_written_ = true;
+      return;
+    }
+    flush_move();
+    scratch_.clear();
+    scratch_ += '$';
+    append_number(scratch_, std::uint64_t(value));
+    lines_.token(scratch_);
+  }
+  void comment(std::string_view text) { write_comment(text); }
+  void comment_after_variations(std::string_view text) { write_comment(text); }
+  void variation_begin() {
+    flush_move();
+    lines_.open_parenthesis();
+    need_number_ = true;
+  }
+  void variation_end() {
+    flush_move();
+    lines_.close_parenthesis();
+    need_number_ = true;
+  }
+  void move_end() { flush_move(); }
+  void main_line_end() { flush_move(); }
+
+ private:
+  void flush_move() {
+    if (!has_pending_) return;
+    lines_.token(pending_);
+    has_pending_ = false;
+  }
+
+  // A comment's words, wrapped like any other tokens. Its whitespace is normalized and '}'
+  // (which cannot stand inside a brace comment) is left out. Each word is written once the
+  // next is known, so that the last one gets the closing brace.
+  void write_comment(std::string_view text) {
+    flush_move();
+    bool opened = false;
+    bool have_word = false;
+    std::size_t i = 0;
+    for (;;) {
+      while (i < text.size() && is_space(text[i])) ++i;
+      const std::size_t begin = i;
+      while (i < text.size() && !is_space(text[i])) ++i;
+      if (i == begin) break;
+      next_word_.clear();
+      for (std::size_t k = begin; k < i; ++k)
+        if (text[k] != '}') next_word_ += text[k];
+      if (next_word_.empty()) continue;
+      if (have_word) {
+        write_comment_word(!opened, false);
+        opened = true;
+      }
+      word_.swap(next_word_);
+      have_word = true;
+    }
+    if (have_word)
+      write_comment_word(!opened, true);
+    else
+      lines_.token("{}");
+    need_number_ = true;
+  }
+
+  void write_comment_word(bool first, bool last) {
+    scratch_.clear();
+    if (first) scratch_ += '{';
+    scratch_ += word_;
+    if (last) scratch_ += '}';
+    lines_.token(scratch_);
+  }
+
+  const WriterOptions& options_;
+  LineBreaker& lines_;
+  const GameRecord& record_;
+  bool need_number_ = true;
+  bool has_pending_ = false;
+  bool suffix_written_ = false;
+  std::string pending_, scratch_, word_, next_word_;
+};
+
+// ---- JSON -------------------------------------------------------------------------------
+
+class JsonSink {
+ public:
+  JsonSink(const WriterOptions& options, std::string& out, std::vector<std::uint8_t>& fields,
+           std::vector<std::string_view>& leading)
+      : options_(options), out_(out), fields_(fields), leading_(leading) {
+    fields_.assign(1, kNone);
+    leading_.clear();
+  }
+
+  void leading_comment(std::string_view text) { leading_.push_back(text); }
+  void move(const WalkedMove& m) {
+    if (any_move_in_line_) out_ += ',';
+    out_ += '{';
+    if (!leading_.empty()) {
+      out_ += "\"comments_before\":";
+      append_string_array(leading_);
+      leading_.clear();
+      out_ += ',';
+    }
+    out_ += "\"san\":";
+    append_json_string(out_, m.event->text);
+    out_ += ",\"uci\":\"";
+    if (m.event->move.is_null())
+      out_ += "0000";
+    else
+      out_ += to_uci(*m.before, m.event->move);
+    out_ += '"';
+    if (options_.fen) {
+      out_ += ",\"fen\":";
+      append_json_string(out_, m.after->fen());
+    }
+    fields_.back() = kNone;
+    any_move_in_line_ = true;
+  }
+  void nag(int value) {
+    open_field(kNags, "nags");
+    append_number(out_, std::uint64_t(value));
+  }
+  void comment(std::string_view text) {
+    open_field(kComments, "comments");
+    append_json_string(out_, text);
+  }
+  void comment_after_variations(std::string_view text) {
+    open_field(kCommentsAfter, "comments_after");
+    append_json_string(out_, text);
+  }
+  void variation_begin() {
+    open_field(kVariations, "variations");
+    out_ += '[';
+    fields_.push_back(kNone);
+    any_move_in_line_ = false;
+  }
+  void variation_end() {
+    out_ += ']';
+    fields_.pop_back();
+    any_move_in_line_ = true;
+  }
+  void move_end() {
+    close_field();
+    out_ += '}';
+  }
+  void main_line_end() {}
+
+  // Comments of a game without moves.
+  const std::vector<std::string_view>& unattached_comments() const { return leading_; }
+
+  void append_string_array(const std::vector<std::string_view>& texts) {
+    out_ += '[';
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      if (i) out_ += ',';
+      append_json_string(out_, texts[i]);
+    }
+    out_ += ']';
+  }
+
+ private:
+  enum : std::uint8_t { kNone, kNags, kComments, kVariations, kCommentsAfter };
+
+  void open_field(std::uint8_t field, const char* name) {
+    if (fields_.back() == field) {
+      out_ += ',';
+      return;
+    }
+    close_field();
+    out_ += ",\"";
+    out_ += name;
+    out_ += "\":[";
+    fields_.back() = field;
+  }
+  void close_field() {
+    if (fields_.back() != kNone) out_ += ']';
+    fields_.back() = kNone;
+  }
+
+  const WriterOptions& options_;
+  std::string& out_;
+  std::vector<std::uint8_t>& fields_;  // per open line: the array field of its current move
+  std::vector<std::string_view>& leading_;
+  bool any_move_in_line_ = false;
+};
+
+// ---- UCI, FEN, EPD ------------------------------------------------------------------------
+
+class UciSink {
+ public:
+  explicit UciSink(std::string& out) : out_(out) {}
+  void leading_comment(std::string_view) {}
+  void move(const WalkedMove& m) {
+    if (any_) out_ += ' ';
+    any_ = true;
+    if (m.event->move.is_null())
+      out_ += "0000";
+    else
+      out_ += to_uci(*m.before, m.event->move);
+  }
+  void nag(int) {}
+  void comment(std::string_view) {}
+  void comment_after_variations(std::string_view) {}
+  void variation_begin() {}
+  void variation_end() {}
+  void move_end() {}
+  void main_line_end() { out_ += '\n'; }
+
+ private:
+  std::string& out_;
+  bool any_ = false;
+};
+
+class PositionSink {
+ public:
+  PositionSink(std::string& out, bool epd, std::uint64_t game)
+      : out_(out), epd_(epd), game_(game) {}
+  void leading_comment(std::string_view) {}
+  void move(const WalkedMove& m) {
+    const std::string fen = m.after->fen();
+    if (!epd_) {
+      out_ += fen;
+      out_ += '\n';
+      return;
+    }
+    // EPD: the first four FEN fields, then the clocks and a name as operations.
+    std::size_t fields_end = 0;
+    for (int spaces = 0; fields_end < fen.size(); ++fields_end)
+      if (fen[fields_end] == ' ' && ++spaces == 4) break;
+    out_.append(fen, 0, fields_end);
+    out_ += " hmvc ";
+    append_number(out_, std::uint64_t(m.after->halfmove_clock()));
+    out_ += "; fmvn ";
+    append_number(out_, std::uint64_t(m.after->fullmove_number()));
+    out_ += "; id \"game ";
+    append_number(out_, game_);
+    out_ += " ply ";
+    append_number(out_, std::uint64_t(m.ply) + 1);
+    out_ += "\";\n";
+  }
+  void nag(int) {}
+  void comment(std::string_view) {}
+  void comment_after_variations(std::string_view) {}
+  void variation_begin() {}
+  void variation_end() {}
+  void move_end() {}
+  void main_line_end() { out_ += '\n'; }
+
+ private:
+  std::string& out_;
+  bool epd_;
+  std::uint64_t game_;
+};
+
+}  // namespace
+
+bool output_format_from_name(std::string_view name, OutputFormat& out) {
+  static constexpr std::pair<std::string_view, OutputFormat> kNames[] = {
+      {"pgn", OutputFormat::Pgn}, {"json", OutputFormat::Json}, {"jsonl", OutputFormat::Jsonl},
+      {"uci", OutputFormat::Uci}, {"lan", OutputFormat::Lan},   {"fen", OutputFormat::Fen},
+      {"epd", OutputFormat::Epd}};
+  for (const auto& [n, f] : kNames)
+    if (n == name) {
+      out = f;
+      return true;
+    }
+  return false;
+}
+
+const char* output_format_name(OutputFormat format) {
+  static constexpr const char* kNames[] = {"pgn", "json", "jsonl", "uci", "lan", "fen", "epd"};
+  return kNames[int(format)];
+}
+
+void append_tag_value(std::string_view value, std::string& out) {
+  for (char c : value) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+}
+
+void append_unchanged_game(std::string_view text, std::string& out) {
+  std::size_t end = text.size();
+  while (end > 0 && is_space(text[end - 1])) --end;
+  out.append(text.substr(0, end));
+  out += "\n\n";
+}
+
+struct GameWriter::Impl {
+  explicit Impl(const WriterOptions& o) : options(o) {}
+
+  WriterOptions options;
+  detail::RecordWalker walker;
+  LineBreaker lines;
+  std::vector<std::uint32_t> tag_order;
+  std::vector<std::uint8_t> json_fields;
+  std::vector<std::string_view> json_leading;
+
+  detail::WalkOptions walk_options() const {
+    detail::WalkOptions w;
+    w.comments = options.comments;
+    w.variations = options.variations;
+    w.nags = options.nags;
+    w.positions = options.notation != nullptr || options.format != OutputFormat::Pgn;
+    return w;
+  }
+
+  void write_pgn(const GameRecord& record, std::string& out, const GameExtras& extras) {
+    write_tags(record, extras, out);
+    out += '\n';
+    lines.start(out, options.line_width);
+    PgnSink sink(options, lines, record);
+    walker.walk(record, walk_options(), extras.closing_comment, sink);
+    const std::string_view result = written_result(record, extras);
+    std::string_view marker = result;
+    if (const Notation* n = options.notation) {
+      const auto& forms = n->results[result_index(result)];
+      if (!forms.empty() && !forms.front().empty()) marker = forms.front();
+    }
+    lines.token(marker);
+    lines.finish();
+    out += '\n';
+  }
+
+  // The Seven Tag Roster in its order (with the standard's placeholders for missing tags),
+  // then every other tag in ASCII order of its name. The Result tag always agrees with the
+  // termination marker.
+  void write_tags(const GameRecord& record, const GameExtras& extras, std::string& out) {
+    const auto& tags = record.tags;
+    for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r) {
+      std::string_view value = kRosterDefaults[r];
+      if (r == 6) {
+        value = written_result(record, extras);
+      } else {
+        for (const auto& [name, v] : tags)
+          if (name == kSevenTagRoster[r]) {
+            value = v;
+            break;
+          }
+      }
+      append_tag(kSevenTagRoster[r], value, out);
+    }
+    tag_order.clear();
+    for (std::uint32_t i = 0; i < tags.size(); ++i)
+      if (std::find(kSevenTagRoster.begin(), kSevenTagRoster.end(), tags[i].first) ==
+          kSevenTagRoster.end())
+        tag_order.push_back(i);
+    std::sort(tag_order.begin(), tag_order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      int c = tags[a].first.compare(tags[b].first);
+      return c != 0 ? c < 0 : a < b;
+    });
+    for (std::uint32_t i : tag_order) append_tag(tags[i].first, tags[i].second, out);
+  }
+
+  static void append_tag(std::string_view name, std::string_view value, std::string& out) {
+    out += '[';
+    out += name;
+    out += " \"";
+    append_tag_value(value, out);
+    out += "\"]\n";
+  }
+
+  void write_json(const GameRecord& record, std::string& out, const GameExtras& extras) {
+    out += "{\"tags\":{";
+    for (std::size_t i = 0; i < record.tags.size(); ++i) {
+      if (i) out += ',';
+      append_json_string(out, record.tags[i].first);
+      out += ':';
+      append_json_string(out, record.tags[i].second);
+    }
+    out += "},\"start_fen\":";
+    append_json_string(out, record.start.fen());
+    out += ",\"moves\":[";
+    JsonSink sink(options, out, json_fields, json_leading);
+    walker.walk(record, walk_options(), extras.closing_comment, sink);
+    out += ']';
+    if (!sink.unattached_comments().empty()) {
+      out += ",\"comments\":";
+      sink.append_string_array(sink.unattached_comments());
+    }
+    // "" (no termination marker in the input) is kept: the marker's absence is part of the game.
+    out += ",\"result\":";
+    append_json_string(out, extras.unknown_result || !record.result.empty()
+                                ? written_result(record, extras)
+                                : std::string_view());
+    out += ",\"notation\":";
+    append_json_string(out, record.notation);
+    if (!record.complete) {
+      out += ",\"complete\":false,\"problem\":";
+      append_json_string(out, record.problem);
+    }
+    out += ",\"problems\":[";
+    if (extras.report) {
+      bool first = true;
+      for (const Diagnostic& d : extras.report->problems) {
+        if (!first) out += ',';
+        first = false;
+        out += "{\"code\":";
+        append_json_string(out, code_info(d.code).name);
+        out += ",\"severity\":";
+        append_json_string(out, severity_name(d.severity));
+        out += ",\"message\":";
+        append_json_string(out, d.message);
+        out += ",\"line\":";
+        append_number(out, d.line);
+        out += ",\"column\":";
+        append_number(out, d.column);
+        out += ",\"ply\":";
+        append_number(out, d.ply);
+        out += '}';
+      }
+    }
+    out += ']';
+    if (!extras.unchanged_text.empty()) {
+      out += ",\"pgn\":";
+      append_json_string(out, extras.unchanged_text);
+    }
+    out += '}';
+    if (options.format == OutputFormat::Jsonl) out += '\n';
+  }
+
+  void write(const GameRecord& record, std::string& out, const GameExtras& extras) {
+    switch (options.format) {
+      case OutputFormat::Pgn:
+      case OutputFormat::Lan:
+        write_pgn(record, out, extras);
+        break;
+      case OutputFormat::Json:
+      case OutputFormat::Jsonl:
+        write_json(record, out, extras);
+        break;
+      case OutputFormat::Uci: {
+        UciSink sink(out);
+        walker.walk(record, main_line_only(), {}, sink);
+        break;
+      }
+      case OutputFormat::Fen:
+      case OutputFormat::Epd: {
+        PositionSink sink(out, options.format == OutputFormat::Epd,
+                          extras.report ? extras.report->index : 0);
+        walker.walk(record, main_line_only(), {}, sink);
+        break;
+      }
+    }
+  }
+
+  static detail::WalkOptions main_line_only() {
+    detail::WalkOptions w;
+    w.comments = w.variations = w.nags = false;
+    w.positions = true;
+    return w;
+  }
+};
+
+GameWriter::GameWriter(const WriterOptions& options) : impl_(std::make_unique<Impl>(options)) {}
+GameWriter::~GameWriter() = default;
+
+void GameWriter::write(const GameRecord& record, std::string& out, const GameExtras& extras) {
+  impl_->write(record, out, extras);
+}
+
+const WriterOptions& GameWriter::options() const {
+  return impl_->options;
+}
+
+}  // namespace pgn

@@ -1,0 +1,901 @@
+// Tests of the reading layer: InputSource (files, stdin, compression), GameSplitter (game
+// boundaries, encodings, limits, positions), parse_game (events, positions, recovery,
+// limits, visitor control) and the Game model, plus game counts of the real corpora.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "libpgn/game.hpp"
+#include "libpgn/reader.hpp"
+
+namespace fs = std::filesystem;
+using namespace pgn;
+using namespace std::string_literals;
+
+namespace {
+
+// ---- helpers -------------------------------------------------------------------------
+
+std::string pos_text(TextPos pos) {
+  return std::to_string(pos.line) + ":" + std::to_string(pos.column);
+}
+
+constexpr TextPos kNoPos{0, 0, 0};  // bookkeeping events have no position
+
+// Writes every event as one line of text, positions as line:column.
+class Recorder : public Visitor {
+ public:
+  std::vector<std::string> events;
+  std::vector<TextPos> positions;  // parallel to events (begin/end game have none)
+
+  void begin_game(const RawGame&) override { events.push_back("begin"), positions.push_back(kNoPos); }
+  Control tag(std::string_view name, std::string_view value, TextPos pos) override {
+    add("tag " + std::string(name) + "=" + std::string(value), pos);
+    return on_tag;
+  }
+  Control end_tags() override {
+    events.push_back("end_tags"), positions.push_back(kNoPos);
+    return Control::Continue;
+  }
+  Control move(std::string_view token, TextPos pos) override {
+    add("move " + std::string(token), pos);
+    return token == skip_at ? skip_with : Control::Continue;
+  }
+  void move_number(std::uint32_t number, bool ellipsis, TextPos pos) override {
+    if (record_numbers) add("number " + std::to_string(number) + (ellipsis ? "..." : "."), pos);
+  }
+  void nag(int value, TextPos pos) override { add("nag " + std::to_string(value), pos); }
+  void comment(std::string_view text, TextPos pos) override {
+    add("comment " + std::string(text), pos);
+  }
+  Control begin_variation(TextPos pos) override {
+    add("(", pos);
+    return on_variation;
+  }
+  void end_variation(TextPos pos) override { add(")", pos); }
+  void result(std::string_view marker, TextPos pos) override {
+    add("result " + std::string(marker), pos);
+  }
+  void syntax_error(std::string_view message, TextPos pos) override {
+    add("error " + std::string(message), pos);
+  }
+  void end_game() override { events.push_back("end"), positions.push_back(kNoPos); }
+
+  // Events with their positions, for exact position checks.
+  std::vector<std::string> with_positions() const {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      if (positions[i].line == 0) continue;
+      out.push_back(events[i] + " @" + pos_text(positions[i]));
+    }
+    return out;
+  }
+  // Events without begin/end_tags/end bookkeeping.
+  std::vector<std::string> core() const {
+    std::vector<std::string> out;
+    for (const auto& event : events) {
+      if (event != "begin" && event != "end_tags" && event != "end") out.push_back(event);
+    }
+    return out;
+  }
+
+  Control on_tag = Control::Continue;
+  Control on_variation = Control::Continue;
+  std::string skip_at;  // a move token whose move() answers skip_with
+  Control skip_with = Control::Continue;
+  bool record_numbers = false;
+
+ private:
+  void add(std::string text, TextPos pos) {
+    EXPECT_GT(pos.line, 0u);
+    events.push_back(std::move(text));
+    positions.push_back(pos);
+  }
+};
+
+RawGame raw_game(std::string_view text) {
+  RawGame game;
+  game.text = text;
+  game.index = 1;
+  game.original_size = text.size();
+  return game;
+}
+
+std::vector<std::string> parse_core(std::string_view text, Recorder recorder = {},
+                                    ParseLimits limits = {}) {
+  parse_game(raw_game(text), recorder, limits);
+  return recorder.core();
+}
+
+std::vector<std::string> parse_positions(std::string_view text) {
+  Recorder recorder;
+  parse_game(raw_game(text), recorder);
+  return recorder.with_positions();
+}
+
+struct Split {
+  std::string text;
+  TextPos start;
+  bool bom = false, latin1 = false, truncated = false, ascii = false;
+  std::uint64_t original_size = 0;
+};
+
+std::vector<Split> split_source(InputSource& source, SplitterOptions options = {}) {
+  GameSplitter splitter(source, options);
+  std::vector<Split> games;
+  RawGame game;
+  std::uint64_t expected_index = 1;
+  while (splitter.next(game)) {
+    EXPECT_EQ(game.index, expected_index++);
+    games.push_back({std::string(game.text), game.start, game.had_bom, game.decoded_latin1,
+                     game.truncated, game.ascii_only, game.original_size});
+  }
+  return games;
+}
+
+std::vector<Split> split(std::string_view bytes, SplitterOptions options = {}) {
+  auto source = InputSource::from_memory(bytes);
+  return split_source(*source, options);
+}
+
+std::vector<std::string> split_texts(std::string_view bytes, SplitterOptions options = {}) {
+  std::vector<std::string> texts;
+  for (const Split& game : split(bytes, options)) texts.push_back(game.text);
+  return texts;
+}
+
+std::string read_all(InputSource& source, std::size_t chunk = 1u << 20) {
+  std::string out, buffer(chunk, '\0');
+  while (std::size_t n = source.read(buffer.data(), buffer.size())) out.append(buffer, 0, n);
+  return out;
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+void write_file(const fs::path& path, std::string_view bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// A fresh directory for files made by one test.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "libpgn-reader-XXXXXX").string();
+    path_ = mkdtemp(pattern.data());
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  fs::path operator/(const std::string& name) const { return path_ / name; }
+
+ private:
+  fs::path path_;
+};
+
+int run(const std::string& command) { return std::system(command.c_str()); }
+
+const fs::path kCorpora = fs::path(LIBPGN_SHARED_DIR) / "corpora";
+
+#define SKIP_WITHOUT_CORPORA()                 \
+  do {                                         \
+    if (!fs::exists(kCorpora)) {               \
+      GTEST_SKIP() << "no " << kCorpora;       \
+    }                                          \
+  } while (false)
+
+std::uint64_t count_games(const fs::path& path, SplitterOptions options = {}) {
+  std::string error;
+  auto source = InputSource::open(path.string(), error);
+  EXPECT_TRUE(source) << error;
+  if (!source) return 0;
+  GameSplitter splitter(*source, options);
+  RawGame game;
+  std::uint64_t count = 0;
+  while (splitter.next(game)) ++count;
+  EXPECT_EQ(source->error(), "") << path;
+  return count;
+}
+
+std::string sample_games(int count) {
+  std::string text;
+  for (int i = 1; i <= count; ++i) {
+    text += "[Event \"Game " + std::to_string(i) + "\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 " +
+            "3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+  }
+  return text;
+}
+
+// ---- InputSource -----------------------------------------------------------------------
+
+TEST(InputSource, MemoryDeliversBytesInChunks) {
+  const std::string text = sample_games(3);
+  auto source = InputSource::from_memory(text);
+  EXPECT_EQ(source->compression(), Compression::None);
+  EXPECT_EQ(read_all(*source, 7), text);
+  EXPECT_EQ(source->error(), "");
+}
+
+TEST(InputSource, MissingFileAndDirectoryAreReported) {
+  std::string error;
+  EXPECT_EQ(InputSource::open("/nonexistent/x.pgn", error), nullptr);
+  EXPECT_EQ(error, "cannot open /nonexistent/x.pgn: No such file or directory");
+  TempDir dir;
+  fs::create_directories(dir / "sub");
+  EXPECT_EQ(InputSource::open((dir / "sub").string(), error), nullptr);
+  EXPECT_NE(error.find("Is a directory"), std::string::npos) << error;
+}
+
+TEST(InputSource, PlainFileAndTinyFiles) {
+  TempDir dir;
+  for (std::string text : {std::string(), std::string("B"), std::string("BZh"),
+                           std::string("1. e4 *"), sample_games(50)}) {
+    write_file(dir / "a.pgn", text);
+    std::string error;
+    auto source = InputSource::open((dir / "a.pgn").string(), error);
+    ASSERT_TRUE(source) << error;
+    EXPECT_EQ(source->compression(), Compression::None);
+    EXPECT_EQ(read_all(*source, 3), text);
+    EXPECT_EQ(source->error(), "");
+  }
+}
+
+TEST(InputSource, StandardInput) {
+  TempDir dir;
+  const std::string text = sample_games(5);
+  write_file(dir / "in.pgn", text);
+  ASSERT_EQ(run("gzip -c " + (dir / "in.pgn").string() + " > " + (dir / "in.pgn.gz").string()), 0);
+  const int saved = dup(STDIN_FILENO);
+  const int file = ::open((dir / "in.pgn.gz").c_str(), O_RDONLY);
+  ASSERT_GE(file, 0);
+  dup2(file, STDIN_FILENO);
+  close(file);
+  std::string error;
+  auto source = InputSource::open("-", error);
+  ASSERT_TRUE(source) << error;
+  EXPECT_EQ(source->compression(), Compression::Gzip);
+  EXPECT_EQ(read_all(*source), text);
+  source.reset();
+  dup2(saved, STDIN_FILENO);
+  close(saved);
+}
+
+struct Codec {
+  const char* tool;  // compresses stdin to stdout
+  const char* extension;
+  Compression kind;
+};
+const Codec kCodecs[] = {{"zstd -q -c", "zst", Compression::Zstd},
+                         {"gzip -c", "gz", Compression::Gzip},
+                         {"bzip2 -c", "bz2", Compression::Bzip2}};
+
+TEST(InputSource, CompressedFilesAreDetectedByContent) {
+  TempDir dir;
+  const std::string text = sample_games(2000);
+  write_file(dir / "games.pgn", text);
+  for (const Codec& codec : kCodecs) {
+    SCOPED_TRACE(codec.extension);
+    // A misleading name: detection must look at the bytes.
+    const fs::path packed = dir / (std::string("games-") + codec.extension + ".pgn");
+    ASSERT_EQ(run(std::string(codec.tool) + " < " + (dir / "games.pgn").string() + " > " +
+                  packed.string()),
+              0);
+    std::string error;
+    auto source = InputSource::open(packed.string(), error);
+    ASSERT_TRUE(source) << error;
+    EXPECT_EQ(source->compression(), codec.kind);
+    EXPECT_EQ(read_all(*source, 4096), text);
+    EXPECT_EQ(source->error(), "");
+    // The same bytes from memory.
+    auto memory = InputSource::from_memory_detect(slurp(packed));
+    EXPECT_EQ(memory->compression(), codec.kind);
+    EXPECT_EQ(read_all(*memory), text);
+  }
+}
+
+TEST(InputSource, ConcatenatedStreamsAreReadWhole) {
+  // Lichess dumps are many zstd frames; `cat a.gz b.gz` and pbzip2 make multi-member files.
+  TempDir dir;
+  const std::string first = sample_games(300), second = sample_games(7);
+  write_file(dir / "a.pgn", first);
+  write_file(dir / "b.pgn", second);
+  for (const Codec& codec : kCodecs) {
+    SCOPED_TRACE(codec.extension);
+    const std::string a = (dir / "a.pgn").string(), b = (dir / "b.pgn").string();
+    const fs::path both = dir / (std::string("both.") + codec.extension);
+    ASSERT_EQ(run("(" + std::string(codec.tool) + " < " + a + "; " + codec.tool + " < " + b +
+                  ") > " + both.string()),
+              0);
+    std::string error;
+    auto source = InputSource::open(both.string(), error);
+    ASSERT_TRUE(source) << error;
+    EXPECT_EQ(read_all(*source), first + second);
+    EXPECT_EQ(source->error(), "");
+  }
+}
+
+TEST(InputSource, TruncatedStreamsKeepDecodedGamesAndReportTheOffset) {
+  TempDir dir;
+  const std::string text = sample_games(20000);  // ~1.7 MB, many compressed blocks
+  write_file(dir / "games.pgn", text);
+  for (const Codec& codec : kCodecs) {
+    SCOPED_TRACE(codec.extension);
+    const fs::path packed = dir / (std::string("games.pgn.") + codec.extension);
+    ASSERT_EQ(run(std::string(codec.tool) + " < " + (dir / "games.pgn").string() + " > " +
+                  packed.string()),
+              0);
+    const std::string whole = slurp(packed);
+    const std::string cut = whole.substr(0, whole.size() * 2 / 3);
+    auto source = InputSource::from_memory_detect(cut);
+    const std::vector<Split> games = split_source(*source);
+    EXPECT_NE(source->error(), "");
+    EXPECT_NE(source->error().find("truncated"), std::string::npos) << source->error();
+    EXPECT_NE(source->error().find(std::to_string(source->raw_offset())), std::string::npos)
+        << source->error();
+    EXPECT_GT(source->raw_offset(), 0u);
+    EXPECT_LE(source->raw_offset(), cut.size());
+    // Games before the fault arrive intact (the last one may be cut short by the fault).
+    ASSERT_GT(games.size(), 1000u);
+    EXPECT_LT(games.size(), 20000u);
+    for (std::size_t i = 0; i + 1 < games.size(); ++i) {
+      ASSERT_EQ(games[i].text, "[Event \"Game " + std::to_string(i + 1) +
+                                   "\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 "
+                                   "4. Qxf7# 1-0");
+    }
+  }
+}
+
+TEST(InputSource, CorruptStreamsAreReported) {
+  TempDir dir;
+  const std::string text = sample_games(20000);
+  write_file(dir / "games.pgn", text);
+  for (const Codec& codec : kCodecs) {
+    SCOPED_TRACE(codec.extension);
+    const fs::path packed = dir / (std::string("games.pgn.") + codec.extension);
+    ASSERT_EQ(run(std::string(codec.tool) + " < " + (dir / "games.pgn").string() + " > " +
+                  packed.string()),
+              0);
+    std::string bytes = slurp(packed);
+    for (std::size_t i = bytes.size() / 2; i < bytes.size() / 2 + 64; ++i) bytes[i] ^= 0x5A;
+    auto source = InputSource::from_memory_detect(bytes);
+    read_all(*source);
+    // Damage inside a block may decode to garbage first: the checksums at the end of the
+    // block or frame are what catch it.
+    EXPECT_NE(source->error(), "");
+    EXPECT_NE(source->error().find("byte " + std::to_string(source->raw_offset())),
+              std::string::npos)
+        << source->error();
+  }
+}
+
+TEST(InputSource, GarbageAfterMagicIsAnError) {
+  for (std::string bytes : {std::string("\x28\xB5\x2F\xFD garbage"), std::string("\x1F\x8B"),
+                            std::string("BZh9 not bzip2 at all")}) {
+    auto source = InputSource::from_memory_detect(bytes);
+    read_all(*source);
+    EXPECT_NE(source->error(), "") << bytes;
+  }
+}
+
+// ---- GameSplitter: boundaries ----------------------------------------------------------
+
+TEST(Splitter, BlankLineSeparatedGames) {
+  EXPECT_EQ(split_texts("[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 0-1\n"),
+            (std::vector<std::string>{"[Event \"a\"]\n\n1. e4 e5 1-0", "[Event \"b\"]\n\n1. d4 0-1"}));
+}
+
+TEST(Splitter, GamesWithoutBlankLinesBetween) {
+  // Tag line right after the result, right after movetext, and tags followed directly by
+  // movetext (chess.com exports).
+  EXPECT_EQ(split_texts("[Event \"a\"]\n1. e4 e5 1-0\n[Event \"b\"]\n1. d4 d5\n[Event \"c\"]\n*"),
+            (std::vector<std::string>{"[Event \"a\"]\n1. e4 e5 1-0", "[Event \"b\"]\n1. d4 d5",
+                                      "[Event \"c\"]\n*"}));
+  // Tags and movetext on one line.
+  EXPECT_EQ(split_texts("[Result \"1-0\"] e4 0-1\n[Result \"0-1\"] d4 1-0\n"),
+            (std::vector<std::string>{"[Result \"1-0\"] e4 0-1", "[Result \"0-1\"] d4 1-0"}));
+}
+
+TEST(Splitter, GamesWithoutTags) {
+  EXPECT_EQ(split_texts("1. e4 e5 *\n\n1. d4 d5 *\n1. c4 *\n\n\n  1. Nf3\n"),
+            (std::vector<std::string>{"1. e4 e5 *", "1. d4 d5 *", "1. c4 *", "1. Nf3"}));
+}
+
+TEST(Splitter, LoneResultAfterBlankLineStaysWithItsGame) {
+  EXPECT_EQ(split_texts("[ECO \"A01\"]\n\n1. b3 e5\n\n*\n\n[ECO \"A02\"]\n\n*\n"),
+            (std::vector<std::string>{"[ECO \"A01\"]\n\n1. b3 e5\n\n*", "[ECO \"A02\"]\n\n*"}));
+}
+
+TEST(Splitter, TagOnlyGames) {
+  // A repeated tag name after a blank line starts a new game; a blank line inside one tag
+  // section (ChessBase) does not.
+  EXPECT_EQ(split_texts("[Event \"a\"]\n[Round \"1\"]\n\n[Round \"2\"]\n[White \"x\"]\n\n"
+                        "[Round \"3\"]\n"),
+            (std::vector<std::string>{"[Event \"a\"]\n[Round \"1\"]", "[Round \"2\"]\n[White \"x\"]",
+                                      "[Round \"3\"]"}));
+  EXPECT_EQ(split_texts("[Event \"a\"]\n\n[Date \"?\"]\n[Round \"1\"]\n\n1. e4 *\n"),
+            (std::vector<std::string>{"[Event \"a\"]\n\n[Date \"?\"]\n[Round \"1\"]\n\n1. e4 *"}));
+  // A second [Event without a blank line.
+  EXPECT_EQ(split_texts("[Event \"a\"]\n[Site \"x\"]\n[Event \"b\"]\n"),
+            (std::vector<std::string>{"[Event \"a\"]\n[Site \"x\"]", "[Event \"b\"]"}));
+}
+
+TEST(Splitter, CommentsAndEscapesNeverSplit) {
+  const std::string game =
+      "% escape line [Event \"no\"]\n"
+      "[Event \"a\"]\n"
+      "[Annotator \"{not a comment\"]\n"
+      "; [Event \"in a line comment\"]\n"
+      "\n"
+      "1. e4 { a comment\n"
+      "[Site \"inside\"]\n"
+      "\n"
+      "with a blank line } e5 ; {\n"
+      "2. Nf3 {;} Nc6 1-0";
+  EXPECT_EQ(split_texts(game + "\n\n" + game + "\n"), (std::vector<std::string>{game, game}));
+}
+
+TEST(Splitter, CommentBeforeTagsBelongsToTheNextGame) {
+  EXPECT_EQ(split_texts("1. e4 *\n\n{ about game 2 }\n[Event \"b\"]\n1. d4 *\n"),
+            (std::vector<std::string>{"1. e4 *", "{ about game 2 }\n[Event \"b\"]\n1. d4 *"}));
+  EXPECT_EQ(split_texts("[Event \"a\"]\n\n{ notes }\n\n1. b3 *\n"),
+            (std::vector<std::string>{"[Event \"a\"]\n\n{ notes }\n\n1. b3 *"}));
+}
+
+TEST(Splitter, UnclosedCommentStopsAtTheNextEventTag) {
+  EXPECT_EQ(split_texts("[Event \"a\"]\n1. e4 { oops\n[Event \"b\"]\n1. d4 *\n"),
+            (std::vector<std::string>{"[Event \"a\"]\n1. e4 { oops", "[Event \"b\"]\n1. d4 *"}));
+}
+
+TEST(Splitter, LineEndingsBomNulAndMissingFinalNewline) {
+  EXPECT_EQ(split_texts("[Event \"a\"]\r\n\r\n1. e4 1-0\r\n\r\n[Event \"b\"]\r\n1. d4 0-1"),
+            (std::vector<std::string>{"[Event \"a\"]\r\n\r\n1. e4 1-0", "[Event \"b\"]\r\n1. d4 0-1"}));
+  EXPECT_EQ(split_texts("[Event \"a\"]\r\r1. e4 1-0\r\r[Event \"b\"]\r1. d4 0-1\r"),
+            (std::vector<std::string>{"[Event \"a\"]\r\r1. e4 1-0", "[Event \"b\"]\r1. d4 0-1"}));
+  const std::vector<Split> games = split("\xEF\xBB\xBF[Event \"a\"]\n1. e4\0 *\n\n[Event \"b\"]\n*"s);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_TRUE(games[0].bom);
+  EXPECT_EQ(games[0].text, "[Event \"a\"]\n1. e4\0 *"s);
+  EXPECT_EQ(games[0].start.offset, 3u);
+  EXPECT_EQ(pos_text(games[0].start), "1:1");
+  EXPECT_FALSE(games[1].bom);
+  EXPECT_EQ(split("").size(), 0u);
+  EXPECT_EQ(split(" \n\r\n\t\n").size(), 0u);
+}
+
+TEST(Splitter, StartPositions) {
+  const std::vector<Split> games =
+      split("\n\n  [Event \"a\"]\n1. e4 *\n\n\r\n\t[Event \"b\"]\r\n*\r\n[Event \"c\"]\r*");
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(games[0].start.offset, 4u);
+  EXPECT_EQ(pos_text(games[0].start), "3:3");
+  EXPECT_EQ(games[1].start.offset, 28u);
+  EXPECT_EQ(pos_text(games[1].start), "7:2");
+  EXPECT_EQ(games[2].start.offset, 44u);
+  EXPECT_EQ(pos_text(games[2].start), "9:1");
+}
+
+TEST(Splitter, Windows1252GamesAreDecoded) {
+  const std::vector<Split> games =
+      split("[White \"Marx Gy\xF6rgy\"]\n1. e4 \x80 *\n\n[White \"Marx Gy\xC3\xB6rgy\"]\n*\n");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_TRUE(games[0].latin1);
+  EXPECT_EQ(games[0].text, "[White \"Marx Gy\xC3\xB6rgy\"]\n1. e4 \xE2\x82\xAC *");
+  EXPECT_EQ(games[0].original_size, 31u);
+  EXPECT_FALSE(games[0].ascii);
+  EXPECT_FALSE(games[1].latin1);
+  EXPECT_FALSE(games[1].ascii);
+  EXPECT_EQ(games[1].text, "[White \"Marx Gy\xC3\xB6rgy\"]\n*");
+  EXPECT_TRUE(split("[Event \"x\"]\n*")[0].ascii);
+}
+
+TEST(Splitter, PositionsInDecodedGamesAreInputOffsets) {
+  auto source = InputSource::from_memory("\n[White \"\xF6\xF6\"] e4 *");
+  GameSplitter splitter(*source);
+  RawGame game;
+  ASSERT_TRUE(splitter.next(game));
+  ASSERT_TRUE(game.decoded_latin1);
+  Recorder recorder;
+  parse_game(game, recorder);
+  const std::vector<std::string> expected = {"tag White=\xC3\xB6\xC3\xB6 @2:1", "move e4 @2:14",
+                                             "result * @2:17"};
+  EXPECT_EQ(recorder.with_positions(), expected);
+  EXPECT_EQ(recorder.positions[3].offset, 14u);  // "e4": byte 14 of the input, not of the UTF-8
+}
+
+TEST(Splitter, LongGamesAreCutAndCounted) {
+  std::string huge = "[Event \"big\"]\n1. e4 {";
+  huge += std::string(5000, 'x') + "\xC3\xB6" + std::string(5000, 'y') + "} e5 *\n\n";
+  const std::string text = sample_games(2) + huge + sample_games(3);
+  for (std::size_t buffer : {256u, 1000u, 1u << 20}) {
+    SCOPED_TRACE(buffer);
+    SplitterOptions options;
+    options.max_game_bytes = 5020;
+    options.buffer_bytes = buffer;
+    const std::vector<Split> games = split(text, options);
+    ASSERT_EQ(games.size(), 6u);
+    EXPECT_TRUE(games[2].truncated);
+    EXPECT_EQ(games[2].original_size, huge.size() - 2);
+    EXPECT_LE(games[2].text.size(), 5020u);
+    EXPECT_EQ(games[2].text.substr(0, 21), "[Event \"big\"]\n1. e4 {");
+    EXPECT_FALSE(games[2].latin1);  // cut on a character boundary
+    EXPECT_FALSE(games[3].truncated);
+    EXPECT_EQ(games[5].text, split(sample_games(3))[2].text);
+  }
+}
+
+TEST(Splitter, SmallBuffersGiveTheSameGames) {
+  std::string text;
+  for (int i = 0; i < 40; ++i) {
+    text += "[Event \"g" + std::to_string(i) + "\"]\r\n{ long comment " + std::string(i * 7, 'c') +
+            " }\r\n1. e4 ; line comment\r1... e5\n\n";
+  }
+  const std::vector<std::string> reference = split_texts(text);
+  ASSERT_EQ(reference.size(), 40u);
+  for (std::size_t buffer : {1u, 100u, 257u, 4096u}) {
+    SplitterOptions options;
+    options.buffer_bytes = buffer;
+    EXPECT_EQ(split_texts(text, options), reference) << buffer;
+  }
+}
+
+// ---- parse_game --------------------------------------------------------------------------
+
+TEST(Parser, TagsAndEscapes) {
+  EXPECT_EQ(parse_core("[Event \"A \\\"quoted\\\" \\\\ name\"]\n[Site \"\"]\n"),
+            (std::vector<std::string>{"tag Event=A \\\"quoted\\\" \\\\ name", "tag Site="}));
+  EXPECT_EQ(unescape_tag_value("A \\\"quoted\\\" \\\\ name \\n"), "A \"quoted\" \\ name \\n");
+  // An unescaped quote is kept when the value still ends with "] on the line.
+  EXPECT_EQ(parse_core("[Event \"The \"Big\" One\"]"),
+            (std::vector<std::string>{"error unescaped '\"' inside tag value",
+                                      "tag Event=The \"Big\" One"}));
+  EXPECT_EQ(parse_core("[Event\"x\"][Round \"1\"]  [ White  \"y\" ]"),
+            (std::vector<std::string>{"tag Event=x", "tag Round=1", "tag White=y"}));
+}
+
+TEST(Parser, MoveNumbersInEveryForm) {
+  Recorder recorder;
+  recorder.record_numbers = true;
+  EXPECT_EQ(parse_core("1. e4 1... e5 2.Nf3 2...Nc6 3 . Bb5 3 ... a6 4\xE2\x80\xA6 Ba4 "
+                       "4\xE2\x80\xA6Nf6 5 O-O 5. .. Be7 *",
+                       recorder),
+            (std::vector<std::string>{
+                "number 1.", "move e4", "number 1...", "move e5", "number 2.", "move Nf3",
+                "number 2...", "move Nc6", "number 3.", "move Bb5", "number 3.", "move a6",
+                "number 4...", "move Ba4", "number 4...", "move Nf6", "number 5.", "move O-O",
+                "number 5.", "move Be7", "result *"}));
+}
+
+TEST(Parser, SuffixesNagsAndSymbols) {
+  EXPECT_EQ(parse_core("1. e4! e5?! 2. Nf3 !? $1 $22 Nc6 \xC2\xB1 3. Bb5 +- $ $300 *"),
+            (std::vector<std::string>{"move e4!", "move e5?!", "move Nf3", "nag 5", "nag 1",
+                                      "nag 22", "move Nc6", "nag 16", "move Bb5", "nag 18",
+                                      "error '$' without a number", "error NAG out of range (0-255)",
+                                      "result *"}));
+}
+
+TEST(Parser, ResultsStandardAndLocalized) {
+  for (const char* marker : {"1-0", "0-1", "1/2-1/2", "*", "1:0", "0:1", "\xC2\xBD-\xC2\xBD",
+                             "\xC2\xBD:\xC2\xBD", "0,5:0,5", "+:-", "-:+"}) {
+    EXPECT_EQ(parse_core(std::string("1. e4 ") + marker),
+              (std::vector<std::string>{"move e4", std::string("result ") + marker}));
+  }
+  EXPECT_EQ(parse_core("1. 0-0 0-0-0 2. O-O *"),
+            (std::vector<std::string>{"move 0-0", "move 0-0-0", "move O-O", "result *"}));
+}
+
+TEST(Parser, NonAsciiTokensStayWhole) {
+  EXPECT_EQ(parse_positions("1. e2\xE2\x80\x94" "e4 \xD0\x9A\xD1\x80\xD0\xB5\x37 2. \xD0\xA4:c5 0-0 *"),
+            (std::vector<std::string>{"move e2\xE2\x80\x94" "e4 @1:4", "move \xD0\x9A\xD1\x80\xD0\xB5\x37 @1:10",
+                                      "move \xD0\xA4:c5 @1:18", "move 0-0 @1:23", "result * @1:27"}));
+  // No-break spaces and BOMs separate tokens.
+  EXPECT_EQ(parse_core("e4\xC2\xA0" "e5\xEF\xBB\xBF" "d4"),
+            (std::vector<std::string>{"move e4", "move e5", "move d4"}));
+}
+
+TEST(Parser, CommentsEscapesAndPositions) {
+  const std::string text =
+      "[Event \"x\"]\r\n"
+      "% escape line\r\n"
+      "{before} 1. e4 {multi\r\n"
+      "line} e5 ; rest of line\r"
+      "2. Nf3 (2. Nc3 {in} ) *";
+  EXPECT_EQ(parse_positions(text),
+            (std::vector<std::string>{"tag Event=x @1:1", "comment before @3:1", "move e4 @3:13",
+                                      "comment multi\r\nline @3:16", "move e5 @4:7",
+                                      "comment  rest of line @4:10", "move Nf3 @5:4", "( @5:8",
+                                      "move Nc3 @5:12", "comment in @5:16", ") @5:21",
+                                      "result * @5:23"}));
+}
+
+TEST(Parser, OffsetsAndStartPositionOfTheGame) {
+  RawGame game = raw_game("  e4\n e5");
+  game.start = TextPos{100, 7, 5};
+  Recorder recorder;
+  parse_game(game, recorder);
+  ASSERT_EQ(recorder.with_positions(), (std::vector<std::string>{"move e4 @7:7", "move e5 @8:2"}));
+  EXPECT_EQ(recorder.positions[2].offset, 102u);
+  EXPECT_EQ(recorder.positions[3].offset, 106u);
+}
+
+TEST(Parser, ColumnsCountCharacters) {
+  // Same game with and without the ASCII hint: columns must agree.
+  const std::string text = "{\xC3\xA9t\xC3\xA9} e4 {\xE2\x82\xAC} e5";
+  RawGame game = raw_game(text);
+  Recorder plain;
+  parse_game(game, plain);
+  EXPECT_EQ(plain.with_positions(),
+            (std::vector<std::string>{"comment \xC3\xA9t\xC3\xA9 @1:1", "move e4 @1:7",
+                                      "comment \xE2\x82\xAC @1:10", "move e5 @1:14"}));
+  EXPECT_EQ(plain.positions[3].offset, 8u);
+  EXPECT_EQ(plain.positions[4].offset, 11u);
+}
+
+TEST(Parser, NestedVariations) {
+  EXPECT_EQ(parse_core("1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) e5 *"),
+            (std::vector<std::string>{"move e4", "(", "move d4", "move d5", "(", "move Nf6",
+                                      "move c4", ")", "move c4", ")", "(", "move c4", ")",
+                                      "move e5", "result *"}));
+}
+
+TEST(Parser, DeepNestingIsSafeAndLimited) {
+  const std::string deep = "1. e4 " + std::string(1000000, '(') + " e5 " + std::string(1000000, ')') +
+                           " d5 *";
+  Recorder recorder;
+  parse_game(raw_game(deep), recorder);
+  const std::vector<std::string> events = recorder.core();
+  ASSERT_GE(events.size(), 5u);
+  EXPECT_EQ(events[0], "move e4");
+  EXPECT_EQ(std::count(events.begin(), events.end(), "("), 1000);
+  EXPECT_EQ(std::count(events.begin(), events.end(), ")"), 1000);
+  EXPECT_EQ(std::count(events.begin(), events.end(),
+                       "error limit exceeded: variations nested deeper than 1000"),
+            1);
+  EXPECT_EQ(events[events.size() - 2], "move d5");
+  EXPECT_EQ(events.back(), "result *");
+  // Never closed: one error at the outermost '(' and balanced ends.
+  Recorder open;
+  parse_game(raw_game("1. e4 (1. d4 " + std::string(1000000, '(')), open);
+  const std::vector<std::string> with_positions = open.with_positions();
+  EXPECT_NE(std::find(with_positions.begin(), with_positions.end(),
+                      "error unterminated variation @1:7"),
+            with_positions.end());
+  EXPECT_EQ(std::count(open.events.begin(), open.events.end(), "("),
+            std::count(open.events.begin(), open.events.end(), ")"));
+}
+
+TEST(Parser, LimitsReport) {
+  ParseLimits limits;
+  limits.max_tags = 2;
+  limits.max_comment_bytes = 3;
+  EXPECT_EQ(parse_core("[A \"1\"][B \"2\"][C \"3\"][D \"4\"] e4 {abcd} {abc} ;abcd\n*", {}, limits),
+            (std::vector<std::string>{"tag A=1", "tag B=2", "error limit exceeded: more than 2 tags",
+                                      "move e4", "error limit exceeded: comment of 4 bytes (limit 3)",
+                                      "comment abc",
+                                      "error limit exceeded: comment of 4 bytes (limit 3)",
+                                      "result *"}));
+}
+
+TEST(Parser, RecoversFromSyntaxErrors) {
+  EXPECT_EQ(parse_positions("[Event \"x\"]\n1. e4 } ) ] [Site \"y\"] e5\x01\x02 *"),
+            (std::vector<std::string>{
+                "tag Event=x @1:1", "move e4 @2:4", "error unexpected '}' outside a comment @2:7",
+                "error unexpected ')' without an open variation @2:9",
+                "error unexpected ']' outside a tag pair @2:11",
+                "error tag pair inside movetext @2:13", "move e5 @2:24",
+                "error unexpected control character @2:26", "result * @2:29"}));
+  // Unterminated things are reported where they open.
+  EXPECT_EQ(parse_positions("1. e4 {never closed\n\n e5 *"),
+            (std::vector<std::string>{"move e4 @1:4", "error unterminated comment @1:7"}));
+  EXPECT_EQ(parse_positions("[Event \"open\n1. e4 *"),
+            (std::vector<std::string>{"error unterminated tag value @1:8", "move e4 @2:4",
+                                      "result * @2:7"}));
+  EXPECT_EQ(parse_positions("[Event \"x\"\n1. e4 *"),
+            (std::vector<std::string>{"error missing ']' after tag value @1:1", "move e4 @2:4",
+                                      "result * @2:7"}));
+  EXPECT_EQ(parse_positions("[Event x]\n*"),
+            (std::vector<std::string>{"error tag value must be in quotes @1:1", "result * @2:1"}));
+  EXPECT_EQ(parse_core("1. e4 *  2. d4 d5"),
+            (std::vector<std::string>{"move e4", "result *", "error text after the termination marker"}));
+  EXPECT_EQ(parse_core("1. e4 (1. d4 *) 1-0 {after}"),
+            (std::vector<std::string>{"move e4", "(", "move d4",
+                                      "error termination marker inside a variation", ")",
+                                      "result 1-0", "comment after"}));
+}
+
+TEST(Parser, VisitorControl) {
+  // SkipVariation on a move inside a variation: the rest of it is skipped, its end reported.
+  Recorder skip_variation;
+  skip_variation.skip_at = "d4";
+  skip_variation.skip_with = Control::SkipVariation;
+  EXPECT_EQ(parse_core("1. e4 (1. d4 d5 (1... Nf6) {x}) e5 *", skip_variation),
+            (std::vector<std::string>{"move e4", "(", "move d4", ")", "move e5", "result *"}));
+  // At the top level: the rest of the movetext, but the result is still reported.
+  Recorder skip_main;
+  skip_main.skip_at = "e4";
+  skip_main.skip_with = Control::SkipVariation;
+  EXPECT_EQ(parse_core("1. e4 (1. d4) e5 {c} 1-0", skip_main),
+            (std::vector<std::string>{"move e4", "result 1-0"}));
+  // Refusing a variation at its start.
+  Recorder refuse;
+  refuse.on_variation = Control::SkipVariation;
+  EXPECT_EQ(parse_core("1. e4 (1. d4 (1. c4)) e5 *", refuse),
+            (std::vector<std::string>{"move e4", "(", ")", "move e5", "result *"}));
+  // SkipGame from a tag: nothing more, but end_game still comes.
+  Recorder skip_game;
+  skip_game.on_tag = Control::SkipGame;
+  parse_game(raw_game("[Event \"x\"]\n[Site \"y\"]\n1. e4 *"), skip_game);
+  EXPECT_EQ(skip_game.events, (std::vector<std::string>{"begin", "tag Event=x", "end"}));
+  // end_tags comes once, also for games without tags or movetext.
+  Recorder empty;
+  parse_game(raw_game(""), empty);
+  EXPECT_EQ(empty.events, (std::vector<std::string>{"begin", "end_tags", "end"}));
+  Recorder tags_only;
+  parse_game(raw_game("[Event \"x\"]"), tags_only);
+  EXPECT_EQ(tags_only.events, (std::vector<std::string>{"begin", "tag Event=x", "end_tags", "end"}));
+}
+
+// ---- Game model ------------------------------------------------------------------------
+
+TEST(GameModel, BuildsTheTree) {
+  const std::vector<Game> games = read_games(
+      "[Event \"A \\\"B\\\"\"]\n[White \"W\"]\n\n{start} 1. e4 $1 {good} (1. d4 {alt} (1. c4)) "
+      "1... e5 2. Nf3 1-0\n\n1. d4 *\n");
+  ASSERT_EQ(games.size(), 2u);
+  const Game& game = games[0];
+  EXPECT_EQ(game.tag("Event"), "A \"B\"");
+  EXPECT_EQ(game.tag("White"), "W");
+  EXPECT_EQ(game.tag("Black"), "");
+  EXPECT_EQ(game.result, "1-0");
+  EXPECT_EQ(game.moves.comments, std::vector<std::string>{"start"});
+  ASSERT_EQ(game.moves.moves.size(), 3u);
+  const MoveNode& e4 = game.moves.moves[0];
+  EXPECT_EQ(e4.text, "e4");
+  EXPECT_EQ(pos_text(e4.pos), "4:12");
+  EXPECT_EQ(e4.nags, std::vector<int>{1});
+  EXPECT_EQ(e4.comments, std::vector<std::string>{"good"});
+  ASSERT_EQ(e4.variations.size(), 1u);
+  ASSERT_EQ(e4.variations[0].moves.size(), 1u);
+  EXPECT_EQ(e4.variations[0].moves[0].text, "d4");
+  EXPECT_EQ(e4.variations[0].moves[0].variations[0].moves[0].text, "c4");
+  EXPECT_EQ(game.moves.moves[2].text, "Nf3");
+  EXPECT_TRUE(game.problems.empty());
+  EXPECT_EQ(games[1].index, 2u);
+  EXPECT_EQ(games[1].moves.moves[0].text, "d4");
+}
+
+TEST(GameModel, ProblemsAreCollected) {
+  const std::vector<Game> games = read_games("$3 ( e4 ) 1. e4 {x *");
+  ASSERT_EQ(games.size(), 1u);
+  const Game& game = games[0];
+  ASSERT_EQ(game.problems.size(), 3u);
+  EXPECT_EQ(game.problems[0].message, "NAG before any move");
+  EXPECT_EQ(game.problems[1].message, "variation without a move before it");
+  EXPECT_EQ(game.problems[2].message, "unterminated comment");
+  EXPECT_EQ(pos_text(game.problems[2].pos), "1:17");
+  EXPECT_EQ(game.moves.moves.size(), 1u);
+}
+
+// ---- real corpora ------------------------------------------------------------------------
+
+// Expected counts: lines starting with "[Event " (SOURCES.md), except where noted.
+struct CorpusCount {
+  const char* path;
+  std::uint64_t games;
+};
+const CorpusCount kCorpusCounts[] = {
+    {"real/cancer0707.pgn", 1667},  // 90 games follow the previous one without a blank line
+    {"real/lichess_db_1000k.pgn", 438},
+    {"real/lichess_magnus.pgn", 989},
+    {"real/pgnmentor_Carlsen_Nakamura_Firouzja.pgn", 10776},
+    {"real/twic0920.pgn", 2245},
+    {"real/twic1599_1000k.pgn", 1110},
+    {"real/twic944.pgn", 2953},
+    {"real/tcec/TCEC_Season_13_-_Superfinal.pgn.zst", 100},
+    {"real/tcec/TCEC_Season_20_-_Sufi_Bonus_2.pgn.zst", 100},
+    {"real/tcec/TCEC_Season_4_-_Superfinal.pgn.zst", 48},
+    {"variants/Allan-Cao/games.pgn", 334},  // no blank line between any two games
+    {"edge/pgnmentor/Winawer.pgn", 241},    // CRLF and bare CR mixed
+    {"edge/scalachess/FWWRC.pgn", 605},     // tag-only games
+    // 45 tag-only games, only the first has an Event tag; the others start with [Round.
+    {"edge/scalachess/uzchesscup.pgn", 45},
+    // The first [Event follows a BOM, so grep counts 1 of the 2 games.
+    {"edge/python-chess/utf8-bom.pgn", 2},
+    {"edge/python-chess/chessbase-empty-line.pgn", 1},  // blank line inside the tags
+    {"edge/pgnmentor/AlphaZero-Stockfish_game57.pgn", 1},  // BOM before the tags
+    {"edge/scid/res_gameLatin1.pgn", 1},
+    // One game per [ECO tag; eco_hu has one "... Ra7 <blank> *" that stays one game.
+    {"edge/pychess/eco_da.pgn", 500},
+    {"edge/pychess/eco_de.pgn", 500},
+    {"edge/pychess/eco_hu.pgn", 569},
+    // A '%' line plus garbage before the first game (one tagless game), 12 [Event tags,
+    // and [Event"..." / [ Event "..." written without the usual spacing.
+    {"edge/pgn4web/test.pgn", 15},
+    {"edge/pgn-extract/test-nobadresults.pgn", 9},  // one-line games, no Event tags
+};
+
+TEST(Corpora, GameCounts) {
+  SKIP_WITHOUT_CORPORA();
+  for (const CorpusCount& corpus : kCorpusCounts) {
+    EXPECT_EQ(count_games(kCorpora / corpus.path), corpus.games) << corpus.path;
+  }
+}
+
+TEST(Corpora, CountsDoNotDependOnTheBufferSize) {
+  SKIP_WITHOUT_CORPORA();
+  SplitterOptions tiny;
+  tiny.buffer_bytes = 300;
+  for (const char* path : {"real/cancer0707.pgn", "real/lichess_magnus.pgn",
+                           "edge/pgnmentor/Winawer.pgn", "edge/scalachess/uzchesscup.pgn",
+                           "variants/Allan-Cao/games.pgn", "edge/pgn4web/test.pgn"}) {
+    EXPECT_EQ(count_games(kCorpora / path, tiny), count_games(kCorpora / path)) << path;
+  }
+}
+
+TEST(Corpora, CleanFilesParseWithoutSyntaxErrors) {
+  SKIP_WITHOUT_CORPORA();
+  struct ErrorCounter : Visitor {
+    std::uint64_t errors = 0, moves = 0, results = 0;
+    Control move(std::string_view, TextPos) override {
+      ++moves;
+      return Control::Continue;
+    }
+    void result(std::string_view, TextPos) override { ++results; }
+    void syntax_error(std::string_view, TextPos) override { ++errors; }
+  };
+  struct CleanFile {
+    const char* path;
+    std::uint64_t without_result;  // games that end without a termination marker
+  };
+  for (const CleanFile& file :
+       {CleanFile{"real/lichess_db_1000k.pgn", 0}, CleanFile{"real/twic0920.pgn", 0},
+        CleanFile{"real/cancer0707.pgn", 0},
+        CleanFile{"real/tcec/TCEC_Season_4_-_Superfinal.pgn.zst", 0},
+        CleanFile{"variants/Allan-Cao/games.pgn", 0},
+        // Game 35 ends with "29. Re5#" and no marker.
+        CleanFile{"edge/python-chess/immortal-games.pgn", 1}}) {
+    const char* path = file.path;
+    std::string error;
+    auto source = InputSource::open((kCorpora / path).string(), error);
+    ASSERT_TRUE(source) << error;
+    GameSplitter splitter(*source);
+    RawGame game;
+    ErrorCounter counter;
+    std::uint64_t games = 0;
+    while (splitter.next(game)) {
+      parse_game(game, counter);
+      ++games;
+    }
+    EXPECT_EQ(counter.errors, 0u) << path;
+    EXPECT_EQ(counter.results, games - file.without_result) << path;
+    EXPECT_GT(counter.moves, games * 10) << path;
+  }
+}
+
+TEST(Corpora, Latin1GamesAreDecoded) {
+  SKIP_WITHOUT_CORPORA();
+  std::string error;
+  auto source = InputSource::open((kCorpora / "edge/scid/res_gameLatin1.pgn").string(), error);
+  ASSERT_TRUE(source) << error;
+  GameSplitter splitter(*source);
+  RawGame game;
+  ASSERT_TRUE(splitter.next(game));
+  EXPECT_TRUE(game.decoded_latin1);
+  EXPECT_NE(game.text.find("[Site \"Elista R\xC3\x9CS\"]"), std::string_view::npos);
+}
+
+}  // namespace

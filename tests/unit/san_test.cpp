@@ -1,0 +1,348 @@
+// resolve_move, describe_move_error and the SAN / long algebraic writer on hand-built
+// positions: one test per reason a move can fail, and the canonical forms of the standard.
+#include "libpgn/san.hpp"
+
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "libpgn/notation.hpp"
+#include "libpgn/position.hpp"
+
+namespace pgn {
+namespace {
+
+Position from_fen(std::string_view fen, bool chess960 = false) {
+  FenResult result = Position::from_fen(fen, chess960);
+  EXPECT_TRUE(result.ok()) << fen << ": " << result.message;
+  return result.position;
+}
+
+MoveText parsed(std::string_view token, const Notation* notation = nullptr) {
+  MoveText text;
+  MoveTextError error;
+  EXPECT_EQ(parse_move_text(token, text, error, notation), token.size()) << token;
+  return text;
+}
+
+MoveResolution resolve(const Position& pos, std::string_view token) {
+  return resolve_move(pos, parsed(token));
+}
+
+// The explanation for an illegal move (empty when the move is legal).
+std::string why(const Position& pos, std::string_view token) {
+  const MoveText text = parsed(token);
+  const MoveResolution r = resolve_move(pos, text);
+  return r.ok() ? std::string() : describe_move_error(pos, text, r);
+}
+
+// Plays SAN moves, failing the test on the first one that does not resolve.
+Position after(std::initializer_list<std::string_view> moves, Position pos = Position()) {
+  for (std::string_view token : moves) {
+    const MoveResolution r = resolve(pos, token);
+    EXPECT_TRUE(r.ok()) << token << ": " << describe_move_error(pos, parsed(token), r);
+    if (!r.ok()) break;
+    pos.play(r.move);
+  }
+  return pos;
+}
+
+std::string san(const Position& pos, Move m, const Notation* notation = nullptr) {
+  std::string out;
+  append_san(pos, m, out, notation);
+  return out;
+}
+
+std::string lan(const Position& pos, Move m, const Notation* notation = nullptr) {
+  std::string out;
+  append_lan(pos, m, out, notation);
+  return out;
+}
+
+// The SAN the writer gives for the move `token` resolves to.
+std::string canonical(const Position& pos, std::string_view token) {
+  const MoveResolution r = resolve(pos, token);
+  EXPECT_TRUE(r.ok()) << token;
+  return r.ok() ? san(pos, r.move) : std::string();
+}
+
+TEST(Resolve, PlainMovesAndForms) {
+  const Position start;
+  EXPECT_EQ(resolve(start, "e4").move, Move(E2, E4));
+  EXPECT_EQ(resolve(start, "Nf3").move, Move(G1, F3));
+  EXPECT_EQ(resolve(start, "Ngf3").move, Move(G1, F3));  // superfluous file
+  EXPECT_EQ(resolve(start, "N1f3").move, Move(G1, F3));  // superfluous rank
+  EXPECT_EQ(resolve(start, "Ng1f3").move, Move(G1, F3));
+  EXPECT_EQ(resolve(start, "Ng1-f3").move, Move(G1, F3));
+  EXPECT_EQ(resolve(start, "g1f3").move, Move(G1, F3));  // the piece on g1 decides
+  EXPECT_EQ(resolve(start, "e2-e4").move, Move(E2, E4));
+  EXPECT_EQ(resolve(start, "nf3").move, Move(G1, F3));
+  const Position open = after({"e4", "d5"});
+  EXPECT_EQ(resolve(open, "exd5").move, Move(E4, D5));
+  EXPECT_EQ(resolve(open, "e:d5").move, Move(E4, D5));
+  EXPECT_EQ(resolve(open, "e4xd5").move, Move(E4, D5));
+  EXPECT_EQ(resolve(open, "ed5").move, Move(E4, D5));
+  EXPECT_EQ(resolve(open, "xd5").move, Move(E4, D5));
+  EXPECT_EQ(resolve(open, "e5").move, Move(E4, E5));
+  EXPECT_FALSE(resolve(open, "exe5").ok());  // a capture sign on a straight pawn move
+}
+
+TEST(Resolve, LindemannEchtermeyerMate) {
+  // Lindemann - Echtermeyer, Kiel 1893.
+  Position pos = after({"e4", "d5", "exd5", "Qxd5", "Ke2"});
+  const MoveResolution r = resolve(pos, "Qe4#");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(san(pos, r.move), "Qe4#");
+  pos.play(r.move);
+  EXPECT_TRUE(pos.is_checkmate());
+}
+
+TEST(Resolve, NoSuchPiece) {
+  const Position start;
+  EXPECT_EQ(resolve(start, "Nd4").error, MoveError::NoSuchPiece);
+  EXPECT_EQ(why(start, "Nd4"), "no white knight can reach d4");
+  EXPECT_EQ(why(start, "Qh5"), "no white queen can reach h5");
+  EXPECT_EQ(why(after({"e4"}), "Nf3"), "no black knight can reach f3");
+  EXPECT_EQ(why(start, "Nbd4"), "no white knight on the b-file can reach d4");
+  EXPECT_EQ(why(start, "Ng1e2"), "e2 is occupied by a white pawn");
+  EXPECT_EQ(why(start, "e5"), "no white pawn can reach e5");
+  EXPECT_EQ(why(start, "exd3"), "no white pawn on the e-file can capture on d3");
+  EXPECT_EQ(why(from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "Qd4"), "white has no queen");
+}
+
+TEST(Resolve, Pinned) {
+  const Position pos = from_fen("r1bqkb1r/pppn1ppp/8/1B1pp3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 1");
+  const MoveResolution r = resolve(pos, "Nf6");
+  EXPECT_EQ(r.error, MoveError::Pinned);
+  EXPECT_EQ(r.culprit, B5);
+  EXPECT_EQ(why(pos, "Nf6"), "the knight on d7 is pinned by the bishop on b5");
+  EXPECT_EQ(std::string(move_error_code(r.error)), "illegal-move");
+}
+
+TEST(Resolve, KingInCheck) {
+  // 1.f3 e5 2.g4 Qh4#: the king cannot step into the queen's diagonal.
+  const Position mated = after({"f3", "e5", "g4", "Qh4#"});
+  EXPECT_TRUE(mated.is_checkmate());
+  const MoveResolution king = resolve(mated, "Kf2");
+  EXPECT_EQ(king.error, MoveError::KingInCheck);
+  EXPECT_EQ(king.culprit, H4);
+  EXPECT_EQ(why(mated, "Kf2"), "the king cannot go to f2, attacked by the queen on h4");
+  EXPECT_EQ(why(mated, "a3"), "the move leaves the king in check from the queen on h4");
+
+  // A queen move that ignores a check (the rook on a1 gives it).
+  const Position checked = from_fen("4k3/8/8/8/8/8/3Q4/r3K3 w - - 0 1");
+  EXPECT_TRUE(resolve(checked, "Qd1").ok());
+  const MoveResolution ignored = resolve(checked, "Qd3");
+  EXPECT_EQ(ignored.error, MoveError::KingInCheck);
+  EXPECT_EQ(ignored.culprit, A1);
+  EXPECT_EQ(why(checked, "Qd3"), "the move leaves the king in check from the rook on a1");
+
+  // En passant that uncovers a rank attack on the king.
+  const Position rank = from_fen("8/8/8/KPp4r/8/8/8/4k3 w - c6 0 2");
+  const MoveResolution ep = resolve(rank, "bxc6");
+  EXPECT_FALSE(ep.ok());
+  EXPECT_EQ(why(rank, "bxc6"), "the move exposes the king to the rook on h5");
+}
+
+TEST(Resolve, Castling) {
+  const Position open = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  EXPECT_EQ(resolve(open, "O-O").move, Move(E1, H1, Move::Castling));
+  EXPECT_EQ(resolve(open, "0-0-0").move, Move(E1, A1, Move::Castling));
+  // A king move written as castling, and UCI forms.
+  EXPECT_EQ(resolve(open, "Ke1g1").move, Move(E1, H1, Move::Castling));
+  EXPECT_EQ(resolve(open, "e1g1").move, Move(E1, H1, Move::Castling));
+  EXPECT_EQ(resolve(open, "e1c1").move, Move(E1, A1, Move::Castling));
+  EXPECT_EQ(resolve(open, "e1h1").move, Move(E1, H1, Move::Castling));
+  EXPECT_EQ(san(open, Move(E1, H1, Move::Castling)), "O-O");
+  EXPECT_EQ(san(open, Move(E1, A1, Move::Castling)), "O-O-O");
+
+  const Position out_of_check = from_fen("4k3/8/8/8/8/8/8/R3K2r w Q - 0 1");
+  EXPECT_EQ(resolve(out_of_check, "O-O-O").error, MoveError::CastleOutOfCheck);
+  EXPECT_EQ(why(out_of_check, "O-O-O"), "white cannot castle while in check from the rook on h1");
+
+  const Position through = from_fen("4k3/8/8/8/2b5/8/8/4K2R w K - 0 1");
+  const MoveResolution r = resolve(through, "O-O");
+  EXPECT_EQ(r.error, MoveError::CastleThroughCheck);
+  EXPECT_EQ(r.culprit, F1);
+  EXPECT_EQ(why(through, "O-O"), "king passes through f1, attacked by the bishop on c4");
+
+  const Position into = from_fen("4k3/8/8/8/8/7n/8/4K2R w K - 0 1");
+  EXPECT_EQ(resolve(into, "O-O").error, MoveError::CastleIntoCheck);
+  EXPECT_EQ(why(into, "O-O"), "the king would land on g1, attacked by the knight on h3");
+
+  EXPECT_EQ(resolve(from_fen("4k3/8/8/8/8/8/8/4K2R w - - 0 1"), "O-O").error,
+            MoveError::CastleRightLost);
+  EXPECT_EQ(why(from_fen("4k3/8/8/8/8/8/8/4K2R w - - 0 1"), "O-O"),
+            "white cannot castle king side: the king or the rook on h1 has moved");
+  EXPECT_EQ(why(from_fen("4k3/8/8/8/8/8/8/5K1R w - - 0 1"), "O-O"),
+            "white cannot castle king side: the king has moved");
+  EXPECT_EQ(why(from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), "O-O"),
+            "white cannot castle king side: there is no rook on h1");
+  EXPECT_EQ(why(from_fen("r3k3/8/8/8/8/8/8/4K3 b q - 0 1"), "O-O"),
+            "black cannot castle king side: there is no rook on h8");
+
+  const Position start;
+  EXPECT_EQ(resolve(start, "O-O").error, MoveError::CastleBlocked);
+  EXPECT_EQ(resolve(start, "O-O").culprit, F1);
+  EXPECT_EQ(why(start, "O-O"), "white cannot castle king side: the bishop on f1 is in the way");
+  EXPECT_EQ(why(start, "O-O-O"), "white cannot castle queen side: the queen on d1 is in the way");
+  EXPECT_EQ(why(start, "e1g1"), "white cannot castle king side: the bishop on f1 is in the way");
+
+  // Castling that gives check.
+  const Position check = from_fen("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
+  EXPECT_EQ(canonical(check, "O-O"), "O-O+");
+}
+
+TEST(Resolve, Chess960Castling) {
+  // King f1, rook g1: castling king side moves the king one square and the rook past it.
+  const Position pos = from_fen("4k3/8/8/8/8/8/8/5KR1 w G - 0 1", true);
+  ASSERT_TRUE(pos.is_chess960());
+  EXPECT_EQ(resolve(pos, "O-O").move, Move(F1, G1, Move::Castling));
+  EXPECT_EQ(resolve(pos, "f1g1").move, Move(F1, G1, Move::Castling));  // king takes rook
+  EXPECT_EQ(san(pos, Move(F1, G1, Move::Castling)), "O-O");
+  EXPECT_EQ(lan(pos, Move(F1, G1, Move::Castling)), "O-O");
+
+  // Queen side with king b1 and rook a1: the king goes to c1, the rook to d1.
+  const Position queen_side = from_fen("1k6/8/8/8/8/8/8/RK6 w A - 0 1", true);
+  EXPECT_EQ(resolve(queen_side, "O-O-O").move, Move(B1, A1, Move::Castling));
+  EXPECT_EQ(canonical(queen_side, "O-O-O"), "O-O-O");
+  // A rook on the other side of the board attacks c1 once the castling rook leaves a1? No:
+  // the rook lands on d1 and shields nothing; c1 attacked by a bishop on a3 is "into check".
+  const Position into = from_fen("1k6/8/8/8/8/b7/8/RK6 w A - 0 1", true);
+  EXPECT_EQ(resolve(into, "O-O-O").error, MoveError::CastleIntoCheck);
+}
+
+TEST(Resolve, EnPassant) {
+  const Position no_right = from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(resolve(no_right, "exd6").error, MoveError::EnPassantUnavailable);
+  EXPECT_EQ(why(no_right, "exd6"),
+            "no en passant capture on d6: the pawn on d5 did not just advance two squares");
+  const Position nothing = from_fen("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(why(nothing, "exd6"), "no en passant capture on d6: there is nothing to capture");
+
+  const Position right = after({"e4", "a6", "e5", "d5"});
+  EXPECT_EQ(resolve(right, "exd6").move, Move(E5, D6, Move::EnPassant));
+  EXPECT_EQ(resolve(right, "exd6e.p.").move, Move(E5, D6, Move::EnPassant));
+  EXPECT_EQ(resolve(right, "e5d6").move, Move(E5, D6, Move::EnPassant));
+  EXPECT_EQ(canonical(right, "exd6ep"), "exd6");
+}
+
+TEST(Resolve, Promotion) {
+  const Position pos = from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(resolve(pos, "a8").error, MoveError::PromotionMissing);
+  EXPECT_EQ(why(pos, "a8"), "pawn reaches the last rank without a promotion piece");
+  EXPECT_EQ(resolve(pos, "a8=Q").move, Move(A7, A8, Move::Promotion, Queen));
+  EXPECT_EQ(resolve(pos, "a8N").move, Move(A7, A8, Move::Promotion, Knight));
+  EXPECT_EQ(resolve(pos, "a8(R)").move, Move(A7, A8, Move::Promotion, Rook));
+  EXPECT_EQ(resolve(pos, "a7a8b").move, Move(A7, A8, Move::Promotion, Bishop));
+  EXPECT_EQ(canonical(pos, "a8Q"), "a8=Q+");
+  EXPECT_EQ(canonical(pos, "a8=N"), "a8=N");
+  EXPECT_EQ(resolve(pos, "a8=K").error, MoveError::BadPromotion);
+  EXPECT_EQ(why(pos, "a8=K"), "a pawn cannot promote to a king");
+  EXPECT_EQ(resolve(pos, "Ke2=Q").error, MoveError::BadPromotion);
+  EXPECT_EQ(why(pos, "Kd2=Q"), "only a pawn reaching the last rank can promote");
+  EXPECT_EQ(resolve(after({"e4"}), "e5=Q").error, MoveError::BadPromotion);
+}
+
+TEST(Resolve, Ambiguous) {
+  const Position rooks = from_fen("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1");
+  const MoveResolution r = resolve(rooks, "Rd1");
+  EXPECT_EQ(r.error, MoveError::Ambiguous);
+  EXPECT_EQ(r.candidates, square_bb(A1) | square_bb(F1));
+  EXPECT_EQ(std::string(move_error_code(r.error)), "ambiguous-move");
+  EXPECT_EQ(why(rooks, "Rd1"), "rooks on a1 and f1 can both go to d1");
+  EXPECT_EQ(resolve(rooks, "Rad1").move, Move(A1, D1));
+  EXPECT_EQ(resolve(rooks, "Rfd1").move, Move(F1, D1));
+  EXPECT_EQ(resolve(rooks, "R1d1").error, MoveError::Ambiguous);
+
+  const Position queens = from_fen("4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1");
+  EXPECT_EQ(why(queens, "Qb2"), "queens on a1, c1 and a3 can all go to b2");
+}
+
+TEST(Resolve, WrongPieceAndNullMove) {
+  const Position start;
+  EXPECT_EQ(resolve(start, "e3e4").error, MoveError::WrongPieceOnSquare);
+  EXPECT_EQ(why(start, "e3e4"), "there is no piece on e3");
+  EXPECT_EQ(why(start, "e7e5"), "the piece on e7 is a black pawn, but it is white's move");
+  EXPECT_TRUE(resolve(start, "--").ok());
+  EXPECT_TRUE(resolve(start, "--").move.is_null());
+  const Position checked = from_fen("4k3/8/8/8/8/8/3Q4/r3K3 w - - 0 1");
+  EXPECT_EQ(resolve(checked, "Z0").error, MoveError::NullMoveInCheck);
+  EXPECT_EQ(why(checked, "--"), "white cannot pass (null move) while in check from the rook on a1");
+}
+
+TEST(Write, Disambiguation) {
+  // File when it tells the pieces apart, else rank, else both (PGN standard 8.2.3.4).
+  const Position rooks = from_fen("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1");
+  EXPECT_EQ(san(rooks, Move(A1, D1)), "Rad1");
+  const Position knights = from_fen("4k3/8/8/1N6/8/8/8/1N2K3 w - - 0 1");
+  EXPECT_EQ(san(knights, Move(B1, C3)), "N1c3");
+  EXPECT_EQ(san(knights, Move(B5, C3)), "N5c3");
+  EXPECT_EQ(san(knights, Move(B1, D2)), "Nd2");
+  const Position queens = from_fen("4k3/8/8/8/8/Q7/8/Q1Q1K3 w - - 0 1");
+  EXPECT_EQ(san(queens, Move(A1, B2)), "Qa1b2");
+  EXPECT_EQ(san(queens, Move(A3, B2)), "Q3b2");
+  EXPECT_EQ(san(queens, Move(C1, B2)), "Qcb2");
+  // A pinned rival does not count.
+  const Position pinned = from_fen("4r1k1/8/8/8/8/2N1N3/8/4K3 w - - 0 1");
+  EXPECT_EQ(san(pinned, Move(C3, D5)), "Nd5");
+  // Captures, pawn captures, en passant.
+  const Position open = after({"e4", "d5"});
+  EXPECT_EQ(san(open, Move(E4, D5)), "exd5");
+  EXPECT_EQ(canonical(after({"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"}), "Bxc6"), "Bxc6");
+  EXPECT_EQ(canonical(after({"d4", "e5", "dxe5", "d5"}), "exd6"), "exd6");
+}
+
+TEST(Write, LongAlgebraic) {
+  const Position start;
+  EXPECT_EQ(lan(start, Move(E2, E4)), "e2-e4");
+  EXPECT_EQ(lan(start, Move(G1, F3)), "Ng1-f3");
+  const Position bishop = from_fen("4k3/8/8/1p6/8/8/8/4KB2 w - - 0 1");
+  EXPECT_EQ(lan(bishop, Move(F1, B5)), "Bf1xb5+");
+  const Position promotion = from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+  EXPECT_EQ(lan(promotion, Move(E7, E8, Move::Promotion, Queen)), "e7-e8=Q");
+  const Position castle = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  EXPECT_EQ(lan(castle, Move(E1, A1, Move::Castling)), "O-O-O");
+  EXPECT_EQ(lan(start, Move::null()), "--");
+}
+
+Notation russian_table() {
+  Notation n;
+  n.code = "ru-test";
+  n.pieces[King] = {"Кр"};
+  n.pieces[Queen] = {"Ф"};
+  n.pieces[Rook] = {"Л"};
+  n.pieces[Bishop] = {"С"};
+  n.pieces[Knight] = {"К"};
+  n.castle_short = {"0-0"};
+  n.castle_long = {"0-0-0"};
+  n.capture = {":"};
+  n.check = {"+"};
+  n.mate = {"#"};
+  n.promotion = {""};
+  n.file_aliases[4] = {"е"};
+  return n;
+}
+
+TEST(Write, NotationTable) {
+  const Notation ru = russian_table();
+  const Position open = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+  EXPECT_EQ(san(open, Move(E1, H1, Move::Castling), &ru), "0-0");
+  EXPECT_EQ(san(open, Move(E1, E2), &ru), "Крe2");
+  EXPECT_EQ(san(open, Move(A1, A8), &ru), "Л:a8+");
+  EXPECT_EQ(lan(open, Move(A1, A8), &ru), "Лa1:a8+");
+  const Position pos = from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(san(pos, Move(A7, A8, Move::Promotion, Queen), &ru), "a8Ф+");
+  // Reading back what was written.
+  const MoveResolution r = resolve_move(open, parsed("Л:a8+", &ru));
+  EXPECT_EQ(r.move, Move(A1, A8));
+  // No capture sign at all when the table has none.
+  Notation silent = ru;
+  silent.capture.clear();
+  EXPECT_EQ(san(open, Move(A1, A8), &silent), "Лa8+");
+}
+
+}  // namespace
+}  // namespace pgn

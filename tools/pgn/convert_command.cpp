@@ -1,0 +1,521 @@
+// pgn convert: replays every game and writes it again as normalized PGN, JSON,
+// UCI, LAN, FEN or EPD, optionally in another notation. Games with errors are
+// passed on unchanged, skipped, or cut after their last good move.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <boost/program_options.hpp>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "libpgn/json_input.hpp"
+#include "libpgn/pipeline.hpp"
+#include "libpgn/report.hpp"
+#include "libpgn/validator.hpp"
+#include "libpgn/writers.hpp"
+
+namespace po = boost::program_options;
+
+namespace pgn::cli {
+namespace {
+
+enum class InvalidGames { Unchanged, Skip, Truncate };
+
+struct ConvertSettings {
+  WriterOptions writer;
+  InvalidGames invalid = InvalidGames::Unchanged;
+};
+
+// How many games of a batch were written, skipped and cut short, packed into
+// GameBatch::counter (a batch holds far fewer than 2^21 games).
+struct BatchCounts {
+  std::uint64_t written = 0, skipped = 0, truncated = 0;
+  std::uint64_t pack() const { return written | skipped << 21 | truncated << 42; }
+  static BatchCounts unpack(std::uint64_t v) {
+    constexpr std::uint64_t kMask = (std::uint64_t{1} << 21) - 1;
+    return {v & kMask, (v >> 21) & kMask, (v >> 42) & kMask};
+  }
+};
+
+bool has_problem(const GameReport& report, Code code) {
+  for (const Diagnostic& d : report.problems)
+    if (d.code == code) return true;
+  return false;
+}
+
+// The first error ("illegal move 2.Nf7: no white knight can reach f7"), for the comment that
+// ends a truncated game.
+std::string first_error(const GameReport& report, const GameRecord& record) {
+  for (const Diagnostic& d : report.problems)
+    if (d.severity == Severity::Error) return d.message;
+  return record.problem;
+}
+
+class ConvertWorker final : public BatchWorker {
+ public:
+  ConvertWorker(const ValidateOptions& validate, const ConvertSettings& settings)
+      : settings_(settings), validator_(validate), writer_(settings.writer) {}
+
+  void process(GameBatch& batch) override {
+    batch.reports.resize(batch.games.size());
+    batch.output.clear();
+    BatchCounts counts;
+    const OutputFormat format = settings_.writer.format;
+    const bool text_formats = format == OutputFormat::Pgn || format == OutputFormat::Json ||
+                              format == OutputFormat::Jsonl;
+    for (std::size_t i = 0; i < batch.games.size(); ++i) {
+      const RawGame& game = batch.games[i];
+      GameReport& report = batch.reports[i];
+      validator_.validate(game, report, &record_);
+      // A game the record cannot hold whole: not replayed (a variant), or cut
+      // at a null move.
+      const bool partial = !record_.complete || has_problem(report, Code::UnsupportedVariant);
+      GameExtras extras;
+      extras.report = &report;
+
+      if (report.has_errors() && settings_.invalid == InvalidGames::Skip) {
+        ++counts.skipped;
+        continue;
+      }
+      if (report.has_errors() && settings_.invalid == InvalidGames::Truncate) {
+        closing_ = first_error(report, record_);
+        extras.closing_comment = closing_;
+        extras.unknown_result = true;
+        append(batch.output, extras);
+        ++counts.truncated;
+        continue;
+      }
+      if (report.has_errors() || partial) {
+        // Passed on unchanged where the format can carry the input text;
+        // elsewhere what could be replayed is written.
+        if (text_formats) {
+          if (format == OutputFormat::Pgn) {
+            separate(batch.output);
+            append_unchanged_game(game.text, batch.output);
+          } else {
+            extras.unchanged_text = game.text;
+            append(batch.output, extras);
+          }
+          ++counts.written;
+        } else if (has_problem(report, Code::UnsupportedVariant) || record_.events.empty()) {
+          ++counts.skipped;
+        } else {
+          append(batch.output, extras);
+          ++counts.truncated;
+        }
+        continue;
+      }
+      append(batch.output, extras);
+      ++counts.written;
+    }
+    batch.counter = counts.pack();
+  }
+
+ private:
+  void append(std::string& out, const GameExtras& extras) {
+    separate(out);
+    writer_.write(record_, out, extras);
+  }
+  // --to json: games inside a batch are separated here, batches by the
+  // consumer.
+  void separate(std::string& out) const {
+    if (settings_.writer.format == OutputFormat::Json && !out.empty())
+      out.append(kJsonArraySeparator);
+  }
+
+  const ConvertSettings& settings_;
+  GameValidator validator_;
+  GameWriter writer_;
+  GameRecord record_;
+  std::string closing_;
+};
+
+// JSON inputs reach run_pipeline, which opens files by name, through a pipe: a
+// thread writes the PGN made from the JSON into it, and the pipeline reads the
+// pipe as /dev/fd/N. One reserved descriptor number serves every such input,
+// since files are read one at a time.
+class JsonFeeds {
+ public:
+  ~JsonFeeds() { finish(); }
+
+  // Reserves the descriptor; false when the process has none left.
+  bool reserve() {
+    reserved_fd_ = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    return reserved_fd_ >= 0;
+  }
+  bool reserved() const { return reserved_fd_ >= 0; }
+  std::string path() const { return "/dev/fd/" + std::to_string(reserved_fd_); }
+
+  // Starts feeding `source` (already known to be JSON, or standard input of
+  // either kind).
+  bool start(std::unique_ptr<InputSource> source, std::string& error) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0 || ::dup2(fds[0], reserved_fd_) < 0) {
+      error = std::string("cannot create a pipe: ") + std::strerror(errno);
+      return false;
+    }
+    ::close(fds[0]);
+    auto feed = std::make_unique<Feed>();
+    Feed* f = feed.get();
+    const int write_fd = fds[1];
+    f->thread = std::thread([f, write_fd, source = std::move(source)] {
+      std::vector<char> buffer(1u << 16);
+      for (;;) {
+        const std::size_t n = source->read(buffer.data(), buffer.size());
+        if (n == 0) break;
+        if (!write_all(write_fd, buffer.data(), n)) break;  // the reader went away
+      }
+      f->error = source->error();
+      ::close(write_fd);
+    });
+    feeds_.push_back(std::move(feed));
+    return true;
+  }
+
+  // The error of the most recent feed, once the pipeline has read it to its
+  // end.
+  std::string finish_current() {
+    if (feeds_.empty() || !feeds_.back()->thread.joinable()) return {};
+    feeds_.back()->thread.join();
+    return feeds_.back()->error;
+  }
+
+  // After run_pipeline: every reader is closed, so feeds cut short end with a
+  // write error.
+  void finish() {
+    if (reserved_fd_ >= 0) ::close(reserved_fd_);
+    reserved_fd_ = -1;
+    for (auto& f : feeds_)
+      if (f->thread.joinable()) f->thread.join();
+    feeds_.clear();
+  }
+
+ private:
+  struct Feed {
+    std::thread thread;
+    std::string error;
+  };
+  static bool write_all(int fd, const char* data, std::size_t size) {
+    while (size > 0) {
+      const ssize_t n = ::write(fd, data, size);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      data += n;
+      size -= std::size_t(n);
+    }
+    return true;
+  }
+
+  int reserved_fd_ = -1;
+  std::vector<std::unique_ptr<Feed>> feeds_;
+};
+
+class ConvertConsumer final : public BatchConsumer {
+ public:
+  ConvertConsumer(const std::vector<std::string>& names, const std::vector<bool>& fed,
+                  JsonFeeds& feeds, std::FILE* out, ReportWriter& diagnostics, bool report_warnings,
+                  OutputFormat format, RunSummary& summary, Progress& progress,
+                  std::atomic<bool>& stop)
+      : names_(names),
+        fed_(fed),
+        feeds_(feeds),
+        out_(out),
+        diagnostics_(diagnostics),
+        report_warnings_(report_warnings),
+        json_array_(format == OutputFormat::Json),
+        summary_(summary),
+        progress_(progress),
+        stop_(stop) {}
+
+  void open_output() {
+    if (json_array_) write(kJsonArrayOpen);
+  }
+  void close_output() {
+    if (json_array_) write(wrote_game_ ? kJsonArrayClose : std::string_view("]\n"));
+  }
+  bool output_closed() const { return output_closed_; }
+  bool output_failed() const { return output_failed_; }
+  int output_errno() const { return output_errno_; }
+
+  void begin_file(std::size_t index, const std::string&) override {
+    if (!fed_[index]) return;
+    std::string error;
+    auto source = open_pgn_or_json(names_[index], error);
+    if (!source || !feeds_.start(std::move(source), error)) feed_error_ = error;
+  }
+
+  void batch(GameBatch& batch) override {
+    if (interrupted()) stop_ = true;
+    const std::string& name = names_[batch.file_index];
+    for (const GameReport& report : batch.reports) {
+      account_game(summary_, report);
+      for (const Diagnostic& d : report.problems)
+        if (d.severity == Severity::Error || report_warnings_) diagnostics_.problem(name, d);
+    }
+    const BatchCounts counts = BatchCounts::unpack(batch.counter);
+    summary_.games_written += counts.written;
+    summary_.games_skipped += counts.skipped;
+    summary_.games_truncated += counts.truncated;
+    summary_.input_bytes += batch.input_bytes;
+    if (!batch.output.empty()) {
+      if (json_array_ && wrote_game_) write(kJsonArraySeparator);
+      write(batch.output);
+      wrote_game_ = true;
+    }
+    progress_.update(summary_);
+  }
+
+  void end_file(std::size_t index, const std::string&, const std::string& error,
+                std::uint64_t games_read) override {
+    ++summary_.files;
+    std::string message = error;
+    if (fed_[index]) {
+      if (!feed_error_.empty()) message = feed_error_;
+      // Joining would wait forever on a feed the pipeline stopped reading.
+      if (!stop_) {
+        std::string feed_error = feeds_.finish_current();
+        if (message.empty()) message = feed_error;
+      }
+      feed_error_.clear();
+    }
+    if (message.empty()) return;
+    ++summary_.files_failed;
+    Diagnostic d;
+    d.code = Code::Io;
+    d.severity = Severity::Error;
+    d.message = message;
+    if (games_read) d.message += " (" + std::to_string(games_read) + " games before it were read)";
+    ++summary_.errors;
+    ++summary_.by_code[int(Code::Io)];
+    diagnostics_.problem(names_[index], d);
+  }
+
+ private:
+  void write(std::string_view text) {
+    if (output_closed_ || output_failed_ || text.empty()) return;
+    if (std::fwrite(text.data(), 1, text.size(), out_) == text.size()) return;
+    output_errno_ = errno;
+    if (errno == EPIPE)
+      output_closed_ = true;  // the reader has all it wanted (pgn convert ... | head)
+    else
+      output_failed_ = true;
+    stop_ = true;
+  }
+
+  const std::vector<std::string>& names_;
+  const std::vector<bool>& fed_;
+  JsonFeeds& feeds_;
+  std::FILE* out_;
+  ReportWriter& diagnostics_;
+  bool report_warnings_;
+  bool json_array_;
+  RunSummary& summary_;
+  Progress& progress_;
+  std::atomic<bool>& stop_;
+  bool wrote_game_ = false;
+  bool output_closed_ = false, output_failed_ = false;
+  int output_errno_ = 0;
+  std::string feed_error_;
+};
+
+int run_convert(int argc, char** argv) {
+  CommonOptions common;
+  po::options_description options(
+      "Usage: pgn convert [options] FILE... | -\n\n"
+      "Replays every game and writes it again: normalized PGN (export format), "
+      "JSON, JSON\n"
+      "Lines, UCI, long algebraic, FEN or EPD, optionally in another notation. "
+      "Reads PGN\n"
+      "(.pgn, .zst, .gz, .bz2, by content) and JSON (its own output, lichess "
+      "exports, records\n"
+      "with a \"pgn\" field). Games with errors are written unchanged and "
+      "reported on\n"
+      "standard error, unless --skip-invalid or "
+      "--truncate-invalid.\n\nOptions");
+  std::string to = "pgn";
+  std::string to_lang;
+  options.add_options()("help,h", "show this help")("to,t", po::value(&to)->default_value("pgn"),
+                                                    "pgn, json, jsonl, uci, lan, fen or epd")(
+      "to-lang", po::value(&to_lang),
+      "write moves and results in this notation (pgn and lan; e.g. ru, de, "
+      "de-spoken)")("output,o", po::value<std::string>(),
+                    "write to FILE (replaced only when complete)")(
+      "fen", "json, jsonl: add the FEN after every move")(
+      "keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")(
+      "no-comments", "leave out comments")("no-variations", "leave out variations")(
+      "no-nags", "leave out NAGs (and suffix annotations)")("skip-invalid",
+                                                            "leave out games with errors")(
+      "truncate-invalid",
+      "write games with errors up to their last good move, "
+      "with a comment naming the "
+      "problem and the result *")("warnings",
+                                  "report warnings on standard error too (errors always are)")(
+      "quiet,q", "no summary on standard error");
+  add_common_options(options, common);
+  po::options_description hidden;
+  hidden.add_options()("files", po::value<std::vector<std::string>>(), "input files");
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::positional_options_description positional;
+  positional.add("files", -1);
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::fprintf(stderr, "pgn convert: %s\nRun 'pgn convert --help' for the options.\n", e.what());
+    return kExitFailure;
+  }
+  if (vm.count("help")) {
+    std::cout << options
+              << "\nExit status: 0 every game converted, 1 games with errors "
+                 "were found (and "
+                 "written\nunchanged, skipped or truncated), 2 usage or I/O "
+                 "failure.\n";
+    return kExitOk;
+  }
+  if (!vm.count("files")) {
+    std::fprintf(stderr, "pgn convert: no input files (use - for standard input)\n");
+    return kExitFailure;
+  }
+
+  ConvertSettings settings;
+  WriterOptions& writer = settings.writer;
+  if (!output_format_from_name(to, writer.format)) {
+    std::fprintf(stderr,
+                 "pgn convert: unknown output format '%s' (pgn, json, jsonl, uci, lan, "
+                 "fen, epd)\n",
+                 to.c_str());
+    return kExitFailure;
+  }
+  const bool json_out = writer.format == OutputFormat::Json || writer.format == OutputFormat::Jsonl;
+  writer.fen = vm.count("fen") > 0;
+  if (writer.fen && !json_out) {
+    std::fprintf(stderr,
+                 "pgn convert: --fen applies to --to json and jsonl (--to fen writes "
+                 "positions alone)\n");
+    return kExitFailure;
+  }
+  writer.keep_suffixes = vm.count("keep-suffixes") > 0;
+  writer.comments = vm.count("no-comments") == 0;
+  writer.variations = vm.count("no-variations") == 0;
+  writer.nags = vm.count("no-nags") == 0;
+  if (vm.count("skip-invalid") && vm.count("truncate-invalid")) {
+    std::fprintf(stderr,
+                 "pgn convert: --skip-invalid and --truncate-invalid "
+                 "exclude each other\n");
+    return kExitFailure;
+  }
+  if (vm.count("skip-invalid")) settings.invalid = InvalidGames::Skip;
+  if (vm.count("truncate-invalid")) settings.invalid = InvalidGames::Truncate;
+
+  ValidateOptions validate_options;
+  std::string error;
+  if (!apply_common_options(vm, common, validate_options, error)) {
+    std::fprintf(stderr, "pgn convert: %s\n", error.c_str());
+    return kExitFailure;
+  }
+  if (!to_lang.empty()) {
+    if (writer.format != OutputFormat::Pgn && writer.format != OutputFormat::Lan) {
+      std::fprintf(stderr, "pgn convert: --to-lang applies to --to pgn and lan\n");
+      return kExitFailure;
+    }
+    for (const auto& table : common.loaded_notations)
+      if (table->code == to_lang) writer.notation = table.get();
+    if (!writer.notation) writer.notation = find_notation(to_lang);
+    if (!writer.notation) {
+      std::string known;
+      for (const Notation* n : builtin_notations()) known += " " + n->code;
+      std::fprintf(stderr, "pgn convert: unknown notation '%s'; known:%s\n", to_lang.c_str(),
+                   known.c_str());
+      return kExitFailure;
+    }
+  }
+
+  // Inputs: JSON files (found by content) and standard input go through a feed.
+  const auto names = vm["files"].as<std::vector<std::string>>();
+  JsonFeeds feeds;
+  std::vector<std::string> paths = names;
+  std::vector<bool> fed(names.size(), false);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    bool is_json = names[i] == "-";
+    if (!is_json) {
+      std::string open_error;
+      auto probe = open_pgn_or_json(names[i], open_error, &is_json);
+      if (!probe) continue;  // run_pipeline reports it
+    }
+    if (!is_json) continue;
+    if (!feeds.reserved() && !feeds.reserve()) {
+      std::fprintf(stderr, "pgn convert: %s\n", std::strerror(errno));
+      return kExitFailure;
+    }
+    fed[i] = true;
+    paths[i] = feeds.path();
+  }
+
+  OutputFile output;
+  if (vm.count("output") && !output.open(vm["output"].as<std::string>(), error)) {
+    std::fprintf(stderr, "pgn convert: %s\n", error.c_str());
+    return kExitFailure;
+  }
+  const bool color = isatty(STDERR_FILENO) && common.color != "never";
+  auto diagnostics =
+      ReportWriter::create(ReportFormat::Text, stderr, color || common.color == "always");
+
+  RunSummary summary;
+  Progress progress(names, vm.count("quiet") == 0);
+  std::atomic<bool> stop{false};
+  ConvertConsumer consumer(names, fed, feeds, output.stream(), *diagnostics,
+                           vm.count("warnings") > 0, writer.format, summary, progress, stop);
+  install_interrupt_handler();
+  PipelineOptions pipeline = pipeline_options(common);
+  pipeline.stop = &stop;
+  const auto started = std::chrono::steady_clock::now();
+  consumer.open_output();
+  run_pipeline(
+      paths, pipeline, [&] { return std::make_unique<ConvertWorker>(validate_options, settings); },
+      consumer);
+  feeds.finish();
+  consumer.close_output();
+  summary.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  summary.interrupted = interrupted();
+  progress.clear();
+  diagnostics->finish(summary);
+
+  if (consumer.output_closed()) return kExitOk;  // a reader that stopped early is no failure
+  if (consumer.output_failed()) {
+    std::fprintf(stderr, "pgn convert: cannot write %s: %s\n",
+                 vm.count("output") ? vm["output"].as<std::string>().c_str() : "standard output",
+                 std::strerror(consumer.output_errno()));
+    return kExitFailure;
+  }
+  if (!output.commit(error)) {
+    std::fprintf(stderr, "pgn convert: %s\n", error.c_str());
+    return kExitFailure;
+  }
+  if (!vm.count("quiet")) print_summary(stderr, summary, true);
+  if (summary.files_failed || summary.interrupted) return kExitFailure;
+  return summary.games_with_errors ? kExitProblems : kExitOk;
+}
+
+const RegisterCommand registration{
+    {"convert",
+     "write games as normalized PGN, JSON, UCI, LAN, FEN or EPD, or in another "
+     "notation",
+     run_convert}};
+
+}  // namespace
+}  // namespace pgn::cli

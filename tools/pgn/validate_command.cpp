@@ -1,0 +1,184 @@
+// pgn validate: replays every move of every game and reports every problem.
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli_common.hpp"
+#include "commands.hpp"
+#include "libpgn/pipeline.hpp"
+#include "libpgn/report.hpp"
+#include "libpgn/validator.hpp"
+
+namespace po = boost::program_options;
+
+namespace pgn::cli {
+namespace {
+
+class ValidateWorker final : public BatchWorker {
+ public:
+  explicit ValidateWorker(const ValidateOptions& options) : validator_(options) {}
+  void process(GameBatch& batch) override {
+    batch.reports.resize(batch.games.size());
+    for (std::size_t i = 0; i < batch.games.size(); ++i)
+      validator_.validate(batch.games[i], batch.reports[i]);
+  }
+
+ private:
+  GameValidator validator_;
+};
+
+class ValidateConsumer final : public BatchConsumer {
+ public:
+  ValidateConsumer(ReportWriter& writer, RunSummary& summary, Progress& progress,
+                   bool list_games)
+      : writer_(writer), summary_(summary), progress_(progress), list_games_(list_games) {}
+
+  void batch(GameBatch& batch) override {
+    for (const GameReport& report : batch.reports) {
+      account_game(summary_, report);
+      for (const Diagnostic& d : report.problems) writer_.problem(*batch.file_name, d);
+      if (list_games_)
+        writer_.game(*batch.file_name, report.index, report.notation, report.plies,
+                     report.result, report.errors, report.warnings);
+    }
+    summary_.input_bytes += batch.input_bytes;
+    progress_.update(summary_);
+  }
+
+  void end_file(std::size_t, const std::string& name, const std::string& error,
+                std::uint64_t games_read) override {
+    ++summary_.files;
+    if (error.empty()) return;
+    ++summary_.files_failed;
+    Diagnostic d;
+    d.code = Code::Io;
+    d.severity = Severity::Error;
+    d.message = error;
+    if (games_read) d.message += " (" + std::to_string(games_read) + " games before it were read)";
+    ++summary_.errors;
+    ++summary_.by_code[int(Code::Io)];
+    writer_.problem(name, d);
+  }
+
+ private:
+  ReportWriter& writer_;
+  RunSummary& summary_;
+  Progress& progress_;
+  bool list_games_;
+};
+
+int run_validate(int argc, char** argv) {
+  CommonOptions common;
+  po::options_description options("Usage: pgn validate [options] FILE... | -\n\n"
+                                  "Replays every move of every game (variations included) and "
+                                  "reports illegal moves,\nwrong results and format problems. "
+                                  "Reads .pgn, .pgn.zst, .pgn.gz, .pgn.bz2 (by content)\nand "
+                                  "standard input (-).\n\nOptions");
+  std::string format = "text";
+  options.add_options()
+      ("help,h", "show this help")
+      ("format,f", po::value(&format)->default_value("text"),
+       "text, jsonl, json, github or sarif")
+      ("output,o", po::value<std::string>(), "write the report to FILE instead of standard output")
+      ("strict", "treat warnings as errors")
+      ("ignore", po::value<std::vector<std::string>>()->composing(),
+       "do not report CODE (repeatable; see docs/diagnostics.md)")
+      ("no-tag-checks", "do not check tags (missing-tag, bad-tag)")
+      ("no-check-suffixes", "do not check + and # (check-suffix)")
+      ("list-games", "also report every game: notation read, plies, result, problem counts")
+      ("quiet,q", "no summary on standard error");
+  add_common_options(options, common);
+  po::options_description hidden;
+  hidden.add_options()("files", po::value<std::vector<std::string>>(), "input files");
+  po::options_description all;
+  all.add(options).add(hidden);
+  po::positional_options_description positional;
+  positional.add("files", -1);
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::fprintf(stderr, "pgn validate: %s\nRun 'pgn validate --help' for the options.\n", e.what());
+    return kExitFailure;
+  }
+  if (vm.count("help")) {
+    std::cout << options << "\nExit status: 0 no errors (warnings allowed), 1 errors found, "
+                            "2 usage or I/O failure.\n";
+    return kExitOk;
+  }
+  if (!vm.count("files")) {
+    std::fprintf(stderr, "pgn validate: no input files (use - for standard input)\n");
+    return kExitFailure;
+  }
+  ReportFormat report_format;
+  if (!report_format_from_name(format, report_format)) {
+    std::fprintf(stderr, "pgn validate: unknown format '%s' (text, jsonl, json, github, sarif)\n",
+                 format.c_str());
+    return kExitFailure;
+  }
+
+  ValidateOptions validate_options;
+  std::string error;
+  if (!apply_common_options(vm, common, validate_options, error)) {
+    std::fprintf(stderr, "pgn validate: %s\n", error.c_str());
+    return kExitFailure;
+  }
+  validate_options.strict = vm.count("strict") > 0;
+  validate_options.check_tags = vm.count("no-tag-checks") == 0;
+  validate_options.check_suffixes = vm.count("no-check-suffixes") == 0;
+  if (vm.count("ignore")) {
+    for (const auto& name : vm["ignore"].as<std::vector<std::string>>()) {
+      Code code;
+      if (!code_from_name(name, code)) {
+        std::fprintf(stderr, "pgn validate: unknown problem code '%s'\n", name.c_str());
+        return kExitFailure;
+      }
+      validate_options.ignored[int(code)] = true;
+    }
+  }
+
+  OutputFile output;
+  if (vm.count("output") && !output.open(vm["output"].as<std::string>(), error)) {
+    std::fprintf(stderr, "pgn validate: %s\n", error.c_str());
+    return kExitFailure;
+  }
+  std::FILE* out = output.stream();
+  const bool color = report_format == ReportFormat::Text && !vm.count("output") &&
+                     isatty(fileno(stdout)) && common.color != "never";
+  auto writer = ReportWriter::create(report_format, out, color || common.color == "always");
+
+  const auto files = vm["files"].as<std::vector<std::string>>();
+  RunSummary summary;
+  Progress progress(files, vm.count("quiet") == 0);
+  ValidateConsumer consumer(*writer, summary, progress, vm.count("list-games") > 0);
+  install_interrupt_handler();
+  const auto started = std::chrono::steady_clock::now();
+  run_pipeline(files, pipeline_options(common),
+               [&] { return std::make_unique<ValidateWorker>(validate_options); }, consumer);
+  summary.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  summary.interrupted = interrupted();
+  progress.clear();
+  writer->finish(summary);
+  if (!output.commit(error)) {
+    std::fprintf(stderr, "pgn validate: %s\n", error.c_str());
+    return kExitFailure;
+  }
+  if (!vm.count("quiet")) print_summary(stderr, summary, false);
+  if (summary.files_failed || summary.interrupted) return kExitFailure;
+  return summary.games_with_errors ? kExitProblems : kExitOk;
+}
+
+const RegisterCommand registration{
+    {"validate", "replay every move and report illegal moves, wrong results, bad tags",
+     run_validate}};
+
+}  // namespace
+}  // namespace pgn::cli
