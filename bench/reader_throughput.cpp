@@ -79,8 +79,7 @@ int main(int argc, char** argv) {
     }
   }
   const char* stage_names[] = {"read", "split", "split+parse"};
-  std::printf("%-34s %-12s %9s %9s %12s %10s\n", "file", "stage", "MB", "games", "events",
-              "MB/s");
+  std::printf("%-34s %-12s %9s %9s %12s %10s\n", "file", "stage", "MB", "games", "events", "MB/s");
   for (const std::string& file : files) {
     for (Stage stage : {Stage::Read, Stage::Split, Stage::Parse}) {
       Run best;

@@ -293,7 +293,10 @@ FenError PositionBuilder::parse(Position& pos, std::string_view fen, bool chess9
   // One move checks with at most the moved piece plus one slider it uncovers.
   if (popcount(checkers) > 2 || (more_than_one(checkers) && !(checkers & sliders))) {
     message = std::string(color_name(us)) + " is in check from";
-    for (Bitboard b = checkers; b;) message += " " + square_name(pop_lsb(b));
+    for (Bitboard b = checkers; b;) {
+      message += ' ';
+      message += square_name(pop_lsb(b));
+    }
     message += ", which no single move can bring about";
     return FenError::TooManyCheckers;
   }

@@ -12,7 +12,9 @@ std::string_view Game::tag(std::string_view name) const {
   return {};
 }
 
-void Game::clear() { *this = Game{}; }
+void Game::clear() {
+  *this = Game{};
+}
 
 void GameBuilder::begin_game(const RawGame& raw) {
   game_.clear();
@@ -82,7 +84,9 @@ void GameBuilder::end_variation(TextPos) {
   }
 }
 
-void GameBuilder::result(std::string_view marker, TextPos) { game_.result = std::string(marker); }
+void GameBuilder::result(std::string_view marker, TextPos) {
+  game_.result = std::string(marker);
+}
 
 void GameBuilder::syntax_error(std::string_view message, TextPos pos) {
   game_.problems.push_back({std::string(message), pos});

@@ -156,8 +156,9 @@ class DecompressingSource : public InputSource {
   }
 
   void fail_truncated(std::string_view format) {
-    error_ = "truncated " + std::string(format) + " data in " + name_ + ": the stream ends at byte " +
-             std::to_string(raw_offset_) + " in the middle of a compressed block";
+    error_ = "truncated " + std::string(format) + " data in " + name_ +
+             ": the stream ends at byte " + std::to_string(raw_offset_) +
+             " in the middle of a compressed block";
     failed_ = true;
   }
 

@@ -16,18 +16,18 @@ using namespace bb;
 
 // Appends moves to a MoveList.
 struct ListSink {
-  MoveList& list;
+  MoveList* list;
 
-  void add(Move m) { list.push(m); }
+  void add(Move m) { list->push(m); }
   void add_targets(Square from, Bitboard targets) {
-    while (targets) list.push(Move(from, pop_lsb(targets)));
+    while (targets) list->push(Move(from, pop_lsb(targets)));
   }
   // Pawn moves given by their destinations; each came from `step` squares behind.
   template <int step>
   void add_pawn_moves(Bitboard targets) {
     while (targets) {
       Square to = pop_lsb(targets);
-      list.push(Move(Square(to - step), to));
+      list->push(Move(Square(to - step), to));
     }
   }
   template <int step>
@@ -43,7 +43,8 @@ struct ListSink {
 
  private:
   void push_promotions(Square from, Square to) {
-    for (PieceType p : {Queen, Rook, Bishop, Knight}) list.push(Move(from, to, Move::Promotion, p));
+    for (PieceType p : {Queen, Rook, Bishop, Knight})
+      list->push(Move(from, to, Move::Promotion, p));
   }
 };
 
@@ -89,8 +90,9 @@ inline Bitboard pinned_pieces(const Position& pos, Square king) {
 
 // Generates the legal moves of `us` (the side to move) that land on `destinations`, made by
 // pieces of type `only` (NoPieceType: all). Castling counts as landing on the rook's square.
+// The sink travels by value so that a counter stays in a register.
 template <Color us, typename Sink>
-void generate(const Position& pos, Sink& sink, Bitboard destinations, PieceType only) {
+Sink generate(const Position& pos, Sink sink, Bitboard destinations, PieceType only) {
   constexpr Color them = ~us;
   constexpr Direction up = pawn_push(us);
   constexpr Direction up_west = us == White ? NorthWest : SouthWest;
@@ -117,7 +119,7 @@ void generate(const Position& pos, Sink& sink, Bitboard destinations, PieceType 
       sink.add_targets(king, safe);
     }
   }
-  if (more_than_one(checkers)) return;  // double check: only the king may move
+  if (more_than_one(checkers)) return sink;  // double check: only the king may move
 
   // Squares a non-king move may land on: out of check means capturing or blocking.
   Bitboard target = ~ours & destinations;
@@ -137,7 +139,7 @@ void generate(const Position& pos, Sink& sink, Bitboard destinations, PieceType 
       if (safe) sink.add(Move(king, rook, Move::Castling));
     }
   }
-  if (!target && !(all_types || only == Pawn)) return;
+  if (!target && !(all_types || only == Pawn)) return sink;
 
   const Bitboard pinned = pinned_pieces<us>(pos, king);
 
@@ -194,7 +196,7 @@ void generate(const Position& pos, Sink& sink, Bitboard destinations, PieceType 
     }
   }
 
-  if (!target) return;
+  if (!target) return sink;
 
   if (all_types || only == Knight) {
     for (Bitboard b = pos.pieces(us, Knight) & ~pinned; b;) {
@@ -228,15 +230,16 @@ void generate(const Position& pos, Sink& sink, Bitboard destinations, PieceType 
       sink.add_targets(from, rook_attacks(from, occupied) & target & line(king, from));
     }
   }
+  return sink;
 }
 
 template <typename Sink>
 inline void generate_for_side(const Position& pos, Sink& sink, Bitboard destinations,
                               PieceType only) {
   if (pos.side_to_move() == White)
-    generate<White>(pos, sink, destinations, only);
+    sink = generate<White>(pos, sink, destinations, only);
   else
-    generate<Black>(pos, sink, destinations, only);
+    sink = generate<Black>(pos, sink, destinations, only);
 }
 
 std::uint64_t count_legal(const Position& pos) {
@@ -262,13 +265,13 @@ std::uint64_t perft_below_root(Position& pos, int depth) {
 }  // namespace
 
 void generate_legal(const Position& pos, MoveList& list) {
-  ListSink sink{list};
+  ListSink sink{&list};
   generate_for_side(pos, sink, ~Bitboard{0}, NoPieceType);
 }
 
 void generate_legal_to(const Position& pos, Square to, PieceType type, MoveList& list) {
   if (to >= NoSquare) return;
-  ListSink sink{list};
+  ListSink sink{&list};
   generate_for_side(pos, sink, square_bb(to), type);
 }
 

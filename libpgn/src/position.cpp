@@ -131,6 +131,39 @@ Bitboard Position::pinned(Color c) const {
   return result;
 }
 
+Bitboard Position::checkers_after_normal_move(Square from, Square to) const {
+  // Only the piece that moved can check directly, and only a slider behind `from` can be
+  // uncovered; most moves leave no line from the king through `from`, so no slider scan.
+  const Color us = ~side_;
+  const Square king = king_square(side_);
+  const Bitboard occupied = pieces(), to_bb = square_bb(to);
+  Bitboard checkers = 0;
+  switch (type_of(board_[to])) {
+    case Pawn:
+      checkers = pawn_attacks(side_, king) & to_bb;
+      break;
+    case Knight:
+      checkers = knight_attacks(king) & to_bb;
+      break;
+    case Bishop:
+      checkers = bishop_attacks(king, occupied) & to_bb;
+      break;
+    case Rook:
+      checkers = rook_attacks(king, occupied) & to_bb;
+      break;
+    case Queen:
+      checkers = queen_attacks(king, occupied) & to_bb;
+      break;
+    default:
+      break;
+  }
+  if (kRookRays[king] & square_bb(from))
+    checkers |= rook_attacks(king, occupied) & (pieces(us, Rook) | pieces(us, Queen));
+  if (kBishopRays[king] & square_bb(from))
+    checkers |= bishop_attacks(king, occupied) & (pieces(us, Bishop) | pieces(us, Queen));
+  return checkers;
+}
+
 bool Position::en_passant_capture_legal(Square ep) const {
   Color us = side_, them = ~us;
   Square victim = Square(ep ^ 8);  // the pawn that passed `ep` stands just beyond it
@@ -180,7 +213,7 @@ bool Position::gives_check(Move m) const {
   Square their_king = king_square(them);
   // Rebuild our piece sets and the occupancy as they will be after the move, then ask
   // whether anything of ours attacks their king: direct, discovered and special moves alike.
-  Bitboard mine[kPieceTypeCount];
+  Bitboard mine[kPieceTypeCount] = {};
   for (int t = Pawn; t <= King; ++t) mine[t] = pieces(us, PieceType(t));
   Bitboard occupied = pieces();
   PieceType moving = type_of(board_[from]);
@@ -278,7 +311,7 @@ void Position::do_move(Move m, UndoInfo& undo) {
   undo.captured = captured;
   side_ = them;
   if (us == Black) ++fullmove_number_;
-  checkers_ = compute_checkers();
+  checkers_ = m.kind() == Move::Normal ? checkers_after_normal_move(from, to) : compute_checkers();
 
   // Record the en-passant square only when a capture there is really possible, so that
   // positions that differ in nothing else share one key.

@@ -36,8 +36,12 @@ constexpr std::size_t kLookback = 64;
 // The first this many characters of a tag name are compared by the duplicate-tag rule.
 constexpr std::size_t kTagNamePrefix = 32;
 
-bool is_horizontal_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
-bool is_line_end(char c) { return c == '\n' || c == '\r'; }
+bool is_horizontal_space(char c) {
+  return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+}
+bool is_line_end(char c) {
+  return c == '\n' || c == '\r';
+}
 
 bool is_result_token(std::string_view token) {
   return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
@@ -149,9 +153,8 @@ struct GameSplitter::Impl {
   // Keeps the first max_game_bytes of the current game aside and stops buffering it.
   void start_dropping() {
     const char* begin = buffer.get() + index_of(game_begin);
-    std::size_t cut = options.max_game_bytes;
-    while (cut > 0 && (static_cast<unsigned char>(begin[cut]) & 0xC0) == 0x80) --cut;
-    kept_prefix.assign(begin, cut);
+    kept_prefix.assign(begin, detail::cut_at_character(begin, data_end - index_of(game_begin),
+                                                       options.max_game_bytes));
     dropping = true;
   }
 
@@ -494,9 +497,9 @@ struct GameSplitter::Impl {
       std::uint64_t stops = 0, opens = 0, closes = 0;
       for (int part = 0; part < 4; ++part) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * part));
-        const __m128i stop = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, carriage)),
-            _mm_cmpeq_epi8(v, semicolon));
+        const __m128i stop =
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, carriage)),
+                         _mm_cmpeq_epi8(v, semicolon));
         const int shift = 16 * part;
         stops |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(stop)))
                  << shift;
@@ -524,11 +527,12 @@ struct GameSplitter::Impl {
     }
     while (end - p >= 16 && !is_line_end(*p) && *p != ';') {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      const unsigned terminators = static_cast<unsigned>(_mm_movemask_epi8(
-          _mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, carriage))));
+      const unsigned terminators = static_cast<unsigned>(
+          _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, carriage))));
       const unsigned semicolons =
           static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, semicolon)));
-      const unsigned opens = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, open_brace)));
+      const unsigned opens =
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, open_brace)));
       const unsigned closes =
           static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, close_brace)));
       const unsigned stops = terminators | semicolons;
@@ -622,9 +626,8 @@ struct GameSplitter::Impl {
     game = RawGame{};
     game.original_size = ready_end - ready_begin;
     if (text.size() > options.max_game_bytes) {
-      std::size_t cut = options.max_game_bytes;
-      while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-      text = text.substr(0, cut);
+      text = text.substr(
+          0, detail::cut_at_character(text.data(), text.size(), options.max_game_bytes));
       game.truncated = true;
     }
     game.truncated = game.truncated || ready_dropped;
@@ -653,6 +656,8 @@ bool GameSplitter::next(RawGame& game) {
   return true;
 }
 
-InputSource& GameSplitter::source() { return impl_->source; }
+InputSource& GameSplitter::source() {
+  return impl_->source;
+}
 
 }  // namespace pgn

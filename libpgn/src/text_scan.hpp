@@ -21,7 +21,9 @@ inline std::uint64_t load_u64(const char* p) {
   return word;
 }
 
-inline int count_trailing_zeros(std::uint32_t x) { return __builtin_ctz(x); }
+inline int count_trailing_zeros(std::uint32_t x) {
+  return __builtin_ctz(x);
+}
 
 // First byte in [p, end) equal to one of the four needles (repeat a needle to look for
 // fewer), or `end`.
@@ -99,7 +101,8 @@ inline TextKind classify_text(std::string_view text) {
       p += 16;
     }
 #endif
-    while (end - p >= 8 && (load_u64(reinterpret_cast<const char*>(p)) & 0x8080808080808080ull) == 0) {
+    while (end - p >= 8 &&
+           (load_u64(reinterpret_cast<const char*>(p)) & 0x8080808080808080ull) == 0) {
       p += 8;
     }
     if (p == end) break;
@@ -115,7 +118,20 @@ inline TextKind classify_text(std::string_view text) {
   return ascii ? TextKind::Ascii : TextKind::Utf8;
 }
 
-inline bool is_valid_utf8(std::string_view text) { return classify_text(text) != TextKind::Invalid; }
+inline bool is_valid_utf8(std::string_view text) {
+  return classify_text(text) != TextKind::Invalid;
+}
+
+// The largest length <= limit at which `text` (with `available` readable bytes) can be cut
+// without splitting a UTF-8 sequence; backs up at most 3 bytes, so invalid input still cuts.
+inline std::size_t cut_at_character(const char* text, std::size_t available, std::size_t limit) {
+  if (limit >= available) return available;
+  std::size_t cut = limit;
+  for (int i = 0; i < 3 && cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80; ++i) {
+    --cut;
+  }
+  return cut;
+}
 
 // Windows-1252 to UTF-8. The five bytes the code page leaves undefined map to the C1
 // control with the same number, so every input byte is exactly one code point.

@@ -130,7 +130,13 @@ VariantKind classify_variant(std::string_view v) {
 
 struct LineState {
   Position pos;
-  Position before_last;       // position before the last move of this line
+  // The position before the last move of this line, where a variation starts. For a played
+  // move it is recovered with undo_move (copying a position per move costs more than the
+  // move itself); after a null or bad move it is kept as a copy.
+  Move last_move;
+  UndoInfo last_undo{};
+  bool last_undoable = false;
+  Position before_last;
   bool has_last = false;
   bool dead = false;          // an unreplayable move was found; the rest is not replayed
   bool dead_just_now = false; // the last move token was the bad one (a variation may follow)
@@ -250,6 +256,13 @@ struct GameValidator::Impl final : Visitor {
   }
 
   LineState& line() { return lines[depth]; }
+
+  static Position position_before_last(const LineState& l) {
+    if (!l.last_undoable) return l.before_last;
+    Position p = l.pos;
+    p.undo_move(l.last_move, l.last_undo);
+    return p;
+  }
 
   // ---- visitor: tags ------------------------------------------------------------------
 
@@ -426,7 +439,9 @@ struct GameValidator::Impl final : Visitor {
       return Control::Continue;
     }
     // "e.p." written as its own token after an en-passant capture.
-    if (token == "e.p." || token == "ep" || token == "е.п.") return Control::Continue;
+    if (!token.empty() && (token[0] == 'e' || token[0] == '\xD0') &&
+        (token == "e.p." || token == "ep" || token == "е.п."))
+      return Control::Continue;
     MoveText text;
     MoveTextError error = MoveTextError::None;
     std::size_t used = parse_move_text(token, text, error, notation);
@@ -485,6 +500,7 @@ struct GameValidator::Impl final : Visitor {
       stop_recording(report->problems.empty() ? std::string("unreadable move")
                                               : report->problems.back().message);
     l.before_last = l.pos;
+    l.last_undoable = false;
     l.has_last = true;
     l.dead = true;
     l.dead_just_now = true;
@@ -531,6 +547,7 @@ struct GameValidator::Impl final : Visitor {
       }
       if (recording) stop_recording("null move " + std::string(written));
       l.before_last = l.pos;
+      l.last_undoable = false;
       l.has_last = true;
       l.dead_just_now = false;
       l.variations_here = 0;
@@ -544,25 +561,24 @@ struct GameValidator::Impl final : Visitor {
       return;
     }
     const Move m = resolution.move;
-    std::string san;
-    const bool need_san = options.check_suffixes;
-    l.before_last = l.pos;
-    l.has_last = true;
-    l.dead_just_now = false;
-    l.variations_here = 0;
-    l.pos.play(m);
-    ++l.ply;
-    ++report->moves_replayed;
-    line_hash = (line_hash ^ m.raw()) * 0x100000001B3ull + depth;
-    if (need_san) check_suffix(text, written, pos, m);
     if (recording) {
       GameEvent& e = record->events.emplace_back();
       e.kind = GameEvent::MoveEvent;
       e.move = m;
-      append_san(l.before_last, m, e.text);
+      append_san(l.pos, m, e.text);
       e.written.assign(written);
       if (text.nag) record->events.push_back({GameEvent::Nag, Move(), text.nag});
     }
+    l.last_move = m;
+    l.last_undoable = true;
+    l.has_last = true;
+    l.dead_just_now = false;
+    l.variations_here = 0;
+    l.pos.do_move(m, l.last_undo);
+    ++l.ply;
+    ++report->moves_replayed;
+    line_hash = (line_hash ^ m.raw()) * 0x100000001B3ull + depth;
+    if (options.check_suffixes) check_suffix(text, written, pos, m);
     if (main_line) {
       report->plies = l.ply;
       after_main_line_move();
@@ -578,7 +594,7 @@ struct GameValidator::Impl final : Visitor {
     switch (text.check_mark) {
       case 0:
         // FIDE notation lets check signs out; only English SAN (the PGN standard) needs them.
-        if (notation == nullptr || notation->code == "en")
+        if (notation == nullptr || notation == &english_notation())
           problem = mate ? "the move mates but has no '#'" : "the move gives check but has no '+'";
         break;
       case 1:
@@ -594,11 +610,12 @@ struct GameValidator::Impl final : Visitor {
         break;
     }
     if (!problem) return;
+    const Position before = position_before_last(l);
     Diagnostic* d = add(Code::CheckSuffix, pos,
-                        move_prefix(l.before_last) + std::string(written) + ": " + problem);
+                        move_prefix(before) + std::string(written) + ": " + problem);
     if (d) {
       d->written.assign(written);
-      d->san = to_san(l.before_last, m);
+      d->san = to_san(before, m);
       d->ply = l.ply;
       d->variation = l.path;
     }
@@ -680,8 +697,9 @@ struct GameValidator::Impl final : Visitor {
     if (parent.dead && !parent.dead_just_now) return Control::SkipVariation;
     ++depth;
     LineState& child = lines[depth];
-    child.pos = parent.before_last;
+    child.pos = position_before_last(parent);
     child.has_last = false;
+    child.last_undoable = false;
     child.dead = false;
     child.dead_just_now = false;
     child.ply = parent.ply - 1;

@@ -27,10 +27,13 @@ bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-// Characters as an editor counts them: UTF-8 lead bytes.
+// Characters as an editor counts them: UTF-8 lead bytes. Most tokens are ASCII, which the
+// first loop settles without counting.
 std::size_t display_length(std::string_view text) {
-  std::size_t n = 0;
-  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+  std::size_t i = 0;
+  while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80) ++i;
+  std::size_t n = i;
+  for (; i < text.size(); ++i) n += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
   return n;
 }
 
@@ -147,14 +150,22 @@ class PgnSink {
       lines_.token(scratch_);
     }
     need_number_ = false;
-    pending_.clear();
-    append_move(m, options_.notation, options_.format == OutputFormat::Lan, pending_);
+    // The record's SAN is written from where it is; other forms are made in pending_.
+    if (options_.notation || options_.format == OutputFormat::Lan || m.event->move.is_null()) {
+      pending_.clear();
+      append_move(m, options_.notation, options_.format == OutputFormat::Lan, pending_);
+      pending_view_ = pending_;
+    } else {
+      pending_view_ = m.event->text;
+    }
     has_pending_ = true;
     suffix_written_ = false;
   }
   void nag(int value) {
     if (options_.keep_suffixes && has_pending_ && !suffix_written_ && value >= 1 && value <= 6) {
+      if (pending_view_.data() != pending_.data()) pending_.assign(pending_view_);
       pending_ += kSuffixes[value];
+      pending_view_ = pending_;
       suffix_written_ = true;
       return;
     }
@@ -182,7 +193,7 @@ class PgnSink {
  private:
   void flush_move() {
     if (!has_pending_) return;
-    lines_.token(pending_);
+    lines_.token(pending_view_);
     has_pending_ = false;
   }
 
@@ -231,6 +242,7 @@ class PgnSink {
   bool need_number_ = true;
   bool has_pending_ = false;
   bool suffix_written_ = false;
+  std::string_view pending_view_;  // the move token waiting for its suffix annotation
   std::string pending_, scratch_, word_, next_word_;
 };
 
@@ -426,16 +438,20 @@ const char* output_format_name(OutputFormat format) {
 }
 
 void append_tag_value(std::string_view value, std::string& out) {
-  for (char c : value) {
+  std::size_t plain = 0;  // start of the run of characters that need no change
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(value[i]);
+    if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7F) continue;
+    out.append(value, plain, i - plain);
+    plain = i + 1;
     if (c == '"' || c == '\\') {
       out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
-      out += ' ';
+      out += char(c);
     } else {
-      out += c;
+      out += ' ';  // a control character, which a tag value cannot hold
     }
   }
+  out.append(value, plain, value.size() - plain);
 }
 
 void append_unchanged_game(std::string_view text, std::string& out) {

@@ -1,6 +1,8 @@
 // Tests of the reading layer: InputSource (files, stdin, compression), GameSplitter (game
 // boundaries, encodings, limits, positions), parse_game (events, positions, recovery,
 // limits, visitor control) and the Game model, plus game counts of the real corpora.
+#include "libpgn/reader.hpp"
+
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -15,7 +17,6 @@
 #include <vector>
 
 #include "libpgn/game.hpp"
-#include "libpgn/reader.hpp"
 
 namespace fs = std::filesystem;
 using namespace pgn;
@@ -37,7 +38,9 @@ class Recorder : public Visitor {
   std::vector<std::string> events;
   std::vector<TextPos> positions;  // parallel to events (begin/end game have none)
 
-  void begin_game(const RawGame&) override { events.push_back("begin"), positions.push_back(kNoPos); }
+  void begin_game(const RawGame&) override {
+    events.push_back("begin"), positions.push_back(kNoPos);
+  }
   Control tag(std::string_view name, std::string_view value, TextPos pos) override {
     add("tag " + std::string(name) + "=" + std::string(value), pos);
     return on_tag;
@@ -188,15 +191,17 @@ class TempDir {
   fs::path path_;
 };
 
-int run(const std::string& command) { return std::system(command.c_str()); }
+int run(const std::string& command) {
+  return std::system(command.c_str());
+}
 
 const fs::path kCorpora = fs::path(LIBPGN_SHARED_DIR) / "corpora";
 
-#define SKIP_WITHOUT_CORPORA()                 \
-  do {                                         \
-    if (!fs::exists(kCorpora)) {               \
-      GTEST_SKIP() << "no " << kCorpora;       \
-    }                                          \
+#define SKIP_WITHOUT_CORPORA()           \
+  do {                                   \
+    if (!fs::exists(kCorpora)) {         \
+      GTEST_SKIP() << "no " << kCorpora; \
+    }                                    \
   } while (false)
 
 std::uint64_t count_games(const fs::path& path, SplitterOptions options = {}) {
@@ -395,8 +400,9 @@ TEST(InputSource, GarbageAfterMagicIsAnError) {
 // ---- GameSplitter: boundaries ----------------------------------------------------------
 
 TEST(Splitter, BlankLineSeparatedGames) {
-  EXPECT_EQ(split_texts("[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 0-1\n"),
-            (std::vector<std::string>{"[Event \"a\"]\n\n1. e4 e5 1-0", "[Event \"b\"]\n\n1. d4 0-1"}));
+  EXPECT_EQ(
+      split_texts("[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 0-1\n"),
+      (std::vector<std::string>{"[Event \"a\"]\n\n1. e4 e5 1-0", "[Event \"b\"]\n\n1. d4 0-1"}));
 }
 
 TEST(Splitter, GamesWithoutBlankLinesBetween) {
@@ -425,8 +431,8 @@ TEST(Splitter, TagOnlyGames) {
   // section (ChessBase) does not.
   EXPECT_EQ(split_texts("[Event \"a\"]\n[Round \"1\"]\n\n[Round \"2\"]\n[White \"x\"]\n\n"
                         "[Round \"3\"]\n"),
-            (std::vector<std::string>{"[Event \"a\"]\n[Round \"1\"]", "[Round \"2\"]\n[White \"x\"]",
-                                      "[Round \"3\"]"}));
+            (std::vector<std::string>{"[Event \"a\"]\n[Round \"1\"]",
+                                      "[Round \"2\"]\n[White \"x\"]", "[Round \"3\"]"}));
   EXPECT_EQ(split_texts("[Event \"a\"]\n\n[Date \"?\"]\n[Round \"1\"]\n\n1. e4 *\n"),
             (std::vector<std::string>{"[Event \"a\"]\n\n[Date \"?\"]\n[Round \"1\"]\n\n1. e4 *"}));
   // A second [Event without a blank line.
@@ -462,11 +468,13 @@ TEST(Splitter, UnclosedCommentStopsAtTheNextEventTag) {
 }
 
 TEST(Splitter, LineEndingsBomNulAndMissingFinalNewline) {
-  EXPECT_EQ(split_texts("[Event \"a\"]\r\n\r\n1. e4 1-0\r\n\r\n[Event \"b\"]\r\n1. d4 0-1"),
-            (std::vector<std::string>{"[Event \"a\"]\r\n\r\n1. e4 1-0", "[Event \"b\"]\r\n1. d4 0-1"}));
+  EXPECT_EQ(
+      split_texts("[Event \"a\"]\r\n\r\n1. e4 1-0\r\n\r\n[Event \"b\"]\r\n1. d4 0-1"),
+      (std::vector<std::string>{"[Event \"a\"]\r\n\r\n1. e4 1-0", "[Event \"b\"]\r\n1. d4 0-1"}));
   EXPECT_EQ(split_texts("[Event \"a\"]\r\r1. e4 1-0\r\r[Event \"b\"]\r1. d4 0-1\r"),
             (std::vector<std::string>{"[Event \"a\"]\r\r1. e4 1-0", "[Event \"b\"]\r1. d4 0-1"}));
-  const std::vector<Split> games = split("\xEF\xBB\xBF[Event \"a\"]\n1. e4\0 *\n\n[Event \"b\"]\n*"s);
+  const std::vector<Split> games =
+      split("\xEF\xBB\xBF[Event \"a\"]\n1. e4\0 *\n\n[Event \"b\"]\n*"s);
   ASSERT_EQ(games.size(), 2u);
   EXPECT_TRUE(games[0].bom);
   EXPECT_EQ(games[0].text, "[Event \"a\"]\n1. e4\0 *"s);
@@ -574,18 +582,18 @@ TEST(Parser, MoveNumbersInEveryForm) {
                        "4\xE2\x80\xA6Nf6 5 O-O 5. .. Be7 *",
                        recorder),
             (std::vector<std::string>{
-                "number 1.", "move e4", "number 1...", "move e5", "number 2.", "move Nf3",
-                "number 2...", "move Nc6", "number 3.", "move Bb5", "number 3.", "move a6",
+                "number 1.",   "move e4",  "number 1...", "move e5",  "number 2.", "move Nf3",
+                "number 2...", "move Nc6", "number 3.",   "move Bb5", "number 3.", "move a6",
                 "number 4...", "move Ba4", "number 4...", "move Nf6", "number 5.", "move O-O",
-                "number 5.", "move Be7", "result *"}));
+                "number 5.",   "move Be7", "result *"}));
 }
 
 TEST(Parser, SuffixesNagsAndSymbols) {
   EXPECT_EQ(parse_core("1. e4! e5?! 2. Nf3 !? $1 $22 Nc6 \xC2\xB1 3. Bb5 +- $ $300 *"),
             (std::vector<std::string>{"move e4!", "move e5?!", "move Nf3", "nag 5", "nag 1",
                                       "nag 22", "move Nc6", "nag 16", "move Bb5", "nag 18",
-                                      "error '$' without a number", "error NAG out of range (0-255)",
-                                      "result *"}));
+                                      "error '$' without a number",
+                                      "error NAG out of range (0-255)", "result *"}));
 }
 
 TEST(Parser, ResultsStandardAndLocalized) {
@@ -599,11 +607,17 @@ TEST(Parser, ResultsStandardAndLocalized) {
 }
 
 TEST(Parser, NonAsciiTokensStayWhole) {
-  EXPECT_EQ(parse_positions("1. e2\xE2\x80\x94" "e4 \xD0\x9A\xD1\x80\xD0\xB5\x37 2. \xD0\xA4:c5 0-0 *"),
-            (std::vector<std::string>{"move e2\xE2\x80\x94" "e4 @1:4", "move \xD0\x9A\xD1\x80\xD0\xB5\x37 @1:10",
-                                      "move \xD0\xA4:c5 @1:18", "move 0-0 @1:23", "result * @1:27"}));
+  EXPECT_EQ(
+      parse_positions("1. e2\xE2\x80\x94"
+                      "e4 \xD0\x9A\xD1\x80\xD0\xB5\x37 2. \xD0\xA4:c5 0-0 *"),
+      (std::vector<std::string>{"move e2\xE2\x80\x94"
+                                "e4 @1:4",
+                                "move \xD0\x9A\xD1\x80\xD0\xB5\x37 @1:10", "move \xD0\xA4:c5 @1:18",
+                                "move 0-0 @1:23", "result * @1:27"}));
   // No-break spaces and BOMs separate tokens.
-  EXPECT_EQ(parse_core("e4\xC2\xA0" "e5\xEF\xBB\xBF" "d4"),
+  EXPECT_EQ(parse_core("e4\xC2\xA0"
+                       "e5\xEF\xBB\xBF"
+                       "d4"),
             (std::vector<std::string>{"move e4", "move e5", "move d4"}));
 }
 
@@ -614,12 +628,12 @@ TEST(Parser, CommentsEscapesAndPositions) {
       "{before} 1. e4 {multi\r\n"
       "line} e5 ; rest of line\r"
       "2. Nf3 (2. Nc3 {in} ) *";
-  EXPECT_EQ(parse_positions(text),
-            (std::vector<std::string>{"tag Event=x @1:1", "comment before @3:1", "move e4 @3:13",
-                                      "comment multi\r\nline @3:16", "move e5 @4:7",
-                                      "comment  rest of line @4:10", "move Nf3 @5:4", "( @5:8",
-                                      "move Nc3 @5:12", "comment in @5:16", ") @5:21",
-                                      "result * @5:23"}));
+  EXPECT_EQ(
+      parse_positions(text),
+      (std::vector<std::string>{
+          "tag Event=x @1:1", "comment before @3:1", "move e4 @3:13", "comment multi\r\nline @3:16",
+          "move e5 @4:7", "comment  rest of line @4:10", "move Nf3 @5:4", "( @5:8",
+          "move Nc3 @5:12", "comment in @5:16", ") @5:21", "result * @5:23"}));
 }
 
 TEST(Parser, OffsetsAndStartPositionOfTheGame) {
@@ -646,15 +660,15 @@ TEST(Parser, ColumnsCountCharacters) {
 }
 
 TEST(Parser, NestedVariations) {
-  EXPECT_EQ(parse_core("1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) e5 *"),
-            (std::vector<std::string>{"move e4", "(", "move d4", "move d5", "(", "move Nf6",
-                                      "move c4", ")", "move c4", ")", "(", "move c4", ")",
-                                      "move e5", "result *"}));
+  EXPECT_EQ(
+      parse_core("1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) e5 *"),
+      (std::vector<std::string>{"move e4", "(", "move d4", "move d5", "(", "move Nf6", "move c4",
+                                ")", "move c4", ")", "(", "move c4", ")", "move e5", "result *"}));
 }
 
 TEST(Parser, DeepNestingIsSafeAndLimited) {
-  const std::string deep = "1. e4 " + std::string(1000000, '(') + " e5 " + std::string(1000000, ')') +
-                           " d5 *";
+  const std::string deep =
+      "1. e4 " + std::string(1000000, '(') + " e5 " + std::string(1000000, ')') + " d5 *";
   Recorder recorder;
   parse_game(raw_game(deep), recorder);
   const std::vector<std::string> events = recorder.core();
@@ -671,9 +685,9 @@ TEST(Parser, DeepNestingIsSafeAndLimited) {
   Recorder open;
   parse_game(raw_game("1. e4 (1. d4 " + std::string(1000000, '(')), open);
   const std::vector<std::string> with_positions = open.with_positions();
-  EXPECT_NE(std::find(with_positions.begin(), with_positions.end(),
-                      "error unterminated variation @1:7"),
-            with_positions.end());
+  EXPECT_NE(
+      std::find(with_positions.begin(), with_positions.end(), "error unterminated variation @1:7"),
+      with_positions.end());
   EXPECT_EQ(std::count(open.events.begin(), open.events.end(), "("),
             std::count(open.events.begin(), open.events.end(), ")"));
 }
@@ -683,21 +697,20 @@ TEST(Parser, LimitsReport) {
   limits.max_tags = 2;
   limits.max_comment_bytes = 3;
   EXPECT_EQ(parse_core("[A \"1\"][B \"2\"][C \"3\"][D \"4\"] e4 {abcd} {abc} ;abcd\n*", {}, limits),
-            (std::vector<std::string>{"tag A=1", "tag B=2", "error limit exceeded: more than 2 tags",
-                                      "move e4", "error limit exceeded: comment of 4 bytes (limit 3)",
-                                      "comment abc",
-                                      "error limit exceeded: comment of 4 bytes (limit 3)",
-                                      "result *"}));
+            (std::vector<std::string>{
+                "tag A=1", "tag B=2", "error limit exceeded: more than 2 tags", "move e4",
+                "error limit exceeded: comment of 4 bytes (limit 3)", "comment abc",
+                "error limit exceeded: comment of 4 bytes (limit 3)", "result *"}));
 }
 
 TEST(Parser, RecoversFromSyntaxErrors) {
-  EXPECT_EQ(parse_positions("[Event \"x\"]\n1. e4 } ) ] [Site \"y\"] e5\x01\x02 *"),
-            (std::vector<std::string>{
-                "tag Event=x @1:1", "move e4 @2:4", "error unexpected '}' outside a comment @2:7",
-                "error unexpected ')' without an open variation @2:9",
-                "error unexpected ']' outside a tag pair @2:11",
-                "error tag pair inside movetext @2:13", "move e5 @2:24",
-                "error unexpected control character @2:26", "result * @2:29"}));
+  EXPECT_EQ(
+      parse_positions("[Event \"x\"]\n1. e4 } ) ] [Site \"y\"] e5\x01\x02 *"),
+      (std::vector<std::string>{
+          "tag Event=x @1:1", "move e4 @2:4", "error unexpected '}' outside a comment @2:7",
+          "error unexpected ')' without an open variation @2:9",
+          "error unexpected ']' outside a tag pair @2:11", "error tag pair inside movetext @2:13",
+          "move e5 @2:24", "error unexpected control character @2:26", "result * @2:29"}));
   // Unterminated things are reported where they open.
   EXPECT_EQ(parse_positions("1. e4 {never closed\n\n e5 *"),
             (std::vector<std::string>{"move e4 @1:4", "error unterminated comment @1:7"}));
@@ -709,8 +722,9 @@ TEST(Parser, RecoversFromSyntaxErrors) {
                                       "result * @2:7"}));
   EXPECT_EQ(parse_positions("[Event x]\n*"),
             (std::vector<std::string>{"error tag value must be in quotes @1:1", "result * @2:1"}));
-  EXPECT_EQ(parse_core("1. e4 *  2. d4 d5"),
-            (std::vector<std::string>{"move e4", "result *", "error text after the termination marker"}));
+  EXPECT_EQ(
+      parse_core("1. e4 *  2. d4 d5"),
+      (std::vector<std::string>{"move e4", "result *", "error text after the termination marker"}));
   EXPECT_EQ(parse_core("1. e4 (1. d4 *) 1-0 {after}"),
             (std::vector<std::string>{"move e4", "(", "move d4",
                                       "error termination marker inside a variation", ")",
@@ -746,7 +760,8 @@ TEST(Parser, VisitorControl) {
   EXPECT_EQ(empty.events, (std::vector<std::string>{"begin", "end_tags", "end"}));
   Recorder tags_only;
   parse_game(raw_game("[Event \"x\"]"), tags_only);
-  EXPECT_EQ(tags_only.events, (std::vector<std::string>{"begin", "tag Event=x", "end_tags", "end"}));
+  EXPECT_EQ(tags_only.events,
+            (std::vector<std::string>{"begin", "tag Event=x", "end_tags", "end"}));
 }
 
 // ---- Game model ------------------------------------------------------------------------
@@ -815,7 +830,7 @@ const CorpusCount kCorpusCounts[] = {
     {"edge/scalachess/uzchesscup.pgn", 45},
     // The first [Event follows a BOM, so grep counts 1 of the 2 games.
     {"edge/python-chess/utf8-bom.pgn", 2},
-    {"edge/python-chess/chessbase-empty-line.pgn", 1},  // blank line inside the tags
+    {"edge/python-chess/chessbase-empty-line.pgn", 1},     // blank line inside the tags
     {"edge/pgnmentor/AlphaZero-Stockfish_game57.pgn", 1},  // BOM before the tags
     {"edge/scid/res_gameLatin1.pgn", 1},
     // One game per [ECO tag; eco_hu has one "... Ra7 <blank> *" that stays one game.

@@ -208,10 +208,12 @@ TEST(Resolve, Chess960Castling) {
   const Position queen_side = from_fen("1k6/8/8/8/8/8/8/RK6 w A - 0 1", true);
   EXPECT_EQ(resolve(queen_side, "O-O-O").move, Move(B1, A1, Move::Castling));
   EXPECT_EQ(canonical(queen_side, "O-O-O"), "O-O-O");
-  // A rook on the other side of the board attacks c1 once the castling rook leaves a1? No:
-  // the rook lands on d1 and shields nothing; c1 attacked by a bishop on a3 is "into check".
-  const Position into = from_fen("1k6/8/8/8/8/b7/8/RK6 w A - 0 1", true);
+  // The castling rook on b1 shields the king on c1 from the queen on a1; after castling
+  // (king stays on c1, rook goes to d1) the king would stand in check.
+  const Position into = from_fen("7k/8/8/8/8/8/8/qRK5 w B - 0 1", true);
+  EXPECT_FALSE(into.in_check());
   EXPECT_EQ(resolve(into, "O-O-O").error, MoveError::CastleIntoCheck);
+  EXPECT_EQ(why(into, "O-O-O"), "the king would land on c1, attacked by the queen on a1");
 }
 
 TEST(Resolve, EnPassant) {

@@ -39,14 +39,14 @@ struct Line {
 struct MoveNode {
   std::string text;  // the token as written, suffix annotations included ("Nf3!?")
   TextPos pos;
-  std::vector<int> nags;                // $n and annotation symbols after the move
-  std::vector<std::string> comments;    // comments after the move
-  std::vector<Line> variations;         // alternatives to this move, in file order
+  std::vector<int> nags;              // $n and annotation symbols after the move
+  std::vector<std::string> comments;  // comments after the move
+  std::vector<Line> variations;       // alternatives to this move, in file order
 };
 
 struct Game {
   std::vector<std::pair<std::string, std::string>> tags;  // in file order, values unescaped
-  Line moves;                                              // the main line
+  Line moves;                                             // the main line
   std::string result;  // the termination marker as written; empty if there was none
   std::vector<SyntaxProblem> problems;
   TextPos start;            // where the game starts in the input
@@ -61,8 +61,7 @@ struct Game {
 
 class GameReader {
  public:
-  explicit GameReader(InputSource& source, SplitterOptions options = {},
-                      ParseLimits limits = {});
+  explicit GameReader(InputSource& source, SplitterOptions options = {}, ParseLimits limits = {});
   ~GameReader();
   // Reads the next game into `game`; false at the end of the input (or at a fault: see
   // error()).
@@ -94,7 +93,7 @@ class GameBuilder : public Visitor {
 
  private:
   Game& game_;
-  std::vector<Line*> lines_;  // the open lines, innermost last
+  std::vector<Line*> lines_;   // the open lines, innermost last
   bool skipped_open_ = false;  // a variation was refused and its close is still to come
 };
 

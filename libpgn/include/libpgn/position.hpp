@@ -153,6 +153,8 @@ class Position {
   }
   std::uint64_t compute_key() const;
   Bitboard compute_checkers() const;
+  // compute_checkers() for the side to move right after a plain move from `from` to `to`.
+  Bitboard checkers_after_normal_move(Square from, Square to) const;
   // Whether the side to move can legally capture en passant on `ep` (the square a pawn of
   // the other side just passed).
   bool en_passant_capture_legal(Square ep) const;
