@@ -42,6 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       (void)pgn::describe_move_error(pos, text, r);
       continue;
     }
+    if (text.kind == pgn::MoveText::Null) continue;  // resolves to no move, by design
     if (!pos.is_legal(r.move)) std::abort();
     std::string san;
     pgn::append_san(pos, r.move, san, n);

@@ -28,7 +28,6 @@ void GameBuilder::begin_game(const RawGame& raw) {
          raw.start});
   }
   lines_.assign(1, &game_.moves);
-  skipped_open_ = false;
 }
 
 Control GameBuilder::tag(std::string_view name, std::string_view value, TextPos) {
@@ -67,7 +66,6 @@ Control GameBuilder::begin_variation(TextPos pos) {
   if (line.moves.empty()) {
     // An alternative needs a move to be an alternative to.
     game_.problems.push_back({"variation without a move before it", pos});
-    skipped_open_ = true;
     return Control::SkipVariation;
   }
   // The pointer stays valid: the parent line does not change while the variation is open.
@@ -76,12 +74,7 @@ Control GameBuilder::begin_variation(TextPos pos) {
 }
 
 void GameBuilder::end_variation(TextPos) {
-  // A skipped variation reports no events inside it, so the next close is its own.
-  if (skipped_open_) {
-    skipped_open_ = false;
-  } else if (lines_.size() > 1) {
-    lines_.pop_back();
-  }
+  if (lines_.size() > 1) lines_.pop_back();
 }
 
 void GameBuilder::result(std::string_view marker, TextPos) {
@@ -93,7 +86,7 @@ void GameBuilder::syntax_error(std::string_view message, TextPos pos) {
 }
 
 GameReader::GameReader(InputSource& source, SplitterOptions options, ParseLimits limits)
-    : splitter_(source, options), limits_(limits) {}
+    : source_(source), splitter_(source, options), limits_(limits) {}
 
 GameReader::~GameReader() = default;
 
@@ -106,7 +99,7 @@ bool GameReader::next(Game& game) {
 }
 
 const std::string& GameReader::error() const {
-  return const_cast<GameSplitter&>(splitter_).source().error();
+  return source_.error();
 }
 
 std::vector<Game> read_games(std::string_view pgn_text) {

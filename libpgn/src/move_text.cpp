@@ -36,7 +36,12 @@
 //   check, mate   + # ++
 #include <cstddef>
 #include <cstdint>
+#include <array>
+#include <bitset>
 #include <initializer_list>
+#include <memory>
+#include <utility>
+#include <vector>
 #include <string>
 
 #include "libpgn/notation.hpp"
@@ -264,19 +269,100 @@ bool latin_stands_for(Byte latin, Byte lead, Byte trail) {
   return false;
 }
 
+// The bytes each kind of word of a table can start with. Most tokens start with a byte no
+// castling form, capture sign or file alias starts with, so this saves walking the word
+// lists for them: the table path costs about as much as the English one.
+struct FirstBytes {
+  std::bitset<256> castle, piece, alias, check, capture, dash, promotion, en_passant;
+  // For castling forms that start with a multi-byte letter (Cyrillic "О-О"): their first
+  // two bytes, since one lead byte is shared by every Cyrillic piece letter.
+  std::vector<std::uint16_t> castle_pairs;
+  // Piece symbols by the token byte they can start with (a Cyrillic symbol also under its
+  // Latin look-alike), so a piece is found by trying two or three symbols, not all of them.
+  std::array<std::vector<std::pair<const std::string*, PieceType>>, 256> pieces_by_byte;
+
+  bool may_castle(const char* p, const char* end) const {
+    const Byte b = Byte(*p);
+    if (b < 0x80) return castle[b];
+    if (end - p < 2) return false;
+    const std::uint16_t pair = std::uint16_t(b << 8 | Byte(p[1]));
+    for (std::uint16_t c : castle_pairs)
+      if (c == pair) return true;
+    return false;
+  }
+
+  explicit FirstBytes(const Notation& n) {
+    auto add = [](std::bitset<256>& set, const std::vector<std::string>& words) {
+      for (const std::string& w : words) {
+        if (w.empty()) continue;
+        set.set(Byte(w[0]));
+        // A Latin look-alike may stand for a Cyrillic first letter.
+        if ((Byte(w[0]) == 0xD0 || Byte(w[0]) == 0xD1) && w.size() > 1)
+          for (int c = 'A'; c <= 'z'; ++c)
+            if (latin_stands_for(Byte(c), Byte(w[0]), Byte(w[1]))) set.set(c);
+        // Castling forms may be written with other dashes; digits and O start them anyway.
+      }
+    };
+    add(castle, n.castle_short);
+    add(castle, n.castle_long);
+    for (const auto* forms : {&n.castle_short, &n.castle_long})
+      for (const std::string& w : *forms)
+        if (w.size() > 1 && Byte(w[0]) >= 0x80)
+          castle_pairs.push_back(std::uint16_t(Byte(w[0]) << 8 | Byte(w[1])));
+    for (const char c : {'O', '0'}) castle.set(Byte(c));
+    for (const auto& list : n.pieces) add(piece, list);
+    for (int t = Pawn; t <= King; ++t)
+      for (const std::string& w : n.pieces[t]) {
+        if (w.empty()) continue;
+        pieces_by_byte[Byte(w[0])].emplace_back(&w, PieceType(t));
+        if ((Byte(w[0]) == 0xD0 || Byte(w[0]) == 0xD1) && w.size() > 1)
+          for (int c = 'A'; c <= 'z'; ++c)
+            if (latin_stands_for(Byte(c), Byte(w[0]), Byte(w[1])))
+              pieces_by_byte[c].emplace_back(&w, PieceType(t));
+      }
+    for (const auto& list : n.file_aliases) add(alias, list);
+    add(check, n.check);
+    add(check, n.mate);
+    add(check, n.double_check);
+    for (const char c : {'+', '#'}) check.set(Byte(c));
+    add(capture, n.capture);
+    add(dash, n.move_dash);
+    add(promotion, n.promotion);
+    add(en_passant, n.en_passant);
+  }
+};
+
+// The first-byte sets of a table, built on its first use and kept in the table. Threads may
+// race to build them; the first to publish wins and the others discard theirs.
+const FirstBytes& first_bytes(const Notation& n) {
+  if (void* built = n.parser_cache.data.load(std::memory_order_acquire))
+    return *static_cast<const FirstBytes*>(built);
+  auto fresh = std::make_unique<FirstBytes>(n);
+  void* expected = nullptr;
+  if (n.parser_cache.data.compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel))
+    return *fresh.release();
+  return *static_cast<const FirstBytes*>(expected);
+}
+
 class TableLexicon {
  public:
-  explicit TableLexicon(const Notation& notation) : n_(notation) {}
+  explicit TableLexicon(const Notation& notation)
+      : n_(notation), first_(first_bytes(notation)) {}
 
   std::size_t dash(const char* p, const char* end) const {
-    return longest(p, end, n_.move_dash, match_standard_dash(p, end));
+    const std::size_t standard = match_standard_dash(p, end);
+    if (p >= end || !first_.dash[Byte(*p)]) return standard;
+    return longest(p, end, n_.move_dash, standard);
   }
 
   std::size_t capture(const char* p, const char* end) const {
-    return longest(p, end, n_.capture, p < end && (*p == 'x' || *p == 'X') ? 1 : 0);
+    const std::size_t standard = p < end && (*p == 'x' || *p == 'X') ? 1 : 0;
+    if (p >= end || !first_.capture[Byte(*p)]) return standard;
+    return longest(p, end, n_.capture, standard);
   }
 
   std::size_t castle(const char* p, const char* end, MoveText::Kind& kind) const {
+    if (p >= end || !first_.may_castle(p, end)) return 0;
     std::size_t best = 0;
     auto consider = [&](const std::vector<std::string>& forms, MoveText::Kind k,
                         std::initializer_list<const char*> standard) {
@@ -313,6 +399,7 @@ class TableLexicon {
   std::size_t promotion_sign(const char* p, const char* end, bool& needs_closing) const {
     std::size_t best = 0;
     if (p < end && *p == '=') best = 1, needs_closing = false;
+    if (p >= end || !first_.promotion[Byte(*p)]) return best;
     for (const std::string& form : n_.promotion) {
       const std::size_t len = match_word(p, end, form);
       if (len > best) best = len, needs_closing = form.back() == '(';
@@ -323,6 +410,7 @@ class TableLexicon {
   std::size_t file(const char* p, const char* end, int& file) const {
     if (p >= end) return 0;
     if (is_file_letter(Byte(*p))) return file = *p - 'a', 1;
+    if (!first_.alias[Byte(*p)]) return 0;
     std::size_t best = 0;
     for (int f = 0; f < 8; ++f)
       for (const std::string& alias : n_.file_aliases[f]) {
@@ -336,6 +424,7 @@ class TableLexicon {
     std::size_t best = 0;
     if (p < end && *p == '+') best = 1, mark = 1;
     if (p < end && *p == '#') best = 1, mark = 2;
+    if (p < end && !first_.check[Byte(*p)]) return best;
     auto consider = [&](const std::vector<std::string>& forms, std::uint8_t m) {
       for (const std::string& form : forms) {
         const std::size_t len = match_word(p, end, form);
@@ -351,6 +440,7 @@ class TableLexicon {
   }
 
   std::size_t en_passant(const char* p, const char* end) const {
+    if (p >= end || !first_.en_passant[Byte(*p)]) return 0;
     return longest(p, end, n_.en_passant, 0);
   }
 
@@ -370,8 +460,9 @@ class TableLexicon {
         q += d, i += 1;
         continue;
       }
-      if ((w == 0xD0 || w == 0xD1) && i + 1 < word.size() &&
-          latin_stands_for(Byte(*q), w, Byte(word[i + 1]))) {
+      // A Latin look-alike for a Cyrillic letter (checked only when the bytes differ).
+      if (Byte(*q) != w && (w == 0xD0 || w == 0xD1) && i + 1 < word.size() &&
+          Byte(*q) < 0x80 && latin_stands_for(Byte(*q), w, Byte(word[i + 1]))) {
         q += 1, i += 2;
         continue;
       }
@@ -395,12 +486,12 @@ class TableLexicon {
   }
 
   std::size_t exact_piece(const char* p, const char* end, PieceType& type) const {
+    if (p >= end || !first_.piece[Byte(*p)]) return 0;
     std::size_t best = 0;
-    for (int t = Pawn; t <= King; ++t)
-      for (const std::string& symbol : n_.pieces[t]) {
-        const std::size_t len = match_word(p, end, symbol);
-        if (len > best) best = len, type = PieceType(t);
-      }
+    for (const auto& [symbol, t] : first_.pieces_by_byte[Byte(*p)]) {
+      const std::size_t len = match_word(p, end, *symbol);
+      if (len > best) best = len, type = t;
+    }
     return best;
   }
 
@@ -417,6 +508,7 @@ class TableLexicon {
   }
 
   const Notation& n_;
+  const FirstBytes& first_;
 };
 
 // ---------------------------------------------------------------------------------------
@@ -539,6 +631,14 @@ std::size_t parse_with(const Lexicon& lex, std::string_view token, MoveText& out
 }
 
 }  // namespace
+
+namespace detail {
+ParserCache& ParserCache::operator=(const ParserCache&) {
+  delete static_cast<FirstBytes*>(data.exchange(nullptr));
+  return *this;
+}
+ParserCache::~ParserCache() { delete static_cast<FirstBytes*>(data.load()); }
+}  // namespace detail
 
 std::size_t parse_move_text(std::string_view token, MoveText& out, MoveTextError& error,
                             const Notation* notation) {

@@ -109,7 +109,7 @@ Sink generate(const Position& pos, Sink sink, Bitboard destinations, PieceType o
   if (all_types || only == King) {
     Bitboard candidates = king_attacks(king) & ~ours & destinations;
     if (candidates) {
-      // The king must not stay on a ray it would shadow itself, so test without it.
+      // A slider's ray goes on behind the king once it steps aside, so test with it lifted.
       Bitboard without_king = occupied ^ square_bb(king);
       Bitboard safe = 0;
       while (candidates) {

@@ -58,6 +58,17 @@ constexpr std::array<CharClass, 256> kClass = make_classes();
 CharClass class_of(char c) {
   return kClass[static_cast<unsigned char>(c)];
 }
+
+// Bytes that end a tag name: blanks, line ends, '"' and ']'.
+constexpr std::array<bool, 256> make_tag_name_ends() {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 256; ++c) {
+    table[c] = kClass[c] == kSpace || kClass[c] == kNewline || kClass[c] == kReturn;
+  }
+  table['"'] = table[']'] = true;
+  return table;
+}
+constexpr std::array<bool, 256> kEndsTagName = make_tag_name_ends();
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
@@ -384,10 +395,7 @@ class Parser {
     const char* q = open + 1;
     while (q < end_ && class_of(*q) == kSpace) ++q;
     const char* name_begin = q;
-    while (q < end_ && class_of(*q) != kSpace && *q != '"' && *q != ']' && *q != '\n' &&
-           *q != '\r') {
-      ++q;
-    }
+    while (q < end_ && !kEndsTagName[static_cast<unsigned char>(*q)]) ++q;
     const std::string_view name(name_begin, static_cast<std::size_t>(q - name_begin));
     while (q < end_ && class_of(*q) == kSpace) ++q;
     if (q == end_ || *q != '"') {
@@ -462,6 +470,9 @@ class Parser {
     if (!enter_movetext()) return;
     const char* at = p_++;
     if (skipping_) {
+      // Skipped movetext can still leave a variation open: "unterminated variation" needs
+      // its place.
+      if (depth_ == 0) outermost_open_ = position(at);
       ++depth_;
       return;
     }
@@ -479,8 +490,14 @@ class Parser {
     const TextPos pos = position(at);
     if (depth_ == 0) outermost_open_ = pos;
     ++depth_;
+    const Control control = visitor_.begin_variation(pos);
+    if (control == Control::SkipVariation) {
+      // Refused at its start: skipped whole, and no end_variation() for it.
+      start_skipping(depth_ - 1, false);
+      return;
+    }
     ++reported_open_;
-    apply(visitor_.begin_variation(pos));
+    apply(control);
   }
 
   void close_variation() {
@@ -540,13 +557,23 @@ class Parser {
     // Candidates are blanks, controls, delimiters and the first bytes of NBSP / BOM; a
     // candidate that turns out to be a token byte is stepped over.
     const __m128i blank_or_control = _mm_set1_epi8(0x20);
+    const __m128i low_bit = _mm_set1_epi8(static_cast<char>(0xFE));
+    const __m128i case_bit = _mm_set1_epi8(static_cast<char>(0xDF));
     while (end_ - q >= 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+      // Folding bits pairs up delimiters: "()" differ in bit 0, "[{" and "]}" in bit 5.
+      const __m128i parens = _mm_cmpeq_epi8(_mm_and_si128(v, low_bit), _mm_set1_epi8('('));
+      const __m128i folded = _mm_and_si128(v, case_bit);
+      const __m128i brackets = _mm_or_si128(_mm_cmpeq_epi8(folded, _mm_set1_epi8('[')),
+                                            _mm_cmpeq_epi8(folded, _mm_set1_epi8(']')));
       __m128i hit = _mm_cmpeq_epi8(_mm_max_epu8(v, blank_or_control), blank_or_control);
-      for (const char delimiter :
-           {'{', '}', '(', ')', ';', '$', '[', ']', '\x7F', '\xC2', '\xEF'}) {
-        hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, _mm_set1_epi8(delimiter)));
-      }
+      hit = _mm_or_si128(hit, _mm_or_si128(parens, brackets));
+      hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')),
+                                           _mm_cmpeq_epi8(v, _mm_set1_epi8('$'))));
+      // DEL, and the lead bytes of NBSP (C2) and BOM (EF): rare, checked one by one.
+      hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, _mm_set1_epi8('\x7F')));
+      hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\xC2')),
+                                           _mm_cmpeq_epi8(v, _mm_set1_epi8('\xEF'))));
       const int mask = _mm_movemask_epi8(hit);
       if (mask == 0) {
         q += 16;

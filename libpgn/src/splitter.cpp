@@ -214,6 +214,16 @@ struct GameSplitter::Impl {
     const std::size_t floor = game_floor();
     std::size_t end = terminator;
     while (end > floor && is_horizontal_space(buffer[end - 1])) --end;
+    // Quick rejection on the last two characters, which decide nearly every line.
+    if (end == floor) return false;
+    const char last = buffer[end - 1];
+    if (last != '*') {
+      if (end - floor < 3) return false;
+      const char before = buffer[end - 2];
+      if (!((last == '0' || last == '1') && before == '-') && !(last == '2' && before == '/')) {
+        return false;
+      }
+    }
     std::size_t begin = end;
     while (begin > floor && end - begin < 8) {
       const char c = buffer[begin - 1];

@@ -179,6 +179,13 @@ struct GameValidator::Impl final : Visitor {
   std::string first_failed_token;
   std::uint64_t line_hash = 0;         // hash of every replayed move, to compare readings
   std::uint32_t illegal_count = 0;
+  // The moves as read in this run (tokens and what they say), for comparing notations.
+  std::vector<std::string_view> read_tokens;
+  std::vector<MoveText> read_texts;
+  // The notation the previous game was read in: the next game most likely uses it too.
+  const Notation* last_detected = nullptr;
+  // While detecting: give up on a reading at its first unreadable token (it cannot win).
+  bool abort_on_unreadable = false;
   // Recording for writers (nullptr when not wanted).
   GameRecord* record = nullptr;
   bool recording = false;         // false once a move could not be replayed
@@ -291,6 +298,8 @@ struct GameValidator::Impl final : Visitor {
     first_failed_token.clear();
     line_hash = 0;
     illegal_count = 0;
+    read_tokens.clear();
+    read_texts.clear();
     words.clear();
     word_pos.clear();
     if (g.decoded_latin1)
@@ -446,6 +455,10 @@ struct GameValidator::Impl final : Visitor {
     MoveTextError error = MoveTextError::None;
     std::size_t used = parse_move_text(token, text, error, notation);
     if (used == 0 || used != token.size()) {
+      if (abort_on_unreadable) {
+        text_failed = true;
+        return Control::SkipGame;
+      }
       unreadable_move(token, pos, error);
       return Control::Continue;
     }
@@ -561,6 +574,10 @@ struct GameValidator::Impl final : Visitor {
       return;
     }
     const Move m = resolution.move;
+    if (notation != nullptr && !notation->spoken) {  // spoken phrases are not token views
+      read_tokens.push_back(written);
+      read_texts.push_back(text);
+    }
     if (recording) {
       GameEvent& e = record->events.emplace_back();
       e.kind = GameEvent::MoveEvent;
@@ -895,6 +912,60 @@ GameValidator::GameValidator(const ValidateOptions& options)
 GameValidator::~GameValidator() = default;
 
 namespace {
+bool is_file_byte(char c) { return c >= 'a' && c <= 'h'; }
+
+// Whether two readings of a token name the same move (signs for capture or check aside).
+bool same_move(const MoveText& a, const MoveText& b) {
+  return a.kind == b.kind && a.piece == b.piece && a.from_file == b.from_file &&
+         a.from_rank == b.from_rank && a.to == b.to && a.promotion == b.promotion;
+}
+
+// What decides how a table reads moves, as one comparable string (list order aside).
+std::string reading_key(const Notation& n) {
+  std::string key = n.spoken ? "spoken" : "";
+  auto add = [&](std::vector<std::string> list) {
+    std::sort(list.begin(), list.end());
+    for (const auto& item : list) key += item + '\x1f';
+    key += '\x1e';
+  };
+  for (const auto& list : n.pieces) add(list);
+  for (const auto& list : n.file_aliases) add(list);
+  for (const auto& list : n.file_words) add(list);
+  for (const auto& list : n.rank_words) add(list);
+  for (const auto* list : {&n.castle_short, &n.castle_long, &n.capture, &n.move_dash, &n.check,
+                           &n.mate, &n.double_check, &n.promotion, &n.en_passant,
+                           &n.capture_words, &n.check_words, &n.mate_words, &n.promotion_words,
+                           &n.en_passant_words})
+    add(*list);
+  return key;
+}
+
+// The built-in tables other than English, preferred first, leaving out any table that reads
+// exactly like one before it; then the user's tables.
+std::vector<const Notation*> distinct_notations(const std::vector<const Notation*>& extra) {
+  static const std::vector<const Notation*> builtins = [] {
+    std::vector<const Notation*> tables;
+    for (const Notation* n : builtin_notations())
+      if (n != &english_notation()) tables.push_back(n);
+    std::stable_sort(tables.begin(), tables.end(), [](const Notation* a, const Notation* b) {
+      return a->detection_priority < b->detection_priority;
+    });
+    std::vector<const Notation*> distinct;
+    std::vector<std::string> keys;
+    for (const Notation* n : tables) {
+      std::string key = reading_key(*n);
+      if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+      keys.push_back(std::move(key));
+      distinct.push_back(n);
+    }
+    return distinct;
+  }();
+  if (extra.empty()) return builtins;
+  std::vector<const Notation*> all = builtins;
+  all.insert(all.end(), extra.begin(), extra.end());
+  return all;
+}
+
 bool clean(const GameReport& r) {
   for (const auto& d : r.problems)
     if (d.code == Code::IllegalMove || d.code == Code::AmbiguousMove) return false;
@@ -919,68 +990,94 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
                                       GameRecord* record) {
   Impl& v = *impl_;
   const ValidateOptions& options = v.options;
-  v.run(game, report, options.notation, record);
-  if (options.notation != nullptr || (!v.text_failed && v.illegal_count == 0)) return;
-
-  // English did not read the game: try every notation that reads the first bad token.
-  // The reading without bad moves wins; readings that give the same moves are one reading.
-  struct Candidate {
-    const Notation* notation;
-    GameReport report;
-    std::uint64_t hash;
-  };
-  std::vector<const Notation*> tables;
-  for (const Notation* n : builtin_notations())
-    if (n->code != "en") tables.push_back(n);
-  for (const Notation* n : options.extra_notations) tables.push_back(n);
-  // Preferred notations first: among readings that give the same game, the first is reported.
-  std::stable_sort(tables.begin(), tables.end(), [](const Notation* a, const Notation* b) {
-    return a->detection_priority < b->detection_priority;
-  });
-  const std::string probe = v.text_failed ? v.first_failed_token : std::string();
-  std::vector<Candidate> legal;
-  GameReport best_partial;
-  const Notation* best_partial_notation = nullptr;
-  std::uint64_t best_partial_moves = report.moves_replayed;
-  bool have_partial = false;
-  for (const Notation* n : tables) {
-    if (!probe.empty() && !n->spoken) {
-      MoveText text;
-      MoveTextError error = MoveTextError::None;
-      if (parse_move_text(probe, text, error, n) != probe.size()) continue;
-    }
-    GameReport attempt;
-    v.run(game, attempt, n, nullptr);
-    if (!v.text_failed && v.illegal_count == 0 && clean(attempt)) {
-      legal.push_back({n, std::move(attempt), v.line_hash});
-    } else if (attempt.moves_replayed > best_partial_moves) {
-      best_partial_moves = attempt.moves_replayed;
-      best_partial = std::move(attempt);
-      best_partial_notation = n;
-      have_partial = true;
-    }
-  }
-  if (legal.empty()) {
-    // No notation reads the whole game: keep the reading that got furthest.
-    if (have_partial) {
-      report = std::move(best_partial);
-      if (record) {
-        GameReport again;
-        v.run(game, again, best_partial_notation, record);
-      }
-    }
+  if (options.notation != nullptr) {
+    v.run(game, report, options.notation, record);
     return;
   }
-  report = std::move(legal.front().report);
+
+  // Detection. The readings are tried in order: the notation of the previous game first
+  // (files rarely change notation), then English, then the others by preference. A reading
+  // stops at its first unreadable token. The first that replays the whole game wins; an
+  // English win ends the search (English is the standard, and most games are English).
+  // Every other candidate is then read without replay over the winner's tokens: if it reads
+  // them all alike it is the same reading, if it fails on one it is no reading, and only a
+  // move read differently makes it worth a replay, to see whether it is a second legal game.
+  const Notation* english = &english_notation();
+  std::vector<const Notation*> order{english};
+  for (const Notation* n : distinct_notations(options.extra_notations)) order.push_back(n);
+  auto last = std::find(order.begin(), order.end(), v.last_detected);
+  if (last != order.end()) std::rotate(order.begin(), last, last + 1);
+
+  const Notation* winner = nullptr;
+  GameReport winner_report;
+  std::uint64_t winner_hash = 0;
+  std::vector<std::string_view> winner_tokens;
+  std::vector<MoveText> winner_texts;
+  std::vector<std::size_t> check_order;
+  const Notation* best_partial = nullptr;
+  std::uint64_t best_partial_moves = 0;
+  std::string others;
+  std::vector<std::uint64_t> readings;
+  GameReport attempt;
+  for (const Notation* n : order) {
+    if (winner && !n->spoken && !winner->spoken) {
+      bool readable = true, same = true;
+      for (std::size_t k = 0; k < check_order.size() && readable; ++k) {
+        const std::size_t i = check_order[k];
+        MoveText text;
+        MoveTextError error = MoveTextError::None;
+        readable = parse_move_text(winner_tokens[i], text, error, n) == winner_tokens[i].size();
+        same = same && readable && same_move(text, winner_texts[i]);
+      }
+      if (!readable || same) continue;
+    } else if (winner && n->spoken) {
+      // A spoken reading needs every token to be one of its words.
+      bool words = true;
+      for (std::size_t k = 0; k < check_order.size() && words; ++k)
+        words = looks_spoken(winner_tokens[check_order[k]], *n);
+      if (!words) continue;
+    }
+    v.abort_on_unreadable = true;
+    v.run(game, attempt, n == english ? nullptr : n, nullptr);
+    v.abort_on_unreadable = false;
+    const bool legal = !v.text_failed && v.illegal_count == 0 && clean(attempt);
+    if (legal && !winner) {
+      winner = n;
+      winner_report = std::move(attempt);
+      winner_hash = v.line_hash;
+      winner_tokens.swap(v.read_tokens);
+      winner_texts.swap(v.read_texts);
+      // Tokens that are not plain pawn moves first: that is where notations differ, so a
+      // table that cannot read the game fails on its first try.
+      check_order.clear();
+      for (std::size_t i = 0; i < winner_tokens.size(); ++i)
+        if (!is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
+      for (std::size_t i = 0; i < winner_tokens.size(); ++i)
+        if (is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
+      readings.push_back(winner_hash);
+      if (n == english) break;
+    } else if (legal) {
+      // One name per distinct reading.
+      if (std::find(readings.begin(), readings.end(), v.line_hash) != readings.end()) continue;
+      readings.push_back(v.line_hash);
+      if (!others.empty()) others += ", ";
+      others += n->code;
+    } else if (!winner && (best_partial == nullptr || attempt.moves_replayed > best_partial_moves ||
+                           (n == english && attempt.moves_replayed == best_partial_moves))) {
+      best_partial_moves = attempt.moves_replayed;
+      best_partial = n;
+    }
+  }
+  if (!winner) {
+    // No notation reads the whole game: report the reading that got furthest, in full.
+    v.run(game, report, best_partial == english ? nullptr : best_partial, record);
+    return;
+  }
+  if (winner != english) v.last_detected = winner;
+  report = std::move(winner_report);
   if (record) {
     GameReport again;
-    v.run(game, again, legal.front().notation, record);
-  }
-  std::string others;
-  for (std::size_t i = 1; i < legal.size(); ++i) {
-    if (legal[i].hash == legal.front().hash) continue;
-    if (!others.empty()) others += ", ";
-    others += legal[i].notation->code;
+    v.run(game, again, winner == english ? nullptr : winner, record);
   }
   if (!others.empty() && !options.ignored[int(Code::AmbiguousNotation)]) {
     Diagnostic d;
@@ -990,9 +1087,8 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
     d.offset = game.start.offset;
     d.line = game.start.line;
     d.column = game.start.column;
-    d.message = "the game reads as legal but different games in notations " +
-                legal.front().notation->code + " and " + others + "; " +
-                legal.front().notation->code + " was used (choose one with --lang)";
+    d.message = "the game reads as legal but different games in notations " + winner->code +
+                " and " + others + "; " + winner->code + " was used (choose one with --lang)";
     if (d.severity == Severity::Error)
       ++report.errors;
     else

@@ -37,15 +37,20 @@ std::size_t display_length(std::string_view text) {
   return n;
 }
 
-void append_number(std::string& out, std::uint64_t value) {
-  char buffer[24];
+// Writes `value` in decimal at the end of `buffer` (24 bytes); returns the digits.
+std::string_view format_number(char (&buffer)[24], std::uint64_t value) {
   char* end = buffer + sizeof buffer;
   char* p = end;
   do {
     *--p = char('0' + value % 10);
     value /= 10;
   } while (value);
-  out.append(p, std::size_t(end - p));
+  return std::string_view(p, std::size_t(end - p));
+}
+
+void append_number(std::string& out, std::uint64_t value) {
+  char buffer[24];
+  out.append(format_number(buffer, value));
 }
 
 // "1-0" -> 0, "0-1" -> 1, "1/2-1/2" -> 2, anything else -> 3 ("*"): Notation::results order.
@@ -87,8 +92,15 @@ class LineBreaker {
     column_ = 0;
     opening_ = 0;
   }
-  void token(std::string_view text) {
-    const std::size_t length = opening_ + display_length(text);
+  // One token, given in up to three pieces so that callers need not build it first.
+  void token(std::string_view text, std::string_view more = {}, std::string_view end = {}) {
+    token_of_length(display_length(text) + display_length(more) + display_length(end), text, more,
+                    end);
+  }
+  // The same when the caller knows the token's length in characters.
+  void token_of_length(std::size_t characters, std::string_view text, std::string_view more = {},
+                       std::string_view end = {}) {
+    const std::size_t length = opening_ + characters;
     if (column_ > 0) {
       if (column_ + 1 + length > width_) {
         *out_ += '\n';
@@ -98,10 +110,17 @@ class LineBreaker {
         ++column_;
       }
     }
-    out_->append(opening_, '(');
+    if (opening_) out_->append(opening_, '(');
     out_->append(text);
+    out_->append(more);
+    out_->append(end);
     column_ += length;
     opening_ = 0;
+  }
+  // Whether a token of `characters` goes on the current line.
+  bool fits(std::size_t characters) const {
+    const std::size_t length = opening_ + characters;
+    return column_ == 0 ? length <= width_ : column_ + 1 + length <= width_;
   }
   // "(" goes in front of the next token.
   void open_parenthesis() { ++opening_; }
@@ -144,10 +163,8 @@ class PgnSink {
     const std::uint64_t number = std::uint64_t(record_.start.fullmove_number()) +
                                  (std::uint64_t(record_.start.side_to_move()) + m.ply) / 2;
     if (side == White || need_number_) {
-      scratch_.clear();
-      append_number(scratch_, number);
-      scratch_ += side == White ? "." : "...";
-      lines_.token(scratch_);
+      char digits[24];
+      lines_.token(format_number(digits, number), side == White ? "." : "...");
     }
     need_number_ = false;
     // The record's SAN is written from where it is; other forms are made in pending_.
@@ -170,10 +187,8 @@ class PgnSink {
       return;
     }
     flush_move();
-    scratch_.clear();
-    scratch_ += '$';
-    append_number(scratch_, std::uint64_t(value));
-    lines_.token(scratch_);
+    char digits[24];
+    lines_.token("$", format_number(digits, std::uint64_t(value)));
   }
   void comment(std::string_view text) { write_comment(text); }
   void comment_after_variations(std::string_view text) { write_comment(text); }
@@ -202,38 +217,50 @@ class PgnSink {
   // next is known, so that the last one gets the closing brace.
   void write_comment(std::string_view text) {
     flush_move();
-    bool opened = false;
-    bool have_word = false;
+    if (text.find('}') != std::string_view::npos) {
+      filtered_.clear();
+      for (char c : text)
+        if (c != '}') filtered_ += c;
+      text = filtered_;
+    }
+    // Most comments ("[%clk 0:05:00]") are normalized already: one token, found in one pass.
+    std::size_t begin = 0, end = text.size();
+    while (begin < end && is_space(text[begin])) ++begin;
+    while (end > begin && is_space(text[end - 1])) --end;
+    std::size_t characters = 0;
+    bool normalized = true;
+    for (std::size_t k = begin; k < end; ++k) {
+      const unsigned char c = static_cast<unsigned char>(text[k]);
+      if (c < 0x20 || (c == ' ' && text[k - 1] == ' ')) {
+        normalized = false;
+        break;
+      }
+      characters += (c & 0xC0) != 0x80;
+    }
+    if (normalized && lines_.fits(characters + 2)) {
+      lines_.token_of_length(characters + 2, "{", text.substr(begin, end - begin), "}");
+      need_number_ = true;
+      return;
+    }
+    std::string_view word;  // the word waiting to be written
+    bool first = true;
     std::size_t i = 0;
     for (;;) {
       while (i < text.size() && is_space(text[i])) ++i;
       const std::size_t begin = i;
       while (i < text.size() && !is_space(text[i])) ++i;
       if (i == begin) break;
-      next_word_.clear();
-      for (std::size_t k = begin; k < i; ++k)
-        if (text[k] != '}') next_word_ += text[k];
-      if (next_word_.empty()) continue;
-      if (have_word) {
-        write_comment_word(!opened, false);
-        opened = true;
+      if (!word.empty()) {
+        lines_.token(first ? "{" : "", word);
+        first = false;
       }
-      word_.swap(next_word_);
-      have_word = true;
+      word = text.substr(begin, i - begin);
     }
-    if (have_word)
-      write_comment_word(!opened, true);
-    else
+    if (word.empty())
       lines_.token("{}");
+    else
+      lines_.token(first ? "{" : "", word, "}");
     need_number_ = true;
-  }
-
-  void write_comment_word(bool first, bool last) {
-    scratch_.clear();
-    if (first) scratch_ += '{';
-    scratch_ += word_;
-    if (last) scratch_ += '}';
-    lines_.token(scratch_);
   }
 
   const WriterOptions& options_;
@@ -243,7 +270,7 @@ class PgnSink {
   bool has_pending_ = false;
   bool suffix_written_ = false;
   std::string_view pending_view_;  // the move token waiting for its suffix annotation
-  std::string pending_, scratch_, word_, next_word_;
+  std::string pending_, filtered_;
 };
 
 // ---- JSON -------------------------------------------------------------------------------

@@ -744,11 +744,12 @@ TEST(Parser, VisitorControl) {
   skip_main.skip_with = Control::SkipVariation;
   EXPECT_EQ(parse_core("1. e4 (1. d4) e5 {c} 1-0", skip_main),
             (std::vector<std::string>{"move e4", "result 1-0"}));
-  // Refusing a variation at its start.
+  // Refusing a variation at its start: skipped whole, no end_variation for it.
   Recorder refuse;
   refuse.on_variation = Control::SkipVariation;
-  EXPECT_EQ(parse_core("1. e4 (1. d4 (1. c4)) e5 *", refuse),
-            (std::vector<std::string>{"move e4", "(", ")", "move e5", "result *"}));
+  EXPECT_EQ(
+      parse_core("1. e4 (1. d4 (1. c4)) e5 (1... c5 *", refuse),
+      (std::vector<std::string>{"move e4", "(", "move e5", "(", "error unterminated variation"}));
   // SkipGame from a tag: nothing more, but end_game still comes.
   Recorder skip_game;
   skip_game.on_tag = Control::SkipGame;

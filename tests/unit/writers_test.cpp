@@ -52,21 +52,21 @@ class RecordBuilder {
     return *this;
   }
   RecordBuilder& comment(std::string text) {
-    record.events.push_back({GameEvent::Comment, Move(), 0, std::move(text)});
+    add(GameEvent::Comment).text = std::move(text);
     return *this;
   }
   RecordBuilder& nag(int value) {
-    record.events.push_back({GameEvent::Nag, Move(), std::uint16_t(value)});
+    add(GameEvent::Nag).nag = std::uint16_t(value);
     return *this;
   }
   RecordBuilder& begin() {
-    record.events.push_back({GameEvent::VariationBegin});
+    add(GameEvent::VariationBegin);
     Position from = lines_.back().before_last;
     lines_.push_back({from, from});
     return *this;
   }
   RecordBuilder& end() {
-    record.events.push_back({GameEvent::VariationEnd});
+    add(GameEvent::VariationEnd);
     lines_.pop_back();
     return *this;
   }
@@ -78,6 +78,11 @@ class RecordBuilder {
   GameRecord record;
 
  private:
+  GameEvent& add(GameEvent::Kind kind) {
+    GameEvent& e = record.events.emplace_back();
+    e.kind = kind;
+    return e;
+  }
   struct Line {
     Position position, before_last;
   };

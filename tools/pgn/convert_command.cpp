@@ -1,6 +1,6 @@
-// pgn convert: replays every game and writes it again as normalized PGN, JSON,
-// UCI, LAN, FEN or EPD, optionally in another notation. Games with errors are
-// passed on unchanged, skipped, or cut after their last good move.
+// pgn convert: replays every game and writes it again as normalized PGN, JSON, UCI, LAN, FEN or
+// EPD, optionally in another notation. Games with errors are passed on unchanged, skipped, or cut
+// after their last good move.
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -37,8 +37,8 @@ struct ConvertSettings {
   InvalidGames invalid = InvalidGames::Unchanged;
 };
 
-// How many games of a batch were written, skipped and cut short, packed into
-// GameBatch::counter (a batch holds far fewer than 2^21 games).
+// How many games of a batch were written, skipped and cut short, packed into GameBatch::counter (a
+// batch holds far fewer than 2^21 games).
 struct BatchCounts {
   std::uint64_t written = 0, skipped = 0, truncated = 0;
   std::uint64_t pack() const { return written | skipped << 21 | truncated << 42; }
@@ -54,8 +54,8 @@ bool has_problem(const GameReport& report, Code code) {
   return false;
 }
 
-// The first error ("illegal move 2.Nf7: no white knight can reach f7"), for the comment that
-// ends a truncated game.
+// The first error ("illegal move 2.Nf7: no white knight can reach f7"), for the comment that ends a
+// truncated game.
 std::string first_error(const GameReport& report, const GameRecord& record) {
   for (const Diagnostic& d : report.problems)
     if (d.severity == Severity::Error) return d.message;
@@ -78,8 +78,7 @@ class ConvertWorker final : public BatchWorker {
       const RawGame& game = batch.games[i];
       GameReport& report = batch.reports[i];
       validator_.validate(game, report, &record_);
-      // A game the record cannot hold whole: not replayed (a variant), or cut
-      // at a null move.
+      // A game the record cannot hold whole: not replayed (a variant), or cut at a null move.
       const bool partial = !record_.complete || has_problem(report, Code::UnsupportedVariant);
       GameExtras extras;
       extras.report = &report;
@@ -97,8 +96,8 @@ class ConvertWorker final : public BatchWorker {
         continue;
       }
       if (report.has_errors() || partial) {
-        // Passed on unchanged where the format can carry the input text;
-        // elsewhere what could be replayed is written.
+        // Passed on unchanged where the format can carry the input text; elsewhere what could be
+        // replayed is written.
         if (text_formats) {
           if (format == OutputFormat::Pgn) {
             separate(batch.output);
@@ -127,8 +126,7 @@ class ConvertWorker final : public BatchWorker {
     separate(out);
     writer_.write(record_, out, extras);
   }
-  // --to json: games inside a batch are separated here, batches by the
-  // consumer.
+  // --to json: games inside a batch are separated here, batches by the consumer.
   void separate(std::string& out) const {
     if (settings_.writer.format == OutputFormat::Json && !out.empty())
       out.append(kJsonArraySeparator);
@@ -141,10 +139,9 @@ class ConvertWorker final : public BatchWorker {
   std::string closing_;
 };
 
-// JSON inputs reach run_pipeline, which opens files by name, through a pipe: a
-// thread writes the PGN made from the JSON into it, and the pipeline reads the
-// pipe as /dev/fd/N. One reserved descriptor number serves every such input,
-// since files are read one at a time.
+// JSON inputs reach run_pipeline, which opens files by name, through a pipe: a thread writes the
+// PGN made from the JSON into it, and the pipeline reads the pipe as /dev/fd/N. One reserved
+// descriptor number serves every such input, since files are read one at a time.
 class JsonFeeds {
  public:
   ~JsonFeeds() { finish(); }
@@ -157,47 +154,57 @@ class JsonFeeds {
   bool reserved() const { return reserved_fd_ >= 0; }
   std::string path() const { return "/dev/fd/" + std::to_string(reserved_fd_); }
 
-  // Starts feeding `source` (already known to be JSON, or standard input of
-  // either kind).
+  // Starts feeding `source` (already known to be JSON, or standard input of either kind).
   bool start(std::unique_ptr<InputSource> source, std::string& error) {
     int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0 || ::dup2(fds[0], reserved_fd_) < 0) {
+    if (::pipe2(fds, O_CLOEXEC) != 0) {
       error = std::string("cannot create a pipe: ") + std::strerror(errno);
       return false;
     }
+    if (::dup2(fds[0], reserved_fd_) < 0) {
+      error = std::string("cannot create a pipe: ") + std::strerror(errno);
+      ::close(fds[0]);
+      ::close(fds[1]);
+      return false;
+    }
     ::close(fds[0]);
-    auto feed = std::make_unique<Feed>();
-    Feed* f = feed.get();
+    auto feed = std::make_shared<Feed>();
     const int write_fd = fds[1];
-    f->thread = std::thread([f, write_fd, source = std::move(source)] {
+    // The thread shares the Feed, so that one left behind (see finish) stays valid.
+    feed->thread = std::thread([feed, write_fd, source = std::move(source)] {
       std::vector<char> buffer(1u << 16);
       for (;;) {
         const std::size_t n = source->read(buffer.data(), buffer.size());
         if (n == 0) break;
         if (!write_all(write_fd, buffer.data(), n)) break;  // the reader went away
       }
-      f->error = source->error();
+      feed->error = source->error();
       ::close(write_fd);
     });
     feeds_.push_back(std::move(feed));
     return true;
   }
 
-  // The error of the most recent feed, once the pipeline has read it to its
-  // end.
+  // The error of the most recent feed, once the pipeline has read it to its end.
   std::string finish_current() {
     if (feeds_.empty() || !feeds_.back()->thread.joinable()) return {};
     feeds_.back()->thread.join();
     return feeds_.back()->error;
   }
 
-  // After run_pipeline: every reader is closed, so feeds cut short end with a
-  // write error.
-  void finish() {
+  // After run_pipeline, every reader is closed, so a feed cut short ends with a write error. After
+  // an interruption a feed may still wait for input (a terminal on standard input): it is left to
+  // end with the process.
+  void finish(bool interrupted = false) {
     if (reserved_fd_ >= 0) ::close(reserved_fd_);
     reserved_fd_ = -1;
-    for (auto& f : feeds_)
-      if (f->thread.joinable()) f->thread.join();
+    for (auto& f : feeds_) {
+      if (!f->thread.joinable()) continue;
+      if (interrupted)
+        f->thread.detach();
+      else
+        f->thread.join();
+    }
     feeds_.clear();
   }
 
@@ -218,7 +225,7 @@ class JsonFeeds {
   }
 
   int reserved_fd_ = -1;
-  std::vector<std::unique_ptr<Feed>> feeds_;
+  std::vector<std::shared_ptr<Feed>> feeds_;
 };
 
 class ConvertConsumer final : public BatchConsumer {
@@ -487,7 +494,7 @@ int run_convert(int argc, char** argv) {
   run_pipeline(
       paths, pipeline, [&] { return std::make_unique<ConvertWorker>(validate_options, settings); },
       consumer);
-  feeds.finish();
+  feeds.finish(stop.load());
   consumer.close_output();
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -70,6 +70,7 @@ class GameReader {
   const std::string& error() const;
 
  private:
+  InputSource& source_;
   GameSplitter splitter_;
   ParseLimits limits_;
 };
@@ -93,8 +94,7 @@ class GameBuilder : public Visitor {
 
  private:
   Game& game_;
-  std::vector<Line*> lines_;   // the open lines, innermost last
-  bool skipped_open_ = false;  // a variation was refused and its close is still to come
+  std::vector<Line*> lines_;  // the open lines, innermost last
 };
 
 }  // namespace pgn

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <span>
 #include <string>
@@ -13,6 +14,19 @@
 #include "libpgn/types.hpp"
 
 namespace pgn {
+
+namespace detail {
+// What the move parser derives from a table on first use (an index of first bytes), kept
+// with the table. Copying a table starts with an empty cache; a table must not be changed
+// after it has been used to parse.
+struct ParserCache {
+  std::atomic<void*> data{nullptr};
+  ParserCache() = default;
+  ParserCache(const ParserCache&) {}
+  ParserCache& operator=(const ParserCache&);
+  ~ParserCache();
+};
+}  // namespace detail
 
 // Every list holds UTF-8 strings; the first entry of a list is what the writer uses, the
 // rest are accepted when reading. An empty list means "not written in this notation".
@@ -50,6 +64,8 @@ struct Notation {
   // When several notations read a game as the same legal game (German, Swedish and Danish
   // share K D T L S), the one with the lowest number is reported. Default 100.
   int detection_priority = 100;
+
+  mutable detail::ParserCache parser_cache;  // internal to the move parser
 };
 
 // All notations built into the library (from localization/*.json), English first.

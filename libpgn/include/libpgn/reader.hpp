@@ -136,8 +136,9 @@ struct ParseLimits {
 // through syntax_error with a message starting "limit exceeded:".
 // Notes on the events: end_tags() comes exactly once, before the first movetext element;
 // a missing termination marker is not a syntax error here (result() is just not called:
-// tag-only games are common); a variation ended by SkipVariation or left open at the end of
-// the game still gets its end_variation(); skipping the top level still reports result().
+// tag-only games are common); a variation whose begin_variation() answered SkipVariation
+// gets no end_variation(), while one cut short by SkipVariation from a later event, or left
+// open at the end of the game, does; skipping the top level still reports result().
 void parse_game(const RawGame& game, Visitor& visitor, const ParseLimits& limits = {});
 
 // Decodes \" and \\ in a tag value.

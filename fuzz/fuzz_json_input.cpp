@@ -1,0 +1,63 @@
+// JSON input (json_input.hpp) on arbitrary bytes: the record reader, the record-to-PGN
+// converter and the PGN it produces, read back by the one reader and validator.
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "libpgn/json_input.hpp"
+#include "libpgn/reader.hpp"
+#include "libpgn/validator.hpp"
+
+namespace {
+
+const pgn::ValidateOptions& options() {
+  static const pgn::ValidateOptions o = [] {
+    pgn::ValidateOptions v;
+    v.max_plies = 2000;
+    v.parse_limits.max_variation_depth = 200;
+    v.parse_limits.max_comment_bytes = 4096;
+    return v;
+  }();
+  return o;
+}
+
+void validate_all(pgn::InputSource& source) {
+  pgn::SplitterOptions splitter_options;
+  splitter_options.max_game_bytes = 1 << 16;
+  splitter_options.buffer_bytes = 4096;
+  pgn::GameSplitter splitter(source, splitter_options);
+  pgn::GameValidator validator(options());
+  pgn::GameReport report;
+  pgn::RawGame game;
+  std::uint64_t games = 0;
+  while (splitter.next(game)) {
+    if (game.index != ++games) std::abort();
+    validator.validate(game, report);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  (void)pgn::looks_like_json(bytes);
+
+  // One record on its own: either PGN text or a reason.
+  std::string pgn_text, error;
+  if (pgn::json_record_to_pgn(bytes, pgn_text, error)) {
+    auto source = pgn::InputSource::from_memory(pgn_text);
+    validate_all(*source);
+  } else if (error.empty()) {
+    std::abort();  // a refusal must say why
+  }
+
+  // The streaming reader (arrays and JSON Lines), with a small record budget so the
+  // too-large path is reached too.
+  pgn::JsonInputOptions json_options;
+  json_options.max_record_bytes = 1 << 12;
+  auto json_source =
+      pgn::make_json_pgn_source(pgn::InputSource::from_memory(bytes), json_options);
+  validate_all(*json_source);
+  return 0;
+}

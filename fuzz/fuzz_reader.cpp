@@ -1,0 +1,126 @@
+// The reading layer on its own: compressed-or-plain detection, the game splitter with a
+// tiny buffer, parse_game with a visitor that skips variations and games at random (driven
+// by the input), and the in-memory Game model. Checks the reader's promises: games are
+// numbered in order, every event position lies inside its game, variation events balance.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+#include "libpgn/game.hpp"
+#include "libpgn/reader.hpp"
+
+namespace {
+
+class CheckingVisitor final : public pgn::Visitor {
+ public:
+  explicit CheckingVisitor(std::uint32_t seed) : state_(seed | 1) {}
+
+  void begin_game(const pgn::RawGame& game) override {
+    first_ = game.start.offset;
+    last_ = game.start.offset + game.original_size;
+    open_ = 0;
+    ended_tags_ = 0;
+  }
+  pgn::Control tag(std::string_view, std::string_view, pgn::TextPos pos) override {
+    check(pos);
+    return choose();
+  }
+  pgn::Control end_tags() override {
+    ++ended_tags_;
+    return choose();
+  }
+  pgn::Control move(std::string_view token, pgn::TextPos pos) override {
+    if (token.empty()) std::abort();
+    check(pos);
+    return choose();
+  }
+  void move_number(std::uint32_t, bool, pgn::TextPos pos) override { check(pos); }
+  void nag(int value, pgn::TextPos pos) override {
+    if (value < 0 || value > 255) std::abort();
+    check(pos);
+  }
+  void comment(std::string_view, pgn::TextPos pos) override { check(pos); }
+  pgn::Control begin_variation(pgn::TextPos pos) override {
+    check(pos);
+    const pgn::Control control = choose();
+    if (control != pgn::Control::SkipVariation) ++open_;
+    return control;
+  }
+  void end_variation(pgn::TextPos pos) override {
+    check(pos);
+    if (open_ == 0) std::abort();  // an end without a reported begin
+    --open_;
+  }
+  void result(std::string_view marker, pgn::TextPos pos) override {
+    if (marker.empty()) std::abort();
+    check(pos);
+  }
+  void syntax_error(std::string_view, pgn::TextPos pos) override { check(pos); }
+  void end_game() override {
+    if (open_ != 0 || ended_tags_ > 1) std::abort();
+  }
+
+ private:
+  // Mostly Continue; now and then a skip, so every skipping path is walked.
+  pgn::Control choose() {
+    state_ ^= state_ << 13;
+    state_ ^= state_ >> 17;
+    state_ ^= state_ << 5;
+    switch (state_ % 16) {
+      case 0:
+        return pgn::Control::SkipVariation;
+      case 1:
+        return state_ % 64 == 1 ? pgn::Control::SkipGame : pgn::Control::Continue;
+      default:
+        return pgn::Control::Continue;
+    }
+  }
+  void check(pgn::TextPos pos) const {
+    if (pos.offset < first_ || pos.offset > last_ || pos.line == 0 || pos.column == 0) {
+      std::fprintf(stderr, "event at offset %llu line %u column %u outside game [%llu, %llu]\n",
+                   (unsigned long long)pos.offset, pos.line, pos.column,
+                   (unsigned long long)first_, (unsigned long long)last_);
+      std::abort();
+    }
+  }
+
+  std::uint32_t state_;
+  std::uint64_t first_ = 0, last_ = 0;
+  std::uint64_t open_ = 0;
+  int ended_tags_ = 0;
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  pgn::ParseLimits limits;
+  limits.max_variation_depth = 50;
+  limits.max_comment_bytes = 1024;
+  limits.max_tags = 64;
+
+  {
+    auto source = pgn::InputSource::from_memory_detect(bytes);
+    pgn::SplitterOptions options;
+    options.max_game_bytes = 1 << 14;
+    options.buffer_bytes = 256;
+    pgn::GameSplitter splitter(*source, options);
+    CheckingVisitor visitor(size == 0 ? 1u : std::uint32_t(data[0]) * 2654435761u);
+    pgn::RawGame game;
+    std::uint64_t games = 0;
+    while (splitter.next(game)) {
+      if (game.index != ++games) std::abort();
+      if (game.text.size() > options.max_game_bytes) std::abort();
+      parse_game(game, visitor, limits);
+    }
+  }
+  {
+    auto source = pgn::InputSource::from_memory(bytes);
+    pgn::GameReader reader(*source, {}, limits);
+    pgn::Game game;
+    while (reader.next(game)) {
+    }
+  }
+  return 0;
+}

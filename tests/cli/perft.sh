@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# pgn perft end to end: counts, --divide output, Chess960, help and the exit statuses.
+# Arguments: pgn binary, repository dir, shared dir.
+set -u
+pgn=$1
+failures=0
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+# expect NAME EXPECTED ACTUAL
+expect() {
+  if [ "$2" != "$3" ]; then
+    fail "$1"
+    diff <(printf '%s\n' "$2") <(printf '%s\n' "$3") | head -20
+  fi
+}
+
+expect "start depth 4" "Nodes searched: 197281" "$("$pgn" perft 4 2>/dev/null)"
+expect "depth 0" "Nodes searched: 1" "$("$pgn" perft 0 2>/dev/null)"
+expect "kiwipete depth 3" "Nodes searched: 97862" \
+  "$("$pgn" perft --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' 3 2>/dev/null)"
+
+# --divide: one line per root move in UCI form, a blank line, then the total.
+divide=$("$pgn" perft --divide --fen '4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1' 1 2>/dev/null)
+expect "divide lists castling as the king's move" "e1g1: 1" "$(grep '^e1g1:' <<<"$divide")"
+expect "divide total" "Nodes searched: 26" "$(tail -1 <<<"$divide")"
+expect "divide blank line" "" "$(tail -2 <<<"$divide" | head -1)"
+expect "divide line count" 28 "$(wc -l <<<"$divide" | tr -d ' ')"
+
+# Chess960: Shredder-FEN castling, castling printed king-takes-rook.
+fischer='bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9'
+expect "chess960 depth 3" "Nodes searched: 12189" "$("$pgn" perft --chess960 --fen "$fischer" 3 2>/dev/null)"
+c960=$("$pgn" perft --chess960 --divide --fen '4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1' 1 2>/dev/null)
+expect "chess960 castling as king takes rook" "e1h1: 1" "$(grep '^e1h1:' <<<"$c960")"
+
+# Timing goes to standard error only.
+"$pgn" perft 2 2>"${TMPDIR:-/tmp}/perft_err.$$" >/dev/null
+grep -q '^Time: ' "${TMPDIR:-/tmp}/perft_err.$$" || fail "time line on standard error"
+rm -f "${TMPDIR:-/tmp}/perft_err.$$"
+
+# Errors: bad FEN names the code and exits 2; usage errors exit 2; --help exits 0.
+err=$("$pgn" perft --fen 'r3k2r/8/8/8/8/8/8/R3K3 w KQkq - 0 1' 2 2>&1 >/dev/null)
+status=$?
+expect "bad FEN status" 2 "$status"
+expect "bad FEN message" "pgn perft: invalid FEN (fen-castling): castling right K but no white rook on h1" "$err"
+"$pgn" perft >/dev/null 2>&1
+expect "missing depth status" 2 "$?"
+"$pgn" perft --no-such-option 3 >/dev/null 2>&1
+expect "unknown option status" 2 "$?"
+"$pgn" perft -- -1 >/dev/null 2>&1
+expect "negative depth status" 2 "$?"
+help=$("$pgn" perft --help)
+expect "help status" 0 "$?"
+for option in --fen --chess960 --divide --help; do
+  grep -q -- "$option" <<<"$help" || fail "help mentions $option"
+done
+
+[ "$failures" -eq 0 ] && echo "perft CLI: all checks passed"
+exit $((failures > 0))

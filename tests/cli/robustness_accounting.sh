@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Nothing is lost: on every corpus file, games read = games valid + games with errors, the
+# per-game listing has exactly one entry per game read, and every report format's summary
+# (in the report for json and sarif, on standard error for all) gives the same counts.
+#
+# Usage: robustness_accounting.sh PGN_BINARY SOURCE_DIR SHARED_DIR
+set -uo pipefail
+pgn=$1
+src=$2
+shared=$3
+work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-accounting.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+failures=0
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+summary_number() { grep -o '"summary":{[^}]*' "$1" | grep -o "\"$2\":[0-9]*" | head -n 1 | cut -d: -f2; }
+
+mapfile -t files < <(find "$src/corpora" "$shared/corpora" -type f \
+  \( -name '*.pgn' -o -name '*.pgn.zst' -o -name '*.txt' -o -name bare \) 2>/dev/null | sort)
+[ ${#files[@]} -gt 20 ] || fail "only ${#files[@]} corpus files found"
+
+checked=0
+for file in "${files[@]}"; do
+  "$pgn" validate -q -j2 --list-games --format json -o "$work/report.json" "$file"
+  status=$?
+  [ $status -le 2 ] || fail "$file: exit $status"
+  games=$(summary_number "$work/report.json" games)
+  valid=$(summary_number "$work/report.json" games_valid)
+  with_errors=$(summary_number "$work/report.json" games_with_errors)
+  if [ -z "$games" ] || [ -z "$valid" ] || [ -z "$with_errors" ]; then
+    fail "$file: no summary in the json report"
+    continue
+  fi
+  [ $((valid + with_errors)) -eq "$games" ] || fail "$file: $valid valid + $with_errors with errors != $games games"
+  listed=$(grep -o '"type":"game"' "$work/report.json" | wc -l)
+  [ "$listed" -eq "$games" ] || fail "$file: $listed games listed, summary says $games"
+  listed_with_errors=$(grep -o '"type":"game"[^}]*"errors":[1-9]' "$work/report.json" | wc -l)
+  [ "$listed_with_errors" -eq "$with_errors" ] ||
+    fail "$file: $listed_with_errors games listed with errors, summary says $with_errors"
+  checked=$((checked + 1))
+done
+echo "$checked corpus files accounted for"
+
+# Every format over all files at once: the same totals, and games = valid + with errors.
+"$pgn" validate -q -j2 --format json -o "$work/all.json" "${files[@]}"
+games=$(summary_number "$work/all.json" games)
+valid=$(summary_number "$work/all.json" games_valid)
+with_errors=$(summary_number "$work/all.json" games_with_errors)
+[ $((valid + with_errors)) -eq "$games" ] || fail "all files: $valid + $with_errors != $games"
+expected_line="${#files[@]} files, $games games: $valid valid, $with_errors with errors"
+for format in text jsonl json github sarif; do
+  "$pgn" validate -j2 --format "$format" -o "$work/all.$format" "${files[@]}" 2>"$work/all.$format.err"
+  grep -q "^$expected_line," "$work/all.$format.err" ||
+    fail "$format: the summary on standard error is not '$expected_line': $(head -n 1 "$work/all.$format.err")"
+done
+for format in json sarif; do
+  [ "$(summary_number "$work/all.$format" games)" = "$games" ] || fail "$format: games in the report's summary"
+  [ "$(summary_number "$work/all.$format" games_valid)" = "$valid" ] || fail "$format: games_valid"
+  [ "$(summary_number "$work/all.$format" games_with_errors)" = "$with_errors" ] || fail "$format: games_with_errors"
+done
+
+if [ $failures -ne 0 ]; then
+  echo "$failures failure(s)" >&2
+  exit 1
+fi
+echo "all accounted: $games games, $valid valid, $with_errors with errors"

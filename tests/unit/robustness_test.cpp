@@ -1,0 +1,133 @@
+// Per-game budgets and broken input at small sizes: each budget, when exceeded, is a
+// limit-exceeded problem for that game (never a crash), the game is still counted, and the
+// games after it are read normally. The large versions are in robustness_slowtest.cpp.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "libpgn/reader.hpp"
+#include "libpgn/validator.hpp"
+#include "robustness.hpp"
+
+namespace pgn {
+namespace {
+
+using testing::has_code;
+using testing::validate_all;
+
+const std::string kValidGame = "[Event \"ok\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+
+testing::ReadTotals validate_text(const std::string& text, const ValidateOptions& options = {},
+                                  const SplitterOptions& splitter = {}) {
+  auto source = InputSource::from_memory(text);
+  return validate_all(*source, options, splitter);
+}
+
+TEST(Budgets, PliesPerLine) {
+  ValidateOptions options;
+  options.max_plies = 10;
+  std::string game = "[Event \"long\"]\n\n";
+  for (int i = 0; i < 5; ++i) game += "Nf3 Nf6 Ng1 Ng8 ";
+  game += "*\n\n";
+  const auto totals = validate_text(game + kValidGame, options);
+  ASSERT_EQ(totals.games, 2u);
+  EXPECT_EQ(totals.first_reports[0].plies, 10u);
+  EXPECT_TRUE(has_code(totals.first_reports[0], Code::LimitExceeded));
+  EXPECT_TRUE(totals.first_reports[0].has_errors());
+  EXPECT_FALSE(totals.first_reports[1].has_errors());
+}
+
+TEST(Budgets, VariationDepth) {
+  ValidateOptions options;
+  options.parse_limits.max_variation_depth = 3;
+  const std::string deep = "[Event \"deep\"]\n\n1. e4 (1. d4 (1. c4 (1. Nf3 (1. b3) ) ) ) e5 *\n\n";
+  const auto totals = validate_text(deep + kValidGame, options);
+  ASSERT_EQ(totals.games, 2u);
+  EXPECT_TRUE(has_code(totals.first_reports[0], Code::LimitExceeded));
+  EXPECT_EQ(totals.first_reports[0].plies, 2u);  // the main line goes on after the skipped part
+  EXPECT_FALSE(totals.first_reports[1].has_errors());
+
+  options.parse_limits.max_variation_depth = 4;
+  EXPECT_FALSE(has_code(validate_text(deep, options).first_reports[0], Code::LimitExceeded));
+}
+
+TEST(Budgets, CommentBytes) {
+  ValidateOptions options;
+  options.parse_limits.max_comment_bytes = 100;
+  const std::string game = "[Event \"c\"]\n\n1. e4 {" + std::string(101, 'c') + "} e5 ; " +
+                           std::string(101, 'd') + "\n2. Nf3 {" + std::string(100, 'e') + "} *\n\n";
+  const auto totals = validate_text(game + kValidGame, options);
+  ASSERT_EQ(totals.games, 2u);
+  EXPECT_EQ(totals.by_code[int(Code::LimitExceeded)], 2u);  // the brace and the ';' comment
+  EXPECT_EQ(totals.first_reports[0].plies, 3u);
+  EXPECT_FALSE(totals.first_reports[1].has_errors());
+}
+
+TEST(Budgets, GameBytes) {
+  SplitterOptions splitter;
+  splitter.max_game_bytes = 1000;
+  std::string game = "[Event \"big\"]\n\n1. e4 {" + std::string(5000, 'z') + "} *\n\n";
+  const auto totals = validate_text(game + kValidGame, {}, splitter);
+  ASSERT_EQ(totals.games, 2u);
+  EXPECT_EQ(totals.truncated, 1u);
+  EXPECT_TRUE(has_code(totals.first_reports[0], Code::LimitExceeded));
+  EXPECT_FALSE(totals.first_reports[1].has_errors());
+}
+
+TEST(Budgets, TagsPerGame) {
+  ValidateOptions options;
+  options.parse_limits.max_tags = 20;
+  std::string game;
+  for (int i = 0; i < 50; ++i) game += "[T" + std::to_string(i) + " \"v\"]\n";
+  game += "\n1. e4 *\n\n";
+  const auto totals = validate_text(game + kValidGame, options);
+  ASSERT_EQ(totals.games, 2u);
+  EXPECT_EQ(totals.by_code[int(Code::LimitExceeded)], 1u);
+  EXPECT_EQ(totals.first_reports[0].plies, 1u);
+}
+
+TEST(BrokenInput, NulBytesAreOneProblemPerRun) {
+  static const char raw[] = "[Event \"a\0b\"]\n\n1. e4 \0\0\0 e5 {x\0y} *\n\n";
+  const std::string game(raw, sizeof raw - 1);
+  const auto totals = validate_text(game + kValidGame);
+  ASSERT_EQ(totals.games, 2u);
+  EXPECT_EQ(totals.first_reports[0].plies, 2u);
+  EXPECT_EQ(totals.by_code[int(Code::Syntax)], 1u);  // the run of three NULs in movetext
+  EXPECT_FALSE(totals.first_reports[1].has_errors());
+}
+
+TEST(BrokenInput, InvalidUtf8IsDecodedAndReported) {
+  const std::string game = "[Event \"Caf\xE9\"]\n[White \"\xFF\xFE\"]\n\n1. e4 {\xC3\x28} e5 *\n\n";
+  const auto totals = validate_text(game + kValidGame);
+  ASSERT_EQ(totals.games, 2u);
+  EXPECT_TRUE(has_code(totals.first_reports[0], Code::Encoding));
+  EXPECT_EQ(totals.first_reports[0].plies, 2u);
+  EXPECT_FALSE(has_code(totals.first_reports[1], Code::Encoding));
+}
+
+TEST(BrokenInput, EscapedQuotesInTagValues) {
+  std::string value;
+  for (int i = 0; i < 10000; ++i) value += "\\\"\\\\";
+  const std::string game = "[Event \"" + value + "\"]\n[Site \"x\\\"]\n\n1. e4 *\n\n";
+  const auto totals = validate_text(game + kValidGame);
+  ASSERT_EQ(totals.games, 2u);
+  EXPECT_EQ(totals.first_reports[0].plies, 1u);
+  EXPECT_EQ(unescape_tag_value(value), [] {
+    std::string s;
+    for (int i = 0; i < 10000; ++i) s += "\"\\";
+    return s;
+  }());
+}
+
+TEST(BrokenInput, EveryCutOfAGameIsAccounted) {
+  // Any prefix of a file (a half-downloaded dump) reads as whole games plus one cut game.
+  const std::string text = kValidGame + "[Event \"two\"]\n\n1. d4 {note (x} d5 (2... e6) 2. c4 $1 *\n\n" + kValidGame;
+  for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+    const auto totals = validate_text(text.substr(0, cut));
+    EXPECT_EQ(totals.games_valid + totals.games_with_errors, totals.games) << cut;
+    EXPECT_LE(totals.games, 3u) << cut;
+  }
+}
+
+}  // namespace
+}  // namespace pgn
