@@ -150,7 +150,7 @@ struct LineState {
 struct GameValidator::Impl final : Visitor {
   explicit Impl(const ValidateOptions& o) : options(o) {}
 
-  const ValidateOptions& options;
+  const ValidateOptions options;  // a copy: callers may pass a temporary
 
   // Per-run state (reset by begin_game).
   const RawGame* game = nullptr;
@@ -1002,9 +1002,16 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
   // Every other candidate is then read without replay over the winner's tokens: if it reads
   // them all alike it is the same reading, if it fails on one it is no reading, and only a
   // move read differently makes it worth a replay, to see whether it is a second legal game.
+  // The hint only changes how fast the answer is found, never the answer: among readings
+  // that give the same game, the best-ranked notation (English, then by preference) is the
+  // one reported, and of two different legal readings the better-ranked one is used.
   const Notation* english = &english_notation();
   std::vector<const Notation*> order{english};
   for (const Notation* n : distinct_notations(options.extra_notations)) order.push_back(n);
+  const std::vector<const Notation*> ranked = order;
+  auto rank = [&](const Notation* n) {
+    return std::size_t(std::find(ranked.begin(), ranked.end(), n) - ranked.begin());
+  };
   auto last = std::find(order.begin(), order.end(), v.last_detected);
   if (last != order.end()) std::rotate(order.begin(), last, last + 1);
 
@@ -1016,7 +1023,8 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
   std::vector<std::size_t> check_order;
   const Notation* best_partial = nullptr;
   std::uint64_t best_partial_moves = 0;
-  std::string others;
+  std::vector<std::pair<std::size_t, std::string>> other_codes;  // rank, code
+  const Notation* recorded = nullptr;  // whose reading the record holds
   std::vector<std::uint64_t> readings;
   GameReport attempt;
   for (const Notation* n : order) {
@@ -1029,6 +1037,15 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
         readable = parse_move_text(winner_tokens[i], text, error, n) == winner_tokens[i].size();
         same = same && readable && same_move(text, winner_texts[i]);
       }
+      if (readable && same && rank(n) < rank(winner)) {
+        // The same game, reported in the better-ranked notation.
+        if (recorded == winner) {
+          recorded = n;
+          if (record) record->notation = n->code;
+        }
+        winner = n;
+        winner_report.notation = n->code;
+      }
       if (!readable || same) continue;
     } else if (winner && n->spoken) {
       // A spoken reading needs every token to be one of its words.
@@ -1037,9 +1054,11 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
         words = looks_spoken(winner_tokens[check_order[k]], *n);
       if (!words) continue;
     }
+    // Each full run also fills the record, so the winner's run rarely has to be repeated.
     v.abort_on_unreadable = true;
-    v.run(game, attempt, n == english ? nullptr : n, nullptr);
+    v.run(game, attempt, n == english ? nullptr : n, record);
     v.abort_on_unreadable = false;
+    recorded = n;
     const bool legal = !v.text_failed && v.illegal_count == 0 && clean(attempt);
     if (legal && !winner) {
       winner = n;
@@ -1060,8 +1079,16 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
       // One name per distinct reading.
       if (std::find(readings.begin(), readings.end(), v.line_hash) != readings.end()) continue;
       readings.push_back(v.line_hash);
-      if (!others.empty()) others += ", ";
-      others += n->code;
+      const Notation* other = n;
+      if (rank(n) < rank(winner)) {
+        // A better-ranked, different legal reading: it is the one used.
+        other = winner;
+        winner = n;
+        winner_report = std::move(attempt);
+        winner_tokens.swap(v.read_tokens);
+        winner_texts.swap(v.read_texts);
+      }
+      other_codes.push_back({rank(other), other->code});
     } else if (!winner && (best_partial == nullptr || attempt.moves_replayed > best_partial_moves ||
                            (n == english && attempt.moves_replayed == best_partial_moves))) {
       best_partial_moves = attempt.moves_replayed;
@@ -1074,8 +1101,14 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
     return;
   }
   if (winner != english) v.last_detected = winner;
+  std::sort(other_codes.begin(), other_codes.end());
+  std::string others;
+  for (const auto& [unused_rank, code] : other_codes) {
+    if (!others.empty()) others += ", ";
+    others += code;
+  }
   report = std::move(winner_report);
-  if (record) {
+  if (record && recorded != winner) {
     GameReport again;
     v.run(game, again, winner == english ? nullptr : winner, record);
   }

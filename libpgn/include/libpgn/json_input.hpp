@@ -22,7 +22,7 @@ namespace pgn {
 // True when an input starting with `head` is JSON rather than PGN: after whitespace (and a
 // byte order mark) comes '{' followed by '"' or '}', or '[' followed by '{' or ']'. A PGN
 // tag section ("[Event ...") or a leading PGN comment ("{text}") is not taken for JSON.
-// `complete` says that `head` is the whole input (otherwise an undecided head is PGN).
+// A head too short to decide is taken for PGN, except a lone "[" (no PGN starts that way).
 bool looks_like_json(std::string_view head);
 
 struct JsonInputOptions {
