@@ -56,8 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // too-large path is reached too.
   pgn::JsonInputOptions json_options;
   json_options.max_record_bytes = 1 << 12;
-  auto json_source =
-      pgn::make_json_pgn_source(pgn::InputSource::from_memory(bytes), json_options);
+  auto json_source = pgn::make_json_pgn_source(pgn::InputSource::from_memory(bytes), json_options);
   validate_all(*json_source);
   return 0;
 }

@@ -10,8 +10,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string error;
-  auto table = pgn::parse_notation_json(
-      std::string_view(reinterpret_cast<const char*>(data), size), error);
+  auto table =
+      pgn::parse_notation_json(std::string_view(reinterpret_cast<const char*>(data), size), error);
   if (!table) {
     if (error.empty()) std::abort();
     return 0;

@@ -79,8 +79,8 @@ class CheckingVisitor final : public pgn::Visitor {
   void check(pgn::TextPos pos) const {
     if (pos.offset < first_ || pos.offset > last_ || pos.line == 0 || pos.column == 0) {
       std::fprintf(stderr, "event at offset %llu line %u column %u outside game [%llu, %llu]\n",
-                   (unsigned long long)pos.offset, pos.line, pos.column,
-                   (unsigned long long)first_, (unsigned long long)last_);
+                   (unsigned long long)pos.offset, pos.line, pos.column, (unsigned long long)first_,
+                   (unsigned long long)last_);
       std::abort();
     }
   }
@@ -111,7 +111,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::uint64_t games = 0;
     while (splitter.next(game)) {
       if (game.index != ++games) std::abort();
-      if (game.text.size() > options.max_game_bytes) std::abort();
+      // The budget counts input bytes: a Windows-1252 byte decodes to at most 3 UTF-8 bytes.
+      const std::size_t budget = options.max_game_bytes * (game.decoded_latin1 ? 3 : 1);
+      if (game.text.size() > budget) std::abort();
       parse_game(game, visitor, limits);
     }
   }

@@ -14,9 +14,9 @@
 namespace {
 
 constexpr std::string_view kTagNames[] = {
-    "Date",      "EventDate", "UTCDate", "Round",       "Result",   "WhiteElo",
-    "BlackElo",  "TimeControl", "ECO",   "SetUp",       "Time",     "UTCTime",
-    "PlyCount",  "FEN",       "Variant", "Termination", "Event",    "White",
+    "Date",     "EventDate",   "UTCDate", "Round",       "Result", "WhiteElo",
+    "BlackElo", "TimeControl", "ECO",     "SetUp",       "Time",   "UTCTime",
+    "PlyCount", "FEN",         "Variant", "Termination", "Event",  "White",
 };
 
 }  // namespace

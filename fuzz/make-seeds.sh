@@ -40,8 +40,8 @@ n=0
 while IFS= read -r fen; do
   n=$((n + 1))
   printf '%s' "$fen" >"$out/fuzz_fen/fen-$n"
-  # Tag values: the selector byte 0x0d picks the FEN tag, 0x40 adds SetUp "1".
-  printf '\x4d%s' "$fen" >"$out/fuzz_tag_values/fen-$n"
+  # Tag values: selector 0x43 picks the FEN tag (67 % 18 = 13) and adds SetUp "1" (0x40).
+  printf '\x43%s' "$fen" >"$out/fuzz_tag_values/fen-$n"
 done < <(cat $(pgn_files) | grep -a -o '^\[FEN "[^"]*"' | sed 's/^\[FEN "//; s/"$//' | sort -u | head -n 300)
 printf '%s' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' >"$out/fuzz_fen/start"
 

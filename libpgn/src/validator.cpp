@@ -1025,6 +1025,18 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
   std::uint64_t best_partial_moves = 0;
   std::vector<std::pair<std::size_t, std::string>> other_codes;  // rank, code
   const Notation* recorded = nullptr;  // whose reading the record holds
+  // Takes the last run's tokens as the winner's, ordered for comparing: tokens that are not
+  // plain pawn moves first, since that is where notations differ, so a table that cannot
+  // read the game fails on its first try.
+  auto adopt_tokens = [&] {
+    winner_tokens.swap(v.read_tokens);
+    winner_texts.swap(v.read_texts);
+    check_order.clear();
+    for (std::size_t i = 0; i < winner_tokens.size(); ++i)
+      if (winner_tokens[i].empty() || !is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
+    for (std::size_t i = 0; i < winner_tokens.size(); ++i)
+      if (!winner_tokens[i].empty() && is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
+  };
   std::vector<std::uint64_t> readings;
   GameReport attempt;
   for (const Notation* n : order) {
@@ -1064,15 +1076,7 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
       winner = n;
       winner_report = std::move(attempt);
       winner_hash = v.line_hash;
-      winner_tokens.swap(v.read_tokens);
-      winner_texts.swap(v.read_texts);
-      // Tokens that are not plain pawn moves first: that is where notations differ, so a
-      // table that cannot read the game fails on its first try.
-      check_order.clear();
-      for (std::size_t i = 0; i < winner_tokens.size(); ++i)
-        if (!is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
-      for (std::size_t i = 0; i < winner_tokens.size(); ++i)
-        if (is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
+      adopt_tokens();
       readings.push_back(winner_hash);
       if (n == english) break;
     } else if (legal) {
@@ -1085,8 +1089,7 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
         other = winner;
         winner = n;
         winner_report = std::move(attempt);
-        winner_tokens.swap(v.read_tokens);
-        winner_texts.swap(v.read_texts);
+        adopt_tokens();
       }
       other_codes.push_back({rank(other), other->code});
     } else if (!winner && (best_partial == nullptr || attempt.moves_replayed > best_partial_moves ||

@@ -105,10 +105,10 @@ status=${PIPESTATUS[0]}
 
 # ---- SIGINT: workers stop, the summary of what was done is still printed ------------------------
 big=()
-for i in $(seq 1 40); do big+=("$games"); done
+for i in $(seq 1 200); do big+=("$games"); done
 "$pgn" validate --format json -o "$work/interrupted.json" "${big[@]}" 2>"$work/interrupted.err" &
 pid=$!
-sleep 0.5
+sleep 0.3
 kill -INT $pid 2>/dev/null
 wait $pid
 status=$?

@@ -4,12 +4,12 @@
 // tests assert what the reader promises (counts, problems reported, a memory ceiling well
 // above the budgets) and leave hangs to the CTest timeout.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include "libpgn/game.hpp"
 #include "libpgn/pipeline.hpp"
@@ -45,7 +45,8 @@ class Pathological : public ::testing::Test {
   std::uint64_t baseline_ = 0;
 };
 
-const std::string kNextGame = "[Event \"next\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+const std::string kNextGame =
+    "[Event \"next\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
 
 TEST_F(Pathological, HundredMegabyteComment) {
   GeneratedSource source;
@@ -127,7 +128,10 @@ TEST_F(Pathological, DISABLED_TenMillionCharactersOfStrayBraces) {
 TEST_F(Pathological, DISABLED_AMillionIllegalVariationsOnOneLine) {
   // Disabled for the same reason as DISABLED_TenMillionCharactersOfStrayBraces.
   GeneratedSource source;
-  source.add("[Event \"variations\"]\n\n1. e4 ").add("(Zz9) ", 1'000'000).add("*\n\n").add(kNextGame);
+  source.add("[Event \"variations\"]\n\n1. e4 ")
+      .add("(Zz9) ", 1'000'000)
+      .add("*\n\n")
+      .add(kNextGame);
   const auto totals = validate_all(source);
   EXPECT_EQ(totals.games, 2u);
   EXPECT_LT(totals.max_problems_in_a_game, 100'000u);
@@ -234,7 +238,9 @@ TEST_F(Pathological, HundredThousandPlies) {
   }
   source.add("*\n\n");
   // One ply more than the budget.
-  source.add("[Event \"over\"]\n[Result \"*\"]\n\n").add("Nf3 Nf6 Ng1 Ng8\n", 25'000).add("Nf3 *\n");
+  source.add("[Event \"over\"]\n[Result \"*\"]\n\n")
+      .add("Nf3 Nf6 Ng1 Ng8\n", 25'000)
+      .add("Nf3 *\n");
   const auto totals = validate_all(source);
   EXPECT_EQ(totals.games, 2u);
   ASSERT_EQ(totals.first_reports.size(), 2u);
@@ -299,8 +305,9 @@ TEST_F(Pathological, DISABLED_TenMillionEmptyGamesThroughThePipeline) {
   PipelineOptions pipeline;
   pipeline.threads = 2;
   CountingConsumer consumer;
-  run_pipeline({path.string()}, pipeline,
-               [&] { return std::make_unique<ValidatingWorker>(options); }, consumer);
+  run_pipeline(
+      {path.string()}, pipeline, [&] { return std::make_unique<ValidatingWorker>(options); },
+      consumer);
   std::filesystem::remove(path);
   EXPECT_EQ(consumer.games, 10'000'000u);
   EXPECT_EQ(consumer.valid + consumer.with_errors, consumer.games);
@@ -309,7 +316,10 @@ TEST_F(Pathological, DISABLED_TenMillionEmptyGamesThroughThePipeline) {
 
 TEST_F(Pathological, TagValueWithAMegabyteOfEscapedQuotes) {
   GeneratedSource source;
-  source.add("[Event \"").add("\\\"", 512 * 1024).add("\"]\n[Site \"s\"]\n\n1. e4 *\n\n").add(kNextGame);
+  source.add("[Event \"")
+      .add("\\\"", 512 * 1024)
+      .add("\"]\n[Site \"s\"]\n\n1. e4 *\n\n")
+      .add(kNextGame);
   const auto totals = validate_all(source);
   EXPECT_EQ(totals.games, 2u);
   ASSERT_EQ(totals.first_reports.size(), 2u);
@@ -344,8 +354,12 @@ TEST_F(Pathological, InvalidUtf8Everywhere) {
   std::string all_bytes;
   for (int c = 0x80; c < 0x100; ++c) all_bytes += static_cast<char>(c);
   GeneratedSource source;
-  source.add("[Event \"" + all_bytes + "\"]\n\n1. e4 {" + all_bytes + "} e5 " + all_bytes + " *\n\n");
-  source.add("[Event \"x\"]\n\n1. d4 {").add("\x80\xBF", 1'000'000).add("} d5 *\n\n").add(kNextGame);
+  source.add("[Event \"" + all_bytes + "\"]\n\n1. e4 {" + all_bytes + "} e5 " + all_bytes +
+             " *\n\n");
+  source.add("[Event \"x\"]\n\n1. d4 {")
+      .add("\x80\xBF", 1'000'000)
+      .add("} d5 *\n\n")
+      .add(kNextGame);
   const auto totals = validate_all(source);
   EXPECT_EQ(totals.games, 3u);
   EXPECT_GE(totals.by_code[int(Code::Encoding)], 2u);

@@ -1,13 +1,15 @@
 // Per-game budgets and broken input at small sizes: each budget, when exceeded, is a
 // limit-exceeded problem for that game (never a crash), the game is still counted, and the
 // games after it are read normally. The large versions are in robustness_slowtest.cpp.
+#include "robustness.hpp"
+
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "libpgn/reader.hpp"
 #include "libpgn/validator.hpp"
-#include "robustness.hpp"
 
 namespace pgn {
 namespace {
@@ -15,7 +17,8 @@ namespace {
 using testing::has_code;
 using testing::validate_all;
 
-const std::string kValidGame = "[Event \"ok\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+const std::string kValidGame =
+    "[Event \"ok\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
 
 testing::ReadTotals validate_text(const std::string& text, const ValidateOptions& options = {},
                                   const SplitterOptions& splitter = {}) {
@@ -121,12 +124,43 @@ TEST(BrokenInput, EscapedQuotesInTagValues) {
 
 TEST(BrokenInput, EveryCutOfAGameIsAccounted) {
   // Any prefix of a file (a half-downloaded dump) reads as whole games plus one cut game.
-  const std::string text = kValidGame + "[Event \"two\"]\n\n1. d4 {note (x} d5 (2... e6) 2. c4 $1 *\n\n" + kValidGame;
+  const std::string text =
+      kValidGame + "[Event \"two\"]\n\n1. d4 {note (x} d5 (2... e6) 2. c4 $1 *\n\n" + kValidGame;
   for (std::size_t cut = 0; cut <= text.size(); ++cut) {
     const auto totals = validate_text(text.substr(0, cut));
     EXPECT_EQ(totals.games_valid + totals.games_with_errors, totals.games) << cut;
     EXPECT_LE(totals.games, 3u) << cut;
   }
+}
+
+// Inputs that once broke the reading path (corpora/regressions/pgn/), each read the way the
+// pipeline reads a file: one splitter, one validator for all its games.
+TEST(RegressionInputs, EveryFileIsReadAndAccounted) {
+  const std::filesystem::path dir =
+      std::filesystem::path(LIBPGN_SOURCE_DIR) / "corpora/regressions/pgn";
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    std::string error;
+    auto source = InputSource::open(entry.path().string(), error);
+    ASSERT_TRUE(source) << error;
+    const auto totals = validate_all(*source);
+    EXPECT_GT(totals.games, 0u) << entry.path();
+    EXPECT_EQ(totals.games_valid + totals.games_with_errors, totals.games) << entry.path();
+    ++files;
+  }
+  EXPECT_GT(files, 0);
+}
+
+TEST(RegressionInputs, NotationDetectionAfterAGermanGame) {
+  // The second game reads as English and, differently, as German (B = Bauer); detection
+  // that starts with the previous game's notation must still pick English without crashing.
+  const auto totals = validate_text(
+      "[Event \"de\"]\n[Result \"*\"]\n\n1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 *\n\n"
+      "[Event \"en\"]\n[Result \"*\"]\n\n1. d4 d5 2. Bf4 *\n\n");
+  ASSERT_EQ(totals.games, 2u);
+  EXPECT_EQ(totals.first_reports[0].notation, "de");
+  EXPECT_EQ(totals.first_reports[1].notation, "en");
+  EXPECT_EQ(totals.first_reports[1].plies, 3u);
 }
 
 }  // namespace
