@@ -37,7 +37,11 @@ class Batcher {
     batch.counter = 0;
     offsets_.clear();
     RawGame game;
-    while (batch.text.size() < batch_bytes_ && splitter_.next(game)) {
+    // Each game also costs its RawGame and GameReport: counting that keeps a batch of tiny
+    // games (10 million "*") as small as a batch of real ones.
+    constexpr std::size_t kBytesPerGame = 256;
+    while (batch.text.size() + batch.games.size() * kBytesPerGame < batch_bytes_ &&
+           splitter_.next(game)) {
       offsets_.push_back(batch.text.size());
       batch.text.append(game.text);
       batch.input_bytes += game.original_size ? game.original_size : game.text.size();

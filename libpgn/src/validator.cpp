@@ -179,6 +179,7 @@ struct GameValidator::Impl final : Visitor {
   std::string first_failed_token;
   std::uint64_t line_hash = 0;         // hash of every replayed move, to compare readings
   std::uint32_t illegal_count = 0;
+  std::uint64_t unlisted_problems = 0;
   // The moves as read in this run (tokens and what they say), for comparing notations.
   std::vector<std::string_view> read_tokens;
   std::vector<MoveText> read_texts;
@@ -214,12 +215,25 @@ struct GameValidator::Impl final : Visitor {
 
   // ---- diagnostics ------------------------------------------------------------------
 
+  // A game can carry millions of problems (a line of stray braces): the report lists the
+  // first kMaxListedProblems, counts the rest, and ends with one saying how many were left out.
+  static constexpr std::size_t kMaxListedProblems = 1000;
+
   Diagnostic* add(Code code, TextPos pos, std::string message) {
     if (options.ignored[int(code)]) return nullptr;
+    const Severity severity = options.strict ? Severity::Error : code_info(code).default_severity;
+    if (report->problems.size() >= kMaxListedProblems) {
+      ++(severity == Severity::Error ? report->errors : report->warnings);
+      ++unlisted_problems;
+      return nullptr;
+    }
+    return list(code, severity, pos, std::move(message));
+  }
+
+  Diagnostic* list(Code code, Severity severity, TextPos pos, std::string message) {
     Diagnostic& d = report->problems.emplace_back();
     d.code = code;
-    d.severity = code_info(code).default_severity;
-    if (options.strict) d.severity = Severity::Error;
+    d.severity = severity;
     d.game = game->index;
     d.offset = pos.offset;
     d.line = pos.line;
@@ -238,13 +252,15 @@ struct GameValidator::Impl final : Visitor {
     std::string_view text = game->text;
     if (pos.offset < game->start.offset) return;
     std::size_t at = std::min<std::size_t>(pos.offset - game->start.offset, text.size());
-    std::size_t begin = text.rfind('\n', at == 0 ? 0 : at - 1);
-    begin = (begin == std::string_view::npos || at == 0) ? 0 : begin + 1;
-    if (at == 0) begin = 0;
-    std::size_t end = text.find('\n', at);
-    if (end == std::string_view::npos) end = text.size();
-    if (end > begin && text[end - 1] == '\r') --end;
     constexpr std::size_t kWindow = 120;
+    // The line's ends are looked for only around `at`: a problem on a line of megabytes must
+    // not cost a scan of the whole line.
+    const std::size_t look_from = at > kWindow ? at - kWindow : 0;
+    std::size_t begin = text.substr(look_from, at - look_from).rfind('\n');
+    begin = begin == std::string_view::npos ? look_from : look_from + begin + 1;
+    std::size_t end = text.substr(at, kWindow + 1).find('\n');
+    end = end == std::string_view::npos ? std::min(text.size(), at + kWindow + 1) : at + end;
+    if (end > begin && text[end - 1] == '\r') --end;
     std::size_t from = begin;
     if (end - begin > kWindow && at - begin > kWindow / 2) from = at - kWindow / 2;
     while (from > begin && (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80) --from;
@@ -298,6 +314,7 @@ struct GameValidator::Impl final : Visitor {
     first_failed_token.clear();
     line_hash = 0;
     illegal_count = 0;
+    unlisted_problems = 0;
     read_tokens.clear();
     read_texts.clear();
     words.clear();
@@ -769,6 +786,16 @@ struct GameValidator::Impl final : Visitor {
 
   void end_game() override {
     flush_words();
+    finish_result_checks();
+    if (unlisted_problems) {
+      // Counted with the problems it stands for, which are already in the totals.
+      list(Code::LimitExceeded, Severity::Error, game->start,
+           std::to_string(unlisted_problems) + " more problems in this game are not listed");
+      --report->errors;
+    }
+  }
+
+  void finish_result_checks() {
     TextPos end_pos = saw_result ? result_pos : game->start;
     ResultKind tag = has_result_tag ? parse_result(tag_result, notation) : NoResult;
     ResultKind marker = saw_result ? parse_result(result_marker, notation) : NoResult;
