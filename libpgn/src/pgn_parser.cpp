@@ -179,7 +179,9 @@ class Parser {
     column_mark_ = at;
     TextPos pos;
     pos.line = game_.start.line + line_;
-    pos.column = column_at_mark_;
+    // Columns are 1-based; the recount after a decoded Windows-1252 line can come out at 0
+    // (an open bug in the column bookkeeping of decoded games), so never report less than 1.
+    pos.column = column_at_mark_ == 0 ? 1 : column_at_mark_;
     if (!game_.decoded_latin1) {
       pos.offset = game_.start.offset + static_cast<std::uint64_t>(at - begin_);
     } else {
