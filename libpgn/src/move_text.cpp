@@ -630,6 +630,58 @@ std::size_t parse_with(const Lexicon& lex, std::string_view token, MoveText& out
   return std::size_t(p - begin);
 }
 
+// The shape nearly every move of a PGN file has: [NBRQK] [file] [rank] [x] square [=NBRQ]
+// [+ or #], nothing else. Reads it straight from both ends of the token and fills `out` as
+// parse_with(EnglishLexicon) would; false means "not that shape", and the grammar decides
+// (tests/unit/move_text_test.cpp compares the two on every sampled token).
+bool parse_plain_san(std::string_view token, MoveText& out) {
+  const char* p = token.data();
+  const char* end = p + token.size();
+  std::uint8_t check_mark = 0;
+  if (end - p >= 3 && (end[-1] == '+' || end[-1] == '#')) {
+    check_mark = end[-1] == '+' ? 1 : 2;
+    --end;
+  }
+  PieceType promotion = NoPieceType;
+  if (end - p >= 4 && end[-2] == '=') {
+    promotion = EnglishLexicon::piece_of_letter(end[-1]);
+    if (promotion == NoPieceType || promotion == Pawn || promotion == King) return false;
+    end -= 2;
+  }
+  if (end - p < 2 || !is_file_letter(Byte(end[-2])) || !is_rank_digit(Byte(end[-1]))) return false;
+  const Square to = make_square(end[-2] - 'a', end[-1] - '1');
+  end -= 2;
+  const bool capture = end > p && end[-1] == 'x';
+  if (capture) --end;
+  PieceType piece = Pawn;
+  bool piece_written = false;
+  if (p < end && *p >= 'B' && *p <= 'R') {
+    piece = EnglishLexicon::piece_of_letter(*p);
+    if (piece == NoPieceType || piece == Pawn) return false;
+    piece_written = true;
+    ++p;
+  }
+  int from_file = -1, from_rank = -1;
+  if (p < end && is_file_letter(Byte(*p))) from_file = *p++ - 'a';
+  if (p < end && is_rank_digit(Byte(*p))) from_rank = *p++ - '1';
+  if (p != end) return false;
+  out = MoveText{};
+  out.piece = !piece_written && from_file >= 0 && from_rank >= 0 ? NoPieceType : piece;
+  out.from_file = std::int8_t(from_file);
+  out.from_rank = std::int8_t(from_rank);
+  out.to = to;
+  out.capture = capture;
+  out.promotion = promotion;
+  out.check_mark = check_mark;
+  return true;
+}
+
+// Out of line, so that the fast path above does not pay the grammar's stack frame.
+[[gnu::noinline]] std::size_t parse_with_english(std::string_view token, MoveText& out,
+                                                 MoveTextError& error) {
+  return parse_with(EnglishLexicon{}, token, out, error);
+}
+
 }  // namespace
 
 namespace detail {
@@ -642,7 +694,13 @@ ParserCache::~ParserCache() { delete static_cast<FirstBytes*>(data.load()); }
 
 std::size_t parse_move_text(std::string_view token, MoveText& out, MoveTextError& error,
                             const Notation* notation) {
-  if (notation == nullptr) return parse_with(EnglishLexicon{}, token, out, error);
+  if (notation == nullptr) {
+    if (parse_plain_san(token, out)) {
+      error = MoveTextError::None;
+      return token.size();
+    }
+    return parse_with_english(token, out, error);
+  }
   return parse_with(TableLexicon(*notation), token, out, error);
 }
 

@@ -69,6 +69,20 @@ constexpr std::array<bool, 256> make_tag_name_ends() {
   return table;
 }
 constexpr std::array<bool, 256> kEndsTagName = make_tag_name_ends();
+// token_end()'s view of a byte: part of a token, a token end, or the lead byte of NBSP or
+// BOM (a blank when the whole sequence is there, else part of the token).
+enum TokenByte : std::uint8_t { kInToken, kEndsToken, kMaybeEndsToken };
+constexpr std::array<TokenByte, 256> make_token_bytes() {
+  std::array<TokenByte, 256> table{};
+  for (int c = 0; c < 256; ++c) {
+    table[c] = kClass[c] == kToken || kClass[c] == kPercent ? kInToken
+               : kClass[c] == kMaybeSpace                   ? kMaybeEndsToken
+                                                            : kEndsToken;
+  }
+  return table;
+}
+constexpr std::array<TokenByte, 256> kTokenByte = make_token_bytes();
+
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
@@ -554,6 +568,13 @@ class Parser {
 
   // End of the token whose later bytes start at q.
   const char* token_end(const char* q) const {
+    // Move tokens are a few bytes long: a table lookup per byte ends them quickest. Only
+    // longer tokens (pathological input) go on to the vector loop below.
+    for (const char* stop = end_ - q > 16 ? q + 16 : end_; q < stop; ++q) {
+      const TokenByte kind = kTokenByte[static_cast<unsigned char>(*q)];
+      if (kind == kInToken) continue;
+      if (kind == kEndsToken || multibyte_space(q, end_)) return q;
+    }
 #if defined(__SSE2__)
     // Tokens are short: one 16-byte test usually finds the end without a branch per byte.
     // Candidates are blanks, controls, delimiters and the first bytes of NBSP / BOM; a

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bitboard.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/spoken.hpp"
 
@@ -59,7 +60,8 @@ Bitboard pieces_reaching(const Position& pos, Color us, PieceType type, Square t
   const Bitboard target = square_bb(to);
   if (pos.pieces(us) & target) return 0;
   const Bitboard ours = pos.pieces(us, type);
-  if (type != Pawn) return pos.attackers_to(to, pos.pieces()) & ours;
+  // Only the one piece type's attack set: a full attackers_to() costs six lookups.
+  if (type != Pawn) return ours ? bb::attacks(type, to, pos.pieces()) & ours : 0;
   if ((pos.pieces(~us) & target) || to == pos.ep_square()) return pawn_attackers_of(us, to) & ours;
   const int back = us == White ? -8 : 8;
   const int one = to + back;
@@ -86,9 +88,23 @@ Bitboard captured_by(const Position& pos, Color us, Square from, Square to) {
 // enemy piece, apart from the one captured, attacks the own king. One attack lookup instead
 // of generating moves keeps resolving and writing fast.
 bool keeps_king_safe(const Position& pos, Color us, Square from, Square to) {
+  const Square king = pos.king_square(us);
+  // Most moves: no check to answer, the king stays, and no enemy slider stands on the line
+  // through king and `from`, so leaving `from` uncovers nothing. En passant also lifts the
+  // passed pawn, so it always takes the full test.
+  if (!pos.in_check() && from != king &&
+      !(type_of(pos.piece_on(from)) == Pawn && file_of(from) != file_of(to) &&
+        pos.piece_on(to) == NoPiece)) {
+    const Color them = ~us;
+    const Bitboard from_bb = square_bb(from);
+    const Bitboard sliders =
+        (bb::kRookRays[king] & from_bb)     ? pos.pieces(them, Rook) | pos.pieces(them, Queen)
+        : (bb::kBishopRays[king] & from_bb) ? pos.pieces(them, Bishop) | pos.pieces(them, Queen)
+                                            : 0;
+    if (!(bb::line(king, from) & sliders)) return true;
+  }
   const Bitboard captured = captured_by(pos, us, from, to);
   const Bitboard after = (pos.pieces() ^ square_bb(from) ^ captured) | square_bb(to);
-  const Square king = pos.king_square(us);
   const Square guarded = from == king ? to : king;
   return !(pos.attackers_to(guarded, after) & pos.pieces(~us) & ~captured);
 }

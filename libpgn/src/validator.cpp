@@ -612,7 +612,9 @@ struct GameValidator::Impl final : Visitor {
     ++l.ply;
     ++report->moves_replayed;
     line_hash = (line_hash ^ m.raw()) * 0x100000001B3ull + depth;
-    if (options.check_suffixes) check_suffix(text, written, pos, m);
+    // Most moves neither give check nor carry a sign: nothing to compare, no call.
+    if (options.check_suffixes && (l.pos.in_check() || text.check_mark != 0))
+      check_suffix(text, written, pos, m);
     if (main_line) {
       report->plies = l.ply;
       after_main_line_move();
