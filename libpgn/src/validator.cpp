@@ -110,6 +110,55 @@ const TagPatterns& tag_patterns() {
   return patterns;
 }
 
+// The tags the validator looks at. The Seven Tag Roster comes first, in its order, so that
+// a roster tag's value is its bit in the roster set.
+enum class KnownTag : std::uint8_t {
+  Event, Site, Date, Round, White, Black, Result,  // the Seven Tag Roster
+  EventDate, UTCDate, WhiteElo, BlackElo, TimeControl, ECO, SetUp, FEN, Time, UTCTime,
+  PlyCount, Variant, Termination, Other
+};
+constexpr std::string_view kRosterNames[] = {"Event", "Site",  "Date",  "Round",
+                                             "White", "Black", "Result"};
+
+// One length switch and at most two comparisons per tag, instead of a chain of them.
+KnownTag classify_tag(std::string_view name) {
+  auto is = [name](std::string_view known, KnownTag tag) {
+    return name == known ? tag : KnownTag::Other;
+  };
+  switch (name.size()) {
+    case 3:
+      return name[0] == 'E' ? is("ECO", KnownTag::ECO) : is("FEN", KnownTag::FEN);
+    case 4:
+      if (name[0] == 'S') return is("Site", KnownTag::Site);
+      return name[0] == 'D' ? is("Date", KnownTag::Date) : is("Time", KnownTag::Time);
+    case 5:
+      switch (name[0]) {
+        case 'E': return is("Event", KnownTag::Event);
+        case 'R': return is("Round", KnownTag::Round);
+        case 'W': return is("White", KnownTag::White);
+        case 'B': return is("Black", KnownTag::Black);
+        case 'S': return is("SetUp", KnownTag::SetUp);
+        default: return KnownTag::Other;
+      }
+    case 6:
+      return is("Result", KnownTag::Result);
+    case 7:
+      if (name[0] != 'U') return is("Variant", KnownTag::Variant);
+      return name[3] == 'D' ? is("UTCDate", KnownTag::UTCDate) : is("UTCTime", KnownTag::UTCTime);
+    case 8:
+      if (name[0] == 'W') return is("WhiteElo", KnownTag::WhiteElo);
+      if (name[0] == 'B') return is("BlackElo", KnownTag::BlackElo);
+      return is("PlyCount", KnownTag::PlyCount);
+    case 9:
+      return is("EventDate", KnownTag::EventDate);
+    case 11:
+      return name[1] == 'i' ? is("TimeControl", KnownTag::TimeControl)
+                            : is("Termination", KnownTag::Termination);
+    default:
+      return KnownTag::Other;
+  }
+}
+
 enum class VariantKind { Standard, Chess960, Unsupported };
 
 VariantKind classify_variant(std::string_view v) {
@@ -328,67 +377,88 @@ struct GameValidator::Impl final : Visitor {
   }
 
   Control tag(std::string_view name, std::string_view raw, TextPos pos) override {
-    static constexpr std::string_view kRoster[] = {"Event", "Site",  "Date",  "Round",
-                                                   "White", "Black", "Result"};
     any_tag = true;
-    for (unsigned i = 0; i < 7; ++i)
-      if (name == kRoster[i]) roster_seen |= 1u << i;
+    const KnownTag kind = classify_tag(name);
+    if (kind <= KnownTag::Result) roster_seen |= 1u << unsigned(kind);
     std::string_view value = raw;
     if (raw.find('\\') != std::string_view::npos) {
       unescaped = unescape_tag_value(raw);
       value = unescaped;
     }
     if (record) record->tags.emplace_back(name, value);
-    if (name == "Result") {
-      has_result_tag = true;
-      tag_result.assign(value);
-    } else if (name == "FEN") {
-      has_fen_tag = true;
-      tag_fen.assign(value);
-    } else if (name == "SetUp") {
-      has_setup_tag = true;
-      tag_setup.assign(value);
-    } else if (name == "Variant") {
-      tag_variant.assign(value);
-    } else if (name == "Termination") {
-      tag_termination.assign(value);
+    switch (kind) {
+      case KnownTag::Result:
+        has_result_tag = true;
+        tag_result.assign(value);
+        break;
+      case KnownTag::FEN:
+        has_fen_tag = true;
+        tag_fen.assign(value);
+        break;
+      case KnownTag::SetUp:
+        has_setup_tag = true;
+        tag_setup.assign(value);
+        break;
+      case KnownTag::Variant:
+        tag_variant.assign(value);
+        break;
+      case KnownTag::Termination:
+        tag_termination.assign(value);
+        break;
+      default:
+        break;
     }
-    if (options.check_tags) check_tag_format(name, value, pos);
+    if (options.check_tags) check_tag_format(kind, name, value, pos);
     return Control::Continue;
   }
 
-  void check_tag_format(std::string_view name, std::string_view value, TextPos pos) {
+  void check_tag_format(KnownTag kind, std::string_view name, std::string_view value,
+                        TextPos pos) {
     const TagPatterns& p = tag_patterns();
     auto bad = [&](const char* expected) {
       add(Code::BadTag, pos,
           std::string(name) + " \"" + std::string(value) + "\" is not " + expected);
     };
-    if (name == "Date" || name == "EventDate" || name == "UTCDate") {
-      if (!RE2::FullMatch(value, p.date)) return bad("a date in the form YYYY.MM.DD (?? for unknown parts)");
-      int month = value[5] == '?' ? 1 : (value[5] - '0') * 10 + (value[6] - '0');
-      int day = value[8] == '?' ? 1 : (value[8] - '0') * 10 + (value[9] - '0');
-      if (month < 1 || month > 12 || day < 1 || day > 31) return bad("a real calendar date");
-    } else if (name == "Round") {
-      if (!RE2::FullMatch(value, p.round)) bad("a round: digits separated by dots, ? or -");
-    } else if (name == "Result") {
-      if (parse_result(value, notation) == NoResult) bad("one of 1-0, 0-1, 1/2-1/2, *");
-    } else if (name == "WhiteElo" || name == "BlackElo") {
-      if (!RE2::FullMatch(value, p.elo)) bad("a rating (digits, or - when there is none)");
-    } else if (name == "TimeControl") {
-      if (!RE2::FullMatch(value, p.time_control))
-        bad("a time control such as 40/7200:3600, 300+2, or ? or -");
-    } else if (name == "ECO") {
-      if (!RE2::FullMatch(value, p.eco)) bad("an ECO code such as B90");
-    } else if (name == "SetUp") {
-      if (!RE2::FullMatch(value, p.setup)) bad("0 or 1");
-    } else if (name == "Time" || name == "UTCTime") {
-      if (!RE2::FullMatch(value, p.time)) bad("a time in the form HH:MM:SS");
-    } else if (name == "PlyCount") {
-      if (!RE2::FullMatch(value, p.ply_count)) bad("a number of plies");
-    } else if (name == "Variant") {
-      if (classify_variant(value) == VariantKind::Unsupported) {
-        // Reported once at end_tags as unsupported-variant; not a format problem.
+    switch (kind) {
+      case KnownTag::Date:
+      case KnownTag::EventDate:
+      case KnownTag::UTCDate: {
+        if (!RE2::FullMatch(value, p.date))
+          return bad("a date in the form YYYY.MM.DD (?? for unknown parts)");
+        const int month = value[5] == '?' ? 1 : (value[5] - '0') * 10 + (value[6] - '0');
+        const int day = value[8] == '?' ? 1 : (value[8] - '0') * 10 + (value[9] - '0');
+        if (month < 1 || month > 12 || day < 1 || day > 31) return bad("a real calendar date");
+        break;
       }
+      case KnownTag::Round:
+        if (!RE2::FullMatch(value, p.round)) bad("a round: digits separated by dots, ? or -");
+        break;
+      case KnownTag::Result:
+        if (parse_result(value, notation) == NoResult) bad("one of 1-0, 0-1, 1/2-1/2, *");
+        break;
+      case KnownTag::WhiteElo:
+      case KnownTag::BlackElo:
+        if (!RE2::FullMatch(value, p.elo)) bad("a rating (digits, or - when there is none)");
+        break;
+      case KnownTag::TimeControl:
+        if (!RE2::FullMatch(value, p.time_control))
+          bad("a time control such as 40/7200:3600, 300+2, or ? or -");
+        break;
+      case KnownTag::ECO:
+        if (!RE2::FullMatch(value, p.eco)) bad("an ECO code such as B90");
+        break;
+      case KnownTag::SetUp:
+        if (!RE2::FullMatch(value, p.setup)) bad("0 or 1");
+        break;
+      case KnownTag::Time:
+      case KnownTag::UTCTime:
+        if (!RE2::FullMatch(value, p.time)) bad("a time in the form HH:MM:SS");
+        break;
+      case KnownTag::PlyCount:
+        if (!RE2::FullMatch(value, p.ply_count)) bad("a number of plies");
+        break;
+      default:  // Variant: an unsupported one is reported once, at end_tags.
+        break;
     }
   }
 
@@ -396,13 +466,11 @@ struct GameValidator::Impl final : Visitor {
     TextPos pos = game->start;
     // A plain scoresheet (moves without any tag) is not held to the PGN tag rules.
     if (options.check_tags && any_tag && roster_seen != 0x7F) {
-      static constexpr const char* kRoster[] = {"Event", "Site",  "Date",  "Round",
-                                                "White", "Black", "Result"};
       std::string missing;
       for (unsigned i = 0; i < 7; ++i) {
         if (roster_seen & (1u << i)) continue;
         if (!missing.empty()) missing += ", ";
-        missing += kRoster[i];
+        missing += kRosterNames[i];
       }
       add(Code::MissingTag, pos, "missing Seven Tag Roster tag" +
                                      std::string(std::count(missing.begin(), missing.end(), ',') ? "s: " : ": ") +

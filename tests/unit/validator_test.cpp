@@ -1,0 +1,80 @@
+// GameValidator on small games: the tag checks, one tag at a time.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "libpgn/validator.hpp"
+
+namespace pgn {
+namespace {
+
+// The bad-tag and missing-tag messages for a game with the Seven Tag Roster (with `tag`
+// replacing a roster tag of the same name) and a short legal movetext.
+std::vector<std::string> tag_problems(const std::string& name, const std::string& value) {
+  const std::string roster[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result"};
+  const std::string roster_values[] = {"e", "s", "2024.01.02", "1", "w", "b", "1-0"};
+  std::string text;
+  for (int i = 0; i < 7; ++i)
+    if (roster[i] != name) text += "[" + roster[i] + " \"" + roster_values[i] + "\"]\n";
+  text += "[" + name + " \"" + value + "\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+  RawGame game;
+  game.text = text;
+  game.index = 1;
+  ValidateOptions options;
+  GameValidator validator(options);
+  GameReport report;
+  validator.validate(game, report);
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : report.problems)
+    if (d.code == Code::BadTag || d.code == Code::MissingTag) messages.push_back(d.message);
+  return messages;
+}
+
+TEST(Validator, EveryCheckedTagAcceptsGoodValues) {
+  const std::pair<const char*, const char*> good[] = {
+      {"Date", "2024.01.02"},      {"Date", "1851.??.??"},      {"EventDate", "????.??.??"},
+      {"UTCDate", "2020.12.31"},   {"Round", "3.1.2"},          {"Round", "?"},
+      {"Result", "1-0"},           {"WhiteElo", "2850"},        {"BlackElo", "-"},
+      {"TimeControl", "40/7200:3600"}, {"TimeControl", "300+2"}, {"ECO", "B90"},
+      {"Time", "12:30:00"},        {"UTCTime", "23:52:30"},     {"PlyCount", "7"},
+      {"Termination", "normal"},   {"Annotator", "anything at all"},
+  };
+  for (const auto& [name, value] : good)
+    EXPECT_TRUE(tag_problems(name, value).empty()) << name << " " << value;
+}
+
+TEST(Validator, EveryCheckedTagRejectsBadValues) {
+  const std::pair<const char*, const char*> bad[] = {
+      {"Date", "2024-01-02"},   {"Date", "2024.13.02"},   {"EventDate", "24.01.02"},
+      {"UTCDate", "2020.12.32"}, {"Round", "one"},        {"Result", "2-0"},
+      {"WhiteElo", "2700a"},    {"BlackElo", "12345"},    {"TimeControl", "5 min"},
+      {"ECO", "Z99"},           {"SetUp", "2"},           {"Time", "12.30"},
+      {"UTCTime", "1:2:3"},     {"PlyCount", "seven"},
+  };
+  for (const auto& [name, value] : bad) {
+    const std::vector<std::string> problems = tag_problems(name, value);
+    ASSERT_EQ(problems.size(), 1u) << name << " " << value;
+    EXPECT_EQ(problems[0].rfind(std::string(name) + " \"" + value + "\" is not ", 0), 0u)
+        << problems[0];
+  }
+}
+
+TEST(Validator, MissingRosterTagsAreNamed) {
+  // "Events" and "Dates" merely resemble roster tags; Event and Date are missing.
+  RawGame game;
+  game.text =
+      "[Events \"e\"]\n[Site \"s\"]\n[Dates \"2024.01.02\"]\n[Round \"1\"]\n"
+      "[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 *\n";
+  game.index = 1;
+  ValidateOptions options;
+  GameValidator validator(options);
+  GameReport report;
+  validator.validate(game, report);
+  ASSERT_EQ(report.problems.size(), 1u);
+  EXPECT_EQ(report.problems[0].code, Code::MissingTag);
+  EXPECT_EQ(report.problems[0].message, "missing Seven Tag Roster tags: Event, Date");
+}
+
+}  // namespace
+}  // namespace pgn
