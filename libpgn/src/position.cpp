@@ -131,7 +131,8 @@ Bitboard Position::pinned(Color c) const {
   return result;
 }
 
-Bitboard Position::checkers_after_normal_move(Square from, Square to) const {
+[[gnu::always_inline]] inline Bitboard Position::checkers_after_normal_move(Square from,
+                                                                            Square to) const {
   // Only the piece that moved can check directly, and only a slider behind `from` can be
   // uncovered; most moves leave no line from the king through `from`, so no slider scan.
   const Color us = ~side_;

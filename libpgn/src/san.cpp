@@ -56,7 +56,8 @@ Bitboard enemy_attackers(const Position& pos, Square s, Bitboard occupied, Color
 
 // Pieces of `us` of `type` that could move to `to` the way that piece moves, whether or not
 // the move would leave their king in check.
-Bitboard pieces_reaching(const Position& pos, Color us, PieceType type, Square to) {
+[[gnu::always_inline]] inline Bitboard pieces_reaching(const Position& pos, Color us,
+                                                       PieceType type, Square to) {
   const Bitboard target = square_bb(to);
   if (pos.pieces(us) & target) return 0;
   const Bitboard ours = pos.pieces(us, type);
@@ -87,7 +88,8 @@ Bitboard captured_by(const Position& pos, Color us, Square from, Square to) {
 // Exact legality of a move the piece can make by its movement (castling aside): afterwards no
 // enemy piece, apart from the one captured, attacks the own king. One attack lookup instead
 // of generating moves keeps resolving and writing fast.
-bool keeps_king_safe(const Position& pos, Color us, Square from, Square to) {
+[[gnu::always_inline]] inline bool keeps_king_safe(const Position& pos, Color us, Square from,
+                                                   Square to) {
   const Square king = pos.king_square(us);
   // Most moves: no check to answer, the king stays, and no enemy slider stands on the line
   // through king and `from`, so leaving `from` uncovers nothing. En passant also lifts the
@@ -244,6 +246,26 @@ const char* move_error_code(MoveError e) {
 }
 
 MoveResolution resolve_move(const Position& pos, const MoveText& text) {
+  // The usual move: a piece or pawn that exactly one own piece can legally play, no
+  // promotion, no complete from-square. Anything else takes the general path below, which
+  // also explains failures.
+  if (text.kind == MoveText::Normal && text.to < NoSquare && text.promotion == NoPieceType &&
+      text.piece != NoPieceType && (text.from_file < 0 || text.from_rank < 0)) {
+    const Color us = pos.side_to_move();
+    Bitboard reaching = pieces_reaching(pos, us, text.piece, text.to) & allowed_origins(text);
+    if (text.capture) reaching &= ~(pos.pieces(us, Pawn) & file_bb(file_of(text.to)));
+    if (reaching && !(reaching & (reaching - 1))) {
+      const Square from = lowest_square(reaching);
+      const bool pawn = text.piece == Pawn;
+      if ((!pawn || (relative_rank(us, rank_of(text.to)) != 7 &&
+                     (file_of(from) == file_of(text.to) || pos.piece_on(text.to) != NoPiece))) &&
+          keeps_king_safe(pos, us, from, text.to)) {
+        MoveResolution r;
+        r.move = Move(from, text.to);
+        return r;
+      }
+    }
+  }
   switch (text.kind) {
     case MoveText::Null:
       if (pos.in_check()) return failure(MoveError::NullMoveInCheck, lowest_square(pos.checkers()));

@@ -532,14 +532,12 @@ struct GameValidator::Impl final : Visitor {
       l.dead_just_now = false;
       return Control::Continue;
     }
-    // "e.p." written as its own token after an en-passant capture.
-    if (!token.empty() && (token[0] == 'e' || token[0] == '\xD0') &&
-        (token == "e.p." || token == "ep" || token == "е.п."))
-      return Control::Continue;
     MoveText text;
     MoveTextError error = MoveTextError::None;
     std::size_t used = parse_move_text(token, text, error, notation);
     if (used == 0 || used != token.size()) {
+      // "e.p." written as its own token after an en-passant capture.
+      if (token == "e.p." || token == "ep" || token == "е.п.") return Control::Continue;
       if (abort_on_unreadable) {
         text_failed = true;
         return Control::SkipGame;
@@ -764,7 +762,7 @@ struct GameValidator::Impl final : Visitor {
     kill_line();
   }
 
-  void after_main_line_move() {
+  [[gnu::always_inline]] void after_main_line_move() {
     const Position& pos = lines[0].pos;
     history.push_back(pos.key());
     if (automatic_draw_ply) return;
