@@ -1,7 +1,8 @@
 // The reading layer on its own: compressed-or-plain detection, the game splitter with a
 // tiny buffer, parse_game with a visitor that skips variations and games at random (driven
 // by the input), and the in-memory Game model. Checks the reader's promises: games are
-// numbered in order, every event position lies inside its game, variation events balance.
+// numbered in order, every event position (offset, line and column) lies inside its game,
+// variation events balance.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +20,9 @@ class CheckingVisitor final : public pgn::Visitor {
   void begin_game(const pgn::RawGame& game) override {
     first_ = game.start.offset;
     last_ = game.start.offset + game.original_size;
+    // A game of n bytes spans at most n more lines, and no line of it is longer than n.
+    last_line_ = game.start.line + game.original_size;
+    max_column_ = (game.start.column == 0 ? 1 : game.start.column) + game.original_size;
     open_ = 0;
     ended_tags_ = 0;
   }
@@ -77,7 +81,8 @@ class CheckingVisitor final : public pgn::Visitor {
     }
   }
   void check(pgn::TextPos pos) const {
-    if (pos.offset < first_ || pos.offset > last_ || pos.line == 0 || pos.column == 0) {
+    if (pos.offset < first_ || pos.offset > last_ || pos.line == 0 || pos.line > last_line_ ||
+        pos.column == 0 || pos.column > max_column_) {
       std::fprintf(stderr, "event at offset %llu line %u column %u outside game [%llu, %llu]\n",
                    (unsigned long long)pos.offset, pos.line, pos.column, (unsigned long long)first_,
                    (unsigned long long)last_);
@@ -87,6 +92,7 @@ class CheckingVisitor final : public pgn::Visitor {
 
   std::uint32_t state_;
   std::uint64_t first_ = 0, last_ = 0;
+  std::uint64_t last_line_ = 0, max_column_ = 0;
   std::uint64_t open_ = 0;
   int ended_tags_ = 0;
 };

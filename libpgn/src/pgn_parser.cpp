@@ -176,6 +176,8 @@ class Parser {
     column_at_mark_ = 1;
   }
 
+  // The position of a point on the current line (at >= line_start_): columns are counted
+  // from the line's start or from the last point asked for.
   TextPos position(const char* at) {
     if (ascii_only_) {
       TextPos pos;
@@ -193,9 +195,7 @@ class Parser {
     column_mark_ = at;
     TextPos pos;
     pos.line = game_.start.line + line_;
-    // Columns are 1-based; the recount after a decoded Windows-1252 line can come out at 0
-    // (an open bug in the column bookkeeping of decoded games), so never report less than 1.
-    pos.column = column_at_mark_ == 0 ? 1 : column_at_mark_;
+    pos.column = column_at_mark_;
     if (!game_.decoded_latin1) {
       pos.offset = game_.start.offset + static_cast<std::uint64_t>(at - begin_);
     } else {
@@ -355,16 +355,18 @@ class Parser {
 
   // ---- comments ----------------------------------------------------------------------
 
-  bool comment_fits(std::size_t length, const char* at) {
+  // Takes the comment's position, not its start: a brace comment has moved the line
+  // bookkeeping past its line breaks, so its start can no longer be located.
+  bool comment_fits(std::size_t length, TextPos pos) {
     if (length <= limits_.max_comment_bytes) [[likely]]
       return true;
-    return comment_too_long(length, at);
+    return comment_too_long(length, pos);
   }
 
-  [[gnu::noinline]] bool comment_too_long(std::size_t length, const char* at) {
-    error_at("limit exceeded: comment of " + std::to_string(length) + " bytes (limit " +
-                 std::to_string(limits_.max_comment_bytes) + ")",
-             at);
+  [[gnu::noinline]] bool comment_too_long(std::size_t length, TextPos pos) {
+    error("limit exceeded: comment of " + std::to_string(length) + " bytes (limit " +
+              std::to_string(limits_.max_comment_bytes) + ")",
+          pos);
     return false;
   }
 
@@ -385,7 +387,7 @@ class Parser {
       return;
     }
     const std::string_view text(open + 1, static_cast<std::size_t>(q - open - 1));
-    if (reporting() && comment_fits(text.size(), open)) visitor_.comment(text, pos);
+    if (reporting() && comment_fits(text.size(), pos)) visitor_.comment(text, pos);
     p_ = q + 1;
   }
 
@@ -397,7 +399,10 @@ class Parser {
     const char* start = p_;
     const char* stop = line_end(start + 1);
     const std::string_view text(start + 1, static_cast<std::size_t>(stop - start - 1));
-    if (reporting() && comment_fits(text.size(), start)) visitor_.comment(text, position(start));
+    if (reporting()) {
+      const TextPos pos = position(start);
+      if (comment_fits(text.size(), pos)) visitor_.comment(text, pos);
+    }
     p_ = stop;
   }
 

@@ -703,6 +703,39 @@ TEST(Parser, LimitsReport) {
                 "error limit exceeded: comment of 4 bytes (limit 3)", "result *"}));
 }
 
+TEST(Parser, PositionsAfterACommentOverTheLimitThatSpansLines) {
+  // The limit problem of a comment spanning lines is reported at its '{', and the columns on
+  // the line where it ends stay exact: counted in characters in a decoded Windows-1252 game,
+  // in bytes in an ASCII one. (Once the problem was located after the line breaks had been
+  // counted, which wrapped the column and left every later column on that line off: the
+  // ')' came out at column 0.)
+  ParseLimits limits;
+  limits.max_comment_bytes = 8;
+  for (const bool latin1 : {true, false}) {
+    SCOPED_TRACE(latin1 ? "Windows-1252" : "ASCII");
+    const std::string e = latin1 ? "\xE9" : "e";
+    auto source =
+        InputSource::from_memory("[Event \"" + e + "\"]\n1. e4 {abc\n" + e + e + "def\ngh} ) e5 *");
+    GameSplitter splitter(*source);
+    RawGame game;
+    ASSERT_TRUE(splitter.next(game));
+    ASSERT_EQ(game.decoded_latin1, latin1);
+    ASSERT_EQ(game.ascii_only, !latin1);
+    Recorder recorder;
+    parse_game(game, recorder, limits);
+    const std::string bytes = latin1 ? "14" : "12";  // the comment, decoded to UTF-8
+    EXPECT_EQ(recorder.with_positions(),
+              (std::vector<std::string>{
+                  "tag Event=" + std::string(latin1 ? "\xC3\xA9" : "e") + " @1:1", "move e4 @2:4",
+                  "error limit exceeded: comment of " + bytes + " bytes (limit 8) @2:7",
+                  "error unexpected ')' without an open variation @4:5", "move e5 @4:7",
+                  "result * @4:10"}));
+    ASSERT_EQ(recorder.positions.size(), 9u);
+    EXPECT_EQ(recorder.positions[4].offset, 18u);  // '{', in input bytes
+    EXPECT_EQ(recorder.positions[5].offset, 33u);  // ')'
+  }
+}
+
 TEST(Parser, RecoversFromSyntaxErrors) {
   EXPECT_EQ(
       parse_positions("[Event \"x\"]\n1. e4 } ) ] [Site \"y\"] e5\x01\x02 *"),
