@@ -101,8 +101,10 @@ void append_game_members(std::string& s, const std::string& file, std::uint64_t 
   s += ",\"warnings\":" + std::to_string(warnings);
 }
 
-void append_summary_object(std::string& s, const RunSummary& r) {
-  s += "{\"files\":" + std::to_string(r.files);
+// The summary's members (no braces): the json and sarif summary objects and the jsonl
+// summary record share them.
+void append_summary_members(std::string& s, const RunSummary& r) {
+  s += "\"files\":" + std::to_string(r.files);
   s += ",\"files_failed\":" + std::to_string(r.files_failed);
   s += ",\"games\":" + std::to_string(r.games);
   s += ",\"games_valid\":" + std::to_string(r.games_valid);
@@ -127,7 +129,24 @@ void append_summary_object(std::string& s, const RunSummary& r) {
     append_json_string(s, info.name);
     s += ':' + std::to_string(r.by_code[int(info.code)]);
   }
-  s += "}}";
+  s += '}';
+}
+
+void append_summary_object(std::string& s, const RunSummary& r) {
+  s += '{';
+  append_summary_members(s, r);
+  s += '}';
+}
+
+// The first line of the human summary, without its line end: "3 files, 120 games: 118 valid,
+// 2 with errors, 5 with warnings; 9,000 moves replayed" (numbers without separators).
+std::string summary_headline(const RunSummary& r) {
+  return std::string(r.interrupted ? "interrupted: " : "") + std::to_string(r.files) + " file" +
+         (r.files == 1 ? "" : "s") + ", " + std::to_string(r.games) + " game" +
+         (r.games == 1 ? "" : "s") + ": " + std::to_string(r.games_valid) + " valid, " +
+         std::to_string(r.games_with_errors) + " with errors, " +
+         std::to_string(r.games_with_warnings) + " with warnings; " + std::to_string(r.moves) +
+         " moves replayed";
 }
 
 class TextWriter final : public ReportWriter {
@@ -216,7 +235,14 @@ class JsonlWriter final : public ReportWriter {
     s += "}\n";
     write(out_, s);
   }
-  void finish(const RunSummary&) override { std::fflush(out_); }
+  // The last record: the totals, so that the file alone accounts for every game.
+  void finish(const RunSummary& summary) override {
+    std::string s = "{\"type\":\"summary\",";
+    append_summary_members(s, summary);
+    s += "}\n";
+    write(out_, s);
+    std::fflush(out_);
+  }
 
  private:
   std::FILE* out_;
@@ -290,7 +316,18 @@ class GithubWriter final : public ReportWriter {
   }
   void game(const std::string&, std::uint64_t, const std::string&, std::uint32_t,
             const std::string&, std::uint32_t, std::uint32_t) override {}
-  void finish(const RunSummary&) override { std::fflush(out_); }
+  // The totals as a notice: the first line of the summary on standard error, then the
+  // problem counts and unreadable files.
+  void finish(const RunSummary& summary) override {
+    std::string text = summary_headline(summary) + "; " + std::to_string(summary.errors) +
+                       " errors, " + std::to_string(summary.warnings) + " warnings";
+    if (summary.files_failed) {
+      text += "; " + std::to_string(summary.files_failed) + " file" +
+              (summary.files_failed == 1 ? "" : "s") + " could not be read completely";
+    }
+    write(out_, "::notice title=pgn summary::" + github_escape(text, false) + '\n');
+    std::fflush(out_);
+  }
 
  private:
   std::FILE* out_;
@@ -381,12 +418,7 @@ std::unique_ptr<ReportWriter> ReportWriter::create(ReportFormat format, std::FIL
 
 void print_summary(std::FILE* out, const RunSummary& r, bool convert) {
   const double mb = double(r.input_bytes) / 1e6;
-  std::fprintf(out,
-               "%s%" PRIu64 " file%s, %" PRIu64 " game%s: %" PRIu64 " valid, %" PRIu64
-               " with errors, %" PRIu64 " with warnings; %" PRIu64 " moves replayed\n",
-               r.interrupted ? "interrupted: " : "", r.files, r.files == 1 ? "" : "s", r.games,
-               r.games == 1 ? "" : "s", r.games_valid, r.games_with_errors, r.games_with_warnings,
-               r.moves);
+  std::fprintf(out, "%s\n", summary_headline(r).c_str());
   if (convert)
     std::fprintf(out, "games written %" PRIu64 ", skipped %" PRIu64 ", truncated %" PRIu64 "\n",
                  r.games_written, r.games_skipped, r.games_truncated);
