@@ -22,17 +22,6 @@ namespace {
 enum ResultKind : int { WhiteWins = 0, BlackWins = 1, Draw = 2, Unknown = 3, NoResult = 4 };
 constexpr const char* kResultText[] = {"1-0", "0-1", "1/2-1/2", "*", ""};
 
-bool ascii_iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = char(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = char(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
-
 // Reads a termination marker or Result tag value in any known notation.
 ResultKind parse_result(std::string_view text, const Notation* preferred) {
   if (text == "1-0") return WhiteWins;
@@ -52,11 +41,6 @@ ResultKind parse_result(std::string_view text, const Notation* preferred) {
     if (int r = match_in(*n); r >= 0) return ResultKind(r);
   }
   return NoResult;
-}
-
-const char* piece_name(PieceType t) {
-  static const char* const kNames[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
-  return kNames[t];
 }
 
 // What a move text says, in English SAN letters, for moves that resolve to no legal move
