@@ -275,8 +275,25 @@ void generate_legal_to(const Position& pos, Square to, PieceType type, MoveList&
   generate_for_side(pos, sink, square_bb(to), type);
 }
 
+namespace {
+
+// Whether the king of `us` can step to a square no enemy attacks: the usual way out of a
+// check, found without generating the other moves.
+template <Color us>
+bool king_can_step(const Position& pos) {
+  const Square king = lsb(pos.pieces(us, King));
+  const Bitboard without_king = pos.pieces() ^ square_bb(king);
+  for (Bitboard b = king_attacks(king) & ~pos.pieces(us); b;)
+    if (!attacked_by<~us>(pos, pop_lsb(b), without_king)) return true;
+  return false;
+}
+
+}  // namespace
+
 bool Position::has_legal_move() const {
-  return count_legal(*this) != 0;
+  const bool king_steps =
+      side_to_move() == White ? king_can_step<White>(*this) : king_can_step<Black>(*this);
+  return king_steps || count_legal(*this) != 0;
 }
 
 std::uint64_t perft(Position& pos, int depth) {

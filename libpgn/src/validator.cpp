@@ -587,52 +587,61 @@ struct GameValidator::Impl final : Visitor {
     l.variations_here = 0;
   }
 
-  void play_text(const MoveText& text, std::string_view written, TextPos pos) {
+  // The rare main-line conditions, kept out of the per-move path: play after an automatic
+  // draw is reported once; past the ply budget the line stops. False: do not play the move.
+  [[gnu::cold, gnu::noinline]] bool main_line_may_go_on(TextPos pos) {
     LineState& l = line();
-    const bool main_line = depth == 0;
-    if (main_line && automatic_draw_ply && !reported_play_after_draw) {
+    if (automatic_draw_ply && !reported_play_after_draw) {
       reported_play_after_draw = true;
       add(Code::AutomaticDraw, pos,
           std::string("play went on after the game was drawn by ") + automatic_draw_reason +
               " at ply " + std::to_string(automatic_draw_ply) + " (FIDE Laws 9.6)");
     }
-    if (main_line && l.ply + 1 > options.max_plies) {
+    if (l.ply + 1 > options.max_plies) {
       add(Code::LimitExceeded, pos,
           "more than " + std::to_string(options.max_plies) + " plies; the rest is not replayed");
       kill_line();
+      return false;
+    }
+    return true;
+  }
+
+  // "--" or "Z0": an error in the main line or in check, a warning in a variation.
+  [[gnu::cold, gnu::noinline]] void play_null(const MoveText& text, std::string_view written,
+                                              TextPos pos) {
+    LineState& l = line();
+    const bool main_line = depth == 0;
+    if (l.pos.in_check()) {
+      bad_move(text, written, pos, MoveResolution{Move(), MoveError::NullMoveInCheck});
       return;
     }
+    Diagnostic* d = add(main_line ? Code::IllegalMove : Code::NullMove, pos,
+                        "null move " + move_prefix(l.pos) + std::string(written) +
+                            (main_line ? " in the main line: a game cannot pass a turn"
+                                       : " in a variation"));
+    if (d) {
+      d->written.assign(written);
+      d->ply = l.ply + 1;
+      d->variation = l.path;  // empty on the main line
+    }
+    if (recording) stop_recording("null move " + std::string(written));
+    l.before_last = l.pos;
+    l.last_undoable = false;
+    l.has_last = true;
+    l.dead_just_now = false;
+    l.variations_here = 0;
+    l.pos.play_null();
+    ++l.ply;
+  }
+
+  void play_text(const MoveText& text, std::string_view written, TextPos pos) {
+    LineState& l = line();
+    const bool main_line = depth == 0;
+    if (main_line && (automatic_draw_ply || l.ply + 1 > options.max_plies) &&
+        !main_line_may_go_on(pos))
+      return;
     if (text.kind == MoveText::Null) {
-      if (l.pos.in_check()) {
-        bad_move(text, written, pos, MoveResolution{Move(), MoveError::NullMoveInCheck});
-        return;
-      }
-      if (main_line) {
-        Diagnostic* d = add(Code::IllegalMove, pos,
-                            "null move " + move_prefix(l.pos) + std::string(written) +
-                                " in the main line: a game cannot pass a turn");
-        if (d) {
-          d->written.assign(written);
-          d->ply = l.ply + 1;
-        }
-      } else {
-        Diagnostic* d = add(Code::NullMove, pos,
-                            "null move " + move_prefix(l.pos) + std::string(written) +
-                                " in a variation");
-        if (d) {
-          d->written.assign(written);
-          d->ply = l.ply + 1;
-          d->variation = l.path;
-        }
-      }
-      if (recording) stop_recording("null move " + std::string(written));
-      l.before_last = l.pos;
-      l.last_undoable = false;
-      l.has_last = true;
-      l.dead_just_now = false;
-      l.variations_here = 0;
-      l.pos.play_null();
-      ++l.ply;
+      play_null(text, written, pos);
       return;
     }
     MoveResolution resolution = resolve_move(l.pos, text);
