@@ -25,7 +25,12 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 
 mkdir -p "$work/corpus" "$work/logs" "$work/artifacts"
 if [ ! -e "$work/corpus/.seeded" ]; then
-  "$here/make-seeds.sh" "$src" "$shared" "$work/corpus" && touch "$work/corpus/.seeded"
+  # A campaign on a half-seeded corpus starts from nothing and proves little: stop instead.
+  if ! "$here/make-seeds.sh" "$src" "$shared" "$work/corpus"; then
+    echo "run-fuzzers: making the seed corpus in $work/corpus failed" >&2
+    exit 1
+  fi
+  touch "$work/corpus/.seeded"
 fi
 
 failed=0
@@ -52,7 +57,8 @@ for target in "${targets[@]}"; do
   cov=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' <<<"$last")
   ft=$(sed -n 's/.* ft: \([0-9]*\).*/\1/p' <<<"$last")
   corpus=$(sed -n 's/.* corp: \([0-9]*\/[0-9a-zA-Z]*\).*/\1/p' <<<"$last")
-  echo "$target: status $status, ${seconds}s, executions ${execs:-?}, cov ${cov:-?}, ft ${ft:-?}, corpus ${corpus:-?}"
+  seeds=$(grep -a -o '[0-9]* files found' "$log" | head -n 1 | cut -d' ' -f1)
+  echo "$target: status $status, ${seconds}s, inputs at start ${seeds:-?}, executions ${execs:-?}, cov ${cov:-?}, ft ${ft:-?}, corpus ${corpus:-?}"
   if [ $status -ne 0 ] || ls "$work/artifacts/$target/" | grep -q .; then
     failed=1
     echo "---- $target found a problem; the end of its log ($log):" >&2
