@@ -8,6 +8,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <string_view>
 
@@ -198,6 +199,8 @@ struct GameValidator::Impl final : Visitor {
   std::string tag_result, tag_fen, tag_setup, tag_variant, tag_termination;
   std::string unescaped;  // buffer for tag values with escapes
   bool has_result_tag = false, has_fen_tag = false, has_setup_tag = false;
+  // Per tag kind, the last value check_tag_format accepted (kept across games).
+  std::array<std::string, std::size_t(KnownTag::Other) + 1> last_accepted_;
   unsigned roster_seen = 0;
   bool any_tag = false;
   TextPos result_pos;
@@ -398,51 +401,71 @@ struct GameValidator::Impl final : Visitor {
 
   void check_tag_format(KnownTag kind, std::string_view name, std::string_view value,
                         TextPos pos) {
-    const TagPatterns& p = tag_patterns();
-    auto bad = [&](const char* expected) {
+    switch (kind) {  // free text, or checked elsewhere (FEN, Variant)
+      case KnownTag::Event:
+      case KnownTag::Site:
+      case KnownTag::White:
+      case KnownTag::Black:
+      case KnownTag::FEN:
+      case KnownTag::Variant:
+      case KnownTag::Termination:
+      case KnownTag::Other:
+        return;
+      default:
+        break;
+    }
+    // Files repeat values from game to game (one Date for a whole round, one TimeControl for
+    // an event): a value equal to the last one accepted for this tag is accepted again
+    // without running its pattern.
+    const bool by_pattern = kind != KnownTag::Result;  // a Result is read, not matched
+    std::string& accepted = last_accepted_[std::size_t(kind)];
+    if (by_pattern && !accepted.empty() && value == accepted) return;
+    if (const char* expected = tag_format_problem(kind, value)) {
       add(Code::BadTag, pos,
           std::string(name) + " \"" + std::string(value) + "\" is not " + expected);
-    };
+      return;
+    }
+    if (by_pattern) accepted.assign(value);
+  }
+
+  // What a value of a checked tag should have been, or nullptr when it is well formed.
+  const char* tag_format_problem(KnownTag kind, std::string_view value) const {
+    const TagPatterns& p = tag_patterns();
     switch (kind) {
       case KnownTag::Date:
       case KnownTag::EventDate:
       case KnownTag::UTCDate: {
         if (!RE2::FullMatch(value, p.date))
-          return bad("a date in the form YYYY.MM.DD (?? for unknown parts)");
+          return "a date in the form YYYY.MM.DD (?? for unknown parts)";
         const int month = value[5] == '?' ? 1 : (value[5] - '0') * 10 + (value[6] - '0');
         const int day = value[8] == '?' ? 1 : (value[8] - '0') * 10 + (value[9] - '0');
-        if (month < 1 || month > 12 || day < 1 || day > 31) return bad("a real calendar date");
-        break;
+        if (month < 1 || month > 12 || day < 1 || day > 31) return "a real calendar date";
+        return nullptr;
       }
       case KnownTag::Round:
-        if (!RE2::FullMatch(value, p.round)) bad("a round: digits separated by dots, ? or -");
-        break;
+        return RE2::FullMatch(value, p.round) ? nullptr
+                                              : "a round: digits separated by dots, ? or -";
       case KnownTag::Result:
-        if (parse_result(value, notation) == NoResult) bad("one of 1-0, 0-1, 1/2-1/2, *");
-        break;
+        return parse_result(value, notation) != NoResult ? nullptr : "one of 1-0, 0-1, 1/2-1/2, *";
       case KnownTag::WhiteElo:
       case KnownTag::BlackElo:
-        if (!RE2::FullMatch(value, p.elo)) bad("a rating (digits, or - when there is none)");
-        break;
+        return RE2::FullMatch(value, p.elo) ? nullptr
+                                            : "a rating (digits, or - when there is none)";
       case KnownTag::TimeControl:
-        if (!RE2::FullMatch(value, p.time_control))
-          bad("a time control such as 40/7200:3600, 300+2, or ? or -");
-        break;
+        return RE2::FullMatch(value, p.time_control)
+                   ? nullptr
+                   : "a time control such as 40/7200:3600, 300+2, or ? or -";
       case KnownTag::ECO:
-        if (!RE2::FullMatch(value, p.eco)) bad("an ECO code such as B90");
-        break;
+        return RE2::FullMatch(value, p.eco) ? nullptr : "an ECO code such as B90";
       case KnownTag::SetUp:
-        if (!RE2::FullMatch(value, p.setup)) bad("0 or 1");
-        break;
+        return RE2::FullMatch(value, p.setup) ? nullptr : "0 or 1";
       case KnownTag::Time:
       case KnownTag::UTCTime:
-        if (!RE2::FullMatch(value, p.time)) bad("a time in the form HH:MM:SS");
-        break;
+        return RE2::FullMatch(value, p.time) ? nullptr : "a time in the form HH:MM:SS";
       case KnownTag::PlyCount:
-        if (!RE2::FullMatch(value, p.ply_count)) bad("a number of plies");
-        break;
-      default:  // Variant: an unsupported one is reported once, at end_tags.
-        break;
+        return RE2::FullMatch(value, p.ply_count) ? nullptr : "a number of plies";
+      default:
+        return nullptr;
     }
   }
 

@@ -1,10 +1,10 @@
 // GameValidator on small games: the tag checks, one tag at a time.
+#include "libpgn/validator.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
-
-#include "libpgn/validator.hpp"
 
 namespace pgn {
 namespace {
@@ -33,12 +33,23 @@ std::vector<std::string> tag_problems(const std::string& name, const std::string
 
 TEST(Validator, EveryCheckedTagAcceptsGoodValues) {
   const std::pair<const char*, const char*> good[] = {
-      {"Date", "2024.01.02"},      {"Date", "1851.??.??"},      {"EventDate", "????.??.??"},
-      {"UTCDate", "2020.12.31"},   {"Round", "3.1.2"},          {"Round", "?"},
-      {"Result", "1-0"},           {"WhiteElo", "2850"},        {"BlackElo", "-"},
-      {"TimeControl", "40/7200:3600"}, {"TimeControl", "300+2"}, {"ECO", "B90"},
-      {"Time", "12:30:00"},        {"UTCTime", "23:52:30"},     {"PlyCount", "7"},
-      {"Termination", "normal"},   {"Annotator", "anything at all"},
+      {"Date", "2024.01.02"},
+      {"Date", "1851.??.??"},
+      {"EventDate", "????.??.??"},
+      {"UTCDate", "2020.12.31"},
+      {"Round", "3.1.2"},
+      {"Round", "?"},
+      {"Result", "1-0"},
+      {"WhiteElo", "2850"},
+      {"BlackElo", "-"},
+      {"TimeControl", "40/7200:3600"},
+      {"TimeControl", "300+2"},
+      {"ECO", "B90"},
+      {"Time", "12:30:00"},
+      {"UTCTime", "23:52:30"},
+      {"PlyCount", "7"},
+      {"Termination", "normal"},
+      {"Annotator", "anything at all"},
   };
   for (const auto& [name, value] : good)
     EXPECT_TRUE(tag_problems(name, value).empty()) << name << " " << value;
@@ -46,11 +57,20 @@ TEST(Validator, EveryCheckedTagAcceptsGoodValues) {
 
 TEST(Validator, EveryCheckedTagRejectsBadValues) {
   const std::pair<const char*, const char*> bad[] = {
-      {"Date", "2024-01-02"},   {"Date", "2024.13.02"},   {"EventDate", "24.01.02"},
-      {"UTCDate", "2020.12.32"}, {"Round", "one"},        {"Result", "2-0"},
-      {"WhiteElo", "2700a"},    {"BlackElo", "12345"},    {"TimeControl", "5 min"},
-      {"ECO", "Z99"},           {"SetUp", "2"},           {"Time", "12.30"},
-      {"UTCTime", "1:2:3"},     {"PlyCount", "seven"},
+      {"Date", "2024-01-02"},
+      {"Date", "2024.13.02"},
+      {"EventDate", "24.01.02"},
+      {"UTCDate", "2020.12.32"},
+      {"Round", "one"},
+      {"Result", "2-0"},
+      {"WhiteElo", "2700a"},
+      {"BlackElo", "12345"},
+      {"TimeControl", "5 min"},
+      {"ECO", "Z99"},
+      {"SetUp", "2"},
+      {"Time", "12.30"},
+      {"UTCTime", "1:2:3"},
+      {"PlyCount", "seven"},
   };
   for (const auto& [name, value] : bad) {
     const std::vector<std::string> problems = tag_problems(name, value);
@@ -74,6 +94,35 @@ TEST(Validator, MissingRosterTagsAreNamed) {
   ASSERT_EQ(report.problems.size(), 1u);
   EXPECT_EQ(report.problems[0].code, Code::MissingTag);
   EXPECT_EQ(report.problems[0].message, "missing Seven Tag Roster tags: Event, Date");
+}
+
+// One validator over many games remembers the last value accepted per tag: a repeated good
+// value is not matched again, but a bad value is reported every time it appears, and a bad
+// value after a good one (or a good one after a bad one) is judged on its own.
+TEST(Validator, RepeatedTagValuesAreJudgedAlikeInEveryGame) {
+  ValidateOptions options;
+  GameValidator validator(options);
+  auto bad_tags = [&](const std::string& date, const std::string& elo) {
+    const std::string text = "[Event \"e\"]\n[Site \"s\"]\n[Date \"" + date +
+                             "\"]\n[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n"
+                             "[WhiteElo \"" +
+                             elo + "\"]\n\n1. e4 *\n";
+    RawGame game;
+    game.text = text;
+    game.index = 1;
+    GameReport report;
+    validator.validate(game, report);
+    int count = 0;
+    for (const Diagnostic& d : report.problems) count += d.code == Code::BadTag;
+    return count;
+  };
+  EXPECT_EQ(bad_tags("2024.01.02", "2700"), 0);
+  EXPECT_EQ(bad_tags("2024.01.02", "2700"), 0);
+  EXPECT_EQ(bad_tags("2024.13.02", "2700"), 1);
+  EXPECT_EQ(bad_tags("2024.13.02", "27x0"), 2);
+  EXPECT_EQ(bad_tags("2024.13.02", "27x0"), 2);
+  EXPECT_EQ(bad_tags("2024.01.02", "2700"), 0);
+  EXPECT_EQ(bad_tags("2024-01-02", "2700"), 1);
 }
 
 }  // namespace
