@@ -1117,6 +1117,14 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
   // that give the same game, the best-ranked notation (English, then by preference) is the
   // one reported, and of two different legal readings the better-ranked one is used.
   const Notation* english = &english_notation();
+  // The usual case, English first and read in full: the search below would stop there too,
+  // so take it without building the candidate list.
+  if (v.last_detected == nullptr) {
+    v.abort_on_unreadable = true;
+    v.run(game, report, nullptr, record);
+    v.abort_on_unreadable = false;
+    if (!v.text_failed && v.illegal_count == 0 && clean(report)) return;
+  }
   std::vector<const Notation*> order{english};
   for (const Notation* n : distinct_notations(options.extra_notations)) order.push_back(n);
   const std::vector<const Notation*> ranked = order;
