@@ -645,11 +645,7 @@ void append_check(std::string& out, const Position& pos, Move m, const Notation*
   if (!pos.gives_check(m)) return;
   Position after = pos;
   after.play(m);
-  if (after.is_checkmate()) {
-    append_first(out, notation, &Notation::mate, "#");
-  } else {
-    append_first(out, notation, &Notation::check, "+");
-  }
+  append_check_sign(after, out, notation);
 }
 
 bool is_capture(const Position& pos, Move m) {
@@ -658,11 +654,25 @@ bool is_capture(const Position& pos, Move m) {
 
 }  // namespace
 
+void append_check_sign(const Position& after, std::string& out, const Notation* notation) {
+  if (!after.in_check()) return;
+  if (after.is_checkmate()) {
+    append_first(out, notation, &Notation::mate, "#");
+  } else {
+    append_first(out, notation, &Notation::check, "+");
+  }
+}
+
 void append_san(const Position& pos, Move m, std::string& out, const Notation* notation) {
   if (notation != nullptr && notation->spoken) {
     append_spoken_move(pos, m, out, *notation);
     return;
   }
+  append_san_unchecked(pos, m, out, notation);
+  if (!m.is_null()) append_check(out, pos, m, notation);
+}
+
+void append_san_unchecked(const Position& pos, Move m, std::string& out, const Notation* notation) {
   if (m.is_null()) {
     out += "--";
     return;
@@ -706,7 +716,6 @@ void append_san(const Position& pos, Move m, std::string& out, const Notation* n
     append_square_name(out, to);
     append_promotion(out, m, notation);
   }
-  append_check(out, pos, m, notation);
 }
 
 void append_lan(const Position& pos, Move m, std::string& out, const Notation* notation) {

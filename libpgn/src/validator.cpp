@@ -677,11 +677,13 @@ struct GameValidator::Impl final : Visitor {
       read_tokens.push_back(written);
       read_texts.push_back(text);
     }
+    std::size_t recorded_at = 0;
     if (recording) {
+      recorded_at = record->events.size();
       GameEvent& e = record->events.emplace_back();
       e.kind = GameEvent::MoveEvent;
       e.move = m;
-      append_san(l.pos, m, e.text);
+      append_san_unchecked(l.pos, m, e.text);
       e.written.assign(written);
       if (text.nag) record->events.push_back({GameEvent::Nag, Move(), text.nag});
     }
@@ -691,6 +693,8 @@ struct GameValidator::Impl final : Visitor {
     l.dead_just_now = false;
     l.variations_here = 0;
     l.pos.do_move(m, l.last_undo);
+    // The replay knows whether the move checks: the SAN's sign is read off the new position.
+    if (recording) append_check_sign(l.pos, record->events[recorded_at].text);
     ++l.ply;
     ++report->moves_replayed;
     line_hash = (line_hash ^ m.raw()) * 0x100000001B3ull + depth;

@@ -217,7 +217,9 @@ TEST(SanRoundTrip, WrittenMovesResolveConsistently) {
       MoveText text;
       text.kind = kind;
       const MoveResolution r = resolve_move(pos, text);
-      if (!r.ok()) EXPECT_FALSE(describe_move_error(pos, text, r).empty());
+      if (!r.ok()) {
+        EXPECT_FALSE(describe_move_error(pos, text, r).empty());
+      }
     }
   }
   EXPECT_GT(resolved, 1000);

@@ -346,5 +346,40 @@ TEST(Write, NotationTable) {
   EXPECT_EQ(san(open, Move(A1, A8), &silent), "Лa8+");
 }
 
+// The two halves (the SAN without its sign, then the sign read off the position after the
+// move) write exactly what append_san writes, for every legal move of positions rich in
+// checks, mates, promotions, castling and en passant, in English and in a table's letters.
+TEST(SanWriter, UncheckedSanPlusSignFromTheNewPositionEqualsAppendSan) {
+  const char* fens[] = {
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+      "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+      "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",  // Ra8#
+      "4k3/8/4K3/8/8/8/8/Q7 w - - 0 1",        // Qa8#, Qe1+ and more checks
+  };
+  int checks = 0, mates = 0;
+  for (const Notation* notation : {static_cast<const Notation*>(nullptr), find_notation("ru")}) {
+    for (const char* fen : fens) {
+      const Position pos = from_fen(fen);
+      MoveList legal;
+      generate_legal(pos, legal);
+      for (const Move m : legal) {
+        std::string whole, halves;
+        append_san(pos, m, whole, notation);
+        append_san_unchecked(pos, m, halves, notation);
+        Position after = pos;
+        after.play(m);
+        append_check_sign(after, halves, notation);
+        EXPECT_EQ(halves, whole) << fen;
+        checks += after.in_check();
+        mates += after.is_checkmate();
+      }
+    }
+  }
+  EXPECT_GE(checks, 10);
+  EXPECT_GE(mates, 2);
+}
+
 }  // namespace
 }  // namespace pgn

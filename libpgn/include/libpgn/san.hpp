@@ -92,6 +92,12 @@ std::string describe_move_error(const Position& pos, const MoveText& text,
 // The one move writer. Appends canonical SAN (minimal disambiguation, O-O, =Q, + and #)
 // to `out`. With a notation table, its piece letters and conventions are used instead.
 void append_san(const Position& pos, Move m, std::string& out, const Notation* notation = nullptr);
+// The same in two halves, for a caller that makes the move anyway: the SAN without its '+' or
+// '#' (not for spoken notations), then the sign read off the position after the move, which
+// spares testing the move for check a second time.
+void append_san_unchecked(const Position& pos, Move m, std::string& out,
+                          const Notation* notation = nullptr);
+void append_check_sign(const Position& after, std::string& out, const Notation* notation = nullptr);
 inline std::string to_san(const Position& pos, Move m) {
   std::string s;
   append_san(pos, m, s);
