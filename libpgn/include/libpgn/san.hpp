@@ -7,6 +7,7 @@
 // one does.
 #pragma once
 
+#include <bitset>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -51,6 +52,16 @@ enum class MoveTextError : std::uint8_t {
 // e8(Q), long algebraic e2e4 / e2-e4 / Ng1-f3 / Ng1xf3, UCI e7e8q, suffixes !? etc.
 std::size_t parse_move_text(std::string_view token, MoveText& out, MoveTextError& error,
                             const Notation* notation = nullptr);
+
+namespace detail {
+// parse_move_text with a table, reading it by trying the table's words one by one, without
+// the index and the plain path: the reference that tests compare parse_move_text with.
+std::size_t parse_move_text_word_by_word(std::string_view token, MoveText& out,
+                                         MoveTextError& error, const Notation& notation);
+// Every byte a move of `notation` can contain (a token, or a word of a spoken phrase): a
+// token with any other byte is no move in that notation.
+const std::bitset<256>& move_alphabet(const Notation& notation);
+}  // namespace detail
 
 // Why a move text matches no single legal move. Codes are stable.
 enum class MoveError : std::uint8_t {
