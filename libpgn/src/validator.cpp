@@ -8,6 +8,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <bitset>
 #include <cstring>
 #include <string_view>
 
@@ -213,9 +214,11 @@ struct GameValidator::Impl final : Visitor {
   std::uint64_t line_hash = 0;         // hash of every replayed move, to compare readings
   std::uint32_t illegal_count = 0;
   std::uint64_t unlisted_problems = 0;
-  // The moves as read in this run (tokens and what they say), for comparing notations.
-  std::vector<std::string_view> read_tokens;
-  std::vector<MoveText> read_texts;
+  // The moves as read in this run (tokens and what they say), for comparing notations, and
+  // those of the winning reading while detecting (kept here to reuse their memory).
+  std::vector<std::string_view> read_tokens, winner_tokens;
+  std::vector<MoveText> read_texts, winner_texts;
+  std::vector<std::size_t> check_order;
   // The notation the previous game was read in: the next game most likely uses it too.
   const Notation* last_detected = nullptr;
   // While detecting: give up on a reading at its first unreadable token (it cannot win).
@@ -1097,29 +1100,50 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
   const Notation* winner = nullptr;
   GameReport winner_report;
   std::uint64_t winner_hash = 0;
-  std::vector<std::string_view> winner_tokens;
-  std::vector<MoveText> winner_texts;
-  std::vector<std::size_t> check_order;
+  std::vector<std::string_view>& winner_tokens = v.winner_tokens;
+  std::vector<MoveText>& winner_texts = v.winner_texts;
+  std::vector<std::size_t>& check_order = v.check_order;
+  winner_tokens.clear();
+  winner_texts.clear();
   const Notation* best_partial = nullptr;
   std::uint64_t best_partial_moves = 0;
   std::vector<std::pair<std::size_t, std::string>> other_codes;  // rank, code
   const Notation* recorded = nullptr;  // whose reading the record holds
-  // Takes the last run's tokens as the winner's, ordered for comparing: tokens that are not
-  // plain pawn moves first, since that is where notations differ, so a table that cannot
-  // read the game fails on its first try.
+  // The bytes of the winner's tokens and the order they are compared in, found when first
+  // needed: most games are read in one notation only, which these bytes alone tell.
+  std::bitset<256> winner_bytes;
+  bool winner_indexed = false;
   auto adopt_tokens = [&] {
     winner_tokens.swap(v.read_tokens);
     winner_texts.swap(v.read_texts);
-    check_order.clear();
-    for (std::size_t i = 0; i < winner_tokens.size(); ++i)
-      if (winner_tokens[i].empty() || !is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
-    for (std::size_t i = 0; i < winner_tokens.size(); ++i)
-      if (!winner_tokens[i].empty() && is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
+    winner_indexed = false;
+  };
+  // Whether table `n` may read every token of the winner: it cannot if a token has a byte
+  // that no move of `n` contains (Cyrillic letters in a Latin table). The bytes are those of
+  // the tokens that are not plain pawn moves, where notations differ; those tokens also come
+  // first in the order of comparing, so that a table that cannot read the game fails on its
+  // first try.
+  auto may_read_winner = [&](const Notation& n) {
+    if (!winner_indexed) {
+      winner_indexed = true;
+      winner_bytes.reset();
+      check_order.clear();
+      for (std::size_t i = 0; i < winner_tokens.size(); ++i)
+        if (winner_tokens[i].empty() || !is_file_byte(winner_tokens[i][0])) {
+          check_order.push_back(i);
+          for (char c : winner_tokens[i]) winner_bytes[static_cast<unsigned char>(c)] = true;
+        }
+      for (std::size_t i = 0; i < winner_tokens.size(); ++i)
+        if (!winner_tokens[i].empty() && is_file_byte(winner_tokens[i][0]))
+          check_order.push_back(i);
+    }
+    return (winner_bytes & ~detail::move_alphabet(n)).none();
   };
   std::vector<std::uint64_t> readings;
   GameReport attempt;
   for (const Notation* n : order) {
     if (winner && !n->spoken && !winner->spoken) {
+      if (!may_read_winner(*n)) continue;
       bool readable = true, same = true;
       for (std::size_t k = 0; k < check_order.size() && readable; ++k) {
         const std::size_t i = check_order[k];
@@ -1140,6 +1164,7 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
       if (!readable || same) continue;
     } else if (winner && n->spoken) {
       // A spoken reading needs every token to be one of its words.
+      if (!may_read_winner(*n)) continue;
       bool words = true;
       for (std::size_t k = 0; k < check_order.size() && words; ++k)
         words = looks_spoken(winner_tokens[check_order[k]], *n);
