@@ -350,6 +350,7 @@ class WordIndex {
       if (spelling.empty()) return;
       Word w;
       w.text = spelling;
+      w.size = std::uint32_t(spelling.size());
       w.value = value;
       w.head = head_of(spelling.data(), spelling.size());
       const char ones[4] = {'\xFF', '\xFF', '\xFF', '\xFF'};
@@ -371,7 +372,7 @@ class WordIndex {
     for (std::size_t i = 0; i < words_.size(); ++i) {
       const Word& w = words_[i];
       const Byte first = Byte(w.text[0]);
-      first_.set(first);
+      first_[first] = true;
       longest_[first] = std::uint8_t(
           std::max<std::size_t>(longest_[first], std::min<std::size_t>(w.text.size(), 255)));
       if (w.text.size() == 1 && one_byte_[first] == 0) one_byte_[first] = std::uint16_t(i + 1);
@@ -382,6 +383,7 @@ class WordIndex {
     std::size_t size = 4;
     while (size < 2 * groups) size *= 2;
     groups_.assign(size, Group{});
+    group_mask_ = size - 1;
     for (std::size_t i = 0; i < words_.size() && words_[i].text.size() > 1;) {
       const std::uint16_t prefix = prefix_of(words_[i].text);
       std::size_t last = i;
@@ -389,7 +391,7 @@ class WordIndex {
              prefix_of(words_[last].text) == prefix)
         ++last;
       std::size_t slot = slot_of(prefix);
-      while (groups_[slot].end != 0) slot = (slot + 1) & (groups_.size() - 1);
+      while (groups_[slot].end != 0) slot = (slot + 1) & group_mask_;
       groups_[slot] = {prefix, std::uint16_t(i), std::uint16_t(last)};
       i = last;
     }
@@ -400,26 +402,28 @@ class WordIndex {
   // Length of the longest word that starts with `b` (0 if none).
   std::size_t longest_starting_with(Byte b) const { return longest_[b]; }
 
-  // Length of the longest word at `p` (0 if none), with its value.
-  std::size_t match(const char* p, const char* end, int& value) const {
+  // Length of the longest word at `p` (0 if none), with its value. Inlined: the plain path
+  // calls it once per piece move.
+  [[gnu::always_inline]] std::size_t match(const char* p, const char* end, int& value) const {
     if (p >= end || !first_[Byte(*p)]) return 0;
     const std::size_t left = std::size_t(end - p);
-    if (left >= 2 && !groups_.empty()) {
+    if (left >= 2 && group_mask_ != 0) {
       const std::uint16_t prefix = std::uint16_t(Byte(p[0]) << 8 | Byte(p[1]));
-      for (std::size_t slot = slot_of(prefix); groups_[slot].end != 0;
-           slot = (slot + 1) & (groups_.size() - 1)) {
-        const Group& group = groups_[slot];
+      const Group* groups = groups_.data();
+      for (std::size_t slot = slot_of(prefix); groups[slot].end != 0;
+           slot = (slot + 1) & group_mask_) {
+        const Group& group = groups[slot];
         if (group.prefix != prefix) continue;
         // Words are a few bytes long: their first four bytes are compared at once.
         const std::uint32_t window = head_of(p, left);
         for (std::size_t i = group.begin; i < group.end; ++i) {
           const Word& w = words_[i];
-          if (w.text.size() > left || (window & w.mask) != w.head) continue;
-          if (w.text.size() > 4 &&
-              std::string_view(w.text).substr(4) != std::string_view(p + 4, w.text.size() - 4))
+          if (w.size > left || (window & w.mask) != w.head) continue;
+          if (w.size > 4 &&
+              std::string_view(w.text).substr(4) != std::string_view(p + 4, w.size - 4))
             continue;
           value = w.value;
-          return w.text.size();
+          return w.size;
         }
         break;
       }
@@ -437,16 +441,17 @@ class WordIndex {
   }
 
   // Adds every byte of every spelling to `bytes`.
-  void add_bytes_to(std::bitset<256>& bytes) const {
+  void add_bytes_to(detail::ByteSet& bytes) const {
     for (const Word& w : words_)
-      for (char c : w.text) bytes.set(Byte(c));
+      for (char c : w.text) bytes.add(Byte(c));
   }
 
  private:
   struct Word {
-    std::string text;
-    int value = 0;
     std::uint32_t head = 0, mask = 0;  // the first four bytes (zero-padded), and which count
+    std::uint32_t size = 0;
+    int value = 0;
+    std::string text;
   };
   // The words (longer than one byte) that start with the two bytes `prefix`: [begin, end).
   struct Group {
@@ -470,19 +475,28 @@ class WordIndex {
     return std::uint16_t(Byte(text[0]) << 8 | Byte(text[1]));
   }
 
-  std::size_t slot_of(std::uint16_t prefix) const {
-    return (prefix * 0x9E37u >> 7) & (groups_.size() - 1);
-  }
+  std::size_t slot_of(std::uint16_t prefix) const { return (prefix * 0x9E37u >> 7) & group_mask_; }
 
   std::vector<Word> words_;
-  std::vector<Group> groups_;  // open addressing by prefix; end == 0 marks a free slot
-  std::bitset<256> first_;
+  std::vector<Group> groups_;   // open addressing by prefix; end == 0 marks a free slot
+  std::size_t group_mask_ = 0;  // groups_.size() - 1, or 0 when there are none
+  std::array<bool, 256> first_{};
   std::array<std::uint16_t, 256> one_byte_{};  // 1 + index of the one-byte word, or 0
   std::array<std::uint8_t, 256> longest_{};
 };
 
 // Which first bytes the plain path (parse_plain_table) reads itself.
 enum class PlainStart : std::uint8_t { No, File, Piece, PieceOrCastle };
+// What the plain path makes of a byte after the piece: a file a-h, a rank 1-8, the start of
+// a look-alike file letter, a single-byte capture sign that starts no longer one, or the
+// start of any other capture sign or dash.
+enum PlainByte : std::uint8_t {
+  kPlainFile = 1,
+  kPlainRank = 2,
+  kPlainAlias = 4,
+  kPlainCapture = 8,
+  kPlainSeparator = 16,
+};
 
 // What the move parser derives from a table on its first use: the table's words indexed by
 // first byte, and the byte classes of the plain path.
@@ -499,10 +513,13 @@ struct TableIndex {
   // starts with, bytes that start any capture sign or dash, and whether a lone trailing '+'
   // or '#' can only be the check or mate sign.
   std::array<PlainStart, 256> plain_start{};
-  std::bitset<256> plain_capture, separator;
+  std::array<std::uint8_t, 256> plain_byte{};  // kPlainFile | kPlainRank | ...
   bool plain_suffixes = true;
   // Every byte a move of this table can contain (see move_alphabet).
-  std::bitset<256> alphabet;
+  detail::ByteSet alphabet;
+  // The castling forms as whole tokens, alone or with '+' or '#', and how the grammar reads
+  // them (find_castle_tokens): looked up instead of matching every form with every dash.
+  std::vector<std::pair<std::string, MoveText>> castle_tokens;
 
   bool may_castle(const char* p, const char* end) const {
     const Byte b = Byte(*p);
@@ -537,13 +554,13 @@ struct TableIndex {
           lower_case_piece[Byte(to_lower_ascii(symbol[0]))] = PieceType(t);
 
     for (const char* standard : {"O-O", "0-0", "O-O-O", "0-0-0"})
-      for (char c : std::string_view(standard)) alphabet.set(Byte(c));
+      for (char c : std::string_view(standard)) alphabet.add(Byte(c));
     for (const auto* forms : {&n.castle_short, &n.castle_long})
       for (const std::string& form : *forms) {
         if (form.empty()) continue;
         for_each_spelling(form, [&](std::string_view spelling) {
           castle.set(Byte(spelling[0]));
-          for (char c : spelling) alphabet.set(Byte(c));
+          for (char c : spelling) alphabet.add(Byte(c));
         });
         if (form.size() > 1 && Byte(form[0]) >= 0x80)
           castle_pairs.push_back(std::uint16_t(Byte(form[0]) << 8 | Byte(form[1])));
@@ -569,12 +586,17 @@ struct TableIndex {
         plain_start[b] = castle[b] ? PlainStart::PieceOrCastle : PlainStart::Piece;
     }
     // A capture sign that starts a longer one is left to the grammar.
-    for (const char c : {'x', 'X'}) plain_capture.set(Byte(c));
-    for (int b = 0; b < 256; ++b)
-      if (captures.starts(Byte(b))) plain_capture[b] = captures.longest_starting_with(Byte(b)) == 1;
-    for (int b = 0; b < 256; ++b)
-      separator[b] = plain_capture[b] || captures.starts(Byte(b)) || dashes.starts(Byte(b));
-    for (const char c : {'x', 'X', '-', '\xE2'}) separator.set(Byte(c));
+    for (int b = 0; b < 256; ++b) {
+      const bool standard_capture = b == 'x' || b == 'X';
+      const bool capture = captures.starts(Byte(b)) ? captures.longest_starting_with(Byte(b)) == 1
+                                                    : standard_capture;
+      const bool separator = standard_capture || b == '-' || b == 0xE2 ||
+                             captures.starts(Byte(b)) || dashes.starts(Byte(b));
+      plain_byte[b] = std::uint8_t(
+          (is_file_letter(Byte(b)) ? kPlainFile : 0) | (is_rank_digit(Byte(b)) ? kPlainRank : 0) |
+          (files.starts(Byte(b)) ? kPlainAlias : 0) | (capture ? kPlainCapture : 0) |
+          (separator ? kPlainSeparator : 0));
+    }
     for (const char c : {'+', '#'})
       if (promotions.starts(Byte(c)) || pieces.starts(Byte(c)) || en_passant.starts(Byte(c)))
         plain_suffixes = false;
@@ -583,12 +605,12 @@ struct TableIndex {
   void find_written_alphabet() {
     for (const char* standard :
          {"abcdefgh", "12345678", "xX=+#()", "-Z0@", "!?", "\xE2\x80\x93\x94\xBC\x81\x87\x88\x89"})
-      for (const char* c = standard; *c; ++c) alphabet.set(Byte(*c));
+      for (const char* c = standard; *c; ++c) alphabet.add(Byte(*c));
     for (const WordIndex* index :
          {&pieces, &files, &captures, &dashes, &checks, &promotions, &en_passant})
       index->add_bytes_to(alphabet);
     for (int b = 0; b < 256; ++b)
-      if (lower_case_piece[b] != NoPieceType) alphabet.set(b);
+      if (lower_case_piece[b] != NoPieceType) alphabet.add(b);
   }
 
   // A spoken word matches a table word compared folded (ASCII case, ä/ae, ß/ss...): any
@@ -598,10 +620,10 @@ struct TableIndex {
     for (int b = 0; b < 256; ++b)
       if ((b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= 0x80 && b <= 0xBF) ||
           b == 0xC3 || b == 0xE1)
-        alphabet.set(b);
+        alphabet.add(b);
     auto add = [&](const std::vector<std::string>& list) {
       for (const std::string& word : list)
-        for (char c : word) alphabet.set(Byte(c));
+        for (char c : word) alphabet.add(Byte(c));
     };
     for (const auto& list : n.pieces) add(list);
     for (const auto& list : n.file_words) add(list);
@@ -614,8 +636,11 @@ struct TableIndex {
 
 // The index of a table, built on its first use and kept in the table. Threads may race to
 // build it; the first to publish wins and the others discard theirs.
+void find_castle_tokens(const Notation& n, TableIndex& index);
+
 [[gnu::noinline]] const TableIndex& build_table_index(const Notation& n) {
   auto fresh = std::make_unique<TableIndex>(n);
+  find_castle_tokens(n, *fresh);
   void* expected = nullptr;
   if (n.parser_cache.data.compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel))
     return *fresh.release();
@@ -678,7 +703,7 @@ class TableRules {
   }
 
  protected:
-  explicit TableRules(const Notation& notation) : n_(notation), index_(table_index(notation)) {}
+  TableRules(const Notation& notation, const TableIndex& index) : n_(notation), index_(index) {}
 
   const Notation& n_;
   const TableIndex& index_;
@@ -690,7 +715,8 @@ class TableRules {
 // The table's words, looked up in its index.
 class TableLexicon : public TableRules<TableLexicon> {
  public:
-  explicit TableLexicon(const Notation& notation) : TableRules(notation) {}
+  explicit TableLexicon(const Notation& notation) : TableRules(notation, table_index(notation)) {}
+  TableLexicon(const Notation& notation, const TableIndex& index) : TableRules(notation, index) {}
 
   std::size_t dash(const char* p, const char* end) const {
     return std::max(match_standard_dash(p, end), index_.dashes.match(p, end));
@@ -751,7 +777,8 @@ class TableLexicon : public TableRules<TableLexicon> {
 // that tests compare TableLexicon with (detail::parse_move_text_word_by_word).
 class WordByWordLexicon : public TableRules<WordByWordLexicon> {
  public:
-  explicit WordByWordLexicon(const Notation& notation) : TableRules(notation) {}
+  explicit WordByWordLexicon(const Notation& notation)
+      : TableRules(notation, table_index(notation)) {}
 
   std::size_t dash(const char* p, const char* end) const {
     return longest(p, end, n_.move_dash, match_standard_dash(p, end));
@@ -953,6 +980,24 @@ std::size_t parse_with(const Lexicon& lex, std::string_view token, MoveText& out
   return std::size_t(p - begin);
 }
 
+void find_castle_tokens(const Notation& n, TableIndex& index) {
+  std::vector<std::string> forms = {"O-O", "0-0", "O-O-O", "0-0-0"};
+  for (const auto* list : {&n.castle_short, &n.castle_long})
+    forms.insert(forms.end(), list->begin(), list->end());
+  const TableLexicon lexicon(n, index);
+  for (const std::string& form : forms)
+    for (const char* suffix : {"", "+", "#"}) {
+      const std::string token = form + suffix;
+      bool known = false;
+      for (const auto& [text, unused] : index.castle_tokens) known = known || text == token;
+      MoveText out;
+      MoveTextError error;
+      if (known || parse_with(lexicon, token, out, error) != token.size()) continue;
+      if (out.kind == MoveText::CastleShort || out.kind == MoveText::CastleLong)
+        index.castle_tokens.emplace_back(token, out);
+    }
+}
+
 // The shape nearly every move of a PGN file has: [NBRQK] [file] [rank] [x] square [=NBRQ]
 // [+ or #], nothing else. Reads it straight from both ends of the token and fills `out` as
 // parse_with(EnglishLexicon) would; false means "not that shape", and the grammar decides
@@ -1030,18 +1075,23 @@ bool parse_plain_table(const TableIndex& index, std::string_view token, MoveText
   }
   // A square, possibly partial; false when a look-alike file letter may start there.
   auto square = [&](int& file, int& rank) {
-    if (p < end && is_file_letter(Byte(*p)))
+    if (p == end) return true;
+    std::uint8_t kind = index.plain_byte[Byte(*p)];
+    if (kind & kPlainFile) {
       file = *p++ - 'a';
-    else if (p < end && index.files.starts(Byte(*p)))
+      if (p == end) return true;
+      kind = index.plain_byte[Byte(*p)];
+    } else if (kind & kPlainAlias) {
       return false;
-    if (p < end && is_rank_digit(Byte(*p))) rank = *p++ - '1';
+    }
+    if (kind & kPlainRank) rank = *p++ - '1';
     return true;
   };
   int from_file = -1, from_rank = -1, to_file = -1, to_rank = -1;
   if (!square(from_file, from_rank)) return false;
   bool capture = false;
-  if (p < end && index.separator[Byte(*p)]) {
-    if (!index.plain_capture[Byte(*p)]) return false;
+  if (p < end && (index.plain_byte[Byte(*p)] & kPlainSeparator)) {
+    if (!(index.plain_byte[Byte(*p)] & kPlainCapture)) return false;
     capture = true;
     ++p;
   }
@@ -1094,7 +1144,7 @@ std::size_t parse_move_text_word_by_word(std::string_view token, MoveText& out,
   return parse_with(WordByWordLexicon(notation), token, out, error);
 }
 
-const std::bitset<256>& move_alphabet(const Notation& notation) {
+const ByteSet& move_alphabet(const Notation& notation) {
   return table_index(notation).alphabet;
 }
 }  // namespace detail
@@ -1108,11 +1158,18 @@ std::size_t parse_move_text(std::string_view token, MoveText& out, MoveTextError
     }
     return parse_with_english(token, out, error);
   }
-  if (parse_plain_table(table_index(*notation), token, out)) {
+  const TableIndex& index = table_index(*notation);
+  if (parse_plain_table(index, token, out)) {
     error = MoveTextError::None;
     return token.size();
   }
-  return parse_with(TableLexicon(*notation), token, out, error);
+  for (const auto& [text, castle] : index.castle_tokens)
+    if (text == token) {
+      out = castle;
+      error = MoveTextError::None;
+      return token.size();
+    }
+  return parse_with(TableLexicon(*notation, index), token, out, error);
 }
 
 }  // namespace pgn

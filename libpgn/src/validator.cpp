@@ -8,7 +8,6 @@
 #include <re2/re2.h>
 
 #include <algorithm>
-#include <bitset>
 #include <cstring>
 #include <string_view>
 
@@ -214,10 +213,10 @@ struct GameValidator::Impl final : Visitor {
   std::uint64_t line_hash = 0;         // hash of every replayed move, to compare readings
   std::uint32_t illegal_count = 0;
   std::uint64_t unlisted_problems = 0;
-  // The moves as read in this run (tokens and what they say), for comparing notations, and
-  // those of the winning reading while detecting (kept here to reuse their memory).
+  // The move tokens as read in this run, for comparing notations, and those of the winning
+  // reading while detecting, with what they say (kept here to reuse their memory).
   std::vector<std::string_view> read_tokens, winner_tokens;
-  std::vector<MoveText> read_texts, winner_texts;
+  std::vector<MoveText> winner_texts;
   std::vector<std::size_t> check_order;
   // The notation the previous game was read in: the next game most likely uses it too.
   const Notation* last_detected = nullptr;
@@ -352,7 +351,6 @@ struct GameValidator::Impl final : Visitor {
     illegal_count = 0;
     unlisted_problems = 0;
     read_tokens.clear();
-    read_texts.clear();
     words.clear();
     word_pos.clear();
     if (g.decoded_latin1)
@@ -644,10 +642,8 @@ struct GameValidator::Impl final : Visitor {
       return;
     }
     const Move m = resolution.move;
-    if (notation != nullptr && !notation->spoken) {  // spoken phrases are not token views
+    if (notation != nullptr && !notation->spoken)  // spoken phrases are not token views
       read_tokens.push_back(written);
-      read_texts.push_back(text);
-    }
     if (recording) {
       GameEvent& e = record->events.emplace_back();
       e.kind = GameEvent::MoveEvent;
@@ -1104,46 +1100,59 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
   std::vector<MoveText>& winner_texts = v.winner_texts;
   std::vector<std::size_t>& check_order = v.check_order;
   winner_tokens.clear();
-  winner_texts.clear();
+  const Notation* tokens_read_in = nullptr;  // the table whose run gave winner_tokens
   const Notation* best_partial = nullptr;
   std::uint64_t best_partial_moves = 0;
   std::vector<std::pair<std::size_t, std::string>> other_codes;  // rank, code
   const Notation* recorded = nullptr;  // whose reading the record holds
-  // The bytes of the winner's tokens and the order they are compared in, found when first
-  // needed: most games are read in one notation only, which these bytes alone tell.
-  std::bitset<256> winner_bytes;
-  bool winner_indexed = false;
-  auto adopt_tokens = [&] {
+  // What the winner's tokens say, the bytes of its tokens and the order they are compared
+  // in, each found when first needed: most games are read in one notation only, which the
+  // bytes alone tell.
+  detail::ByteSet winner_bytes;
+  bool bytes_known = false, order_known = false;
+  auto adopt_tokens = [&](const Notation* n) {
     winner_tokens.swap(v.read_tokens);
-    winner_texts.swap(v.read_texts);
-    winner_indexed = false;
+    tokens_read_in = n;
+    bytes_known = order_known = false;
   };
   // Whether table `n` may read every token of the winner: it cannot if a token has a byte
-  // that no move of `n` contains (Cyrillic letters in a Latin table). The bytes are those of
-  // the tokens that are not plain pawn moves, where notations differ; those tokens also come
-  // first in the order of comparing, so that a table that cannot read the game fails on its
-  // first try.
+  // that no move of `n` contains (Cyrillic letters in a Latin table). The first two bytes of
+  // the tokens that are not plain pawn moves, where notations differ (the piece letters),
+  // tell that.
   auto may_read_winner = [&](const Notation& n) {
-    if (!winner_indexed) {
-      winner_indexed = true;
-      winner_bytes.reset();
-      check_order.clear();
-      for (std::size_t i = 0; i < winner_tokens.size(); ++i)
-        if (winner_tokens[i].empty() || !is_file_byte(winner_tokens[i][0])) {
-          check_order.push_back(i);
-          for (char c : winner_tokens[i]) winner_bytes[static_cast<unsigned char>(c)] = true;
+    if (!bytes_known) {
+      bytes_known = true;
+      winner_bytes = {};
+      for (std::string_view token : winner_tokens)
+        if (token.size() >= 2 && !is_file_byte(token[0])) {
+          winner_bytes.add(static_cast<unsigned char>(token[0]));
+          winner_bytes.add(static_cast<unsigned char>(token[1]));
         }
-      for (std::size_t i = 0; i < winner_tokens.size(); ++i)
-        if (!winner_tokens[i].empty() && is_file_byte(winner_tokens[i][0]))
-          check_order.push_back(i);
     }
-    return (winner_bytes & ~detail::move_alphabet(n)).none();
+    return winner_bytes.within(detail::move_alphabet(n));
+  };
+  // Tokens that are not plain pawn moves first, so that a table that cannot read the game
+  // fails on its first try, with what the winning reading made of each.
+  auto prepare_comparing = [&] {
+    if (order_known) return;
+    order_known = true;
+    check_order.clear();
+    for (std::size_t i = 0; i < winner_tokens.size(); ++i)
+      if (winner_tokens[i].empty() || !is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
+    for (std::size_t i = 0; i < winner_tokens.size(); ++i)
+      if (!winner_tokens[i].empty() && is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
+    winner_texts.resize(winner_tokens.size());
+    for (std::size_t i = 0; i < winner_tokens.size(); ++i) {
+      MoveTextError error = MoveTextError::None;
+      parse_move_text(winner_tokens[i], winner_texts[i], error, tokens_read_in);
+    }
   };
   std::vector<std::uint64_t> readings;
   GameReport attempt;
   for (const Notation* n : order) {
     if (winner && !n->spoken && !winner->spoken) {
       if (!may_read_winner(*n)) continue;
+      prepare_comparing();
       bool readable = true, same = true;
       for (std::size_t k = 0; k < check_order.size() && readable; ++k) {
         const std::size_t i = check_order[k];
@@ -1165,6 +1174,7 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
     } else if (winner && n->spoken) {
       // A spoken reading needs every token to be one of its words.
       if (!may_read_winner(*n)) continue;
+      prepare_comparing();
       bool words = true;
       for (std::size_t k = 0; k < check_order.size() && words; ++k)
         words = looks_spoken(winner_tokens[check_order[k]], *n);
@@ -1180,7 +1190,7 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
       winner = n;
       winner_report = std::move(attempt);
       winner_hash = v.line_hash;
-      adopt_tokens();
+      adopt_tokens(n == english ? nullptr : n);
       readings.push_back(winner_hash);
       if (n == english) break;
     } else if (legal) {
@@ -1193,7 +1203,7 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
         other = winner;
         winner = n;
         winner_report = std::move(attempt);
-        adopt_tokens();
+        adopt_tokens(n == english ? nullptr : n);
       }
       other_codes.push_back({rank(other), other->code});
     } else if (!winner && (best_partial == nullptr || attempt.moves_replayed > best_partial_moves ||

@@ -437,25 +437,25 @@ TEST(MoveText, ReadTokensUseOnlyTheAlphabet) {
   for (std::string& token : sample_tokens()) tokens.push_back(std::move(token));
   int read = 0;
   for (const Notation* n : tables) {
-    const std::bitset<256>& alphabet = detail::move_alphabet(*n);
+    const detail::ByteSet& alphabet = detail::move_alphabet(*n);
     for (const std::string& token : tokens) {
       MoveText m;
       MoveTextError e;
       if (token.empty() || parse_move_text(token, m, e, n) != token.size()) continue;
       ++read;
       for (char c : token)
-        ASSERT_TRUE(alphabet[static_cast<unsigned char>(c)]) << n->code << " " << token;
+        ASSERT_TRUE(alphabet.has(static_cast<unsigned char>(c))) << n->code << " " << token;
     }
   }
   EXPECT_GT(read, 100000);
   // A Latin table cannot read Cyrillic, nor a Russian one a Czech rook.
-  EXPECT_FALSE(detail::move_alphabet(english_notation())[0xD0]);
-  EXPECT_FALSE(detail::move_alphabet(*find_notation("ru"))['V']);
+  EXPECT_FALSE(detail::move_alphabet(english_notation()).has(0xD0));
+  EXPECT_FALSE(detail::move_alphabet(*find_notation("ru")).has('V'));
 }
 
 TEST(MoveText, SpokenWordsUseOnlyTheAlphabet) {
   const Notation& spoken = *find_notation("de-spoken");
-  const std::bitset<256>& alphabet = detail::move_alphabet(spoken);
+  const detail::ByteSet& alphabet = detail::move_alphabet(spoken);
   std::vector<std::string> words;
   std::mt19937 random(3);
   Position pos;
@@ -482,11 +482,11 @@ TEST(MoveText, SpokenWordsUseOnlyTheAlphabet) {
   for (const std::string& word : words) {
     if (!looks_spoken(word, spoken)) continue;
     ++spoken_words;
-    for (char c : word) ASSERT_TRUE(alphabet[static_cast<unsigned char>(c)]) << word;
+    for (char c : word) ASSERT_TRUE(alphabet.has(static_cast<unsigned char>(c))) << word;
   }
   EXPECT_GT(spoken_words, 1000);
-  EXPECT_FALSE(alphabet['3']);
-  EXPECT_FALSE(alphabet[0xD0]);
+  EXPECT_FALSE(alphabet.has('3'));
+  EXPECT_FALSE(alphabet.has(0xD0));
 }
 
 // Arbitrary bytes must never be read out of bounds (run under the sanitizer build).
