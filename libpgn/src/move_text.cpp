@@ -392,7 +392,15 @@ class WordIndex {
         ++last;
       std::size_t slot = slot_of(prefix);
       while (groups_[slot].end != 0) slot = (slot + 1) & group_mask_;
-      groups_[slot] = {prefix, std::uint16_t(i), std::uint16_t(last)};
+      Group& group = groups_[slot];
+      group = {prefix, std::uint16_t(i), std::uint16_t(last)};
+      for (std::size_t k = i; k < last; ++k)
+        if (words_[k].size > 2) {
+          const Byte third = Byte(words_[k].text[2]);
+          group.third_bytes[third >> 6] |= std::uint64_t{1} << (third & 63);
+        } else if (group.two_byte == 0) {
+          group.two_byte = std::uint16_t(k + 1);
+        }
       i = last;
     }
   }
@@ -414,6 +422,11 @@ class WordIndex {
            slot = (slot + 1) & group_mask_) {
         const Group& group = groups[slot];
         if (group.prefix != prefix) continue;
+        if (left == 2 || !group.continues_with(Byte(p[2]))) {
+          if (group.two_byte == 0) break;
+          value = words_[group.two_byte - 1].value;
+          return 2;
+        }
         // Words are a few bytes long: their first four bytes are compared at once.
         const std::uint32_t window = head_of(p, left);
         for (std::size_t i = group.begin; i < group.end; ++i) {
@@ -454,8 +467,13 @@ class WordIndex {
     std::string text;
   };
   // The words (longer than one byte) that start with the two bytes `prefix`: [begin, end).
+  // Also the third bytes of its longer words: a token whose third byte is none of them can
+  // only be the group's (first) two-byte word, if any ("Кf3" is not "Кр...").
   struct Group {
     std::uint16_t prefix = 0, begin = 0, end = 0;
+    std::uint16_t two_byte = 0;  // 1 + index of the first two-byte word, or 0
+    std::array<std::uint64_t, 4> third_bytes{};
+    bool continues_with(Byte b) const { return (third_bytes[b >> 6] >> (b & 63)) & 1; }
   };
 
   // The first min(size, 4) bytes at p as one word, the rest zero.

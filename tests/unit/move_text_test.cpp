@@ -302,19 +302,19 @@ TEST(MoveText, EnglishFastPathEqualsEnglishTable) {
 }
 
 // A table that is legal to build in code (tables from JSON are checked, these are not) and
-// sets traps for the word index and the plain path: symbols that start other symbols, a
-// capture sign that starts a longer one or ends in a file letter, '+' as a promotion sign (so a
-// trailing '+' is not always a check sign), a dash of its own, a look-alike file letter, a Cyrillic
-// castling form.
+// sets traps for the word index and the plain path: symbols that start other symbols or
+// stand for two pieces, a capture sign that starts a longer one or ends in a file letter,
+// '+' as a promotion sign (so a trailing '+' is not always a check sign), a dash of its own,
+// a look-alike file letter, a Cyrillic castling form.
 Notation tricky_table() {
   Notation n;
   n.code = "tricky";
   n.pieces[King] = {"Кр", "K"};
   n.pieces[Queen] = {"Ф", "Q"};
-  n.pieces[Rook] = {"Т", "Ro"};
+  n.pieces[Rook] = {"Т", "Ro", "Фф"};
   n.pieces[Bishop] = {"С", "Л"};
   n.pieces[Knight] = {"К", "S", "Sp"};
-  n.pieces[Pawn] = {"п"};
+  n.pieces[Pawn] = {"п", "Ф"};  // also the queen's: the first listed (the pawn) wins
   n.castle_short = {"О-О", "0-0"};
   n.castle_long = {"О-О-О", "0-0-0"};
   n.capture = {":", "xx", "—:", "|d"};
@@ -415,9 +415,9 @@ TEST(MoveText, IndexedTablesReadAsWordByWord) {
   const char* traps[] = {"Кр:е2", "Kpe2", "Kрe2",  "КрXe2",  "Spf3",   "Sf3",     "S:f3",   "Sxxf3",
                          "Sxf3",  "S|d4", "S|dd4", "S—:f3",  "S—f3",   "Sg1—f3",  "Sg1~f3", "e8+Ф",
                          "e8+",   "Фe5X", "Фf7++", "Фf7мат", "Фf7ch",  "exd6#ep", "ьxc3",   "Льc3",
-                         "О-О",   "O-O",  "0-0+",  "О—О",    "О-О-О#", "Roe1",    "Ro1e1",  "п:e5",
-                         "пe4",   "e4:",  "Ф",     "",       "К",      "Кр",      "е4",     "а8Ф",
-                         "sf3",   "kd2",  "Xe5"};
+                         "О-О",   "O-O",  "0-0+",  "О—О",    "О-О-О#", "Roe1",    "Ro1e1",  "Фe4",
+                         "Ффe4",  "Фф",   "Ф:e4",  "п:e5",   "пe4",    "e4:",     "Ф",      "",
+                         "К",     "Кр",   "е4",    "а8Ф",    "sf3",    "kd2",     "Xe5"};
   for (const char* trap : traps) tokens.push_back(trap);
   for (const Notation* n : tables) expect_word_by_word_reading(*n, tokens);
   // The random byte strings too, for the tables whose words set the most traps.
