@@ -165,7 +165,8 @@ class Parser {
         column_at_mark_(game.start.column == 0 ? 1 : game.start.column),
         first_line_column_(column_at_mark_),
         code_point_mark_(begin_),
-        ascii_only_(game.ascii_only && !game.decoded_latin1) {}
+        ascii_only_(game.ascii_only && !game.decoded_latin1),
+        move_numbers_(visitor.wants_move_numbers()) {}
 
   void run() {
     visitor_.begin_game(game_);
@@ -659,7 +660,8 @@ class Parser {
       token();
       return;
     }
-    if (reporting()) visitor_.move_number(number, q - dots_begin >= 2, position(start));
+    if (reporting() && move_numbers_)
+      visitor_.move_number(number, q - dots_begin >= 2, position(start));
     p_ = q;
     if (p_ < end_ && kStartsMoveOnly[static_cast<unsigned char>(*p_)]) move_token();  // "1.e4"
   }
@@ -700,7 +702,7 @@ class Parser {
         }
       }
       if (dots > 0 || digits_end == stop) {
-        if (reporting()) {
+        if (reporting() && move_numbers_) {
           const auto value = static_cast<std::uint32_t>(
               std::min<std::uint64_t>(number, std::numeric_limits<std::uint32_t>::max()));
           visitor_.move_number(value, dots >= 2, position(start));
@@ -739,6 +741,7 @@ class Parser {
   const char* code_point_mark_;            // for offsets of decoded games
   std::uint64_t code_points_at_mark_ = 0;
   const bool ascii_only_;  // columns are byte distances
+  const bool move_numbers_;  // the visitor wants move_number()
 
   bool in_tags_ = true;
   bool skip_tags_ = false;

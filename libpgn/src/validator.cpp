@@ -509,6 +509,8 @@ struct GameValidator::Impl final : Visitor {
 
   // ---- visitor: moves -----------------------------------------------------------------
 
+  bool wants_move_numbers() const override { return false; }
+
   Control move(std::string_view token, TextPos pos) override {
     if (!replay) return Control::Continue;
     if (notation && notation->spoken) return spoken_word(token, pos);
