@@ -113,16 +113,33 @@ inline TextKind classify_text(std::string_view text) {
   bool ascii = true;
   while (p < end) {
     // ASCII fast path: PGN is nearly all ASCII. Text in another script has a letter every few
-    // bytes, so the scan goes straight to the next non-ASCII byte rather than byte by byte.
+    // bytes: blocks of ASCII and two-byte letters (Cyrillic, Greek, accented Latin) are
+    // checked at once, and elsewhere the scan goes straight to the next non-ASCII byte.
 #if defined(__SSE2__)
     while (end - p >= 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      const int mask = _mm_movemask_epi8(v);
-      if (mask != 0) {
-        p += count_trailing_zeros(static_cast<std::uint32_t>(mask));
-        break;
+      const int high = _mm_movemask_epi8(v);
+      if (high == 0) {
+        p += 16;
+        continue;
       }
-      p += 16;
+      // Continuation bytes 80..BF, and leads C2..DF of two-byte sequences (signed bytes).
+      const int continuations =
+          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xC0))),
+                                           _mm_set1_epi8(static_cast<char>(0x80))));
+      const int leads = _mm_movemask_epi8(
+          _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(static_cast<char>(0xC1))),
+                        _mm_cmplt_epi8(v, _mm_set1_epi8(static_cast<char>(0xE0)))));
+      // Valid as a whole when every non-ASCII byte is one of those, each lead has its
+      // continuation right after it inside the block, and no continuation stands alone.
+      if ((continuations | leads) == high && continuations == ((leads << 1) & 0xFFFF) &&
+          (leads & 0x8000) == 0) {
+        ascii = false;
+        p += 16;
+        continue;
+      }
+      p += count_trailing_zeros(static_cast<std::uint32_t>(high));
+      break;
     }
 #endif
     while (end - p >= 8 &&
