@@ -527,6 +527,7 @@ struct TableIndex {
   // Cyrillic piece letter.
   std::bitset<256> castle;
   std::vector<std::uint16_t> castle_pairs;
+  detail::ByteSet castle_seconds;  // the second bytes of castle_pairs, tested first
   // The plain path: how a token may start, single-byte capture signs that no longer sign
   // starts with, bytes that start any capture sign or dash, and whether a lone trailing '+'
   // or '#' can only be the check or mate sign.
@@ -543,7 +544,7 @@ struct TableIndex {
     const Byte b = Byte(*p);
     if (!castle[b]) return false;
     if (b < 0x80) return true;
-    if (end - p < 2) return false;
+    if (end - p < 2 || !castle_seconds.has(Byte(p[1]))) return false;
     const std::uint16_t pair = std::uint16_t(b << 8 | Byte(p[1]));
     for (std::uint16_t c : castle_pairs)
       if (c == pair) return true;
@@ -580,8 +581,11 @@ struct TableIndex {
           castle.set(Byte(spelling[0]));
           for (char c : spelling) alphabet.add(Byte(c));
         });
-        if (form.size() > 1 && Byte(form[0]) >= 0x80)
-          castle_pairs.push_back(std::uint16_t(Byte(form[0]) << 8 | Byte(form[1])));
+        if (form.size() < 2 || Byte(form[0]) < 0x80) continue;
+        const std::uint16_t pair = std::uint16_t(Byte(form[0]) << 8 | Byte(form[1]));
+        if (std::find(castle_pairs.begin(), castle_pairs.end(), pair) == castle_pairs.end())
+          castle_pairs.push_back(pair);
+        castle_seconds.add(Byte(form[1]));
       }
     for (const char c : {'O', '0'}) castle.set(Byte(c));
 

@@ -218,6 +218,9 @@ struct GameValidator::Impl final : Visitor {
   std::vector<std::string_view> read_tokens, winner_tokens;
   std::vector<MoveText> winner_texts;
   std::vector<std::size_t> check_order;
+  // The first two bytes of the read tokens that are not plain pawn moves (the piece letters,
+  // where notations differ): a table lacking one of them cannot read the game.
+  detail::ByteSet read_bytes;
   // The notation the previous game was read in: the next game most likely uses it too.
   const Notation* last_detected = nullptr;
   // While detecting: give up on a reading at its first unreadable token (it cannot win).
@@ -351,6 +354,7 @@ struct GameValidator::Impl final : Visitor {
     illegal_count = 0;
     unlisted_problems = 0;
     read_tokens.clear();
+    read_bytes = {};
     words.clear();
     word_pos.clear();
     if (g.decoded_latin1)
@@ -644,8 +648,13 @@ struct GameValidator::Impl final : Visitor {
       return;
     }
     const Move m = resolution.move;
-    if (notation != nullptr && !notation->spoken)  // spoken phrases are not token views
+    if (notation != nullptr && !notation->spoken) {  // spoken phrases are not token views
       read_tokens.push_back(written);
+      if (written.size() >= 2 && !(written[0] >= 'a' && written[0] <= 'h')) {
+        read_bytes.add(static_cast<unsigned char>(written[0]));
+        read_bytes.add(static_cast<unsigned char>(written[1]));
+      }
+    }
     if (recording) {
       GameEvent& e = record->events.emplace_back();
       e.kind = GameEvent::MoveEvent;
@@ -1107,30 +1116,19 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
   std::uint64_t best_partial_moves = 0;
   std::vector<std::pair<std::size_t, std::string>> other_codes;  // rank, code
   const Notation* recorded = nullptr;  // whose reading the record holds
-  // What the winner's tokens say, the bytes of its tokens and the order they are compared
-  // in, each found when first needed: most games are read in one notation only, which the
-  // bytes alone tell.
+  // What the winner's tokens say and the order they are compared in, found when first
+  // needed: most games are read in one notation only, which the bytes of the tokens tell.
   detail::ByteSet winner_bytes;
-  bool bytes_known = false, order_known = false;
+  bool order_known = false;
   auto adopt_tokens = [&](const Notation* n) {
     winner_tokens.swap(v.read_tokens);
+    winner_bytes = v.read_bytes;
     tokens_read_in = n;
-    bytes_known = order_known = false;
+    order_known = false;
   };
   // Whether table `n` may read every token of the winner: it cannot if a token has a byte
-  // that no move of `n` contains (Cyrillic letters in a Latin table). The first two bytes of
-  // the tokens that are not plain pawn moves, where notations differ (the piece letters),
-  // tell that.
+  // that no move of `n` contains (Cyrillic letters in a Latin table).
   auto may_read_winner = [&](const Notation& n) {
-    if (!bytes_known) {
-      bytes_known = true;
-      winner_bytes = {};
-      for (std::string_view token : winner_tokens)
-        if (token.size() >= 2 && !is_file_byte(token[0])) {
-          winner_bytes.add(static_cast<unsigned char>(token[0]));
-          winner_bytes.add(static_cast<unsigned char>(token[1]));
-        }
-    }
     return winner_bytes.within(detail::move_alphabet(n));
   };
   // Tokens that are not plain pawn moves first, so that a table that cannot read the game
