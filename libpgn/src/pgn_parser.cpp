@@ -187,7 +187,7 @@ class Parser {
 
   // The position of a point on the current line (at >= line_start_): columns are counted
   // from the line's start or from the last point asked for.
-  TextPos position(const char* at) {
+  [[gnu::always_inline]] TextPos position(const char* at) {
     if (ascii_only_) {
       TextPos pos;
       pos.line = game_.start.line + line_;
