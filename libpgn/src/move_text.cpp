@@ -2,8 +2,11 @@
 // as a piece letter, a capture sign, a dash, a castling form... comes from a lexicon. English
 // SAN uses EnglishLexicon, whose rules are hard-wired byte tests (the validator's hot path: no
 // allocation, no strings); any other notation uses TableLexicon, which matches the same
-// grammar's words against a Notation table, longest match first. With the English table
+// grammar's words against a Notation table, longest match first, through an index of the
+// table's words by first byte built on the table's first use. With the English table
 // (localization/en.json) both give the same result; a test checks that on many tokens.
+// Plain moves ("Nf3", "Кf3", "e:d5+") skip the grammar: parse_plain_san and parse_plain_table
+// read that one shape directly and leave every other token to the grammar.
 //
 // The grammar, in every notation:
 //   null move     --  Z0  0000  @@@@
@@ -34,15 +37,19 @@
 //   capture       x X : ×           dash        - – —
 //   promotion     = / (             en passant  e.p. ep
 //   check, mate   + # ++
-#include <cstddef>
-#include <cstdint>
+#include <algorithm>
 #include <array>
 #include <bitset>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
-#include <string>
 
 #include "libpgn/notation.hpp"
 #include "libpgn/san.hpp"
@@ -269,137 +276,543 @@ bool latin_stands_for(Byte latin, Byte lead, Byte trail) {
   return false;
 }
 
-// The bytes each kind of word of a table can start with. Most tokens start with a byte no
-// castling form, capture sign or file alias starts with, so this saves walking the word
-// lists for them: the table path costs about as much as the English one.
-struct FirstBytes {
-  std::bitset<256> castle, piece, alias, check, capture, dash, promotion, en_passant;
-  // For castling forms that start with a multi-byte letter (Cyrillic "О-О"): their first
-  // two bytes, since one lead byte is shared by every Cyrillic piece letter.
+bool is_cyrillic_lead(Byte b) {
+  return b == 0xD0 || b == 0xD1;
+}
+
+// Bytes of the token that spell `word` (0 if they don't); Latin look-alikes may stand for
+// Cyrillic letters of the word, and with `dash` each '-' of the word for any dash it reads.
+template <class Dash>
+std::size_t match_word(const char* p, const char* end, std::string_view word, const Dash& dash) {
+  const char* q = p;
+  std::size_t i = 0;
+  while (i < word.size()) {
+    if (q >= end) return 0;
+    const Byte w = Byte(word[i]);
+    if constexpr (!std::is_same_v<Dash, std::nullptr_t>) {
+      if (w == '-') {
+        const std::size_t d = dash(q, end);
+        if (d == 0) return 0;
+        q += d, i += 1;
+        continue;
+      }
+    }
+    // A Latin look-alike for a Cyrillic letter (checked only when the bytes differ).
+    if (Byte(*q) != w && is_cyrillic_lead(w) && i + 1 < word.size() && Byte(*q) < 0x80 &&
+        latin_stands_for(Byte(*q), w, Byte(word[i + 1]))) {
+      q += 1, i += 2;
+      continue;
+    }
+    if (Byte(*q) != w) return 0;
+    ++q, ++i;
+  }
+  return std::size_t(q - p);
+}
+
+std::size_t match_word(const char* p, const char* end, std::string_view word) {
+  return match_word(p, end, word, nullptr);
+}
+
+// Calls `visit` with every spelling of `word` that match_word accepts: the word itself and,
+// for each of its Cyrillic letters, the Latin look-alikes.
+template <class Visit>
+void for_each_spelling(std::string_view word, std::size_t i, std::string& spelling,
+                       const Visit& visit) {
+  if (i == word.size()) return visit(std::string_view(spelling));
+  const Byte w = Byte(word[i]);
+  if (is_cyrillic_lead(w) && i + 1 < word.size())
+    for (int c = 'A'; c <= 'z'; ++c)
+      if (latin_stands_for(Byte(c), w, Byte(word[i + 1]))) {
+        spelling.push_back(char(c));
+        for_each_spelling(word, i + 2, spelling, visit);
+        spelling.pop_back();
+      }
+  spelling.push_back(word[i]);
+  for_each_spelling(word, i + 1, spelling, visit);
+  spelling.pop_back();
+}
+
+template <class Visit>
+void for_each_spelling(std::string_view word, const Visit& visit) {
+  std::string spelling;
+  for_each_spelling(word, 0, spelling, visit);
+}
+
+// The words of one kind in a table (piece symbols, capture signs...) in every spelling,
+// indexed so that a lookup compares only the words that start with the token's first two
+// bytes (longest first), then the one-byte word for its first byte, instead of every word of
+// the table. Of equally long words the one added first wins, as when the table's lists are
+// read in order.
+class WordIndex {
+ public:
+  void add(std::string_view word, int value) {
+    for_each_spelling(word, [&](std::string_view spelling) {
+      if (spelling.empty()) return;
+      Word w;
+      w.text = spelling;
+      w.size = std::uint32_t(spelling.size());
+      w.value = value;
+      w.head = head_of(spelling.data(), spelling.size());
+      const char ones[4] = {'\xFF', '\xFF', '\xFF', '\xFF'};
+      w.mask = head_of(ones, std::min<std::size_t>(spelling.size(), 4));
+      words_.push_back(std::move(w));
+    });
+  }
+
+  // To be called once, after the last add.
+  void finish() {
+    // Longer words first, each group by its first two bytes; one-byte words after them.
+    std::stable_sort(words_.begin(), words_.end(), [](const Word& a, const Word& b) {
+      if ((a.text.size() == 1) != (b.text.size() == 1)) return b.text.size() == 1;
+      if (a.text.size() == 1) return false;
+      if (prefix_of(a.text) != prefix_of(b.text)) return prefix_of(a.text) < prefix_of(b.text);
+      return a.text.size() > b.text.size();
+    });
+    std::size_t groups = 0;
+    for (std::size_t i = 0; i < words_.size(); ++i) {
+      const Word& w = words_[i];
+      const Byte first = Byte(w.text[0]);
+      first_[first] = true;
+      longest_[first] = std::uint8_t(
+          std::max<std::size_t>(longest_[first], std::min<std::size_t>(w.text.size(), 255)));
+      if (w.text.size() == 1 && one_byte_[first] == 0) one_byte_[first] = std::uint16_t(i + 1);
+      if (w.text.size() > 1 && (i == 0 || prefix_of(words_[i - 1].text) != prefix_of(w.text)))
+        ++groups;
+    }
+    if (groups == 0) return;
+    std::size_t size = 4;
+    while (size < 2 * groups) size *= 2;
+    groups_.assign(size, Group{});
+    group_mask_ = size - 1;
+    for (std::size_t i = 0; i < words_.size() && words_[i].text.size() > 1;) {
+      const std::uint16_t prefix = prefix_of(words_[i].text);
+      std::size_t last = i;
+      while (last < words_.size() && words_[last].text.size() > 1 &&
+             prefix_of(words_[last].text) == prefix)
+        ++last;
+      std::size_t slot = slot_of(prefix);
+      while (groups_[slot].end != 0) slot = (slot + 1) & group_mask_;
+      Group& group = groups_[slot];
+      group = {prefix, std::uint16_t(i), std::uint16_t(last)};
+      for (std::size_t k = i; k < last; ++k)
+        if (words_[k].size > 2) {
+          const Byte third = Byte(words_[k].text[2]);
+          group.third_bytes[third >> 6] |= std::uint64_t{1} << (third & 63);
+        } else if (group.two_byte == 0) {
+          group.two_byte = std::uint16_t(k + 1);
+        }
+      i = last;
+    }
+  }
+
+  bool starts(Byte b) const { return first_[b]; }
+
+  // Length of the longest word that starts with `b` (0 if none).
+  std::size_t longest_starting_with(Byte b) const { return longest_[b]; }
+
+  // Length of the longest word at `p` (0 if none), with its value. Inlined: the plain path
+  // calls it once per piece move.
+  [[gnu::always_inline]] std::size_t match(const char* p, const char* end, int& value) const {
+    if (p >= end || !first_[Byte(*p)]) return 0;
+    const std::size_t left = std::size_t(end - p);
+    if (left >= 2 && group_mask_ != 0) {
+      const std::uint16_t prefix = std::uint16_t(Byte(p[0]) << 8 | Byte(p[1]));
+      const Group* groups = groups_.data();
+      for (std::size_t slot = slot_of(prefix); groups[slot].end != 0;
+           slot = (slot + 1) & group_mask_) {
+        const Group& group = groups[slot];
+        if (group.prefix != prefix) continue;
+        if (left == 2 || !group.continues_with(Byte(p[2]))) {
+          if (group.two_byte == 0) break;
+          value = words_[group.two_byte - 1].value;
+          return 2;
+        }
+        // Words are a few bytes long: their first four bytes are compared at once.
+        const std::uint32_t window = head_of(p, left);
+        for (std::size_t i = group.begin; i < group.end; ++i) {
+          const Word& w = words_[i];
+          if (w.size > left || (window & w.mask) != w.head) continue;
+          if (w.size > 4 &&
+              std::string_view(w.text).substr(4) != std::string_view(p + 4, w.size - 4))
+            continue;
+          value = w.value;
+          return w.size;
+        }
+        break;
+      }
+    }
+    if (const std::uint16_t one = one_byte_[Byte(*p)]) {
+      value = words_[one - 1].value;
+      return 1;
+    }
+    return 0;
+  }
+
+  std::size_t match(const char* p, const char* end) const {
+    int unused;
+    return match(p, end, unused);
+  }
+
+  // Adds every byte of every spelling to `bytes`.
+  void add_bytes_to(detail::ByteSet& bytes) const {
+    for (const Word& w : words_)
+      for (char c : w.text) bytes.add(Byte(c));
+  }
+
+ private:
+  struct Word {
+    std::uint32_t head = 0, mask = 0;  // the first four bytes (zero-padded), and which count
+    std::uint32_t size = 0;
+    int value = 0;
+    std::string text;
+  };
+  // The words (longer than one byte) that start with the two bytes `prefix`: [begin, end).
+  // Also the third bytes of its longer words: a token whose third byte is none of them can
+  // only be the group's (first) two-byte word, if any ("Кf3" is not "Кр...").
+  struct Group {
+    std::uint16_t prefix = 0, begin = 0, end = 0;
+    std::uint16_t two_byte = 0;  // 1 + index of the first two-byte word, or 0
+    std::array<std::uint64_t, 4> third_bytes{};
+    bool continues_with(Byte b) const { return (third_bytes[b >> 6] >> (b & 63)) & 1; }
+  };
+
+  // The first min(size, 4) bytes at p as one word, the rest zero.
+  static std::uint32_t head_of(const char* p, std::size_t size) {
+    std::uint32_t head = 0;
+    if (size >= 4) {
+      std::memcpy(&head, p, 4);
+    } else {
+      char bytes[4] = {};
+      for (std::size_t i = 0; i < size; ++i) bytes[i] = p[i];
+      std::memcpy(&head, bytes, 4);
+    }
+    return head;
+  }
+
+  static std::uint16_t prefix_of(const std::string& text) {
+    return std::uint16_t(Byte(text[0]) << 8 | Byte(text[1]));
+  }
+
+  std::size_t slot_of(std::uint16_t prefix) const { return (prefix * 0x9E37u >> 7) & group_mask_; }
+
+  std::vector<Word> words_;
+  std::vector<Group> groups_;   // open addressing by prefix; end == 0 marks a free slot
+  std::size_t group_mask_ = 0;  // groups_.size() - 1, or 0 when there are none
+  std::array<bool, 256> first_{};
+  std::array<std::uint16_t, 256> one_byte_{};  // 1 + index of the one-byte word, or 0
+  std::array<std::uint8_t, 256> longest_{};
+};
+
+// Which first bytes the plain path (parse_plain_table) reads itself.
+enum class PlainStart : std::uint8_t { No, File, Piece, PieceOrCastle };
+// What the plain path makes of a byte after the piece: a file a-h, a rank 1-8, the start of
+// a look-alike file letter, a single-byte capture sign that starts no longer one, or the
+// start of any other capture sign or dash.
+enum PlainByte : std::uint8_t {
+  kPlainFile = 1,
+  kPlainRank = 2,
+  kPlainAlias = 4,
+  kPlainCapture = 8,
+  kPlainSeparator = 16,
+};
+
+// What the move parser derives from a table on its first use: the table's words indexed by
+// first byte, and the byte classes of the plain path.
+struct TableIndex {
+  WordIndex pieces, files, captures, dashes, checks, promotions, en_passant;
+  // The piece a lower-case letter stands for (one-letter capital symbols only).
+  std::array<PieceType, 256> lower_case_piece{};
+  // First bytes of castling forms; for forms that start with a multi-byte letter
+  // (Cyrillic "О-О") also their first two bytes, since one lead byte is shared by every
+  // Cyrillic piece letter.
+  std::bitset<256> castle;
   std::vector<std::uint16_t> castle_pairs;
-  // Piece symbols by the token byte they can start with (a Cyrillic symbol also under its
-  // Latin look-alike), so a piece is found by trying two or three symbols, not all of them.
-  std::array<std::vector<std::pair<const std::string*, PieceType>>, 256> pieces_by_byte;
+  detail::ByteSet castle_seconds;  // the second bytes of castle_pairs, tested first
+  // The plain path: how a token may start, single-byte capture signs that no longer sign
+  // starts with, bytes that start any capture sign or dash, and whether a lone trailing '+'
+  // or '#' can only be the check or mate sign.
+  std::array<PlainStart, 256> plain_start{};
+  std::array<std::uint8_t, 256> plain_byte{};  // kPlainFile | kPlainRank | ...
+  bool plain_suffixes = true;
+  // Every byte a move of this table can contain (see move_alphabet).
+  detail::ByteSet alphabet;
+  // The castling forms as whole tokens, alone or with '+' or '#', and how the grammar reads
+  // them (find_castle_tokens): looked up instead of matching every form with every dash.
+  std::vector<std::pair<std::string, MoveText>> castle_tokens;
 
   bool may_castle(const char* p, const char* end) const {
     const Byte b = Byte(*p);
-    if (b < 0x80) return castle[b];
-    if (end - p < 2) return false;
+    if (!castle[b]) return false;
+    if (b < 0x80) return true;
+    if (end - p < 2 || !castle_seconds.has(Byte(p[1]))) return false;
     const std::uint16_t pair = std::uint16_t(b << 8 | Byte(p[1]));
     for (std::uint16_t c : castle_pairs)
       if (c == pair) return true;
     return false;
   }
 
-  explicit FirstBytes(const Notation& n) {
-    auto add = [](std::bitset<256>& set, const std::vector<std::string>& words) {
-      for (const std::string& w : words) {
-        if (w.empty()) continue;
-        set.set(Byte(w[0]));
-        // A Latin look-alike may stand for a Cyrillic first letter.
-        if ((Byte(w[0]) == 0xD0 || Byte(w[0]) == 0xD1) && w.size() > 1)
-          for (int c = 'A'; c <= 'z'; ++c)
-            if (latin_stands_for(Byte(c), Byte(w[0]), Byte(w[1]))) set.set(c);
-        // Castling forms may be written with other dashes; digits and O start them anyway.
-      }
-    };
-    add(castle, n.castle_short);
-    add(castle, n.castle_long);
-    for (const auto* forms : {&n.castle_short, &n.castle_long})
-      for (const std::string& w : *forms)
-        if (w.size() > 1 && Byte(w[0]) >= 0x80)
-          castle_pairs.push_back(std::uint16_t(Byte(w[0]) << 8 | Byte(w[1])));
-    for (const char c : {'O', '0'}) castle.set(Byte(c));
-    for (const auto& list : n.pieces) add(piece, list);
+  explicit TableIndex(const Notation& n) {
     for (int t = Pawn; t <= King; ++t)
-      for (const std::string& w : n.pieces[t]) {
-        if (w.empty()) continue;
-        pieces_by_byte[Byte(w[0])].emplace_back(&w, PieceType(t));
-        if ((Byte(w[0]) == 0xD0 || Byte(w[0]) == 0xD1) && w.size() > 1)
-          for (int c = 'A'; c <= 'z'; ++c)
-            if (latin_stands_for(Byte(c), Byte(w[0]), Byte(w[1])))
-              pieces_by_byte[c].emplace_back(&w, PieceType(t));
+      for (const std::string& w : n.pieces[t]) pieces.add(w, t);
+    for (int f = 0; f < 8; ++f)
+      for (const std::string& w : n.file_aliases[f]) files.add(w, f);
+    for (const std::string& w : n.capture) captures.add(w, 0);
+    for (const std::string& w : n.move_dash) dashes.add(w, 0);
+    for (const std::string& w : n.check) checks.add(w, 1);
+    for (const std::string& w : n.mate) checks.add(w, 2);
+    for (const std::string& w : n.double_check) checks.add(w, 3);
+    for (const std::string& w : n.promotion) promotions.add(w, !w.empty() && w.back() == '(');
+    for (const std::string& w : n.en_passant) en_passant.add(w, 0);
+    for (WordIndex* index :
+         {&pieces, &files, &captures, &dashes, &checks, &promotions, &en_passant})
+      index->finish();
+    for (int t = Pawn; t <= King; ++t)
+      for (const std::string& symbol : n.pieces[t])
+        if (symbol.size() == 1 && symbol[0] >= 'A' && symbol[0] <= 'Z' &&
+            lower_case_piece[Byte(to_lower_ascii(symbol[0]))] == NoPieceType)
+          lower_case_piece[Byte(to_lower_ascii(symbol[0]))] = PieceType(t);
+
+    for (const char* standard : {"O-O", "0-0", "O-O-O", "0-0-0"})
+      for (char c : std::string_view(standard)) alphabet.add(Byte(c));
+    for (const auto* forms : {&n.castle_short, &n.castle_long})
+      for (const std::string& form : *forms) {
+        if (form.empty()) continue;
+        for_each_spelling(form, [&](std::string_view spelling) {
+          castle.set(Byte(spelling[0]));
+          for (char c : spelling) alphabet.add(Byte(c));
+        });
+        if (form.size() < 2 || Byte(form[0]) < 0x80) continue;
+        const std::uint16_t pair = std::uint16_t(Byte(form[0]) << 8 | Byte(form[1]));
+        if (std::find(castle_pairs.begin(), castle_pairs.end(), pair) == castle_pairs.end())
+          castle_pairs.push_back(pair);
+        castle_seconds.add(Byte(form[1]));
       }
-    for (const auto& list : n.file_aliases) add(alias, list);
-    add(check, n.check);
-    add(check, n.mate);
-    add(check, n.double_check);
-    for (const char c : {'+', '#'}) check.set(Byte(c));
-    add(capture, n.capture);
-    add(dash, n.move_dash);
-    add(promotion, n.promotion);
-    add(en_passant, n.en_passant);
+    for (const char c : {'O', '0'}) castle.set(Byte(c));
+
+    find_plain_classes();
+    if (n.spoken)
+      find_spoken_alphabet(n);
+    else
+      find_written_alphabet();
+  }
+
+ private:
+  void find_plain_classes() {
+    for (int b = 0; b < 256; ++b) {
+      const bool null_move = b == '-' || b == 'Z' || b == '0' || b == '@';
+      if (null_move || (castle[b] && b < 0x80))
+        plain_start[b] = PlainStart::No;
+      else if (is_file_letter(Byte(b)))
+        plain_start[b] = PlainStart::File;
+      else if (pieces.starts(Byte(b)))
+        plain_start[b] = castle[b] ? PlainStart::PieceOrCastle : PlainStart::Piece;
+    }
+    // A capture sign that starts a longer one is left to the grammar.
+    for (int b = 0; b < 256; ++b) {
+      const bool standard_capture = b == 'x' || b == 'X';
+      const bool capture = captures.starts(Byte(b)) ? captures.longest_starting_with(Byte(b)) == 1
+                                                    : standard_capture;
+      const bool separator = standard_capture || b == '-' || b == 0xE2 ||
+                             captures.starts(Byte(b)) || dashes.starts(Byte(b));
+      plain_byte[b] = std::uint8_t(
+          (is_file_letter(Byte(b)) ? kPlainFile : 0) | (is_rank_digit(Byte(b)) ? kPlainRank : 0) |
+          (files.starts(Byte(b)) ? kPlainAlias : 0) | (capture ? kPlainCapture : 0) |
+          (separator ? kPlainSeparator : 0));
+    }
+    for (const char c : {'+', '#'})
+      if (promotions.starts(Byte(c)) || pieces.starts(Byte(c)) || en_passant.starts(Byte(c)))
+        plain_suffixes = false;
+  }
+
+  void find_written_alphabet() {
+    for (const char* standard :
+         {"abcdefgh", "12345678", "xX=+#()", "-Z0@", "!?", "\xE2\x80\x93\x94\xBC\x81\x87\x88\x89"})
+      for (const char* c = standard; *c; ++c) alphabet.add(Byte(*c));
+    for (const WordIndex* index :
+         {&pieces, &files, &captures, &dashes, &checks, &promotions, &en_passant})
+      index->add_bytes_to(alphabet);
+    for (int b = 0; b < 256; ++b)
+      if (lower_case_piece[b] != NoPieceType) alphabet.add(b);
+  }
+
+  // A spoken word matches a table word compared folded (ASCII case, ä/ae, ß/ss...): any
+  // letter or UTF-8 continuation byte may occur; other bytes fold to themselves, so they
+  // occur only if some word of the table has them.
+  void find_spoken_alphabet(const Notation& n) {
+    for (int b = 0; b < 256; ++b)
+      if ((b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= 0x80 && b <= 0xBF) ||
+          b == 0xC3 || b == 0xE1)
+        alphabet.add(b);
+    auto add = [&](const std::vector<std::string>& list) {
+      for (const std::string& word : list)
+        for (char c : word) alphabet.add(Byte(c));
+    };
+    for (const auto& list : n.pieces) add(list);
+    for (const auto& list : n.file_words) add(list);
+    for (const auto& list : n.rank_words) add(list);
+    for (const auto* list : {&n.castle_short, &n.castle_long, &n.capture_words, &n.check_words,
+                             &n.mate_words, &n.promotion_words, &n.en_passant_words})
+      add(*list);
   }
 };
 
-// The first-byte sets of a table, built on its first use and kept in the table. Threads may
-// race to build them; the first to publish wins and the others discard theirs.
-const FirstBytes& first_bytes(const Notation& n) {
-  if (void* built = n.parser_cache.data.load(std::memory_order_acquire))
-    return *static_cast<const FirstBytes*>(built);
-  auto fresh = std::make_unique<FirstBytes>(n);
+// The index of a table, built on its first use and kept in the table. Threads may race to
+// build it; the first to publish wins and the others discard theirs.
+void find_castle_tokens(const Notation& n, TableIndex& index);
+
+[[gnu::noinline]] const TableIndex& build_table_index(const Notation& n) {
+  auto fresh = std::make_unique<TableIndex>(n);
+  find_castle_tokens(n, *fresh);
   void* expected = nullptr;
   if (n.parser_cache.data.compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel))
     return *fresh.release();
-  return *static_cast<const FirstBytes*>(expected);
+  return *static_cast<const TableIndex*>(expected);
 }
 
-class TableLexicon {
+inline const TableIndex& table_index(const Notation& n) {
+  if (void* built = n.parser_cache.data.load(std::memory_order_acquire)) [[likely]]
+    return *static_cast<const TableIndex*>(built);
+  return build_table_index(n);
+}
+
+// The longest castling form at `p`, standard or the table's; each '-' in a form may be
+// written as any dash `lex` reads.
+template <class Lexicon>
+std::size_t castle_in_forms(const Lexicon& lex, const Notation& n, const char* p, const char* end,
+                            MoveText::Kind& kind) {
+  const auto dash = [&lex](const char* q, const char* e) { return lex.dash(q, e); };
+  std::size_t best = 0;
+  auto consider = [&](const std::vector<std::string>& forms, MoveText::Kind k,
+                      std::initializer_list<const char*> standard) {
+    for (const char* form : standard) {
+      const std::size_t len = match_word(p, end, form, dash);
+      if (len > best) best = len, kind = k;
+    }
+    for (const std::string& form : forms) {
+      const std::size_t len = match_word(p, end, form, dash);
+      if (len > best) best = len, kind = k;
+    }
+  };
+  consider(n.castle_long, MoveText::CastleLong, {"O-O-O", "0-0-0"});
+  consider(n.castle_short, MoveText::CastleShort, {"O-O", "0-0"});
+  return best;
+}
+
+// What both table lexicons do alike, over words each looks up its own way (`Words`
+// provides file, exact_piece and lower_case_piece).
+template <class Words>
+class TableRules {
  public:
-  explicit TableLexicon(const Notation& notation)
-      : n_(notation), first_(first_bytes(notation)) {}
-
-  std::size_t dash(const char* p, const char* end) const {
-    const std::size_t standard = match_standard_dash(p, end);
-    if (p >= end || !first_.dash[Byte(*p)]) return standard;
-    return longest(p, end, n_.move_dash, standard);
-  }
-
-  std::size_t capture(const char* p, const char* end) const {
-    const std::size_t standard = p < end && (*p == 'x' || *p == 'X') ? 1 : 0;
-    if (p >= end || !first_.capture[Byte(*p)]) return standard;
-    return longest(p, end, n_.capture, standard);
-  }
-
   std::size_t castle(const char* p, const char* end, MoveText::Kind& kind) const {
-    if (p >= end || !first_.may_castle(p, end)) return 0;
-    std::size_t best = 0;
-    auto consider = [&](const std::vector<std::string>& forms, MoveText::Kind k,
-                        std::initializer_list<const char*> standard) {
-      for (const char* form : standard) {
-        const std::size_t len = match_castle_form(p, end, form);
-        if (len > best) best = len, kind = k;
-      }
-      for (const std::string& form : forms) {
-        const std::size_t len = match_castle_form(p, end, form);
-        if (len > best) best = len, kind = k;
-      }
-    };
-    consider(n_.castle_long, MoveText::CastleLong, {"O-O-O", "0-0-0"});
-    consider(n_.castle_short, MoveText::CastleShort, {"O-O", "0-0"});
-    return best;
+    if (p >= end || !index_.may_castle(p, end)) return 0;
+    return castle_in_forms(words(), n_, p, end, kind);
   }
 
   std::size_t piece(const char* p, const char* end, PieceType& type) const {
     // A file letter never starts a piece (Latin look-alikes must not turn it into one).
     if (p >= end || is_file_letter(Byte(*p))) return 0;
-    const std::size_t len = exact_piece(p, end, type);
+    const std::size_t len = words().exact_piece(p, end, type);
     if (len != 0) return len;
     // Lower case of a one-letter capital symbol, unless that letter is a file.
     int alias_file;
-    if (file(p, end, alias_file) != 0) return 0;
-    return lower_case_piece(p, end, type);
+    if (words().file(p, end, alias_file) != 0) return 0;
+    return words().lower_case_piece(p, end, type);
   }
 
   std::size_t promotion_piece(const char* p, const char* end, PieceType& type) const {
-    const std::size_t len = exact_piece(p, end, type);
-    return len != 0 ? len : lower_case_piece(p, end, type);
+    const std::size_t len = words().exact_piece(p, end, type);
+    return len != 0 ? len : words().lower_case_piece(p, end, type);
+  }
+
+ protected:
+  TableRules(const Notation& notation, const TableIndex& index) : n_(notation), index_(index) {}
+
+  const Notation& n_;
+  const TableIndex& index_;
+
+ private:
+  const Words& words() const { return static_cast<const Words&>(*this); }
+};
+
+// The table's words, looked up in its index.
+class TableLexicon : public TableRules<TableLexicon> {
+ public:
+  explicit TableLexicon(const Notation& notation) : TableRules(notation, table_index(notation)) {}
+  TableLexicon(const Notation& notation, const TableIndex& index) : TableRules(notation, index) {}
+
+  std::size_t dash(const char* p, const char* end) const {
+    return std::max(match_standard_dash(p, end), index_.dashes.match(p, end));
+  }
+
+  std::size_t capture(const char* p, const char* end) const {
+    const std::size_t standard = p < end && (*p == 'x' || *p == 'X') ? 1 : 0;
+    return std::max(standard, index_.captures.match(p, end));
   }
 
   std::size_t promotion_sign(const char* p, const char* end, bool& needs_closing) const {
     std::size_t best = 0;
     if (p < end && *p == '=') best = 1, needs_closing = false;
-    if (p >= end || !first_.promotion[Byte(*p)]) return best;
+    int closing;
+    const std::size_t len = index_.promotions.match(p, end, closing);
+    if (len > best) best = len, needs_closing = closing != 0;
+    return best;
+  }
+
+  std::size_t file(const char* p, const char* end, int& file) const {
+    if (p >= end) return 0;
+    if (is_file_letter(Byte(*p))) return file = *p - 'a', 1;
+    return index_.files.match(p, end, file);
+  }
+
+  std::size_t check(const char* p, const char* end, std::uint8_t& mark) const {
+    std::size_t best = 0;
+    if (p < end && *p == '+') best = 1, mark = 1;
+    if (p < end && *p == '#') best = 1, mark = 2;
+    int value;
+    const std::size_t len = index_.checks.match(p, end, value);
+    if (len > best) best = len, mark = std::uint8_t(value);
+    // "++" is mate in some usages and double check in others: the position decides.
+    if (end - p >= 2 && p[0] == '+' && p[1] == '+' && best <= 2) best = 2, mark = 3;
+    return best;
+  }
+
+  std::size_t en_passant(const char* p, const char* end) const {
+    return index_.en_passant.match(p, end);
+  }
+
+  std::size_t exact_piece(const char* p, const char* end, PieceType& type) const {
+    int t;
+    const std::size_t len = index_.pieces.match(p, end, t);
+    if (len != 0) type = PieceType(t);
+    return len;
+  }
+
+  std::size_t lower_case_piece(const char* p, const char* end, PieceType& type) const {
+    const PieceType t = p < end ? index_.lower_case_piece[Byte(*p)] : NoPieceType;
+    if (t == NoPieceType) return 0;
+    type = t;
+    return 1;
+  }
+};
+
+// The same words read by trying the table's lists one form after another: the reference
+// that tests compare TableLexicon with (detail::parse_move_text_word_by_word).
+class WordByWordLexicon : public TableRules<WordByWordLexicon> {
+ public:
+  explicit WordByWordLexicon(const Notation& notation)
+      : TableRules(notation, table_index(notation)) {}
+
+  std::size_t dash(const char* p, const char* end) const {
+    return longest(p, end, n_.move_dash, match_standard_dash(p, end));
+  }
+
+  std::size_t capture(const char* p, const char* end) const {
+    return longest(p, end, n_.capture, p < end && (*p == 'x' || *p == 'X') ? 1 : 0);
+  }
+
+  std::size_t promotion_sign(const char* p, const char* end, bool& needs_closing) const {
+    std::size_t best = 0;
+    if (p < end && *p == '=') best = 1, needs_closing = false;
     for (const std::string& form : n_.promotion) {
       const std::size_t len = match_word(p, end, form);
       if (len > best) best = len, needs_closing = form.back() == '(';
@@ -410,7 +823,6 @@ class TableLexicon {
   std::size_t file(const char* p, const char* end, int& file) const {
     if (p >= end) return 0;
     if (is_file_letter(Byte(*p))) return file = *p - 'a', 1;
-    if (!first_.alias[Byte(*p)]) return 0;
     std::size_t best = 0;
     for (int f = 0; f < 8; ++f)
       for (const std::string& alias : n_.file_aliases[f]) {
@@ -424,7 +836,6 @@ class TableLexicon {
     std::size_t best = 0;
     if (p < end && *p == '+') best = 1, mark = 1;
     if (p < end && *p == '#') best = 1, mark = 2;
-    if (p < end && !first_.check[Byte(*p)]) return best;
     auto consider = [&](const std::vector<std::string>& forms, std::uint8_t m) {
       for (const std::string& form : forms) {
         const std::size_t len = match_word(p, end, form);
@@ -434,64 +845,21 @@ class TableLexicon {
     consider(n_.check, 1);
     consider(n_.mate, 2);
     consider(n_.double_check, 3);
-    // "++" is mate in some usages and double check in others: the position decides.
     if (end - p >= 2 && p[0] == '+' && p[1] == '+' && best <= 2) best = 2, mark = 3;
     return best;
   }
 
   std::size_t en_passant(const char* p, const char* end) const {
-    if (p >= end || !first_.en_passant[Byte(*p)]) return 0;
     return longest(p, end, n_.en_passant, 0);
   }
 
- private:
-  // Bytes of the token that spell `word` (0 if they don't); Latin look-alikes may stand for
-  // Cyrillic letters of the word.
-  static std::size_t match_word(const char* p, const char* end, std::string_view word,
-                                const TableLexicon* dashes = nullptr) {
-    const char* q = p;
-    std::size_t i = 0;
-    while (i < word.size()) {
-      if (q >= end) return 0;
-      const Byte w = Byte(word[i]);
-      if (dashes != nullptr && w == '-') {
-        const std::size_t d = dashes->dash(q, end);
-        if (d == 0) return 0;
-        q += d, i += 1;
-        continue;
-      }
-      // A Latin look-alike for a Cyrillic letter (checked only when the bytes differ).
-      if (Byte(*q) != w && (w == 0xD0 || w == 0xD1) && i + 1 < word.size() &&
-          Byte(*q) < 0x80 && latin_stands_for(Byte(*q), w, Byte(word[i + 1]))) {
-        q += 1, i += 2;
-        continue;
-      }
-      if (Byte(*q) != w) return 0;
-      ++q, ++i;
-    }
-    return std::size_t(q - p);
-  }
-
-  std::size_t match_castle_form(const char* p, const char* end, std::string_view form) const {
-    return match_word(p, end, form, this);
-  }
-
-  static std::size_t longest(const char* p, const char* end, const std::vector<std::string>& words,
-                             std::size_t best) {
-    for (const std::string& word : words) {
-      const std::size_t len = match_word(p, end, word);
-      if (len > best) best = len;
-    }
-    return best;
-  }
-
   std::size_t exact_piece(const char* p, const char* end, PieceType& type) const {
-    if (p >= end || !first_.piece[Byte(*p)]) return 0;
     std::size_t best = 0;
-    for (const auto& [symbol, t] : first_.pieces_by_byte[Byte(*p)]) {
-      const std::size_t len = match_word(p, end, *symbol);
-      if (len > best) best = len, type = t;
-    }
+    for (int t = Pawn; t <= King; ++t)
+      for (const std::string& symbol : n_.pieces[t]) {
+        const std::size_t len = match_word(p, end, symbol);
+        if (len > best) best = len, type = PieceType(t);
+      }
     return best;
   }
 
@@ -507,8 +875,12 @@ class TableLexicon {
     return 0;
   }
 
-  const Notation& n_;
-  const FirstBytes& first_;
+ private:
+  static std::size_t longest(const char* p, const char* end, const std::vector<std::string>& words,
+                             std::size_t best) {
+    for (const std::string& word : words) best = std::max(best, match_word(p, end, word));
+    return best;
+  }
 };
 
 // ---------------------------------------------------------------------------------------
@@ -630,6 +1002,24 @@ std::size_t parse_with(const Lexicon& lex, std::string_view token, MoveText& out
   return std::size_t(p - begin);
 }
 
+void find_castle_tokens(const Notation& n, TableIndex& index) {
+  std::vector<std::string> forms = {"O-O", "0-0", "O-O-O", "0-0-0"};
+  for (const auto* list : {&n.castle_short, &n.castle_long})
+    forms.insert(forms.end(), list->begin(), list->end());
+  const TableLexicon lexicon(n, index);
+  for (const std::string& form : forms)
+    for (const char* suffix : {"", "+", "#"}) {
+      const std::string token = form + suffix;
+      bool known = false;
+      for (const auto& [text, unused] : index.castle_tokens) known = known || text == token;
+      MoveText out;
+      MoveTextError error;
+      if (known || parse_with(lexicon, token, out, error) != token.size()) continue;
+      if (out.kind == MoveText::CastleShort || out.kind == MoveText::CastleLong)
+        index.castle_tokens.emplace_back(token, out);
+    }
+}
+
 // The shape nearly every move of a PGN file has: [NBRQK] [file] [rank] [x] square [=NBRQ]
 // [+ or #], nothing else. Reads it straight from both ends of the token and fills `out` as
 // parse_with(EnglishLexicon) would; false means "not that shape", and the grammar decides
@@ -676,6 +1066,84 @@ bool parse_plain_san(std::string_view token, MoveText& out) {
   return true;
 }
 
+// The same shape in a table's letters: [piece] [file] [rank] [capture] file rank ['+' | '#'],
+// with a-h files and single-byte capture signs. Fills `out` as parse_with(TableLexicon)
+// would; false means "not that shape" (castling, long forms, promotions, look-alike file
+// letters...), and the grammar decides. Whatever could start another reading of the same
+// bytes (a castling form, a longer capture sign, a dash) sends the token to the grammar too.
+bool parse_plain_table(const TableIndex& index, std::string_view token, MoveText& out) {
+  const char* p = token.data();
+  const char* const end = p + token.size();
+  if (p == end) return false;
+  PieceType piece = Pawn;
+  bool piece_written = false;
+  switch (index.plain_start[Byte(*p)]) {
+    case PlainStart::File:
+      break;
+    case PlainStart::PieceOrCastle:
+      if (index.may_castle(p, end)) return false;
+      [[fallthrough]];
+    case PlainStart::Piece: {
+      int type;
+      const std::size_t len = index.pieces.match(p, end, type);
+      if (len == 0) return false;
+      piece = PieceType(type);
+      piece_written = true;
+      p += len;
+      break;
+    }
+    case PlainStart::No:
+      return false;
+  }
+  // A square, possibly partial; false when a look-alike file letter may start there.
+  auto square = [&](int& file, int& rank) {
+    if (p == end) return true;
+    std::uint8_t kind = index.plain_byte[Byte(*p)];
+    if (kind & kPlainFile) {
+      file = *p++ - 'a';
+      if (p == end) return true;
+      kind = index.plain_byte[Byte(*p)];
+    } else if (kind & kPlainAlias) {
+      return false;
+    }
+    if (kind & kPlainRank) rank = *p++ - '1';
+    return true;
+  };
+  int from_file = -1, from_rank = -1, to_file = -1, to_rank = -1;
+  if (!square(from_file, from_rank)) return false;
+  bool capture = false;
+  if (p < end && (index.plain_byte[Byte(*p)] & kPlainSeparator)) {
+    if (!(index.plain_byte[Byte(*p)] & kPlainCapture)) return false;
+    capture = true;
+    ++p;
+  }
+  if (!square(to_file, to_rank)) return false;
+  if (to_file < 0 || to_rank < 0) {
+    // Only the lone destination ("e4", "Кf3") is plain.
+    if (to_file >= 0 || to_rank >= 0 || capture || from_file < 0 || from_rank < 0) return false;
+    to_file = std::exchange(from_file, -1);
+    to_rank = std::exchange(from_rank, -1);
+  }
+  std::uint8_t check_mark = 0;
+  if (p != end) {
+    if (!index.plain_suffixes || p + 1 != end) return false;
+    if (*p == '+')
+      check_mark = 1;
+    else if (*p == '#')
+      check_mark = 2;
+    else
+      return false;
+  }
+  out = MoveText{};
+  out.piece = piece_written ? piece : from_file >= 0 && from_rank >= 0 ? NoPieceType : Pawn;
+  out.from_file = std::int8_t(from_file);
+  out.from_rank = std::int8_t(from_rank);
+  out.to = make_square(to_file, to_rank);
+  out.capture = capture;
+  out.check_mark = check_mark;
+  return true;
+}
+
 // Out of line, so that the fast path above does not pay the grammar's stack frame.
 [[gnu::noinline]] std::size_t parse_with_english(std::string_view token, MoveText& out,
                                                  MoveTextError& error) {
@@ -686,10 +1154,21 @@ bool parse_plain_san(std::string_view token, MoveText& out) {
 
 namespace detail {
 ParserCache& ParserCache::operator=(const ParserCache&) {
-  delete static_cast<FirstBytes*>(data.exchange(nullptr));
+  delete static_cast<TableIndex*>(data.exchange(nullptr));
   return *this;
 }
-ParserCache::~ParserCache() { delete static_cast<FirstBytes*>(data.load()); }
+ParserCache::~ParserCache() {
+  delete static_cast<TableIndex*>(data.load());
+}
+
+std::size_t parse_move_text_word_by_word(std::string_view token, MoveText& out,
+                                         MoveTextError& error, const Notation& notation) {
+  return parse_with(WordByWordLexicon(notation), token, out, error);
+}
+
+const ByteSet& move_alphabet(const Notation& notation) {
+  return table_index(notation).alphabet;
+}
 }  // namespace detail
 
 std::size_t parse_move_text(std::string_view token, MoveText& out, MoveTextError& error,
@@ -701,7 +1180,18 @@ std::size_t parse_move_text(std::string_view token, MoveText& out, MoveTextError
     }
     return parse_with_english(token, out, error);
   }
-  return parse_with(TableLexicon(*notation), token, out, error);
+  const TableIndex& index = table_index(*notation);
+  if (parse_plain_table(index, token, out)) {
+    error = MoveTextError::None;
+    return token.size();
+  }
+  for (const auto& [text, castle] : index.castle_tokens)
+    if (text == token) {
+      out = castle;
+      error = MoveTextError::None;
+      return token.size();
+    }
+  return parse_with(TableLexicon(*notation, index), token, out, error);
 }
 
 }  // namespace pgn

@@ -86,9 +86,17 @@ constexpr std::array<TokenByte, 256> kTokenByte = make_token_bytes();
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
-bool is_letter(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+// Bytes a token starts with when it can only be a move: letters, and the lead bytes of
+// letters in other scripts ("Кf3", "Фd1"). Results, numbers and annotation symbols start with
+// ASCII signs or digits, or with C2 (½, ±) or E2 (…, ∞, ⩲); EF starts a BOM.
+constexpr std::array<bool, 256> make_move_starts() {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 256; ++c)
+    table[c] =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= 0xC3 && c != 0xE2 && c != 0xEF);
+  return table;
 }
+constexpr std::array<bool, 256> kStartsMoveOnly = make_move_starts();
 
 // Length of a multi-byte blank (NBSP, BOM) at p, or 0.
 int multibyte_space(const char* p, const char* end) {
@@ -157,7 +165,8 @@ class Parser {
         column_at_mark_(game.start.column == 0 ? 1 : game.start.column),
         first_line_column_(column_at_mark_),
         code_point_mark_(begin_),
-        ascii_only_(game.ascii_only && !game.decoded_latin1) {}
+        ascii_only_(game.ascii_only && !game.decoded_latin1),
+        move_numbers_(visitor.wants_move_numbers()) {}
 
   void run() {
     visitor_.begin_game(game_);
@@ -178,7 +187,7 @@ class Parser {
 
   // The position of a point on the current line (at >= line_start_): columns are counted
   // from the line's start or from the last point asked for.
-  TextPos position(const char* at) {
+  [[gnu::always_inline]] TextPos position(const char* at) {
     if (ascii_only_) {
       TextPos pos;
       pos.line = game_.start.line + line_;
@@ -191,7 +200,8 @@ class Parser {
       column_mark_ = line_start_;
       column_at_mark_ = line_ == 0 ? first_line_column_ : 1;
     }
-    column_at_mark_ += static_cast<std::uint32_t>(detail::count_code_points(column_mark_, at));
+    column_at_mark_ +=
+        static_cast<std::uint32_t>(detail::count_code_points(column_mark_, at, end_));
     column_mark_ = at;
     TextPos pos;
     pos.line = game_.start.line + line_;
@@ -249,7 +259,7 @@ class Parser {
         ++p_;
         continue;
       }
-      if (is_letter(c)) {
+      if (kStartsMoveOnly[static_cast<unsigned char>(c)]) {
         move_token();
         continue;
       }
@@ -624,7 +634,7 @@ class Parser {
   }
 
   // A token starting with a letter can only be a move (results, numbers and annotation
-  // symbols never do): the common case, taken without classifying.
+  // symbols never do, see kStartsMoveOnly): the common case, taken without classifying.
   void move_token() {
     const char* start = p_;
     p_ = token_end(p_ + 1);
@@ -644,14 +654,16 @@ class Parser {
     const char* dots_begin = q;
     while (q < end_ && *q == '.') ++q;
     const bool plain =
-        q > dots_begin && *start != '0' && (q == end_ || !is_token_byte(q) || is_letter(*q));
+        q > dots_begin && *start != '0' &&
+        (q == end_ || !is_token_byte(q) || kStartsMoveOnly[static_cast<unsigned char>(*q)]);
     if (!plain || in_tags_ || after_result_) {
       token();
       return;
     }
-    if (reporting()) visitor_.move_number(number, q - dots_begin >= 2, position(start));
+    if (reporting() && move_numbers_)
+      visitor_.move_number(number, q - dots_begin >= 2, position(start));
     p_ = q;
-    if (p_ < end_ && is_letter(*p_)) move_token();  // "1.e4"
+    if (p_ < end_ && kStartsMoveOnly[static_cast<unsigned char>(*p_)]) move_token();  // "1.e4"
   }
 
   // Classifies the token [start, stop).
@@ -690,7 +702,7 @@ class Parser {
         }
       }
       if (dots > 0 || digits_end == stop) {
-        if (reporting()) {
+        if (reporting() && move_numbers_) {
           const auto value = static_cast<std::uint32_t>(
               std::min<std::uint64_t>(number, std::numeric_limits<std::uint32_t>::max()));
           visitor_.move_number(value, dots >= 2, position(start));
@@ -729,6 +741,7 @@ class Parser {
   const char* code_point_mark_;            // for offsets of decoded games
   std::uint64_t code_points_at_mark_ = 0;
   const bool ascii_only_;  // columns are byte distances
+  const bool move_numbers_;  // the visitor wants move_number()
 
   bool in_tags_ = true;
   bool skip_tags_ = false;

@@ -3,6 +3,7 @@
 // code point counting, and the Windows-1252 fallback decoder.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -48,20 +49,42 @@ inline const char* find_any(const char* p, const char* end) {
   return end;
 }
 
-// Number of UTF-8 code points in [p, end): bytes that are not continuation bytes.
-inline std::size_t count_code_points(const char* p, const char* end) {
+// Number of continuation bytes (10xxxxxx) among the eight bytes of `word`, where `keep` has
+// 0x80 set in the bytes that count.
+inline std::size_t count_continuations(std::uint64_t word, std::uint64_t keep) {
+  const std::uint64_t marks = word & ~(word << 1) & keep;
+#if defined(__POPCNT__)
+  return static_cast<std::size_t>(__builtin_popcountll(marks));
+#else
+  // Sum of the per-byte 0/1 flags (no popcount instruction in the baseline ISA).
+  return static_cast<std::size_t>(((marks >> 7) * 0x0101010101010101ull) >> 56);
+#endif
+}
+
+// Number of UTF-8 code points in [p, end): bytes that are not continuation bytes. Bytes up to
+// `readable` (at least `end`) may be read, so that a short stretch costs one load, not a
+// loop over its bytes: the parser counts the few bytes between two tokens.
+inline std::size_t count_code_points(const char* p, const char* end, const char* readable) {
   std::size_t continuation = 0;
   const std::size_t length = static_cast<std::size_t>(end - p);
   while (end - p >= 8) {
-    const std::uint64_t word = load_u64(p);
-    // A continuation byte is 10xxxxxx: top bit set, next bit clear.
-    const std::uint64_t marks = word & ~(word << 1) & 0x8080808080808080ull;
-    // Sum of the per-byte 0/1 flags (no popcount instruction in the baseline ISA).
-    continuation += static_cast<std::size_t>(((marks >> 7) * 0x0101010101010101ull) >> 56);
+    continuation += count_continuations(load_u64(p), 0x8080808080808080ull);
     p += 8;
+  }
+  if constexpr (std::endian::native == std::endian::little) {
+    if (p < end && readable - p >= 8) {
+      // The first end - p bytes of the word are its low bytes.
+      const int bits = static_cast<int>(end - p) * 8;
+      return length - continuation -
+             count_continuations(load_u64(p), 0x8080808080808080ull & ((1ull << bits) - 1));
+    }
   }
   for (; p < end; ++p) continuation += (static_cast<unsigned char>(*p) & 0xC0) == 0x80;
   return length - continuation;
+}
+
+inline std::size_t count_code_points(const char* p, const char* end) {
+  return count_code_points(p, end, end);
 }
 
 // Length of the valid UTF-8 sequence starting at p (1-4), or 0 if the bytes there are not
@@ -93,12 +116,34 @@ inline TextKind classify_text(std::string_view text) {
   const auto* end = p + text.size();
   bool ascii = true;
   while (p < end) {
-    // ASCII fast path: PGN is nearly all ASCII.
+    // ASCII fast path: PGN is nearly all ASCII. Text in another script has a letter every few
+    // bytes: blocks of ASCII and two-byte letters (Cyrillic, Greek, accented Latin) are
+    // checked at once, and elsewhere the scan goes straight to the next non-ASCII byte.
 #if defined(__SSE2__)
     while (end - p >= 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      if (_mm_movemask_epi8(v) != 0) break;
-      p += 16;
+      const int high = _mm_movemask_epi8(v);
+      if (high == 0) {
+        p += 16;
+        continue;
+      }
+      // Continuation bytes 80..BF, and leads C2..DF of two-byte sequences (signed bytes).
+      const int continuations =
+          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xC0))),
+                                           _mm_set1_epi8(static_cast<char>(0x80))));
+      const int leads = _mm_movemask_epi8(
+          _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(static_cast<char>(0xC1))),
+                        _mm_cmplt_epi8(v, _mm_set1_epi8(static_cast<char>(0xE0)))));
+      // Valid as a whole when every non-ASCII byte is one of those, each lead has its
+      // continuation right after it inside the block, and no continuation stands alone.
+      if ((continuations | leads) == high && continuations == ((leads << 1) & 0xFFFF) &&
+          (leads & 0x8000) == 0) {
+        ascii = false;
+        p += 16;
+        continue;
+      }
+      p += count_trailing_zeros(static_cast<std::uint32_t>(high));
+      break;
     }
 #endif
     while (end - p >= 8 &&

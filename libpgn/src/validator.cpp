@@ -216,9 +216,14 @@ struct GameValidator::Impl final : Visitor {
   std::uint64_t line_hash = 0;         // hash of every replayed move, to compare readings
   std::uint32_t illegal_count = 0;
   std::uint64_t unlisted_problems = 0;
-  // The moves as read in this run (tokens and what they say), for comparing notations.
-  std::vector<std::string_view> read_tokens;
-  std::vector<MoveText> read_texts;
+  // The move tokens as read in this run, for comparing notations, and those of the winning
+  // reading while detecting, with what they say (kept here to reuse their memory).
+  std::vector<std::string_view> read_tokens, winner_tokens;
+  std::vector<MoveText> winner_texts;
+  std::vector<std::size_t> check_order;
+  // The first two bytes of the read tokens that are not plain pawn moves (the piece letters,
+  // where notations differ): a table lacking one of them cannot read the game.
+  detail::ByteSet read_bytes;
   // The notation the previous game was read in: the next game most likely uses it too.
   const Notation* last_detected = nullptr;
   // While detecting: give up on a reading at its first unreadable token (it cannot win).
@@ -352,7 +357,7 @@ struct GameValidator::Impl final : Visitor {
     illegal_count = 0;
     unlisted_problems = 0;
     read_tokens.clear();
-    read_texts.clear();
+    read_bytes = {};
     words.clear();
     word_pos.clear();
     if (g.decoded_latin1)
@@ -531,6 +536,8 @@ struct GameValidator::Impl final : Visitor {
 
   // ---- visitor: moves -----------------------------------------------------------------
 
+  bool wants_move_numbers() const override { return false; }
+
   Control move(std::string_view token, TextPos pos) override {
     if (!replay) return Control::Continue;
     if (notation && notation->spoken) return spoken_word(token, pos);
@@ -675,7 +682,10 @@ struct GameValidator::Impl final : Visitor {
     const Move m = resolution.move;
     if (notation != nullptr && !notation->spoken) {  // spoken phrases are not token views
       read_tokens.push_back(written);
-      read_texts.push_back(text);
+      if (written.size() >= 2 && !(written[0] >= 'a' && written[0] <= 'h')) {
+        read_bytes.add(static_cast<unsigned char>(written[0]));
+        read_bytes.add(static_cast<unsigned char>(written[1]));
+      }
     }
     std::size_t recorded_at = 0;
     if (recording) {
@@ -1141,29 +1151,52 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
   const Notation* winner = nullptr;
   GameReport winner_report;
   std::uint64_t winner_hash = 0;
-  std::vector<std::string_view> winner_tokens;
-  std::vector<MoveText> winner_texts;
-  std::vector<std::size_t> check_order;
+  std::vector<std::string_view>& winner_tokens = v.winner_tokens;
+  std::vector<MoveText>& winner_texts = v.winner_texts;
+  std::vector<std::size_t>& check_order = v.check_order;
+  winner_tokens.clear();
+  const Notation* tokens_read_in = nullptr;  // the table whose run gave winner_tokens
   const Notation* best_partial = nullptr;
   std::uint64_t best_partial_moves = 0;
   std::vector<std::pair<std::size_t, std::string>> other_codes;  // rank, code
   const Notation* recorded = nullptr;  // whose reading the record holds
-  // Takes the last run's tokens as the winner's, ordered for comparing: tokens that are not
-  // plain pawn moves first, since that is where notations differ, so a table that cannot
-  // read the game fails on its first try.
-  auto adopt_tokens = [&] {
+  // What the winner's tokens say and the order they are compared in, found when first
+  // needed: most games are read in one notation only, which the bytes of the tokens tell.
+  detail::ByteSet winner_bytes;
+  bool order_known = false;
+  auto adopt_tokens = [&](const Notation* n) {
     winner_tokens.swap(v.read_tokens);
-    winner_texts.swap(v.read_texts);
+    winner_bytes = v.read_bytes;
+    tokens_read_in = n;
+    order_known = false;
+  };
+  // Whether table `n` may read every token of the winner: it cannot if a token has a byte
+  // that no move of `n` contains (Cyrillic letters in a Latin table).
+  auto may_read_winner = [&](const Notation& n) {
+    return winner_bytes.within(detail::move_alphabet(n));
+  };
+  // Tokens that are not plain pawn moves first, so that a table that cannot read the game
+  // fails on its first try, with what the winning reading made of each.
+  auto prepare_comparing = [&] {
+    if (order_known) return;
+    order_known = true;
     check_order.clear();
     for (std::size_t i = 0; i < winner_tokens.size(); ++i)
       if (winner_tokens[i].empty() || !is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
     for (std::size_t i = 0; i < winner_tokens.size(); ++i)
       if (!winner_tokens[i].empty() && is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
+    winner_texts.resize(winner_tokens.size());
+    for (std::size_t i = 0; i < winner_tokens.size(); ++i) {
+      MoveTextError error = MoveTextError::None;
+      parse_move_text(winner_tokens[i], winner_texts[i], error, tokens_read_in);
+    }
   };
   std::vector<std::uint64_t> readings;
   GameReport attempt;
   for (const Notation* n : order) {
     if (winner && !n->spoken && !winner->spoken) {
+      if (!may_read_winner(*n)) continue;
+      prepare_comparing();
       bool readable = true, same = true;
       for (std::size_t k = 0; k < check_order.size() && readable; ++k) {
         const std::size_t i = check_order[k];
@@ -1184,6 +1217,8 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
       if (!readable || same) continue;
     } else if (winner && n->spoken) {
       // A spoken reading needs every token to be one of its words.
+      if (!may_read_winner(*n)) continue;
+      prepare_comparing();
       bool words = true;
       for (std::size_t k = 0; k < check_order.size() && words; ++k)
         words = looks_spoken(winner_tokens[check_order[k]], *n);
@@ -1199,7 +1234,7 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
       winner = n;
       winner_report = std::move(attempt);
       winner_hash = v.line_hash;
-      adopt_tokens();
+      adopt_tokens(n == english ? nullptr : n);
       readings.push_back(winner_hash);
       if (n == english) break;
     } else if (legal) {
@@ -1212,7 +1247,7 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
         other = winner;
         winner = n;
         winner_report = std::move(attempt);
-        adopt_tokens();
+        adopt_tokens(n == english ? nullptr : n);
       }
       other_codes.push_back({rank(other), other->code});
     } else if (!winner && (best_partial == nullptr || attempt.moves_replayed > best_partial_moves ||

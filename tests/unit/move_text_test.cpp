@@ -2,13 +2,18 @@
 // the English fast path with the table-driven parser on the English table.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <random>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "libpgn/notation.hpp"
+#include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
+#include "libpgn/spoken.hpp"
 
 namespace pgn {
 namespace {
@@ -296,10 +301,199 @@ TEST(MoveText, EnglishFastPathEqualsEnglishTable) {
   EXPECT_GT(accepted, 10000);
 }
 
+// A table that is legal to build in code (tables from JSON are checked, these are not) and
+// sets traps for the word index and the plain path: symbols that start other symbols or
+// stand for two pieces, a capture sign that starts a longer one or ends in a file letter,
+// '+' as a promotion sign (so a trailing '+' is not always a check sign), a dash of its own,
+// a look-alike file letter, a Cyrillic castling form.
+Notation tricky_table() {
+  Notation n;
+  n.code = "tricky";
+  n.pieces[King] = {"Кр", "K"};
+  n.pieces[Queen] = {"Ф", "Q"};
+  n.pieces[Rook] = {"Т", "Ro", "Фф"};
+  n.pieces[Bishop] = {"С", "Л"};
+  n.pieces[Knight] = {"К", "S", "Sp"};
+  n.pieces[Pawn] = {"п", "Ф"};  // also the queen's: the first listed (the pawn) wins
+  n.castle_short = {"О-О", "0-0"};
+  n.castle_long = {"О-О-О", "0-0-0"};
+  n.capture = {":", "xx", "—:", "|d"};
+  n.move_dash = {"~", "—"};
+  n.check = {"+", "ch"};
+  n.mate = {"#", "X", "мат"};
+  n.double_check = {"++"};
+  n.promotion = {"", "=", "(", "+"};
+  n.en_passant = {"e.p.", "#ep"};
+  n.file_aliases[0] = {"а"};
+  n.file_aliases[1] = {"ь"};
+  n.file_aliases[4] = {"е"};
+  return n;
+}
+
+// Every move of random games, as each table writes it (SAN and long algebraic), and
+// variations of those tokens: Latin look-alikes for Cyrillic letters, other suffixes, cuts.
+std::vector<std::string> written_tokens(const std::vector<const Notation*>& tables) {
+  std::vector<std::string> tokens;
+  std::mt19937 random(42);
+  for (int game = 0; game < 16; ++game) {
+    Position pos;
+    for (int ply = 0; ply < 150; ++ply) {
+      MoveList legal;
+      generate_legal(pos, legal);
+      if (legal.size == 0) break;
+      const Move m = legal.moves[random() % unsigned(legal.size)];
+      for (const Notation* n : tables) {
+        std::string san, lan;
+        append_san(pos, m, san, n);
+        append_lan(pos, m, lan, n);
+        tokens.push_back(san);
+        tokens.push_back(lan);
+      }
+      pos.play(m);
+    }
+  }
+  const std::size_t written = tokens.size();
+  const char* suffixes[] = {"+", "#",  "++", "X",    "Х",  "!",  ":",
+                            "x", "=Q", "Ф",  "е.п.", "ch", "+ch"};
+  for (std::size_t i = 0; i < written; i += 7) {
+    std::string latin = tokens[i];
+    for (auto [cyrillic, look_alike] : {std::pair{"К", "K"},
+                                        {"р", "p"},
+                                        {"С", "C"},
+                                        {"О", "O"},
+                                        {"Т", "T"},
+                                        {"Х", "X"},
+                                        {"а", "a"},
+                                        {"е", "e"}}) {
+      for (std::size_t at; (at = latin.find(cyrillic)) != std::string::npos;)
+        latin.replace(at, std::string_view(cyrillic).size(), look_alike);
+    }
+    tokens.push_back(latin);
+    tokens.push_back(tokens[i] + suffixes[i / 7 % std::size(suffixes)]);
+    if (tokens[i].size() > 1) tokens.push_back(tokens[i].substr(1));
+    if (tokens[i].size() > 2) tokens.push_back(tokens[i].substr(0, tokens[i].size() - 1));
+  }
+  return tokens;
+}
+
+// The whitespace-separated words of the localized test corpora.
+std::vector<std::string> corpus_tokens() {
+  std::vector<std::string> tokens;
+  for (const char* name :
+       {"ambiguous-de-cs", "de-ruy-lopez", "ru-fide-example", "ru-illegal", "sk-ruy-lopez"}) {
+    std::ifstream in(std::string(LIBPGN_SOURCE_DIR) + "/corpora/localized/" + name + ".pgn");
+    EXPECT_TRUE(in) << name;
+    for (std::string word; in >> word;) tokens.push_back(word);
+  }
+  return tokens;
+}
+
+// The word index and the plain path read every token exactly as trying the table's words one
+// by one does.
+void expect_word_by_word_reading(const Notation& n, const std::vector<std::string>& tokens) {
+  for (const std::string& token : tokens) {
+    MoveText fast, reference;
+    MoveTextError fast_error = MoveTextError::None, reference_error = MoveTextError::None;
+    const std::size_t fast_used = parse_move_text(token, fast, fast_error, &n);
+    const std::size_t reference_used =
+        detail::parse_move_text_word_by_word(token, reference, reference_error, n);
+    ASSERT_EQ(fast_used, reference_used) << n.code << " " << token;
+    ASSERT_EQ(int(fast_error), int(reference_error)) << n.code << " " << token;
+    if (fast_used != 0) {
+      ASSERT_EQ(summary(fast), summary(reference)) << n.code << " " << token;
+    }
+  }
+}
+
+TEST(MoveText, IndexedTablesReadAsWordByWord) {
+  const Notation russian = russian_table(), tricky = tricky_table();
+  std::vector<const Notation*> tables = {&russian, &tricky};
+  for (const Notation* n : builtin_notations())
+    if (!n->spoken) tables.push_back(n);
+  std::vector<std::string> tokens = written_tokens(tables);
+  for (std::string& token : corpus_tokens()) tokens.push_back(std::move(token));
+  const char* traps[] = {"Кр:е2", "Kpe2", "Kрe2",  "КрXe2",  "Spf3",   "Sf3",     "S:f3",   "Sxxf3",
+                         "Sxf3",  "S|d4", "S|dd4", "S—:f3",  "S—f3",   "Sg1—f3",  "Sg1~f3", "e8+Ф",
+                         "e8+",   "Фe5X", "Фf7++", "Фf7мат", "Фf7ch",  "exd6#ep", "ьxc3",   "Льc3",
+                         "О-О",   "O-O",  "0-0+",  "О—О",    "О-О-О#", "Roe1",    "Ro1e1",  "Фe4",
+                         "Ффe4",  "Фф",   "Ф:e4",  "п:e5",   "пe4",    "e4:",     "Ф",      "",
+                         "К",     "Кр",   "е4",    "а8Ф",    "sf3",    "kd2",     "Xe5"};
+  for (const char* trap : traps) tokens.push_back(trap);
+  for (const Notation* n : tables) expect_word_by_word_reading(*n, tokens);
+  // The random byte strings too, for the tables whose words set the most traps.
+  const std::vector<std::string> samples = sample_tokens();
+  for (const Notation* n : {&russian, &tricky, find_notation("ru")})
+    expect_word_by_word_reading(*n, samples);
+}
+
+// A token a table reads in full has only bytes of the table's move alphabet, which notation
+// detection uses to rule tables out without reading.
+TEST(MoveText, ReadTokensUseOnlyTheAlphabet) {
+  const Notation tricky = tricky_table();
+  std::vector<const Notation*> tables = {&tricky};
+  for (const Notation* n : builtin_notations())
+    if (!n->spoken) tables.push_back(n);
+  std::vector<std::string> tokens = written_tokens(tables);
+  for (std::string& token : sample_tokens()) tokens.push_back(std::move(token));
+  int read = 0;
+  for (const Notation* n : tables) {
+    const detail::ByteSet& alphabet = detail::move_alphabet(*n);
+    for (const std::string& token : tokens) {
+      MoveText m;
+      MoveTextError e;
+      if (token.empty() || parse_move_text(token, m, e, n) != token.size()) continue;
+      ++read;
+      for (char c : token)
+        ASSERT_TRUE(alphabet.has(static_cast<unsigned char>(c))) << n->code << " " << token;
+    }
+  }
+  EXPECT_GT(read, 100000);
+  // A Latin table cannot read Cyrillic, nor a Russian one a Czech rook.
+  EXPECT_FALSE(detail::move_alphabet(english_notation()).has(0xD0));
+  EXPECT_FALSE(detail::move_alphabet(*find_notation("ru")).has('V'));
+}
+
+TEST(MoveText, SpokenWordsUseOnlyTheAlphabet) {
+  const Notation& spoken = *find_notation("de-spoken");
+  const detail::ByteSet& alphabet = detail::move_alphabet(spoken);
+  std::vector<std::string> words;
+  std::mt19937 random(3);
+  Position pos;
+  for (int ply = 0; ply < 400; ++ply) {
+    MoveList legal;
+    generate_legal(pos, legal);
+    if (legal.size == 0) pos = Position(), generate_legal(pos, legal);
+    const Move m = legal.moves[random() % unsigned(legal.size)];
+    std::string phrase;
+    append_spoken_move(pos, m, phrase, spoken);
+    std::istringstream split(phrase);
+    for (std::string word; split >> word;) {
+      words.push_back(word);
+      std::string upper = word;
+      for (char& c : upper)
+        if (c >= 'a' && c <= 'z') c = char(c - 32);
+      words.push_back(upper);
+    }
+    pos.play(m);
+  }
+  for (const char* word : {"Laeufer", "LÄUFER", "Koenig", "KÖNIG", "Roessel", "Rößel", "Strasse"})
+    words.push_back(word);
+  int spoken_words = 0;
+  for (const std::string& word : words) {
+    if (!looks_spoken(word, spoken)) continue;
+    ++spoken_words;
+    for (char c : word) ASSERT_TRUE(alphabet.has(static_cast<unsigned char>(c))) << word;
+  }
+  EXPECT_GT(spoken_words, 1000);
+  EXPECT_FALSE(alphabet.has('3'));
+  EXPECT_FALSE(alphabet.has(0xD0));
+}
+
 // Arbitrary bytes must never be read out of bounds (run under the sanitizer build).
 TEST(MoveText, ArbitraryBytesAreSafe) {
   std::mt19937 random(7);
   const Notation* ru = find_notation("ru");
+  const Notation tricky = tricky_table();
   for (int i = 0; i < 100000; ++i) {
     std::string bytes(random() % 12, '\0');
     for (char& c : bytes) c = char(random() % 256);
@@ -311,6 +505,7 @@ TEST(MoveText, ArbitraryBytesAreSafe) {
     parse_move_text(view, m, e);
     parse_move_text(view, m, e, &english_notation());
     if (ru != nullptr) parse_move_text(view, m, e, ru);
+    parse_move_text(view, m, e, &tricky);
   }
 }
 

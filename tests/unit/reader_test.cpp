@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -497,6 +498,69 @@ TEST(Splitter, StartPositions) {
   EXPECT_EQ(pos_text(games[2].start), "9:1");
 }
 
+// Whether `bytes` is valid UTF-8, one sequence at a time: the reference for the splitter's
+// block-wise check.
+bool valid_utf8_reference(std::string_view bytes) {
+  for (std::size_t i = 0; i < bytes.size();) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(bytes[k]); };
+    const unsigned char lead = byte(i);
+    std::size_t length = lead < 0x80                    ? 1
+                         : lead >= 0xC2 && lead <= 0xDF ? 2
+                         : lead >= 0xE0 && lead <= 0xEF ? 3
+                         : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                        : 0;
+    if (length == 0 || i + length > bytes.size()) return false;
+    for (std::size_t k = 1; k < length; ++k)
+      if ((byte(i + k) & 0xC0) != 0x80) return false;
+    if ((lead == 0xE0 && byte(i + 1) < 0xA0) || (lead == 0xED && byte(i + 1) > 0x9F) ||
+        (lead == 0xF0 && byte(i + 1) < 0x90) || (lead == 0xF4 && byte(i + 1) > 0x8F))
+      return false;
+    i += length;
+  }
+  return true;
+}
+
+// Games mixing ASCII with two-, three- and four-byte letters and stray bytes, at every
+// alignment: a game is decoded as Windows-1252 exactly when it is not valid UTF-8.
+TEST(Splitter, Utf8IsCheckedExactly) {
+  const std::string pieces[] = {"e4 ",
+                                "Кf3",
+                                "Ф",
+                                "×",
+                                "½",
+                                "♘",
+                                "\xF0\x9F\x98\x80",
+                                "\xD0",
+                                "\x9A",
+                                "\xC0\x80",
+                                "\xE0\x80\x80",
+                                "\xED\xA0\x80",
+                                "\xC3\xA9",
+                                "\xDF\xBF",
+                                "\xF4\x90\x80\x80",
+                                " "};
+  std::mt19937 random(11);
+  int decoded = 0;
+  for (int game = 0; game < 3000; ++game) {
+    std::string movetext;
+    const int count = 1 + int(random() % 40);
+    for (int i = 0; i < count; ++i) {
+      const std::size_t pick = random() % std::size(pieces);
+      // Mostly valid text, so that long valid stretches cross 16-byte blocks.
+      if (pick >= 7 && pick <= 11 && random() % 4 != 0) continue;
+      movetext += pieces[pick];
+    }
+    const std::string text = "[Event \"x\"]\n" + movetext + " *";
+    const std::vector<Split> games = split(text);
+    ASSERT_EQ(games.size(), 1u) << text;
+    const bool valid = valid_utf8_reference(text);
+    ASSERT_EQ(games[0].latin1, !valid) << text;
+    decoded += games[0].latin1;
+  }
+  EXPECT_GT(decoded, 300);
+  EXPECT_LT(decoded, 2700);
+}
+
 TEST(Splitter, Windows1252GamesAreDecoded) {
   const std::vector<Split> games =
       split("[White \"Marx Gy\xF6rgy\"]\n1. e4 \x80 *\n\n[White \"Marx Gy\xC3\xB6rgy\"]\n*\n");
@@ -586,6 +650,26 @@ TEST(Parser, MoveNumbersInEveryForm) {
                 "number 2...", "move Nc6", "number 3.",   "move Bb5", "number 3.", "move a6",
                 "number 4...", "move Ba4", "number 4...", "move Nf6", "number 5.", "move O-O",
                 "number 5.",   "move Be7", "result *"}));
+}
+
+// A visitor that does not want move numbers sees every other event, at the same positions,
+// also in text that is not ASCII (columns count code points).
+TEST(Parser, MoveNumbersCanBeLeftOut) {
+  class WithoutNumbers : public Recorder {
+   public:
+    bool wants_move_numbers() const override { return false; }
+  };
+  const std::string text = "1. d4 Кf6 2.c4 e6 3 . Кc3 Сb4 4\xE2\x80\xA6 0-0 {Хорошо} 5.e3 d5 *";
+  Recorder all;
+  all.record_numbers = true;
+  WithoutNumbers without;
+  parse_game(raw_game(text), all);
+  parse_game(raw_game(text), without);
+  std::vector<std::string> expected;
+  for (const std::string& event : all.with_positions())
+    if (!event.starts_with("number")) expected.push_back(event);
+  EXPECT_EQ(without.with_positions(), expected);
+  EXPECT_EQ(expected.size(), 11u);
 }
 
 TEST(Parser, SuffixesNagsAndSymbols) {

@@ -112,6 +112,9 @@ class Visitor {
   // "12." (ellipsis = false) or "12..." / "12…" (ellipsis = true); the number is clamped to
   // 32 bits. Purely informative: moves are not checked against it here.
   virtual void move_number(std::uint32_t /*number*/, bool /*ellipsis*/, TextPos /*pos*/) {}
+  // False when move_number() does nothing: the parser then skips locating move numbers,
+  // which costs a count of code points per number in text that is not ASCII.
+  virtual bool wants_move_numbers() const { return true; }
   // $n (0-255), or an annotation symbol written as its own token: ! ? !! ?? !? ?! (1-6),
   // = (10), ∞ (13), += ⩲ (14), =+ ⩱ (15), ± +/- (16), ∓ -/+ (17), +- (18), -+ (19).
   virtual void nag(int /*value*/, TextPos /*pos*/) {}
