@@ -226,6 +226,8 @@ struct GameValidator::Impl final : Visitor {
   detail::ByteSet read_bytes;
   // The notation the previous game was read in: the next game most likely uses it too.
   const Notation* last_detected = nullptr;
+  // Detection's candidate tables, best-ranked first, and this game's order of trying them.
+  std::vector<const Notation*> ranked_notations, notation_order;
   // While detecting: give up on a reading at its first unreadable token (it cannot win).
   bool abort_on_unreadable = false;
   // Recording for writers (nullptr when not wanted).
@@ -1139,9 +1141,14 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
     v.abort_on_unreadable = false;
     if (!v.text_failed && v.illegal_count == 0 && clean(report)) return;
   }
-  std::vector<const Notation*> order{english};
-  for (const Notation* n : distinct_notations(options.extra_notations)) order.push_back(n);
-  const std::vector<const Notation*> ranked = order;
+  // English, then the distinct tables by preference: the same for every game, so made once.
+  std::vector<const Notation*>& ranked = v.ranked_notations;
+  if (ranked.empty()) {
+    ranked.push_back(english);
+    for (const Notation* n : distinct_notations(options.extra_notations)) ranked.push_back(n);
+  }
+  std::vector<const Notation*>& order = v.notation_order;
+  order.assign(ranked.begin(), ranked.end());
   auto rank = [&](const Notation* n) {
     return std::size_t(std::find(ranked.begin(), ranked.end(), n) - ranked.begin());
   };
