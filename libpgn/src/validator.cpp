@@ -23,6 +23,9 @@ namespace {
 enum ResultKind : int { WhiteWins = 0, BlackWins = 1, Draw = 2, Unknown = 3, NoResult = 4 };
 constexpr const char* kResultText[] = {"1-0", "0-1", "1/2-1/2", "*", ""};
 
+// A file letter starts a plain pawn move, the one kind of token all notations write alike.
+bool is_file_byte(char c) { return c >= 'a' && c <= 'h'; }
+
 // Reads a termination marker or Result tag value in any known notation.
 ResultKind parse_result(std::string_view text, const Notation* preferred) {
   if (text == "1-0") return WhiteWins;
@@ -684,7 +687,7 @@ struct GameValidator::Impl final : Visitor {
     const Move m = resolution.move;
     if (notation != nullptr && !notation->spoken) {  // spoken phrases are not token views
       read_tokens.push_back(written);
-      if (written.size() >= 2 && !(written[0] >= 'a' && written[0] <= 'h')) {
+      if (written.size() >= 2 && !is_file_byte(written[0])) {
         read_bytes.add(static_cast<unsigned char>(written[0]));
         read_bytes.add(static_cast<unsigned char>(written[1]));
       }
@@ -1039,8 +1042,6 @@ GameValidator::GameValidator(const ValidateOptions& options)
 GameValidator::~GameValidator() = default;
 
 namespace {
-bool is_file_byte(char c) { return c >= 'a' && c <= 'h'; }
-
 // Whether two readings of a token name the same move (signs for capture or check aside).
 bool same_move(const MoveText& a, const MoveText& b) {
   return a.kind == b.kind && a.piece == b.piece && a.from_file == b.from_file &&
