@@ -248,7 +248,8 @@ const char* move_error_code(MoveError e) {
 MoveResolution resolve_move(const Position& pos, const MoveText& text) {
   // The usual move: a piece or pawn that exactly one own piece can legally play, no
   // promotion, no complete from-square. Anything else takes the general path below, which
-  // also explains failures.
+  // also explains failures. (This repeats the general path's last steps for that one case:
+  // sharing them through helpers made validating 3% slower.)
   if (text.kind == MoveText::Normal && text.to < NoSquare && text.promotion == NoPieceType &&
       text.piece != NoPieceType && (text.from_file < 0 || text.from_rank < 0)) {
     const Color us = pos.side_to_move();
