@@ -1,6 +1,6 @@
 // Byte-scanning helpers shared by the game splitter and the parser: finding the next
-// interesting byte with SSE2 where available, UTF-8 validation with an ASCII fast path,
-// code point counting, and the Windows-1252 fallback decoder.
+// interesting byte with SSE2 where available, UTF-8 classification (text_scan.cpp), code
+// point counting, and the Windows-1252 fallback decoder.
 #pragma once
 
 #include <bit>
@@ -87,85 +87,11 @@ inline std::size_t count_code_points(const char* p, const char* end) {
   return count_code_points(p, end, end);
 }
 
-// Length of the valid UTF-8 sequence starting at p (1-4), or 0 if the bytes there are not
-// one (overlong forms, surrogates and code points above U+10FFFF are invalid).
-inline int utf8_sequence_length(const unsigned char* p, const unsigned char* end) {
-  const unsigned char lead = p[0];
-  if (lead < 0x80) return 1;
-  auto continuation = [&](int i) { return p + i < end && (p[i] & 0xC0) == 0x80; };
-  if (lead >= 0xC2 && lead <= 0xDF) return continuation(1) ? 2 : 0;
-  if (lead >= 0xE0 && lead <= 0xEF) {
-    if (!continuation(1) || !continuation(2)) return 0;
-    if (lead == 0xE0 && p[1] < 0xA0) return 0;  // overlong
-    if (lead == 0xED && p[1] > 0x9F) return 0;  // surrogate
-    return 3;
-  }
-  if (lead >= 0xF0 && lead <= 0xF4) {
-    if (!continuation(1) || !continuation(2) || !continuation(3)) return 0;
-    if (lead == 0xF0 && p[1] < 0x90) return 0;  // overlong
-    if (lead == 0xF4 && p[1] > 0x8F) return 0;  // above U+10FFFF
-    return 4;
-  }
-  return 0;
-}
-
 enum class TextKind : std::uint8_t { Ascii, Utf8, Invalid };
 
-inline TextKind classify_text(std::string_view text) {
-  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-  const auto* end = p + text.size();
-  bool ascii = true;
-  while (p < end) {
-    // ASCII fast path: PGN is nearly all ASCII. Text in another script has a letter every few
-    // bytes: blocks of ASCII and two-byte letters (Cyrillic, Greek, accented Latin) are
-    // checked at once, and elsewhere the scan goes straight to the next non-ASCII byte.
-#if defined(__SSE2__)
-    while (end - p >= 16) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      const int high = _mm_movemask_epi8(v);
-      if (high == 0) {
-        p += 16;
-        continue;
-      }
-      // Continuation bytes 80..BF, and leads C2..DF of two-byte sequences (signed bytes).
-      const int continuations =
-          _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(v, _mm_set1_epi8(static_cast<char>(0xC0))),
-                                           _mm_set1_epi8(static_cast<char>(0x80))));
-      const int leads = _mm_movemask_epi8(
-          _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(static_cast<char>(0xC1))),
-                        _mm_cmplt_epi8(v, _mm_set1_epi8(static_cast<char>(0xE0)))));
-      // Valid as a whole when every non-ASCII byte is one of those, each lead has its
-      // continuation right after it inside the block, and no continuation stands alone.
-      if ((continuations | leads) == high && continuations == ((leads << 1) & 0xFFFF) &&
-          (leads & 0x8000) == 0) {
-        ascii = false;
-        p += 16;
-        continue;
-      }
-      p += count_trailing_zeros(static_cast<std::uint32_t>(high));
-      break;
-    }
-#endif
-    while (end - p >= 8 &&
-           (load_u64(reinterpret_cast<const char*>(p)) & 0x8080808080808080ull) == 0) {
-      p += 8;
-    }
-    if (p == end) break;
-    if (*p < 0x80) {
-      ++p;
-      continue;
-    }
-    const int length = utf8_sequence_length(p, end);
-    if (length == 0) return TextKind::Invalid;
-    ascii = false;
-    p += length;
-  }
-  return ascii ? TextKind::Ascii : TextKind::Utf8;
-}
-
-inline bool is_valid_utf8(std::string_view text) {
-  return classify_text(text) != TextKind::Invalid;
-}
+// Whether `text` is all ASCII, valid UTF-8 with other characters, or not UTF-8 at all
+// (overlong forms, surrogates and code points above U+10FFFF are invalid).
+TextKind classify_text(std::string_view text);
 
 // The largest length <= limit at which `text` (with `available` readable bytes) can be cut
 // without splitting a UTF-8 sequence; backs up at most 3 bytes, so invalid input still cuts.
