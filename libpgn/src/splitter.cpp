@@ -490,14 +490,11 @@ struct GameSplitter::Impl {
   }
 
   // Movetext and brace comments once the game has movetext: only line ends, ';' outside
-  // comments and the comment state at the end of a line matter. Without ';', the state after
-  // a stretch of text is "in a comment" exactly when its last brace is '{' (braces do not
-  // nest), so whole 16-byte blocks are classified at once.
-  bool step_movetext() {
-    bool in_comment = mode == Mode::BraceComment;
-    const char* const base = buffer.get();
-    const char* p = base + pos;
-    const char* const end = base + data_end;
+  // comments and the comment state at the end of a line matter. scan_movetext finds the next
+  // line end or ';' outside a comment (or `end`) and keeps `in_comment` up to date. Without ';',
+  // the state after a stretch of text is "in a comment" exactly when its last brace is '{' (braces
+  // do not nest), so whole 16-byte blocks are classified at once.
+  static const char* scan_movetext(const char* p, const char* const end, bool& in_comment) {
 #if defined(__SSE2__)
     const __m128i newline = _mm_set1_epi8('\n'), carriage = _mm_set1_epi8('\r');
     const __m128i semicolon = _mm_set1_epi8(';');
@@ -573,18 +570,59 @@ struct GameSplitter::Impl {
         break;
       }
     }
-    pos = static_cast<std::size_t>(p - base);
-    mode = in_comment ? Mode::BraceComment : Mode::Movetext;
-    if (p == end) return false;
-    if (near_end(pos)) return false;  // decide after the next read
-    if (*p == ';') {
-      ++pos;
-      mode = Mode::LineComment;
-      return false;
+    return p;
+  }
+
+  bool step_movetext() {
+    bool in_comment = mode == Mode::BraceComment;
+    const char* const base = buffer.get();
+    const char* const end = base + data_end;
+    for (;;) {
+      const char* p = scan_movetext(base + pos, end, in_comment);
+      pos = static_cast<std::size_t>(p - base);
+      mode = in_comment ? Mode::BraceComment : Mode::Movetext;
+      if (p == end) return false;
+      if (near_end(pos)) return false;  // decide after the next read
+      if (*p == ';') {
+        ++pos;
+        mode = Mode::LineComment;
+        return false;
+      }
+      if (!continues_movetext(pos, in_comment)) break;
     }
     if (in_comment) return comment_line_break(pos);
     end_content_line(pos);
     return false;
+  }
+
+  // The common line break inside movetext: the game goes on and the next line starts with a
+  // byte that step_line_start would only hand back to step_movetext (movetext, '{' or ';';
+  // not a blank, '[', '%' or a BOM, which decide more). Then the break is taken here and the
+  // scan goes on, instead of a round through step() per line. False leaves the break to the
+  // general path.
+  bool continues_movetext(std::size_t terminator, bool in_comment) {
+    if (!open || !has_movetext || has_result || blank_after_movetext) return false;
+    std::size_t next = terminator + 1;
+    if (buffer[terminator] == '\r' && next < data_end && buffer[next] == '\n') ++next;
+    if (next >= data_end || near_end(next)) return false;
+    switch (buffer[next]) {
+      case ' ':
+      case '\t':
+      case '\v':
+      case '\f':
+      case '\n':
+      case '\r':
+      case '[':
+      case '%':
+      case '\xEF':
+        return false;
+      default:
+        break;
+    }
+    if (!in_comment && line_ends_with_result(terminator)) return false;
+    note_content_line_end(terminator);
+    consume_line_break(terminator);
+    return true;
   }
 
   bool step() {

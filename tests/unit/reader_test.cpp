@@ -610,6 +610,28 @@ TEST(Splitter, LongGamesAreCutAndCounted) {
   }
 }
 
+TEST(Splitter, MovetextOverManyLines) {
+  // Line breaks inside movetext are taken without leaving the movetext scan, except where the
+  // next line's first byte decides more: a '%' escape line in column 1, an indented '%' (a
+  // token), '{' and ';' opening comments, a tag, a line after a termination marker.
+  const std::string game =
+      "[Event \"a\"]\n\n1. e4 e5\n2. Nf3 { a comment\nover lines\n} Nc6\n"
+      "% escape [Event\n  %token\n{ line-start comment } 3. Bb5\n; note\n3... a6\r\n4. Ba4 *";
+  EXPECT_EQ(split_texts(game + "\n" + game + "\n1. d4 1-0\n1. c4 *\n"),
+            (std::vector<std::string>{game, game, "1. d4 1-0", "1. c4 *"}));
+  // A '{' in an escape line opens no comment, so the blank line still ends the game.
+  EXPECT_EQ(split_texts("1. e4\n% {\n\n1. d4 *\n"),
+            (std::vector<std::string>{"1. e4\n% {", "1. d4 *"}));
+  // The same with every read a few bytes long: decisions wait for the lookahead.
+  std::string many;
+  for (int i = 0; i < 30; ++i) many += game + "\n\n";
+  for (std::size_t buffer : {1u, 70u, 129u}) {
+    SplitterOptions options;
+    options.buffer_bytes = buffer;
+    EXPECT_EQ(split_texts(many, options), std::vector<std::string>(30, game)) << buffer;
+  }
+}
+
 TEST(Splitter, SmallBuffersGiveTheSameGames) {
   std::string text;
   for (int i = 0; i < 40; ++i) {
