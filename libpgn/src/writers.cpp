@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "libpgn/report.hpp"
@@ -88,7 +89,7 @@ class LineBreaker {
  public:
   void start(std::string& out, std::size_t width) {
     out_ = &out;
-    width_ = width;
+    width_ = width == 0 ? std::numeric_limits<std::size_t>::max() / 2 : width;
     column_ = 0;
     opening_ = 0;
   }

@@ -102,6 +102,9 @@ out=$("$pgn" convert -q --keep-suffixes --no-comments --no-variations "$work/in.
   sed -n '11,12p')
 expect "--keep-suffixes --no-comments --no-variations" '1. e4! e5 2. Nf3 Nc6 3. Bb5 a6?! 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8.
 c3 O-O 9. h3 Nb8 10. d4 Nbd7 1-0' "$out"
+out=$("$pgn" convert -q --line-width 0 --no-comments --no-variations --no-nags --skip-invalid \
+  "$work/in.pgn" 2>/dev/null | sed -n '11,12p')
+expect "--line-width 0" '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 1-0' "$out"
 out=$("$pgn" convert -q --no-nags "$work/in.pgn" 2>/dev/null | sed -n '11p')
 expect "--no-nags" '1. e4 {A comment long enough to be wrapped at its spaces when the line gets' "$out"
 

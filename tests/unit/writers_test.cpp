@@ -200,6 +200,18 @@ TEST(PgnWriter, LinesOfAtMost79CharactersBrokenAtSpaces) {
   for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 79u) << line;
 }
 
+TEST(PgnWriter, LineWidthIsAnOptionAndZeroKeepsTheMovetextOnOneLine) {
+  RecordBuilder b;
+  b.moves("e4 e5 Nf3").comment("a comment with several words").moves("Nc6").result("*");
+  WriterOptions options;
+  options.line_width = 20;
+  EXPECT_EQ(movetext(write(b.record, options)),
+            "1. e4 e5 2. Nf3 {a\ncomment with several\nwords} 2... Nc6 *\n\n");
+  options.line_width = 0;
+  EXPECT_EQ(movetext(write(b.record, options)),
+            "1. e4 e5 2. Nf3 {a comment with several words} 2... Nc6 *\n\n");
+}
+
 TEST(PgnWriter, LongCommentsWrapAtTheirSpacesAndLongTokensStandAlone) {
   RecordBuilder b;
   b.moves("e4").comment(

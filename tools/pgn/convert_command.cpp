@@ -352,6 +352,7 @@ int run_convert(int argc, char** argv) {
       "--truncate-invalid.\n\nOptions");
   std::string to = "pgn";
   std::string to_lang;
+  std::size_t line_width = 79;
   options.add_options()("help,h", "show this help")("to,t", po::value(&to)->default_value("pgn"),
                                                     "pgn, json, jsonl, uci, lan, fen or epd")(
       "to-lang", po::value(&to_lang),
@@ -360,7 +361,9 @@ int run_convert(int argc, char** argv) {
                     "write to FILE (replaced only when complete)")(
       "fen", "json, jsonl: add the FEN after every move")(
       "keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")(
-      "no-comments", "leave out comments")("no-variations", "leave out variations")(
+      "line-width", po::value(&line_width)->default_value(79),
+      "pgn, lan: movetext lines of at most N characters (0: each game's movetext on one "
+      "line)")("no-comments", "leave out comments")("no-variations", "leave out variations")(
       "no-nags", "leave out NAGs (and suffix annotations)")("skip-invalid",
                                                             "leave out games with errors")(
       "truncate-invalid",
@@ -416,6 +419,7 @@ int run_convert(int argc, char** argv) {
     return kExitFailure;
   }
   writer.keep_suffixes = vm.count("keep-suffixes") > 0;
+  writer.line_width = line_width;
   writer.comments = vm.count("no-comments") == 0;
   writer.variations = vm.count("no-variations") == 0;
   writer.nags = vm.count("no-nags") == 0;

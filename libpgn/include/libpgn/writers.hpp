@@ -36,7 +36,8 @@ struct WriterOptions {
   bool comments = true;
   bool variations = true;
   bool nags = true;
-  std::size_t line_width = 79;  // Pgn and Lan movetext lines, in characters
+  // Pgn and Lan movetext lines, in characters; 0 writes each game's movetext on one line.
+  std::size_t line_width = 79;
 };
 
 // What a game's text needs beyond its record.
