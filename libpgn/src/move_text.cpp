@@ -1150,6 +1150,20 @@ bool parse_plain_table(const TableIndex& index, std::string_view token, MoveText
   return parse_with(EnglishLexicon{}, token, out, error);
 }
 
+// Castling forms and everything else the plain path leaves, out of line like
+// parse_with_english: inlined, the grammar's frame would be paid by every plain move too.
+[[gnu::noinline]] std::size_t parse_with_table(const Notation& notation, const TableIndex& index,
+                                               std::string_view token, MoveText& out,
+                                               MoveTextError& error) {
+  for (const auto& [text, castle] : index.castle_tokens)
+    if (text == token) {
+      out = castle;
+      error = MoveTextError::None;
+      return token.size();
+    }
+  return parse_with(TableLexicon(notation, index), token, out, error);
+}
+
 }  // namespace
 
 namespace detail {
@@ -1185,13 +1199,7 @@ std::size_t parse_move_text(std::string_view token, MoveText& out, MoveTextError
     error = MoveTextError::None;
     return token.size();
   }
-  for (const auto& [text, castle] : index.castle_tokens)
-    if (text == token) {
-      out = castle;
-      error = MoveTextError::None;
-      return token.size();
-    }
-  return parse_with(TableLexicon(*notation, index), token, out, error);
+  return parse_with_table(*notation, index, token, out, error);
 }
 
 }  // namespace pgn
