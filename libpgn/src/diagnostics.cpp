@@ -36,11 +36,17 @@ constexpr CodeInfo kCodes[] = {
 static_assert(sizeof(kCodes) / sizeof(kCodes[0]) == kCodeCount);
 }  // namespace
 
-const char* severity_name(Severity s) { return s == Severity::Error ? "error" : "warning"; }
+const char* severity_name(Severity s) {
+  return s == Severity::Error ? "error" : "warning";
+}
 
-std::span<const CodeInfo> all_codes() { return kCodes; }
+std::span<const CodeInfo> all_codes() {
+  return kCodes;
+}
 
-const CodeInfo& code_info(Code c) { return kCodes[int(c)]; }
+const CodeInfo& code_info(Code c) {
+  return kCodes[int(c)];
+}
 
 bool code_from_name(std::string_view name, Code& out) {
   for (const auto& info : kCodes) {

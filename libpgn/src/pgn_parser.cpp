@@ -740,7 +740,7 @@ class Parser {
   const std::uint32_t first_line_column_;  // column of the game's first byte
   const char* code_point_mark_;            // for offsets of decoded games
   std::uint64_t code_points_at_mark_ = 0;
-  const bool ascii_only_;  // columns are byte distances
+  const bool ascii_only_;    // columns are byte distances
   const bool move_numbers_;  // the visitor wants move_number()
 
   bool in_tags_ = true;

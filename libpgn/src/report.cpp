@@ -7,8 +7,8 @@ namespace pgn {
 
 bool report_format_from_name(std::string_view name, ReportFormat& out) {
   static constexpr std::pair<std::string_view, ReportFormat> kNames[] = {
-      {"text", ReportFormat::Text},     {"jsonl", ReportFormat::Jsonl},
-      {"json", ReportFormat::Json},     {"github", ReportFormat::Github},
+      {"text", ReportFormat::Text},   {"jsonl", ReportFormat::Jsonl},
+      {"json", ReportFormat::Json},   {"github", ReportFormat::Github},
       {"sarif", ReportFormat::Sarif},
   };
   for (const auto& [n, f] : kNames) {
@@ -25,11 +25,21 @@ void append_json_string(std::string& out, std::string_view text) {
   out += '"';
   for (unsigned char c : text) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (c < 0x20) {
           out += "\\u00";
@@ -45,7 +55,9 @@ void append_json_string(std::string& out, std::string_view text) {
 
 namespace {
 
-void write(std::FILE* out, const std::string& s) { std::fwrite(s.data(), 1, s.size(), out); }
+void write(std::FILE* out, const std::string& s) {
+  std::fwrite(s.data(), 1, s.size(), out);
+}
 
 // The fields every machine format shares, as JSON members (no braces).
 void append_problem_members(std::string& s, const std::string& file, const Diagnostic& d) {
@@ -84,8 +96,7 @@ void append_problem_members(std::string& s, const std::string& file, const Diagn
 
 void append_game_members(std::string& s, const std::string& file, std::uint64_t index,
                          const std::string& notation, std::uint32_t plies,
-                         const std::string& result, std::uint32_t errors,
-                         std::uint32_t warnings) {
+                         const std::string& result, std::uint32_t errors, std::uint32_t warnings) {
   s += "\"type\":\"game\",\"file\":";
   append_json_string(s, file);
   s += ",\"game\":" + std::to_string(index);
@@ -291,12 +302,23 @@ std::string github_escape(std::string_view text, bool property) {
   std::string s;
   for (char c : text) {
     switch (c) {
-      case '%': s += "%25"; break;
-      case '\r': s += "%0D"; break;
-      case '\n': s += "%0A"; break;
-      case ':': s += property ? "%3A" : ":"; break;
-      case ',': s += property ? "%2C" : ","; break;
-      default: s += c;
+      case '%':
+        s += "%25";
+        break;
+      case '\r':
+        s += "%0D";
+        break;
+      case '\n':
+        s += "%0A";
+        break;
+      case ':':
+        s += property ? "%3A" : ":";
+        break;
+      case ',':
+        s += property ? "%2C" : ",";
+        break;
+      default:
+        s += c;
     }
   }
   return s;
@@ -407,11 +429,16 @@ class SarifWriter final : public ReportWriter {
 std::unique_ptr<ReportWriter> ReportWriter::create(ReportFormat format, std::FILE* out,
                                                    bool color) {
   switch (format) {
-    case ReportFormat::Text: return std::make_unique<TextWriter>(out, color);
-    case ReportFormat::Jsonl: return std::make_unique<JsonlWriter>(out);
-    case ReportFormat::Json: return std::make_unique<JsonWriter>(out);
-    case ReportFormat::Github: return std::make_unique<GithubWriter>(out);
-    case ReportFormat::Sarif: return std::make_unique<SarifWriter>(out);
+    case ReportFormat::Text:
+      return std::make_unique<TextWriter>(out, color);
+    case ReportFormat::Jsonl:
+      return std::make_unique<JsonlWriter>(out);
+    case ReportFormat::Json:
+      return std::make_unique<JsonWriter>(out);
+    case ReportFormat::Github:
+      return std::make_unique<GithubWriter>(out);
+    case ReportFormat::Sarif:
+      return std::make_unique<SarifWriter>(out);
   }
   return nullptr;
 }

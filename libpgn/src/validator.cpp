@@ -24,7 +24,9 @@ enum ResultKind : int { WhiteWins = 0, BlackWins = 1, Draw = 2, Unknown = 3, NoR
 constexpr const char* kResultText[] = {"1-0", "0-1", "1/2-1/2", "*", ""};
 
 // A file letter starts a plain pawn move, the one kind of token all notations write alike.
-bool is_file_byte(char c) { return c >= 'a' && c <= 'h'; }
+bool is_file_byte(char c) {
+  return c >= 'a' && c <= 'h';
+}
 
 // Reads a termination marker or Result tag value in any known notation.
 ResultKind parse_result(std::string_view text, const Notation* preferred) {
@@ -53,10 +55,14 @@ std::string written_as_san(const MoveText& t) {
   static constexpr char kLetters[] = " PNBRQK";
   std::string s;
   switch (t.kind) {
-    case MoveText::CastleShort: return "O-O";
-    case MoveText::CastleLong: return "O-O-O";
-    case MoveText::Null: return "--";
-    case MoveText::Normal: break;
+    case MoveText::CastleShort:
+      return "O-O";
+    case MoveText::CastleLong:
+      return "O-O-O";
+    case MoveText::Null:
+      return "--";
+    case MoveText::Normal:
+      break;
   }
   if (t.piece > Pawn) s += kLetters[t.piece];
   if (t.from_file >= 0) s += char('a' + t.from_file);
@@ -101,9 +107,27 @@ const TagPatterns& tag_patterns() {
 // The tags the validator looks at. The Seven Tag Roster comes first, in its order, so that
 // a roster tag's value is its bit in the roster set.
 enum class KnownTag : std::uint8_t {
-  Event, Site, Date, Round, White, Black, Result,  // the Seven Tag Roster
-  EventDate, UTCDate, WhiteElo, BlackElo, TimeControl, ECO, SetUp, FEN, Time, UTCTime,
-  PlyCount, Variant, Termination, Other
+  Event,
+  Site,
+  Date,
+  Round,
+  White,
+  Black,
+  Result,  // the Seven Tag Roster
+  EventDate,
+  UTCDate,
+  WhiteElo,
+  BlackElo,
+  TimeControl,
+  ECO,
+  SetUp,
+  FEN,
+  Time,
+  UTCTime,
+  PlyCount,
+  Variant,
+  Termination,
+  Other
 };
 constexpr std::string_view kRosterNames[] = {"Event", "Site",  "Date",  "Round",
                                              "White", "Black", "Result"};
@@ -121,12 +145,18 @@ KnownTag classify_tag(std::string_view name) {
       return name[0] == 'D' ? is("Date", KnownTag::Date) : is("Time", KnownTag::Time);
     case 5:
       switch (name[0]) {
-        case 'E': return is("Event", KnownTag::Event);
-        case 'R': return is("Round", KnownTag::Round);
-        case 'W': return is("White", KnownTag::White);
-        case 'B': return is("Black", KnownTag::Black);
-        case 'S': return is("SetUp", KnownTag::SetUp);
-        default: return KnownTag::Other;
+        case 'E':
+          return is("Event", KnownTag::Event);
+        case 'R':
+          return is("Round", KnownTag::Round);
+        case 'W':
+          return is("White", KnownTag::White);
+        case 'B':
+          return is("Black", KnownTag::Black);
+        case 'S':
+          return is("SetUp", KnownTag::SetUp);
+        default:
+          return KnownTag::Other;
       }
     case 6:
       return is("Result", KnownTag::Result);
@@ -175,11 +205,11 @@ struct LineState {
   bool last_undoable = false;
   Position before_last;
   bool has_last = false;
-  bool dead = false;          // an unreplayable move was found; the rest is not replayed
-  bool dead_just_now = false; // the last move token was the bad one (a variation may follow)
-  std::uint32_t ply = 0;      // plies played in this line, counted from the game start
+  bool dead = false;           // an unreplayable move was found; the rest is not replayed
+  bool dead_just_now = false;  // the last move token was the bad one (a variation may follow)
+  std::uint32_t ply = 0;       // plies played in this line, counted from the game start
   std::uint32_t variations_here = 0;  // variations started after the current last move
-  std::string path;           // "" for the main line
+  std::string path;                   // "" for the main line
 };
 
 }  // namespace
@@ -197,7 +227,7 @@ struct GameValidator::Impl final : Visitor {
   std::size_t depth = 0;               // lines[0..depth] are live
   std::vector<std::uint64_t> history;  // main-line keys, for repetition
   Position start_position;
-  bool replay = true;                  // false for unsupported variants / bad FEN
+  bool replay = true;  // false for unsupported variants / bad FEN
   bool chess960 = false;
   std::string tag_result, tag_fen, tag_setup, tag_variant, tag_termination;
   std::string unescaped;  // buffer for tag values with escapes
@@ -214,9 +244,9 @@ struct GameValidator::Impl final : Visitor {
   bool reported_play_after_draw = false;
   bool mainline_over = false;  // checkmate or stalemate reached in the main line
   // For notation detection.
-  bool text_failed = false;            // some move token could not be read as a move
+  bool text_failed = false;  // some move token could not be read as a move
   std::string first_failed_token;
-  std::uint64_t line_hash = 0;         // hash of every replayed move, to compare readings
+  std::uint64_t line_hash = 0;  // hash of every replayed move, to compare readings
   std::uint32_t illegal_count = 0;
   std::uint64_t unlisted_problems = 0;
   // The move tokens as read in this run, for comparing notations, and those of the winning
@@ -409,8 +439,7 @@ struct GameValidator::Impl final : Visitor {
     return Control::Continue;
   }
 
-  void check_tag_format(KnownTag kind, std::string_view name, std::string_view value,
-                        TextPos pos) {
+  void check_tag_format(KnownTag kind, std::string_view name, std::string_view value, TextPos pos) {
     switch (kind) {  // free text, or checked elsewhere (FEN, Variant)
       case KnownTag::Event:
       case KnownTag::Site:
@@ -489,9 +518,10 @@ struct GameValidator::Impl final : Visitor {
         if (!missing.empty()) missing += ", ";
         missing += kRosterNames[i];
       }
-      add(Code::MissingTag, pos, "missing Seven Tag Roster tag" +
-                                     std::string(std::count(missing.begin(), missing.end(), ',') ? "s: " : ": ") +
-                                     missing);
+      add(Code::MissingTag, pos,
+          "missing Seven Tag Roster tag" +
+              std::string(std::count(missing.begin(), missing.end(), ',') ? "s: " : ": ") +
+              missing);
     }
     VariantKind variant = classify_variant(tag_variant);
     if (variant == VariantKind::Unsupported) {
@@ -583,11 +613,20 @@ struct GameValidator::Impl final : Visitor {
     }
     const char* why = "not a move";
     switch (error) {
-      case MoveTextError::UnknownPiece: why = "unknown piece letter"; break;
-      case MoveTextError::BadSquare: why = "no valid destination square"; break;
-      case MoveTextError::BadPromotion: why = "bad promotion piece"; break;
-      case MoveTextError::TrailingGarbage: why = "unexpected characters after the move"; break;
-      default: break;
+      case MoveTextError::UnknownPiece:
+        why = "unknown piece letter";
+        break;
+      case MoveTextError::BadSquare:
+        why = "no valid destination square";
+        break;
+      case MoveTextError::BadPromotion:
+        why = "bad promotion piece";
+        break;
+      case MoveTextError::TrailingGarbage:
+        why = "unexpected characters after the move";
+        break;
+      default:
+        break;
     }
     Diagnostic* d = add(Code::IllegalMove, pos,
                         "cannot read move " + move_prefix(l.pos) + std::string(token) + ": " + why);
@@ -650,10 +689,10 @@ struct GameValidator::Impl final : Visitor {
       bad_move(text, written, pos, MoveResolution{Move(), MoveError::NullMoveInCheck});
       return;
     }
-    Diagnostic* d = add(main_line ? Code::IllegalMove : Code::NullMove, pos,
-                        "null move " + move_prefix(l.pos) + std::string(written) +
-                            (main_line ? " in the main line: a game cannot pass a turn"
-                                       : " in a variation"));
+    Diagnostic* d =
+        add(main_line ? Code::IllegalMove : Code::NullMove, pos,
+            "null move " + move_prefix(l.pos) + std::string(written) +
+                (main_line ? " in the main line: a game cannot pass a turn" : " in a variation"));
     if (d) {
       d->written.assign(written);
       d->ply = l.ply + 1;
@@ -735,12 +774,16 @@ struct GameValidator::Impl final : Visitor {
           problem = mate ? "the move mates but has no '#'" : "the move gives check but has no '+'";
         break;
       case 1:
-        if (!check) problem = "'+' on a move that gives no check";
-        else if (mate) problem = "'+' on a move that mates ('#' expected)";
+        if (!check)
+          problem = "'+' on a move that gives no check";
+        else if (mate)
+          problem = "'+' on a move that mates ('#' expected)";
         break;
       case 2:
-        if (!check) problem = "'#' on a move that gives no check";
-        else if (!mate) problem = "'#' on a move that gives check but does not mate";
+        if (!check)
+          problem = "'#' on a move that gives no check";
+        else if (!mate)
+          problem = "'#' on a move that gives check but does not mate";
         break;
       default:  // "++": mate in FIDE usage, double check in Russian usage.
         if (!check) problem = "'++' on a move that gives no check";
@@ -748,8 +791,8 @@ struct GameValidator::Impl final : Visitor {
     }
     if (!problem) return;
     const Position before = position_before_last(l);
-    Diagnostic* d = add(Code::CheckSuffix, pos,
-                        move_prefix(before) + std::string(written) + ": " + problem);
+    Diagnostic* d =
+        add(Code::CheckSuffix, pos, move_prefix(before) + std::string(written) + ": " + problem);
     if (d) {
       d->written.assign(written);
       d->san = to_san(before, m);
@@ -786,7 +829,8 @@ struct GameValidator::Impl final : Visitor {
     message.append(written);
     message += ": ";
     message += describe_move_error(l.pos, text, resolution);
-    Diagnostic* d = add(ambiguous ? Code::AmbiguousMove : Code::IllegalMove, pos, std::move(message));
+    Diagnostic* d =
+        add(ambiguous ? Code::AmbiguousMove : Code::IllegalMove, pos, std::move(message));
     if (d) {
       d->written.assign(written);
       d->san = written_as_san(text);
@@ -906,8 +950,8 @@ struct GameValidator::Impl final : Visitor {
       add(Code::Syntax, result_pos, "unknown termination marker \"" + result_marker + "\"");
     if (has_result_tag && tag != NoResult && saw_result && marker != NoResult && tag != marker) {
       add(Code::ResultMismatch, result_pos,
-          std::string("termination marker ") + kResultText[marker] + " differs from the Result tag " +
-              kResultText[tag]);
+          std::string("termination marker ") + kResultText[marker] +
+              " differs from the Result tag " + kResultText[tag]);
     } else if (has_result_tag && !saw_result) {
       add(Code::ResultMismatch, game->start,
           "the movetext has no termination marker (the Result tag says " + tag_result + ")");
@@ -921,7 +965,8 @@ struct GameValidator::Impl final : Visitor {
       record->result = kResultText[result];
       for (; record_open > 0; --record_open) record->events.push_back({GameEvent::VariationEnd});
     }
-    if (replay && !lines[0].dead) check_final_position(result, end_pos);
+    if (replay && !lines[0].dead)
+      check_final_position(result, end_pos);
     else if (replay && automatic_draw_ply && !reported_play_after_draw &&
              (result == WhiteWins || result == BlackWins)) {
       add(Code::AutomaticDraw, end_pos,
@@ -971,7 +1016,8 @@ struct GameValidator::Impl final : Visitor {
         if (p.pieces(winner) == p.pieces(winner, King))
           wrong(std::string("lost on time, but the ") + (winner == White ? "white" : "black") +
                 " side has only its king and cannot mate: the game is drawn (FIDE Laws 6.9), "
-                "not " + kResultText[result]);
+                "not " +
+                kResultText[result]);
       }
     }
     if (automatic_draw_ply && !reported_play_after_draw && decisive)
@@ -1061,9 +1107,8 @@ std::string reading_key(const Notation& n) {
   for (const auto& list : n.file_words) add(list);
   for (const auto& list : n.rank_words) add(list);
   for (const auto* list : {&n.castle_short, &n.castle_long, &n.capture, &n.move_dash, &n.check,
-                           &n.mate, &n.double_check, &n.promotion, &n.en_passant,
-                           &n.capture_words, &n.check_words, &n.mate_words, &n.promotion_words,
-                           &n.en_passant_words})
+                           &n.mate, &n.double_check, &n.promotion, &n.en_passant, &n.capture_words,
+                           &n.check_words, &n.mate_words, &n.promotion_words, &n.en_passant_words})
     add(*list);
   return key;
 }
@@ -1114,8 +1159,7 @@ void GameValidator::validate(const RawGame& game, GameReport& report, GameRecord
   if (report.problems.size() > 1) sort_by_position(report);
 }
 
-void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
-                                      GameRecord* record) {
+void GameValidator::validate_unsorted(const RawGame& game, GameReport& report, GameRecord* record) {
   Impl& v = *impl_;
   const ValidateOptions& options = v.options;
   if (options.notation != nullptr) {
@@ -1167,7 +1211,7 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report,
   const Notation* best_partial = nullptr;
   std::uint64_t best_partial_moves = 0;
   std::vector<std::pair<std::size_t, std::string>> other_codes;  // rank, code
-  const Notation* recorded = nullptr;  // whose reading the record holds
+  const Notation* recorded = nullptr;                            // whose reading the record holds
   // What the winner's tokens say and the order they are compared in, found when first
   // needed: most games are read in one notation only, which the bytes of the tokens tell.
   detail::ByteSet winner_bytes;

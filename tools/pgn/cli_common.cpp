@@ -14,24 +14,24 @@ namespace po = boost::program_options;
 namespace pgn::cli {
 
 void add_common_options(po::options_description& options, CommonOptions& common) {
-  options.add_options()
-      ("threads,j", po::value(&common.threads)->default_value(0),
-       "worker threads (0 = all cores); output order is input order whatever the number")
-      ("lang,l", po::value(&common.lang)->default_value("auto"),
-       "notation of the movetext: auto (detect per game) or a code such as en, ru, de, "
-       "de-spoken (see docs/notation.md)")
-      ("notation-file", po::value(&common.notation_files)->composing(),
-       "read an extra notation table from a JSON FILE (repeatable); with --lang its code "
-       "selects it")
-      ("color", po::value(&common.color)->default_value("auto"), "auto, always or never")
-      ("max-plies", po::value(&common.max_plies)->default_value(100000),
-       "per-game budget: plies in one line of play")
-      ("max-variation-depth", po::value(&common.max_variation_depth)->default_value(1000),
-       "per-game budget: nesting depth of variations")
-      ("max-comment-bytes", po::value(&common.max_comment_bytes)->default_value(1u << 20),
-       "per-game budget: bytes in one comment")
-      ("max-game-bytes", po::value(&common.max_game_bytes)->default_value(8u << 20),
-       "per-game budget: bytes in one game (larger games are cut and reported)");
+  options.add_options()(
+      "threads,j", po::value(&common.threads)->default_value(0),
+      "worker threads (0 = all cores); output order is input order whatever the number")(
+      "lang,l", po::value(&common.lang)->default_value("auto"),
+      "notation of the movetext: auto (detect per game) or a code such as en, ru, de, "
+      "de-spoken (see docs/notation.md)")(
+      "notation-file", po::value(&common.notation_files)->composing(),
+      "read an extra notation table from a JSON FILE (repeatable); with --lang its code "
+      "selects it")("color", po::value(&common.color)->default_value("auto"),
+                    "auto, always or never")("max-plies",
+                                             po::value(&common.max_plies)->default_value(100000),
+                                             "per-game budget: plies in one line of play")(
+      "max-variation-depth", po::value(&common.max_variation_depth)->default_value(1000),
+      "per-game budget: nesting depth of variations")(
+      "max-comment-bytes", po::value(&common.max_comment_bytes)->default_value(1u << 20),
+      "per-game budget: bytes in one comment")(
+      "max-game-bytes", po::value(&common.max_game_bytes)->default_value(8u << 20),
+      "per-game budget: bytes in one game (larger games are cut and reported)");
 }
 
 bool apply_common_options(const po::variables_map&, CommonOptions& common,
@@ -97,7 +97,9 @@ void account_game(RunSummary& summary, const GameReport& report) {
 
 namespace {
 std::atomic<bool> g_interrupted{false};
-extern "C" void on_interrupt(int) { g_interrupted.store(true); }
+extern "C" void on_interrupt(int) {
+  g_interrupted.store(true);
+}
 }  // namespace
 
 void install_interrupt_handler() {
@@ -109,8 +111,12 @@ void install_interrupt_handler() {
   // A closed pipe (pgn ... | head) shows up as a write error, handled quietly.
   std::signal(SIGPIPE, SIG_IGN);
 }
-bool interrupted() { return g_interrupted.load(); }
-const std::atomic<bool>* interrupt_flag() { return &g_interrupted; }
+bool interrupted() {
+  return g_interrupted.load();
+}
+const std::atomic<bool>* interrupt_flag() {
+  return &g_interrupted;
+}
 
 Progress::Progress(const std::vector<std::string>& files, bool enabled)
     : enabled_(enabled && isatty(STDERR_FILENO)) {

@@ -21,7 +21,9 @@ RegisterCommand::RegisterCommand(CommandInfo info) {
             [](const CommandInfo& a, const CommandInfo& b) { return a.name < b.name; });
 }
 
-const std::vector<CommandInfo>& commands() { return registry(); }
+const std::vector<CommandInfo>& commands() {
+  return registry();
+}
 }  // namespace pgn::cli
 
 namespace {

@@ -34,8 +34,7 @@ class ValidateWorker final : public BatchWorker {
 
 class ValidateConsumer final : public BatchConsumer {
  public:
-  ValidateConsumer(ReportWriter& writer, RunSummary& summary, Progress& progress,
-                   bool list_games)
+  ValidateConsumer(ReportWriter& writer, RunSummary& summary, Progress& progress, bool list_games)
       : writer_(writer), summary_(summary), progress_(progress), list_games_(list_games) {}
 
   void batch(GameBatch& batch) override {
@@ -43,8 +42,8 @@ class ValidateConsumer final : public BatchConsumer {
       account_game(summary_, report);
       for (const Diagnostic& d : report.problems) writer_.problem(*batch.file_name, d);
       if (list_games_)
-        writer_.game(*batch.file_name, report.index, report.notation, report.plies,
-                     report.result, report.errors, report.warnings);
+        writer_.game(*batch.file_name, report.index, report.notation, report.plies, report.result,
+                     report.errors, report.warnings);
     }
     summary_.input_bytes += batch.input_bytes;
     progress_.update(summary_);
@@ -74,24 +73,23 @@ class ValidateConsumer final : public BatchConsumer {
 
 int run_validate(int argc, char** argv) {
   CommonOptions common;
-  po::options_description options("Usage: pgn validate [options] FILE... | -\n\n"
-                                  "Replays every move of every game (variations included) and "
-                                  "reports illegal moves,\nwrong results and format problems. "
-                                  "Reads .pgn, .pgn.zst, .pgn.gz, .pgn.bz2 (by content)\nand "
-                                  "standard input (-).\n\nOptions");
+  po::options_description options(
+      "Usage: pgn validate [options] FILE... | -\n\n"
+      "Replays every move of every game (variations included) and "
+      "reports illegal moves,\nwrong results and format problems. "
+      "Reads .pgn, .pgn.zst, .pgn.gz, .pgn.bz2 (by content)\nand "
+      "standard input (-).\n\nOptions");
   std::string format = "text";
-  options.add_options()
-      ("help,h", "show this help")
-      ("format,f", po::value(&format)->default_value("text"),
-       "text, jsonl, json, github or sarif")
-      ("output,o", po::value<std::string>(), "write the report to FILE instead of standard output")
-      ("strict", "treat warnings as errors")
-      ("ignore", po::value<std::vector<std::string>>()->composing(),
-       "do not report CODE (repeatable; see docs/diagnostics.md)")
-      ("no-tag-checks", "do not check tags (missing-tag, bad-tag)")
-      ("no-check-suffixes", "do not check + and # (check-suffix)")
-      ("list-games", "also report every game: notation read, plies, result, problem counts")
-      ("quiet,q", "no summary on standard error");
+  options.add_options()("help,h", "show this help")(
+      "format,f", po::value(&format)->default_value("text"), "text, jsonl, json, github or sarif")(
+      "output,o", po::value<std::string>(), "write the report to FILE instead of standard output")(
+      "strict", "treat warnings as errors")(
+      "ignore", po::value<std::vector<std::string>>()->composing(),
+      "do not report CODE (repeatable; see docs/diagnostics.md)")(
+      "no-tag-checks", "do not check tags (missing-tag, bad-tag)")(
+      "no-check-suffixes", "do not check + and # (check-suffix)")(
+      "list-games", "also report every game: notation read, plies, result, problem counts")(
+      "quiet,q", "no summary on standard error");
   add_common_options(options, common);
   po::options_description hidden;
   hidden.add_options()("files", po::value<std::vector<std::string>>(), "input files");
@@ -105,12 +103,14 @@ int run_validate(int argc, char** argv) {
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    std::fprintf(stderr, "pgn validate: %s\nRun 'pgn validate --help' for the options.\n", e.what());
+    std::fprintf(stderr, "pgn validate: %s\nRun 'pgn validate --help' for the options.\n",
+                 e.what());
     return kExitFailure;
   }
   if (vm.count("help")) {
-    std::cout << options << "\nExit status: 0 no errors (warnings allowed), 1 errors found, "
-                            "2 usage or I/O failure.\n";
+    std::cout << options
+              << "\nExit status: 0 no errors (warnings allowed), 1 errors found, "
+                 "2 usage or I/O failure.\n";
     return kExitOk;
   }
   if (!vm.count("files")) {
@@ -160,8 +160,9 @@ int run_validate(int argc, char** argv) {
   ValidateConsumer consumer(*writer, summary, progress, vm.count("list-games") > 0);
   install_interrupt_handler();
   const auto started = std::chrono::steady_clock::now();
-  run_pipeline(files, pipeline_options(common),
-               [&] { return std::make_unique<ValidateWorker>(validate_options); }, consumer);
+  run_pipeline(
+      files, pipeline_options(common),
+      [&] { return std::make_unique<ValidateWorker>(validate_options); }, consumer);
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   summary.interrupted = interrupted();

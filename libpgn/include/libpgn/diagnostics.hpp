@@ -37,9 +37,9 @@ constexpr int kCodeCount = int(Code::Count);
 
 struct CodeInfo {
   Code code;
-  const char* name;         // "illegal-move"
+  const char* name;  // "illegal-move"
   Severity default_severity;
-  const char* summary;      // one line for SARIF rules and --help
+  const char* summary;  // one line for SARIF rules and --help
 };
 std::span<const CodeInfo> all_codes();
 const CodeInfo& code_info(Code c);
@@ -49,17 +49,17 @@ bool code_from_name(std::string_view name, Code& out);
 struct Diagnostic {
   Code code = Code::Syntax;
   Severity severity = Severity::Error;
-  std::uint64_t game = 0;      // 1-based index of the game in its file (0: not about a game)
-  std::uint64_t offset = 0;    // byte offset in the (decompressed) input
-  std::uint32_t line = 0;      // 1-based; 0 = unknown
-  std::uint32_t column = 0;    // 1-based, in characters
-  std::uint32_t ply = 0;       // 1-based half-move of the game (0 = not about a move)
-  std::string variation;       // "" for the main line, else a path such as "12.1/14.2"
+  std::uint64_t game = 0;    // 1-based index of the game in its file (0: not about a game)
+  std::uint64_t offset = 0;  // byte offset in the (decompressed) input
+  std::uint32_t line = 0;    // 1-based; 0 = unknown
+  std::uint32_t column = 0;  // 1-based, in characters
+  std::uint32_t ply = 0;     // 1-based half-move of the game (0 = not about a move)
+  std::string variation;     // "" for the main line, else a path such as "12.1/14.2"
   std::string message;
-  std::string written;         // the move or text as written in the input
-  std::string san;             // the move in SAN, when it could be resolved
-  std::string fen;             // the position before the move, when it helps
-  std::string source_line;     // the input line (or a window of it) the problem is on
+  std::string written;              // the move or text as written in the input
+  std::string san;                  // the move in SAN, when it could be resolved
+  std::string fen;                  // the position before the move, when it helps
+  std::string source_line;          // the input line (or a window of it) the problem is on
   std::uint32_t source_column = 0;  // 1-based caret position in source_line
 };
 

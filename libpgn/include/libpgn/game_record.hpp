@@ -19,22 +19,22 @@ namespace pgn {
 struct GameEvent {
   enum Kind : std::uint8_t { MoveEvent, Comment, Nag, VariationBegin, VariationEnd };
   Kind kind = MoveEvent;
-  Move move;           // MoveEvent: the legal move
+  Move move;              // MoveEvent: the legal move
   std::uint16_t nag = 0;  // Nag: the value ($n; suffix annotations are turned into Nag events)
-  std::string text;    // MoveEvent: canonical SAN; Comment: the comment text
-  std::string written; // MoveEvent: the move as the input wrote it (for --keep-suffixes)
+  std::string text;       // MoveEvent: canonical SAN; Comment: the comment text
+  std::string written;    // MoveEvent: the move as the input wrote it (for --keep-suffixes)
 };
 
 struct GameRecord {
   std::vector<std::pair<std::string, std::string>> tags;  // input order, values unescaped
-  Position start;              // the position before the first move (FEN tag or standard)
+  Position start;  // the position before the first move (FEN tag or standard)
   bool from_fen = false;
   bool chess960 = false;
   std::vector<GameEvent> events;
-  std::string result;          // normalized: "1-0", "0-1", "1/2-1/2", "*" ("" = none given)
-  bool complete = true;        // false: a move could not be replayed; events stop before it
-  std::string problem;         // when !complete: the message of the first error
-  std::string notation = "en"; // the notation the game was read in
+  std::string result;           // normalized: "1-0", "0-1", "1/2-1/2", "*" ("" = none given)
+  bool complete = true;         // false: a move could not be replayed; events stop before it
+  std::string problem;          // when !complete: the message of the first error
+  std::string notation = "en";  // the notation the game was read in
 
   void clear() {
     tags.clear();

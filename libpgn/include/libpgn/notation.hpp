@@ -31,21 +31,21 @@ struct ParserCache {
 // Every list holds UTF-8 strings; the first entry of a list is what the writer uses, the
 // rest are accepted when reading. An empty list means "not written in this notation".
 struct Notation {
-  std::string code;  // "en", "ru", "de-spoken", ...
-  std::string name;  // "English", "Russian", ...
+  std::string code;     // "en", "ru", "de-spoken", ...
+  std::string name;     // "English", "Russian", ...
   bool spoken = false;  // moves are phrases of words (e.g. "Springer Felix drei")
 
   // Indexed by PieceType (Pawn..King). For Pawn: letters accepted but never written.
   std::array<std::vector<std::string>, kPieceTypeCount> pieces;
-  std::vector<std::string> castle_short;   // "O-O", "0-0", ...
-  std::vector<std::string> castle_long;    // "O-O-O", "0-0-0", ...
-  std::vector<std::string> capture;        // "x", ":", "×" (first = written; may be empty = omitted)
-  std::vector<std::string> move_dash;      // long-form separators "-", "–", "—"
-  std::vector<std::string> check;          // "+"
-  std::vector<std::string> mate;           // "#", "X"
-  std::vector<std::string> double_check;   // "++" where it means double check (Russian)
-  std::vector<std::string> promotion;      // forms before the piece: "=", "/", "(" ; "" = none
-  std::vector<std::string> en_passant;     // "e.p.", "ep", "е.п."
+  std::vector<std::string> castle_short;  // "O-O", "0-0", ...
+  std::vector<std::string> castle_long;   // "O-O-O", "0-0-0", ...
+  std::vector<std::string> capture;    // "x", ":", "×" (first = written; may be empty = omitted)
+  std::vector<std::string> move_dash;  // long-form separators "-", "–", "—"
+  std::vector<std::string> check;      // "+"
+  std::vector<std::string> mate;       // "#", "X"
+  std::vector<std::string> double_check;  // "++" where it means double check (Russian)
+  std::vector<std::string> promotion;     // forms before the piece: "=", "/", "(" ; "" = none
+  std::vector<std::string> en_passant;    // "e.p.", "ep", "е.п."
   // Look-alike letters accepted as file letters, indexed by file a..h (e.g. Cyrillic "а").
   std::array<std::vector<std::string>, 8> file_aliases;
   // Result forms, indexed: 0 = "1-0", 1 = "0-1", 2 = "1/2-1/2", 3 = "*".

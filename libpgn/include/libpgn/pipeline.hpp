@@ -21,12 +21,12 @@ namespace pgn {
 struct GameBatch {
   std::size_t file_index = 0;
   const std::string* file_name = nullptr;
-  std::string text;               // the games' bytes, back to back
-  std::vector<RawGame> games;     // views into `text`
+  std::string text;                 // the games' bytes, back to back
+  std::vector<RawGame> games;       // views into `text`
   std::vector<GameReport> reports;  // filled by the worker, one per game
-  std::string output;             // filled by the worker (e.g. converted games)
-  std::uint64_t input_bytes = 0;  // input bytes the batch covers
-  std::uint64_t counter = 0;      // free for the worker (e.g. games written)
+  std::string output;               // filled by the worker (e.g. converted games)
+  std::uint64_t input_bytes = 0;    // input bytes the batch covers
+  std::uint64_t counter = 0;        // free for the worker (e.g. games written)
 };
 
 class BatchWorker {
@@ -47,7 +47,7 @@ class BatchConsumer {
 };
 
 struct PipelineOptions {
-  unsigned threads = 0;                 // 0: one per hardware thread
+  unsigned threads = 0;  // 0: one per hardware thread
   std::size_t batch_bytes = 1u << 20;
   SplitterOptions splitter;
   const std::atomic<bool>* stop = nullptr;  // set (e.g. by SIGINT) to stop early

@@ -17,17 +17,17 @@ namespace pgn {
 // Why a FEN was rejected. Codes are stable: they appear in diagnostics and docs.
 enum class FenError : std::uint8_t {
   None = 0,
-  FieldCount,         // "fen-fields": not 4 to 6 space-separated fields
-  BadPiece,           // "fen-piece": a character in the board field that is no piece
-  BadRank,            // "fen-rank": a rank that is not exactly 8 squares, or not 8 ranks
-  KingCount,          // "fen-kings": a side has no king or more than one
-  SideToMove,         // "fen-side": side field is not w or b
-  OpponentInCheck,    // "fen-check": the side not to move is in check
-  PawnOnBackRank,     // "fen-pawn-rank": a pawn on rank 1 or 8
-  BadCastling,        // "fen-castling": malformed castling field, or a right the position cannot have
-  BadEnPassant,       // "fen-en-passant": malformed, or no pawn could just have made a double step
-  BadClock,           // "fen-clock": half-move clock or full-move number not a valid number
-  TooManyCheckers,    // "fen-checkers": more checkers than any legal position can have
+  FieldCount,       // "fen-fields": not 4 to 6 space-separated fields
+  BadPiece,         // "fen-piece": a character in the board field that is no piece
+  BadRank,          // "fen-rank": a rank that is not exactly 8 squares, or not 8 ranks
+  KingCount,        // "fen-kings": a side has no king or more than one
+  SideToMove,       // "fen-side": side field is not w or b
+  OpponentInCheck,  // "fen-check": the side not to move is in check
+  PawnOnBackRank,   // "fen-pawn-rank": a pawn on rank 1 or 8
+  BadCastling,      // "fen-castling": malformed castling field, or a right the position cannot have
+  BadEnPassant,     // "fen-en-passant": malformed, or no pawn could just have made a double step
+  BadClock,         // "fen-clock": half-move clock or full-move number not a valid number
+  TooManyCheckers,  // "fen-checkers": more checkers than any legal position can have
 };
 
 // Stable short code, e.g. "fen-castling".

@@ -56,13 +56,14 @@ class InputSource {
 };
 
 struct RawGame {
-  std::string_view text;      // the game, UTF-8; valid until the next call to next()
-  TextPos start;              // where the game's first byte is in the input
-  std::uint64_t index = 0;    // 1-based game number in this input
+  std::string_view text;        // the game, UTF-8; valid until the next call to next()
+  TextPos start;                // where the game's first byte is in the input
+  std::uint64_t index = 0;      // 1-based game number in this input
   bool decoded_latin1 = false;  // the bytes were not UTF-8 and were decoded as Windows-1252
   bool had_bom = false;
-  bool truncated = false;     // the game exceeded max_game_bytes; text holds its beginning
-  std::uint64_t original_size = 0;  // bytes the game really had (== text.size() unless truncated/decoded)
+  bool truncated = false;  // the game exceeded max_game_bytes; text holds its beginning
+  std::uint64_t original_size =
+      0;  // bytes the game really had (== text.size() unless truncated/decoded)
   // Set by GameSplitter when every byte of text is ASCII: lets parse_game count columns as
   // bytes. Leaving it false is always correct, just slower on long lines.
   bool ascii_only = false;
@@ -94,7 +95,8 @@ class GameSplitter {
 
 enum class Control : std::uint8_t {
   Continue,
-  SkipVariation,  // skip the rest of the current variation (at the top level: the rest of the movetext)
+  SkipVariation,  // skip the rest of the current variation (at the top level: the rest of the
+                  // movetext)
   SkipGame,       // stop reading this game (end_game is still called)
 };
 

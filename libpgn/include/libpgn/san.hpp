@@ -29,7 +29,7 @@ struct MoveText {
   std::int8_t from_rank = -1;  // 0..7 when given
   Square to = NoSquare;
   PieceType promotion = NoPieceType;
-  bool capture = false;       // a capture sign was written
+  bool capture = false;          // a capture sign was written
   bool en_passant_mark = false;  // "e.p." / "ep" was written
   // What the check suffix claimed: 0 none, 1 check ('+'), 2 mate ('#'), 3 "++" (mate in
   // FIDE/German usage, double check in Russian/Czech usage: let the position decide).
@@ -40,10 +40,10 @@ struct MoveText {
 enum class MoveTextError : std::uint8_t {
   None = 0,
   Empty,
-  UnknownPiece,       // a letter that is no piece in this notation
-  BadSquare,          // destination missing or malformed
-  BadPromotion,       // promotion sign without a valid piece
-  TrailingGarbage,    // characters after a complete move
+  UnknownPiece,     // a letter that is no piece in this notation
+  BadSquare,        // destination missing or malformed
+  BadPromotion,     // promotion sign without a valid piece
+  TrailingGarbage,  // characters after a complete move
 };
 
 // Reads one move token (no spaces inside, except for notations that define multi-word
@@ -76,29 +76,29 @@ const ByteSet& move_alphabet(const Notation& notation);
 // Why a move text matches no single legal move. Codes are stable.
 enum class MoveError : std::uint8_t {
   None = 0,
-  NoSuchPiece,        // no piece of that kind can reach the square (by its movement)
-  Pinned,             // the only candidates are pinned and would expose the king
-  KingInCheck,        // the move leaves or puts the own king in check (king moves, checks not answered)
-  CastleThroughCheck, // king passes through an attacked square
-  CastleOutOfCheck,   // castling while in check
-  CastleIntoCheck,    // king lands on an attacked square
-  CastleRightLost,    // the king or that rook has moved
-  CastleBlocked,      // pieces stand between king and rook
+  NoSuchPiece,  // no piece of that kind can reach the square (by its movement)
+  Pinned,       // the only candidates are pinned and would expose the king
+  KingInCheck,  // the move leaves or puts the own king in check (king moves, checks not answered)
+  CastleThroughCheck,  // king passes through an attacked square
+  CastleOutOfCheck,    // castling while in check
+  CastleIntoCheck,     // king lands on an attacked square
+  CastleRightLost,     // the king or that rook has moved
+  CastleBlocked,       // pieces stand between king and rook
   EnPassantUnavailable,
-  PromotionMissing,   // a pawn reaches the last rank without naming a piece
-  BadPromotion,       // promotion to a pawn or king, or a promotion letter off the last rank
-  Ambiguous,          // more than one legal move matches
-  WrongPieceOnSquare, // coordinate form: the from square is empty or holds the opponent's piece
-  NullMoveInCheck,    // null move while in check
+  PromotionMissing,    // a pawn reaches the last rank without naming a piece
+  BadPromotion,        // promotion to a pawn or king, or a promotion letter off the last rank
+  Ambiguous,           // more than one legal move matches
+  WrongPieceOnSquare,  // coordinate form: the from square is empty or holds the opponent's piece
+  NullMoveInCheck,     // null move while in check
 };
 
 const char* move_error_code(MoveError e);  // e.g. "illegal-move", "ambiguous-move"
 
 struct MoveResolution {
-  Move move;                 // valid when error == None
+  Move move;  // valid when error == None
   MoveError error = MoveError::None;
-  Bitboard candidates = 0;   // Ambiguous: the squares of the pieces that could all move
-  Square culprit = NoSquare; // e.g. the attacked square castling passes, or the pinning piece
+  Bitboard candidates = 0;    // Ambiguous: the squares of the pieces that could all move
+  Square culprit = NoSquare;  // e.g. the attacked square castling passes, or the pinning piece
   bool ok() const { return error == MoveError::None; }
 };
 

@@ -8,7 +8,9 @@ namespace pgn {
 using Bitboard = std::uint64_t;
 
 enum Color : std::uint8_t { White = 0, Black = 1 };
-constexpr Color operator~(Color c) { return Color(c ^ 1); }
+constexpr Color operator~(Color c) {
+  return Color(c ^ 1);
+}
 
 enum PieceType : std::uint8_t { NoPieceType = 0, Pawn = 1, Knight, Bishop, Rook, Queen, King };
 constexpr int kPieceTypeCount = 7;
@@ -16,33 +18,117 @@ constexpr int kPieceTypeCount = 7;
 // A piece is colour * 8 + type, so the type is the low three bits.
 enum Piece : std::uint8_t {
   NoPiece = 0,
-  WhitePawn = 1, WhiteKnight, WhiteBishop, WhiteRook, WhiteQueen, WhiteKing,
-  BlackPawn = 9, BlackKnight, BlackBishop, BlackRook, BlackQueen, BlackKing,
+  WhitePawn = 1,
+  WhiteKnight,
+  WhiteBishop,
+  WhiteRook,
+  WhiteQueen,
+  WhiteKing,
+  BlackPawn = 9,
+  BlackKnight,
+  BlackBishop,
+  BlackRook,
+  BlackQueen,
+  BlackKing,
 };
 constexpr int kPieceCount = 16;
-constexpr Piece make_piece(Color c, PieceType t) { return Piece(c * 8 + t); }
-constexpr PieceType type_of(Piece p) { return PieceType(p & 7); }
-constexpr Color color_of(Piece p) { return Color(p >> 3); }
+constexpr Piece make_piece(Color c, PieceType t) {
+  return Piece(c * 8 + t);
+}
+constexpr PieceType type_of(Piece p) {
+  return PieceType(p & 7);
+}
+constexpr Color color_of(Piece p) {
+  return Color(p >> 3);
+}
 
 // Squares are numbered a1 = 0, b1 = 1, ..., h8 = 63.
 enum Square : std::uint8_t {
-  A1, B1, C1, D1, E1, F1, G1, H1,
-  A2, B2, C2, D2, E2, F2, G2, H2,
-  A3, B3, C3, D3, E3, F3, G3, H3,
-  A4, B4, C4, D4, E4, F4, G4, H4,
-  A5, B5, C5, D5, E5, F5, G5, H5,
-  A6, B6, C6, D6, E6, F6, G6, H6,
-  A7, B7, C7, D7, E7, F7, G7, H7,
-  A8, B8, C8, D8, E8, F8, G8, H8,
+  A1,
+  B1,
+  C1,
+  D1,
+  E1,
+  F1,
+  G1,
+  H1,
+  A2,
+  B2,
+  C2,
+  D2,
+  E2,
+  F2,
+  G2,
+  H2,
+  A3,
+  B3,
+  C3,
+  D3,
+  E3,
+  F3,
+  G3,
+  H3,
+  A4,
+  B4,
+  C4,
+  D4,
+  E4,
+  F4,
+  G4,
+  H4,
+  A5,
+  B5,
+  C5,
+  D5,
+  E5,
+  F5,
+  G5,
+  H5,
+  A6,
+  B6,
+  C6,
+  D6,
+  E6,
+  F6,
+  G6,
+  H6,
+  A7,
+  B7,
+  C7,
+  D7,
+  E7,
+  F7,
+  G7,
+  H7,
+  A8,
+  B8,
+  C8,
+  D8,
+  E8,
+  F8,
+  G8,
+  H8,
   NoSquare = 64,
 };
-constexpr Square make_square(int file, int rank) { return Square(rank * 8 + file); }
-constexpr int file_of(Square s) { return s & 7; }
-constexpr int rank_of(Square s) { return s >> 3; }
-constexpr Bitboard square_bb(Square s) { return Bitboard{1} << s; }
+constexpr Square make_square(int file, int rank) {
+  return Square(rank * 8 + file);
+}
+constexpr int file_of(Square s) {
+  return s & 7;
+}
+constexpr int rank_of(Square s) {
+  return s >> 3;
+}
+constexpr Bitboard square_bb(Square s) {
+  return Bitboard{1} << s;
+}
 // The rank as seen by `c`: rank 1 for White is rank 8 for Black.
-constexpr int relative_rank(Color c, int rank) { return c == White ? rank : 7 - rank; }
-constexpr Square relative_square(Color c, Square s) { return Square(s ^ (c * 56)); }
+constexpr int relative_rank(Color c, int rank) {
+  return c == White ? rank : 7 - rank;
+}
+constexpr Square relative_square(Color c, Square s) {
+  return Square(s ^ (c * 56));
+}
 
 enum CastleSide : std::uint8_t { KingSide = 0, QueenSide = 1 };
 

@@ -21,25 +21,25 @@ struct ValidateOptions {
   const Notation* notation = nullptr;
   // Extra tables to consider when detecting (from --notation-file).
   std::vector<const Notation*> extra_notations;
-  bool strict = false;                       // warnings count as errors
-  std::array<bool, kCodeCount> ignored{};    // codes not reported
+  bool strict = false;                     // warnings count as errors
+  std::array<bool, kCodeCount> ignored{};  // codes not reported
   bool check_tags = true;
   bool check_suffixes = true;
-  std::uint32_t max_plies = 100000;          // per line of play; beyond it: limit-exceeded
+  std::uint32_t max_plies = 100000;  // per line of play; beyond it: limit-exceeded
   ParseLimits parse_limits;
-  bool include_fen = true;                   // put the FEN before a bad move in diagnostics
+  bool include_fen = true;  // put the FEN before a bad move in diagnostics
 };
 
 // The outcome of one game.
 struct GameReport {
-  std::uint64_t index = 0;        // 1-based game number in its input
+  std::uint64_t index = 0;  // 1-based game number in its input
   TextPos start;
-  std::string notation = "en";    // code of the notation the game was read in
-  std::uint32_t plies = 0;        // main-line half-moves replayed
+  std::string notation = "en";       // code of the notation the game was read in
+  std::uint32_t plies = 0;           // main-line half-moves replayed
   std::uint64_t moves_replayed = 0;  // all moves replayed, variations included
-  std::uint32_t errors = 0;       // after --strict and --ignore
+  std::uint32_t errors = 0;          // after --strict and --ignore
   std::uint32_t warnings = 0;
-  std::string result;             // normalized termination ("1-0", "0-1", "1/2-1/2", "*", "")
+  std::string result;  // normalized termination ("1-0", "0-1", "1/2-1/2", "*", "")
   std::vector<Diagnostic> problems;
   bool has_errors() const { return errors != 0; }
 };
