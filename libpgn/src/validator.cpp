@@ -708,7 +708,9 @@ struct GameValidator::Impl final : Visitor {
     ++l.ply;
   }
 
-  void play_text(const MoveText& text, std::string_view written, TextPos pos) {
+  // Inlined into move(): one call frame less per move (2-3% of validation's instructions).
+  [[gnu::always_inline]] void play_text(const MoveText& text, std::string_view written,
+                                        TextPos pos) {
     LineState& l = line();
     const bool main_line = depth == 0;
     if (main_line && (automatic_draw_ply || l.ply + 1 > options.max_plies) &&
