@@ -11,6 +11,7 @@
 #include <array>
 #include <cstring>
 #include <string_view>
+#include <unordered_map>
 
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
@@ -261,8 +262,23 @@ struct GameValidator::Impl final : Visitor {
   const Notation* last_detected = nullptr;
   // Detection's candidate tables, best-ranked first, and this game's order of trying them.
   std::vector<const Notation*> ranked_notations, notation_order;
+  std::vector<const detail::ByteSet*> ranked_alphabets;  // move_alphabet of each ranked table
   // While detecting: give up on a reading at its first unreadable token (it cannot win).
   bool abort_on_unreadable = false;
+  // Whether a run keeps every token in read_tokens (else only the first): English's quick
+  // run needs only the bytes and the first token to rule other readings out.
+  bool keep_tokens = true;
+  // Per spoken table, whether a game's first token is one of its words: English games start
+  // with a few tokens (e4, d4, Nf3 ...), and comparing words with their spellings is slow.
+  std::unordered_map<const Notation*, std::unordered_map<std::string, bool>> spoken_first_words;
+
+  bool first_token_is_spoken(const Notation& n) {
+    auto& known = spoken_first_words[&n];
+    const std::string token(read_tokens.front());
+    if (auto found = known.find(token); found != known.end()) return found->second;
+    if (known.size() >= 1024) known.clear();
+    return known[token] = looks_spoken(token, n);
+  }
   // Recording for writers (nullptr when not wanted).
   GameRecord* record = nullptr;
   bool recording = false;         // false once a move could not be replayed
@@ -726,11 +742,12 @@ struct GameValidator::Impl final : Visitor {
       return;
     }
     const Move m = resolution.move;
-    if (notation != nullptr && !notation->spoken) {  // spoken phrases are not token views
-      read_tokens.push_back(written);
+    if (notation == nullptr || !notation->spoken) {  // spoken phrases are not token views
+      if (keep_tokens || read_tokens.empty()) read_tokens.push_back(written);
       if (written.size() >= 2 && !is_file_byte(written[0])) {
         read_bytes.add(static_cast<unsigned char>(written[0]));
-        read_bytes.add(static_cast<unsigned char>(written[1]));
+        // The piece letters alone rule the other tables out of English games.
+        if (keep_tokens) read_bytes.add(static_cast<unsigned char>(written[1]));
       }
     }
     std::size_t recorded_at = 0;
@@ -1171,8 +1188,7 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report, G
 
   // Detection. The readings are tried in order: the notation of the previous game first
   // (files rarely change notation), then English, then the others by preference. A reading
-  // stops at its first unreadable token. The first that replays the whole game wins; an
-  // English win ends the search (English is the standard, and most games are English).
+  // stops at its first unreadable token. The first that replays the whole game wins.
   // Every other candidate is then read without replay over the winner's tokens: if it reads
   // them all alike it is the same reading, if it fails on one it is no reading, and only a
   // move read differently makes it worth a replay, to see whether it is a second legal game.
@@ -1180,19 +1196,32 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report, G
   // that give the same game, the best-ranked notation (English, then by preference) is the
   // one reported, and of two different legal readings the better-ranked one is used.
   const Notation* english = &english_notation();
-  // The usual case, English first and read in full: the search below would stop there too,
-  // so take it without building the candidate list.
-  if (v.last_detected == nullptr) {
-    v.abort_on_unreadable = true;
-    v.run(game, report, nullptr, record);
-    v.abort_on_unreadable = false;
-    if (!v.text_failed && v.illegal_count == 0 && clean(report)) return;
-  }
   // English, then the distinct tables by preference: the same for every game, so made once.
   std::vector<const Notation*>& ranked = v.ranked_notations;
   if (ranked.empty()) {
     ranked.push_back(english);
     for (const Notation* n : distinct_notations(options.extra_notations)) ranked.push_back(n);
+    for (const Notation* n : ranked) v.ranked_alphabets.push_back(&detail::move_alphabet(*n));
+  }
+  // The usual case, English first and read in full, with tokens that no other table can read
+  // (no other table has N, B, R, Q and K; no spoken table has "Nf3" among its words): then no
+  // second reading exists, and the search below is not built.
+  auto another_may_read = [&] {
+    for (std::size_t i = 1; i < ranked.size(); ++i)
+      if (v.read_bytes.within(*v.ranked_alphabets[i]) &&
+          (!ranked[i]->spoken || v.first_token_is_spoken(*ranked[i])))
+        return true;
+    return false;
+  };
+  if (v.last_detected == nullptr) {
+    v.abort_on_unreadable = true;
+    v.keep_tokens = false;
+    v.run(game, report, nullptr, record);
+    v.keep_tokens = true;
+    v.abort_on_unreadable = false;
+    if (!v.text_failed && v.illegal_count == 0 && clean(report) &&
+        (v.read_tokens.empty() || !another_may_read()))
+      return;
   }
   std::vector<const Notation*>& order = v.notation_order;
   order.assign(ranked.begin(), ranked.end());
@@ -1290,7 +1319,6 @@ void GameValidator::validate_unsorted(const RawGame& game, GameReport& report, G
       winner_hash = v.line_hash;
       adopt_tokens(n == english ? nullptr : n);
       readings.push_back(winner_hash);
-      if (n == english) break;
     } else if (legal) {
       // One name per distinct reading.
       if (std::find(readings.begin(), readings.end(), v.line_hash) != readings.end()) continue;

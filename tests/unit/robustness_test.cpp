@@ -163,5 +163,26 @@ TEST(RegressionInputs, NotationDetectionAfterAGermanGame) {
   EXPECT_EQ(totals.first_reports[1].plies, 3u);
 }
 
+// Two legal, different readings are reported whichever notation detection tries first:
+// English first (no previous game, or an English one) or the previous game's notation.
+TEST(RegressionInputs, AmbiguousNotationWhateverTheOrderOfTrying) {
+  const std::string ambiguous = "[Event \"en\"]\n[Result \"*\"]\n\n1. d4 d5 2. Bf4 *\n\n";
+  const std::string german =
+      "[Event \"de\"]\n[Result \"*\"]\n\n1. e4 e5 2. Sf3 Sc6 3. Sxe5 Sxe5 *\n\n";
+  const std::string english =
+      "[Event \"en\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Qe7 4. O-O Kd8 5. Re1 *\n\n";
+  for (const std::string& text : {ambiguous, english + ambiguous, german + ambiguous}) {
+    const auto totals = validate_text(text);
+    const GameReport& last = totals.first_reports.back();
+    EXPECT_EQ(last.notation, "en") << text;
+    EXPECT_TRUE(has_code(last, Code::AmbiguousNotation)) << text;
+    for (std::size_t i = 0; i + 1 < totals.first_reports.size(); ++i)
+      EXPECT_FALSE(has_code(totals.first_reports[i], Code::AmbiguousNotation)) << text;
+  }
+  // The case the notation docs give: a rook in English, a knight in Finnish and others.
+  const auto rook = validate_text("[Result \"*\"]\n\n1. h4 h5 2. Rh3 *\n");
+  EXPECT_TRUE(has_code(rook.first_reports[0], Code::AmbiguousNotation));
+}
+
 }  // namespace
 }  // namespace pgn
