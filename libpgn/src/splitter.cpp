@@ -503,7 +503,8 @@ struct GameSplitter::Impl {
     while (end - p >= 64) {
       std::uint64_t stops = 0, opens = 0, closes = 0;
       for (int part = 0; part < 4; ++part) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * part));
+        const __m128i v =
+            _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + std::ptrdiff_t{16} * part));
         const __m128i stop =
             _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, carriage)),
                          _mm_cmpeq_epi8(v, semicolon));
