@@ -21,19 +21,24 @@ pgn_files() {
   find "$src/corpora" "$shared/corpora/edge" "$shared/corpora/localized" -type f \
     \( -name '*.pgn' -o -name '*.txt' -o -name bare \) -size -${max_seed_bytes}c 2>/dev/null | sort
 }
+# Listed once into an array: under pipefail, `pgn_files | head -n 1` fails whenever head exits
+# before sort has written its last block (sort then dies of SIGPIPE), which made seeding flaky.
+mapfile -t pgns < <(pgn_files)
+if [ ${#pgns[@]} -eq 0 ]; then
+  echo "make-seeds: no PGN files under $src/corpora" >&2
+  exit 1
+fi
 n=0
-while IFS= read -r file; do
+for file in "${pgns[@]}"; do
   n=$((n + 1))
   cp "$file" "$out/fuzz_validate/pgn-$n"
   cp "$file" "$out/fuzz_reader/pgn-$n"
-done < <(pgn_files)
+done
 # Compressed seeds reach the decompressors of the reader.
-first_pgn=$(pgn_files | head -n 1)
-if [ -n "$first_pgn" ]; then
-  head -c 4096 "$first_pgn" | gzip -c >"$out/fuzz_reader/seed.gz"
-  head -c 4096 "$first_pgn" | bzip2 -c >"$out/fuzz_reader/seed.bz2"
-  if command -v zstd >/dev/null; then head -c 4096 "$first_pgn" | zstd -q -c >"$out/fuzz_reader/seed.zst"; fi
-fi
+first_pgn=${pgns[0]}
+head -c 4096 "$first_pgn" | gzip -c >"$out/fuzz_reader/seed.gz"
+head -c 4096 "$first_pgn" | bzip2 -c >"$out/fuzz_reader/seed.bz2"
+if command -v zstd >/dev/null; then head -c 4096 "$first_pgn" | zstd -q -c >"$out/fuzz_reader/seed.zst"; fi
 
 # FEN values from the corpora's FEN tags.
 n=0
@@ -42,7 +47,7 @@ while IFS= read -r fen; do
   printf '%s' "$fen" >"$out/fuzz_fen/fen-$n"
   # Tag values: selector 0x43 picks the FEN tag (67 % 18 = 13) and adds SetUp "1" (0x40).
   printf '\x43%s' "$fen" >"$out/fuzz_tag_values/fen-$n"
-done < <(cat $(pgn_files) | grep -a -o '^\[FEN "[^"]*"' | sed 's/^\[FEN "//; s/"$//' | sort -u | head -n 300)
+done < <(cat "${pgns[@]}" | grep -a -o '^\[FEN "[^"]*"' | sed 's/^\[FEN "//; s/"$//' | sort -u | head -n 300)
 printf '%s' 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' >"$out/fuzz_fen/start"
 
 # Values of the tags with checked formats, each prefixed with its selector byte.
@@ -58,7 +63,7 @@ while IFS= read -r line; do
   esac
   n=$((n + 1))
   printf "$sel%s" "$value" >"$out/fuzz_tag_values/tag-$n"
-done < <(cat $(pgn_files) | grep -a -o -E '^\[(Date|EventDate|Round|Result|WhiteElo|TimeControl|ECO|SetUp|Time|PlyCount|Variant|Termination) "[^"]*"' |
+done < <(cat "${pgns[@]}" | grep -a -o -E '^\[(Date|EventDate|Round|Result|WhiteElo|TimeControl|ECO|SetUp|Time|PlyCount|Variant|Termination) "[^"]*"' |
   sed -E 's/^\[([A-Za-z]+) "(.*)"$/\1 \2/' | sort -u | head -n 400)
 
 # Move tokens from the corpora's movetext (numbers, results and comments left out), each
@@ -67,7 +72,7 @@ n=0
 while IFS= read -r token; do
   n=$((n + 1))
   printf "\\x0$((n % 5))%s" "$token" >"$out/fuzz_move_text/token-$n"
-done < <(cat $(pgn_files) | grep -a -v '^\[' | tr -s ' \t\r' '\n\n\n' |
+done < <(cat "${pgns[@]}" | grep -a -v '^\[' | tr -s ' \t\r' '\n\n\n' |
   grep -a -E '^[A-Za-z][^{}();]{1,12}$' | sort -u | head -n 400)
 cp "$src"/fuzz/seeds/move_text/* "$out/fuzz_move_text/"
 
