@@ -757,7 +757,6 @@ struct GameValidator::Impl final : Visitor {
       e.kind = GameEvent::MoveEvent;
       e.move = m;
       append_san_unchecked(l.pos, m, e.text);
-      e.written.assign(written);
       if (text.nag) record->events.push_back({GameEvent::Nag, Move(), text.nag});
     }
     l.last_move = m;

@@ -45,7 +45,6 @@ class RecordBuilder {
     e.kind = GameEvent::MoveEvent;
     e.move = resolved.move;
     append_san(line.position, resolved.move, e.text);
-    e.written = std::string(token);
     line.before_last = line.position;
     line.position.play(resolved.move);
     if (text.nag) nag(text.nag);

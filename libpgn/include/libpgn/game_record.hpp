@@ -22,7 +22,6 @@ struct GameEvent {
   Move move;              // MoveEvent: the legal move
   std::uint16_t nag = 0;  // Nag: the value ($n; suffix annotations are turned into Nag events)
   std::string text;       // MoveEvent: canonical SAN; Comment: the comment text
-  std::string written;    // MoveEvent: the move as the input wrote it (for --keep-suffixes)
 };
 
 struct GameRecord {
