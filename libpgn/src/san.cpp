@@ -612,6 +612,26 @@ inline void append_square_name(std::string& out, Square s) {
   out.append(name, 2);
 }
 
+// What a piece move's SAN adds to tell it from the other pieces of its kind that can legally
+// go to the same square (PGN standard 8.2.3.4): the file if that suffices, else the rank,
+// else both. Kings never need it.
+enum class Disambiguation : std::uint8_t { None, File, Rank, Square };
+
+Disambiguation disambiguation(const Position& pos, Move m, PieceType type) {
+  if (type == King) return Disambiguation::None;
+  const Square from = m.from(), to = m.to();
+  const Color us = pos.side_to_move();
+  const Bitboard others =
+      bb::attacks(type, to, pos.pieces()) & pos.pieces(us, type) & ~square_bb(from);
+  Bitboard rivals = 0;
+  for (Bitboard b = others; b; b &= b - 1)
+    if (keeps_king_safe(pos, us, lowest_square(b), to)) rivals |= b & -b;
+  if (!rivals) return Disambiguation::None;
+  if (!(rivals & file_bb(file_of(from)))) return Disambiguation::File;
+  if (!(rivals & rank_bb(rank_of(from)))) return Disambiguation::Rank;
+  return Disambiguation::Square;
+}
+
 void append_castling(std::string& out, Move m, const Notation* notation) {
   const bool king_side = file_of(m.to()) > file_of(m.from());
   if (notation != nullptr) {
@@ -678,45 +698,53 @@ void append_san_unchecked(const Position& pos, Move m, std::string& out, const N
     out += "--";
     return;
   }
-  const Square from = m.from(), to = m.to();
   if (m.kind() == Move::Castling) {
     append_castling(out, m, notation);
-  } else {
-    const PieceType type = type_of(pos.piece_on(from));
-    const bool capture = is_capture(pos, m);
-    if (type == Pawn) {
-      if (capture) {
-        out += char('a' + file_of(from));
-        append_capture(out, notation);
-      }
-    } else {
-      append_piece_symbol(out, notation, type);
-      if (type != King) {
-        // Disambiguate only against pieces of the same kind that can legally go there too
-        // (PGN standard 8.2.3.4): file if that suffices, else rank, else both.
-        const Color us = pos.side_to_move();
-        const Bitboard others =
-            pos.attackers_to(to, pos.pieces()) & pos.pieces(us, type) & ~square_bb(from);
-        if (others) {
-          Bitboard rivals = 0;
-          for (Bitboard b = others; b; b &= b - 1)
-            if (keeps_king_safe(pos, us, lowest_square(b), to)) rivals |= b & -b;
-          if (rivals) {
-            if (!(rivals & file_bb(file_of(from)))) {
-              out += char('a' + file_of(from));
-            } else if (!(rivals & rank_bb(rank_of(from)))) {
-              out += char('1' + rank_of(from));
-            } else {
-              append_square_name(out, from);
-            }
-          }
-        }
-      }
-      if (capture) append_capture(out, notation);
-    }
-    append_square_name(out, to);
-    append_promotion(out, m, notation);
+    return;
   }
+  const Square from = m.from(), to = m.to();
+  const PieceType type = type_of(pos.piece_on(from));
+  const bool capture = is_capture(pos, m);
+  const Disambiguation extra = type == Pawn ? Disambiguation::None : disambiguation(pos, m, type);
+  if (notation == nullptr) {
+    // English SAN has at most 6 characters ("Qa1xb2", "exd8=Q"): built here and appended
+    // once, where one append per character cost more than finding the move.
+    char text[8];
+    std::size_t n = 0;
+    if (type == Pawn) {
+      if (capture) text[n++] = char('a' + file_of(from));
+    } else {
+      text[n++] = kEnglishLetters[type];
+      if (extra == Disambiguation::File || extra == Disambiguation::Square)
+        text[n++] = char('a' + file_of(from));
+      if (extra == Disambiguation::Rank || extra == Disambiguation::Square)
+        text[n++] = char('1' + rank_of(from));
+    }
+    if (capture) text[n++] = 'x';
+    text[n++] = char('a' + file_of(to));
+    text[n++] = char('1' + rank_of(to));
+    if (m.kind() == Move::Promotion) {
+      text[n++] = '=';
+      text[n++] = kEnglishLetters[m.promotion()];
+    }
+    out.append(text, n);
+    return;
+  }
+  if (type == Pawn) {
+    if (capture) {
+      out += char('a' + file_of(from));
+      append_capture(out, notation);
+    }
+  } else {
+    append_piece_symbol(out, notation, type);
+    if (extra == Disambiguation::File || extra == Disambiguation::Square)
+      out += char('a' + file_of(from));
+    if (extra == Disambiguation::Rank || extra == Disambiguation::Square)
+      out += char('1' + rank_of(from));
+    if (capture) append_capture(out, notation);
+  }
+  append_square_name(out, to);
+  append_promotion(out, m, notation);
 }
 
 void append_lan(const Position& pos, Move m, std::string& out, const Notation* notation) {
