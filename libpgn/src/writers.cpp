@@ -92,6 +92,7 @@ class LineBreaker {
     width_ = width == 0 ? std::numeric_limits<std::size_t>::max() / 2 : width;
     column_ = 0;
     opening_ = 0;
+    used_ = 0;
   }
   // One token, given in up to three pieces so that callers need not build it first.
   void token(std::string_view text, std::string_view more = {}, std::string_view end = {}) {
@@ -104,19 +105,18 @@ class LineBreaker {
     const std::size_t length = opening_ + characters;
     if (column_ > 0) {
       if (column_ + 1 + length > width_) {
-        *out_ += '\n';
+        put('\n');
         column_ = 0;
       } else {
-        *out_ += ' ';
+        put(' ');
         ++column_;
       }
     }
-    if (opening_) out_->append(opening_, '(');
-    out_->append(text);
-    out_->append(more);
-    out_->append(end);
+    for (; opening_ > 0; --opening_) put('(');
+    put(text);
+    put(more);
+    put(end);
     column_ += length;
-    opening_ = 0;
   }
   // Whether a token of `characters` goes on the current line.
   bool fits(std::size_t characters) const {
@@ -132,22 +132,46 @@ class LineBreaker {
       return;
     }
     if (column_ == 0 || column_ + 1 > width_) {
-      if (column_ > 0) *out_ += '\n';
+      if (column_ > 0) put('\n');
       column_ = 0;
     }
-    *out_ += ')';
+    put(')');
     ++column_;
   }
   void finish() {
-    *out_ += '\n';
+    put('\n');
     column_ = 0;
+    flush();
   }
 
  private:
+  // The movetext is gathered here and appended to the output a block at a time: a string
+  // append for each of a token's pieces cost more than breaking the lines.
+  void put(char c) {
+    if (used_ == sizeof block_) flush();
+    block_[used_++] = c;
+  }
+  void put(std::string_view text) {
+    if (text.size() > sizeof block_ - used_) {
+      flush();
+      if (text.size() > sizeof block_) {
+        out_->append(text);
+        return;
+      }
+    }
+    for (char c : text) block_[used_++] = c;  // a few bytes: no call to memcpy
+  }
+  void flush() {
+    out_->append(block_, used_);
+    used_ = 0;
+  }
+
   std::string* out_ = nullptr;
   std::size_t width_ = 79;
   std::size_t column_ = 0;
   std::size_t opening_ = 0;  // "(" waiting for the next token
+  std::size_t used_ = 0;     // bytes of block_ not yet in *out_
+  char block_[4096];
 };
 
 // ---- PGN and LAN ------------------------------------------------------------------------
@@ -165,7 +189,9 @@ class PgnSink {
                                  (std::uint64_t(record_.start.side_to_move()) + m.ply) / 2;
     if (side == White || need_number_) {
       char digits[24];
-      lines_.token(format_number(digits, number), side == White ? "." : "...");
+      const std::string_view digits_view = format_number(digits, number);
+      const std::string_view dots = side == White ? "." : "...";
+      lines_.token_of_length(digits_view.size() + dots.size(), digits_view, dots);
     }
     need_number_ = false;
     // The record's SAN is written from where it is; other forms are made in pending_.
@@ -209,7 +235,11 @@ class PgnSink {
  private:
   void flush_move() {
     if (!has_pending_) return;
-    lines_.token(pending_view_);
+    // English moves are ASCII (SAN, LAN, suffixes): a byte is a character.
+    if (options_.notation == nullptr)
+      lines_.token_of_length(pending_view_.size(), pending_view_);
+    else
+      lines_.token(pending_view_);
     has_pending_ = false;
   }
 
