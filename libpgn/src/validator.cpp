@@ -105,6 +105,12 @@ const TagPatterns& tag_patterns() {
   return patterns;
 }
 
+bool all_digits(std::string_view value) {
+  for (char c : value)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
 // The tags the validator looks at. The Seven Tag Roster comes first, in its order, so that
 // a roster tag's value is its bit in the roster set.
 enum class KnownTag : std::uint8_t {
@@ -475,12 +481,33 @@ struct GameValidator::Impl final : Visitor {
     const bool by_pattern = kind != KnownTag::Result;  // a Result is read, not matched
     std::string& accepted = last_accepted_[std::size_t(kind)];
     if (by_pattern && !accepted.empty() && value == accepted) return;
+    if (plainly_well_formed(kind, value)) return;
     if (const char* expected = tag_format_problem(kind, value)) {
       add(Code::BadTag, pos,
           std::string(name) + " \"" + std::string(value) + "\" is not " + expected);
       return;
     }
     if (by_pattern) accepted.assign(value);
+  }
+
+  // The most common values of the tags that change from game to game (Round "7", WhiteElo
+  // "2710" or "", ECO "B90", PlyCount "83"), each a case its pattern accepts, recognized
+  // without running the pattern: a tag check would otherwise cost more than the moves of a
+  // short game.
+  static bool plainly_well_formed(KnownTag kind, std::string_view value) {
+    switch (kind) {
+      case KnownTag::Round:
+      case KnownTag::PlyCount:
+        return !value.empty() && value.size() <= 9 && all_digits(value);
+      case KnownTag::WhiteElo:
+      case KnownTag::BlackElo:
+        return value.size() <= 4 && all_digits(value);
+      case KnownTag::ECO:
+        return value.empty() || (value.size() == 3 && value[0] >= 'A' && value[0] <= 'E' &&
+                                 all_digits(value.substr(1)));
+      default:
+        return false;
+    }
   }
 
   // What a value of a checked tag should have been, or nullptr when it is well formed.
