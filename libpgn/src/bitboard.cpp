@@ -203,6 +203,20 @@ constexpr std::array<Bitboard, 64> kRookRays =
     per_square([](int s) { return slide(s, 0, kRookSteps); });
 constexpr std::array<Bitboard, 64> kBishopRays =
     per_square([](int s) { return slide(s, 0, kBishopSteps); });
+constexpr std::array<std::array<Bitboard, 64>, kPieceCount> kEmptyBoardAttacks = [] {
+  std::array<std::array<Bitboard, 64>, kPieceCount> result{};
+  for (int s = 0; s < 64; ++s) {
+    for (Color c : {White, Black}) {
+      result[make_piece(c, Pawn)][s] = kPawnAttacks[c][s];
+      result[make_piece(c, Knight)][s] = kKnightAttacks[s];
+      result[make_piece(c, Bishop)][s] = kBishopRays[s];
+      result[make_piece(c, Rook)][s] = kRookRays[s];
+      result[make_piece(c, Queen)][s] = kRookRays[s] | kBishopRays[s];
+      result[make_piece(c, King)][s] = kKingAttacks[s];
+    }
+  }
+  return result;
+}();
 constexpr std::array<std::array<Bitboard, 64>, 64> kBetween = build_between();
 constexpr std::array<std::array<Bitboard, 64>, 64> kLine = build_line();
 

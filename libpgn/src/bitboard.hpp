@@ -120,6 +120,8 @@ extern const std::array<Bitboard, 64> kKnightAttacks;
 extern const std::array<Bitboard, 64> kKingAttacks;
 extern const std::array<Bitboard, 64> kRookRays;    // rook attacks on an empty board
 extern const std::array<Bitboard, 64> kBishopRays;  // bishop attacks on an empty board
+// By piece (colour and type): the squares it attacks from each square on an empty board.
+extern const std::array<std::array<Bitboard, 64>, kPieceCount> kEmptyBoardAttacks;
 extern const std::array<std::array<Bitboard, 64>, 64> kBetween;
 extern const std::array<std::array<Bitboard, 64>, 64> kLine;
 

@@ -133,31 +133,16 @@ Bitboard Position::pinned(Color c) const {
 
 [[gnu::always_inline]] inline Bitboard Position::checkers_after_normal_move(Square from,
                                                                             Square to) const {
-  // Only the piece that moved can check directly, and only a slider behind `from` can be
-  // uncovered; most moves leave no line from the king through `from`, so no slider scan.
+  // Only the piece that moved can check directly: it does when its empty-board attacks reach
+  // the king with nothing in between (rarely true, so rarely asked), which needs neither a
+  // switch on its type nor a slider lookup. Only a slider behind `from` can be uncovered;
+  // most moves leave no line from the king through `from`, so no slider scan.
   const Color us = ~side_;
   const Square king = king_square(side_);
-  const Bitboard occupied = pieces(), to_bb = square_bb(to);
+  const Bitboard occupied = pieces();
   Bitboard checkers = 0;
-  switch (type_of(board_[to])) {
-    case Pawn:
-      checkers = pawn_attacks(side_, king) & to_bb;
-      break;
-    case Knight:
-      checkers = knight_attacks(king) & to_bb;
-      break;
-    case Bishop:
-      checkers = bishop_attacks(king, occupied) & to_bb;
-      break;
-    case Rook:
-      checkers = rook_attacks(king, occupied) & to_bb;
-      break;
-    case Queen:
-      checkers = queen_attacks(king, occupied) & to_bb;
-      break;
-    default:
-      break;
-  }
+  if ((kEmptyBoardAttacks[board_[to]][to] & square_bb(king)) && !(between(to, king) & occupied))
+    checkers = square_bb(to);
   if (kRookRays[king] & square_bb(from))
     checkers |= rook_attacks(king, occupied) & (pieces(us, Rook) | pieces(us, Queen));
   if (kBishopRays[king] & square_bb(from))
