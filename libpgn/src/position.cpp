@@ -296,7 +296,7 @@ void Position::do_move(Move m, UndoInfo& undo) {
 
   undo.captured = captured;
   side_ = them;
-  if (us == Black) ++fullmove_number_;
+  fullmove_number_ += us;  // after Black's move; no branch that alternates every ply
   checkers_ = m.kind() == Move::Normal ? checkers_after_normal_move(from, to) : compute_checkers();
 
   // Record the en-passant square only when a capture there is really possible, so that
@@ -314,7 +314,7 @@ void Position::do_move(Move m, UndoInfo& undo) {
 void Position::undo_move(Move m, const UndoInfo& undo) {
   side_ = ~side_;
   const Color us = side_;
-  if (us == Black) --fullmove_number_;
+  fullmove_number_ -= us;
   const Square from = m.from(), to = m.to();
 
   if (m.kind() == Move::Castling) {
