@@ -301,6 +301,7 @@ struct GameValidator::Impl final : Visitor {
     recording = rec != nullptr;
     record_open = 0;
     if (rec) {
+      recycle_comment_texts(*rec);
       rec->clear();
       rec->notation = n ? n->code : "en";
     }
@@ -954,7 +955,28 @@ struct GameValidator::Impl final : Visitor {
   }
 
   void comment(std::string_view text, TextPos) override {
-    if (recording) record->events.push_back({GameEvent::Comment, Move(), 0, std::string(text)});
+    if (!recording) return;
+    GameEvent& e = record->events.emplace_back();
+    e.kind = GameEvent::Comment;
+    if (!spare_texts.empty()) {
+      e.text = std::move(spare_texts.back());
+      spare_texts.pop_back();
+    }
+    e.text.assign(text);
+  }
+
+  // Most comments (" [%clk 0:03:00] ") are longer than a string's inline buffer: storing them
+  // cost an allocation and a free each, a tenth of converting a lichess file. The previous
+  // game's comment strings are kept (the small ones, a bounded number) and refilled.
+  std::vector<std::string> spare_texts;
+  void recycle_comment_texts(GameRecord& rec) {
+    static const std::size_t inline_capacity = std::string().capacity();
+    for (GameEvent& e : rec.events) {
+      if (spare_texts.size() >= 4096) break;
+      if (e.kind == GameEvent::Comment && e.text.capacity() > inline_capacity &&
+          e.text.capacity() <= 256)
+        spare_texts.push_back(std::move(e.text));
+    }
   }
 
   void nag(int value, TextPos) override {
