@@ -159,6 +159,11 @@ class LineBreaker {
         return;
       }
     }
+    if (text.size() >= 16) {
+      std::memcpy(block_ + used_, text.data(), text.size());
+      used_ += text.size();
+      return;
+    }
     for (char c : text) block_[used_++] = c;  // a few bytes: no call to memcpy
   }
   void flush() {
@@ -258,18 +263,19 @@ class PgnSink {
     std::size_t begin = 0, end = text.size();
     while (begin < end && is_space(text[begin])) ++begin;
     while (end > begin && is_space(text[end - 1])) --end;
-    std::size_t characters = 0;
-    bool normalized = true;
+    bool normalized = true, ascii = true;
     for (std::size_t k = begin; k < end; ++k) {
       const unsigned char c = static_cast<unsigned char>(text[k]);
       if (c < 0x20 || (c == ' ' && text[k - 1] == ' ')) {
         normalized = false;
         break;
       }
-      characters += (c & 0xC0) != 0x80;
+      ascii &= c < 0x80;
     }
+    const std::string_view body = text.substr(begin, end - begin);
+    const std::size_t characters = ascii ? body.size() : display_length(body);
     if (normalized && lines_.fits(characters + 2)) {
-      lines_.token_of_length(characters + 2, "{", text.substr(begin, end - begin), "}");
+      lines_.token_of_length(characters + 2, "{", body, "}");
       need_number_ = true;
       return;
     }
