@@ -1,6 +1,7 @@
 # Runs the instrumented pgn over the bundled corpora so that GCC records where the time goes
 # (ProfileGuided.cmake). The runs are the tool's main jobs: validation single- and
-# multi-threaded, conversion to PGN, JSON and a localized notation.
+# multi-threaded, conversion to PGN, JSON and a localized notation, and reading that
+# localized copy back.
 #
 #   cmake -DPGN=tool -DCORPORA=dir -DPROFILE=dir -DSTAMP=file -P TrainProfile.cmake
 
@@ -38,4 +39,20 @@ foreach(shown IN LISTS jobs)
     message(FATAL_ERROR "TrainProfile.cmake: pgn ${shown} ended with '${status}'")
   endif()
 endforeach()
+# Reading other notations is a main job too: the same games written in Russian, read back
+# with detection.
+set(russian ${PROFILE}/training.ru.pgn)
+execute_process(COMMAND ${PGN} convert -q --threads 1 --to-lang ru -o ${russian} ${inputs}
+                RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
+if(NOT status MATCHES "^[01]$")
+  message(FATAL_ERROR "TrainProfile.cmake: pgn convert --to-lang ru ended with '${status}'")
+endif()
+foreach(threads 1 0)
+  execute_process(COMMAND ${PGN} validate -q --threads ${threads} ${russian}
+                  RESULT_VARIABLE status OUTPUT_QUIET ERROR_QUIET)
+  if(NOT status MATCHES "^[01]$")
+    message(FATAL_ERROR "TrainProfile.cmake: pgn validate of the Russian copy ended with '${status}'")
+  endif()
+endforeach()
+file(REMOVE ${russian})
 file(TOUCH ${STAMP})
