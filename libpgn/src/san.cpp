@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "append_buffer.hpp"
 #include "bitboard.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/spoken.hpp"
@@ -589,8 +590,11 @@ namespace {
 
 constexpr char kEnglishLetters[kPieceTypeCount] = {' ', 'P', 'N', 'B', 'R', 'Q', 'K'};
 
+// The writers below append to a std::string or to an AppendBuffer alike.
+
 // The first entry of a table list, or `fallback` without a table.
-inline void append_first(std::string& out, const Notation* notation,
+template <class Text>
+inline void append_first(Text& out, const Notation* notation,
                          const std::vector<std::string> Notation::*list, const char* fallback) {
   if (notation == nullptr) {
     out += fallback;
@@ -599,7 +603,8 @@ inline void append_first(std::string& out, const Notation* notation,
   }
 }
 
-inline void append_piece_symbol(std::string& out, const Notation* notation, PieceType t) {
+template <class Text>
+inline void append_piece_symbol(Text& out, const Notation* notation, PieceType t) {
   if (notation != nullptr && !notation->pieces[t].empty()) {
     out += notation->pieces[t].front();
   } else {
@@ -607,32 +612,14 @@ inline void append_piece_symbol(std::string& out, const Notation* notation, Piec
   }
 }
 
-inline void append_square_name(std::string& out, Square s) {
+template <class Text>
+inline void append_square_name(Text& out, Square s) {
   const char name[2] = {char('a' + file_of(s)), char('1' + rank_of(s))};
   out.append(name, 2);
 }
 
-// What a piece move's SAN adds to tell it from the other pieces of its kind that can legally
-// go to the same square (PGN standard 8.2.3.4): the file if that suffices, else the rank,
-// else both. Kings never need it.
-enum class Disambiguation : std::uint8_t { None, File, Rank, Square };
-
-Disambiguation disambiguation(const Position& pos, Move m, PieceType type) {
-  if (type == King) return Disambiguation::None;
-  const Square from = m.from(), to = m.to();
-  const Color us = pos.side_to_move();
-  const Bitboard others =
-      bb::attacks(type, to, pos.pieces()) & pos.pieces(us, type) & ~square_bb(from);
-  Bitboard rivals = 0;
-  for (Bitboard b = others; b; b &= b - 1)
-    if (keeps_king_safe(pos, us, lowest_square(b), to)) rivals |= b & -b;
-  if (!rivals) return Disambiguation::None;
-  if (!(rivals & file_bb(file_of(from)))) return Disambiguation::File;
-  if (!(rivals & rank_bb(rank_of(from)))) return Disambiguation::Rank;
-  return Disambiguation::Square;
-}
-
-void append_castling(std::string& out, Move m, const Notation* notation) {
+template <class Text>
+void append_castling(Text& out, Move m, const Notation* notation) {
   const bool king_side = file_of(m.to()) > file_of(m.from());
   if (notation != nullptr) {
     const std::vector<std::string>& forms =
@@ -645,7 +632,8 @@ void append_castling(std::string& out, Move m, const Notation* notation) {
   out += king_side ? "O-O" : "O-O-O";
 }
 
-void append_promotion(std::string& out, Move m, const Notation* notation) {
+template <class Text>
+void append_promotion(Text& out, Move m, const Notation* notation) {
   if (m.kind() != Move::Promotion) return;
   std::string_view sign = "=";
   if (notation != nullptr) {
@@ -657,7 +645,8 @@ void append_promotion(std::string& out, Move m, const Notation* notation) {
   if (!sign.empty() && sign.back() == '(') out += ')';
 }
 
-void append_capture(std::string& out, const Notation* notation) {
+template <class Text>
+void append_capture(Text& out, const Notation* notation) {
   append_first(out, notation, &Notation::capture, "x");
 }
 
@@ -698,53 +687,48 @@ void append_san_unchecked(const Position& pos, Move m, std::string& out, const N
     out += "--";
     return;
   }
-  if (m.kind() == Move::Castling) {
-    append_castling(out, m, notation);
-    return;
-  }
+  // Gathered on the stack and appended once: an append per character cost more than finding
+  // the move.
+  detail::AppendBuffer<32> text(out);
   const Square from = m.from(), to = m.to();
-  const PieceType type = type_of(pos.piece_on(from));
-  const bool capture = is_capture(pos, m);
-  const Disambiguation extra = type == Pawn ? Disambiguation::None : disambiguation(pos, m, type);
-  if (notation == nullptr) {
-    // English SAN has at most 6 characters ("Qa1xb2", "exd8=Q"): built here and appended
-    // once, where one append per character cost more than finding the move.
-    char text[8];
-    std::size_t n = 0;
-    if (type == Pawn) {
-      if (capture) text[n++] = char('a' + file_of(from));
-    } else {
-      text[n++] = kEnglishLetters[type];
-      if (extra == Disambiguation::File || extra == Disambiguation::Square)
-        text[n++] = char('a' + file_of(from));
-      if (extra == Disambiguation::Rank || extra == Disambiguation::Square)
-        text[n++] = char('1' + rank_of(from));
-    }
-    if (capture) text[n++] = 'x';
-    text[n++] = char('a' + file_of(to));
-    text[n++] = char('1' + rank_of(to));
-    if (m.kind() == Move::Promotion) {
-      text[n++] = '=';
-      text[n++] = kEnglishLetters[m.promotion()];
-    }
-    out.append(text, n);
-    return;
-  }
-  if (type == Pawn) {
-    if (capture) {
-      out += char('a' + file_of(from));
-      append_capture(out, notation);
-    }
+  if (m.kind() == Move::Castling) {
+    append_castling(text, m, notation);
   } else {
-    append_piece_symbol(out, notation, type);
-    if (extra == Disambiguation::File || extra == Disambiguation::Square)
-      out += char('a' + file_of(from));
-    if (extra == Disambiguation::Rank || extra == Disambiguation::Square)
-      out += char('1' + rank_of(from));
-    if (capture) append_capture(out, notation);
+    const PieceType type = type_of(pos.piece_on(from));
+    const bool capture = is_capture(pos, m);
+    if (type == Pawn) {
+      if (capture) {
+        text += char('a' + file_of(from));
+        append_capture(text, notation);
+      }
+    } else {
+      append_piece_symbol(text, notation, type);
+      if (type != King) {
+        // Disambiguate only against pieces of the same kind that can legally go there too
+        // (PGN standard 8.2.3.4): file if that suffices, else rank, else both. Only the
+        // moving piece's attack set is looked up, not every attacker of the square.
+        const Color us = pos.side_to_move();
+        const Bitboard others =
+            bb::attacks(type, to, pos.pieces()) & pos.pieces(us, type) & ~square_bb(from);
+        Bitboard rivals = 0;
+        for (Bitboard b = others; b; b &= b - 1)
+          if (keeps_king_safe(pos, us, lowest_square(b), to)) rivals |= b & -b;
+        if (rivals) {
+          if (!(rivals & file_bb(file_of(from)))) {
+            text += char('a' + file_of(from));
+          } else if (!(rivals & rank_bb(rank_of(from)))) {
+            text += char('1' + rank_of(from));
+          } else {
+            append_square_name(text, from);
+          }
+        }
+      }
+      if (capture) append_capture(text, notation);
+    }
+    append_square_name(text, to);
+    append_promotion(text, m, notation);
   }
-  append_square_name(out, to);
-  append_promotion(out, m, notation);
+  text.flush();
 }
 
 void append_lan(const Position& pos, Move m, std::string& out, const Notation* notation) {

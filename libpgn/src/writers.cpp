@@ -8,6 +8,7 @@
 #include <limits>
 #include <vector>
 
+#include "append_buffer.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/san.hpp"
 #include "record_walk.hpp"
@@ -88,11 +89,10 @@ void append_move(const WalkedMove& m, const Notation* notation, bool lan, std::s
 class LineBreaker {
  public:
   void start(std::string& out, std::size_t width) {
-    out_ = &out;
     width_ = width == 0 ? std::numeric_limits<std::size_t>::max() / 2 : width;
     column_ = 0;
     opening_ = 0;
-    used_ = 0;
+    block_.start(out);
   }
   // One token, given in up to three pieces so that callers need not build it first.
   void token(std::string_view text, std::string_view more = {}, std::string_view end = {}) {
@@ -105,17 +105,17 @@ class LineBreaker {
     const std::size_t length = opening_ + characters;
     if (column_ > 0) {
       if (column_ + 1 + length > width_) {
-        put('\n');
+        block_ += '\n';
         column_ = 0;
       } else {
-        put(' ');
+        block_ += ' ';
         ++column_;
       }
     }
-    for (; opening_ > 0; --opening_) put('(');
-    put(text);
-    put(more);
-    put(end);
+    for (; opening_ > 0; --opening_) block_ += '(';
+    block_ += text;
+    block_ += more;
+    block_ += end;
     column_ += length;
   }
   // Whether a token of `characters` goes on the current line.
@@ -132,51 +132,24 @@ class LineBreaker {
       return;
     }
     if (column_ == 0 || column_ + 1 > width_) {
-      if (column_ > 0) put('\n');
+      if (column_ > 0) block_ += '\n';
       column_ = 0;
     }
-    put(')');
+    block_ += ')';
     ++column_;
   }
   void finish() {
-    put('\n');
+    block_ += '\n';
     column_ = 0;
-    flush();
+    block_.flush();
   }
 
  private:
-  // The movetext is gathered here and appended to the output a block at a time: a string
-  // append for each of a token's pieces cost more than breaking the lines.
-  void put(char c) {
-    if (used_ == sizeof block_) flush();
-    block_[used_++] = c;
-  }
-  void put(std::string_view text) {
-    if (text.size() > sizeof block_ - used_) {
-      flush();
-      if (text.size() > sizeof block_) {
-        out_->append(text);
-        return;
-      }
-    }
-    if (text.size() >= 16) {
-      std::memcpy(block_ + used_, text.data(), text.size());
-      used_ += text.size();
-      return;
-    }
-    for (char c : text) block_[used_++] = c;  // a few bytes: no call to memcpy
-  }
-  void flush() {
-    out_->append(block_, used_);
-    used_ = 0;
-  }
-
-  std::string* out_ = nullptr;
   std::size_t width_ = 79;
   std::size_t column_ = 0;
   std::size_t opening_ = 0;  // "(" waiting for the next token
-  std::size_t used_ = 0;     // bytes of block_ not yet in *out_
-  char block_[4096];
+  // The movetext, appended to the output a block at a time.
+  detail::AppendBuffer<4096> block_;
 };
 
 // ---- PGN and LAN ------------------------------------------------------------------------
