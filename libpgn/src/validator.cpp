@@ -966,7 +966,7 @@ struct GameValidator::Impl final : Visitor {
   }
 
   // Most comments (" [%clk 0:03:00] ") are longer than a string's inline buffer: storing them
-  // cost an allocation and a free each, a tenth of converting a lichess file. The previous
+  // cost an allocation and a free each (3% of converting a lichess sample). The previous
   // game's comment strings are kept (the small ones, a bounded number) and refilled.
   std::vector<std::string> spare_texts;
   void recycle_comment_texts(GameRecord& rec) {
