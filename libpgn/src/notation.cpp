@@ -454,7 +454,8 @@ const Notation* find_notation(std::string_view code_or_name) {
 }
 
 const Notation& english_notation() {
-  const Notation* english = find_notation("en");
+  // Looked up once: the validator asks for it in every game.
+  static const Notation* const english = find_notation("en");
   if (!english) throw std::runtime_error("the built-in English table (en.json) is missing");
   return *english;
 }

@@ -166,6 +166,7 @@ class Parser {
         first_line_column_(column_at_mark_),
         code_point_mark_(begin_),
         ascii_only_(game.ascii_only && !game.decoded_latin1),
+        lazy_columns_(!game.decoded_latin1 && !visitor.wants_columns()),
         move_numbers_(visitor.wants_move_numbers()) {}
 
   void run() {
@@ -193,6 +194,13 @@ class Parser {
       pos.line = game_.start.line + line_;
       pos.column =
           static_cast<std::uint32_t>(at - line_start_) + (line_ == 0 ? first_line_column_ : 1);
+      pos.offset = game_.start.offset + static_cast<std::uint64_t>(at - begin_);
+      return pos;
+    }
+    if (lazy_columns_) {
+      TextPos pos;
+      pos.line = game_.start.line + line_;
+      pos.column = 0;
       pos.offset = game_.start.offset + static_cast<std::uint64_t>(at - begin_);
       return pos;
     }
@@ -741,6 +749,7 @@ class Parser {
   const char* code_point_mark_;            // for offsets of decoded games
   std::uint64_t code_points_at_mark_ = 0;
   const bool ascii_only_;    // columns are byte distances
+  const bool lazy_columns_;  // other lines' columns are left to column_at()
   const bool move_numbers_;  // the visitor wants move_number()
 
   bool in_tags_ = true;
@@ -768,6 +777,23 @@ void parse_game(const RawGame& game, Visitor& visitor, const ParseLimits& limits
     return;
   }
   Parser(game, visitor, limits).run();
+}
+
+std::uint32_t column_at(const RawGame& game, TextPos pos) {
+  if (pos.column != 0) return pos.column;
+  const std::string_view text = game.text;
+  const std::size_t at = pos.offset < game.start.offset
+                             ? 0
+                             : static_cast<std::size_t>(std::min<std::uint64_t>(
+                                   pos.offset - game.start.offset, text.size()));
+  // Both '\n' and '\r' end a line, as for the parser's line numbers.
+  std::size_t line_start = at;
+  while (line_start > 0 && text[line_start - 1] != '\n' && text[line_start - 1] != '\r')
+    --line_start;
+  const std::uint32_t first = line_start == 0 && game.start.column != 0 ? game.start.column : 1;
+  const char* base = text.data();
+  return first + static_cast<std::uint32_t>(
+                     detail::count_code_points(base + line_start, base + at, base + text.size()));
 }
 
 std::string unescape_tag_value(std::string_view raw) {

@@ -16,6 +16,7 @@
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/spoken.hpp"
+#include "text_scan.hpp"
 
 namespace pgn {
 namespace {
@@ -244,6 +245,11 @@ struct GameValidator::Impl final : Visitor {
   unsigned roster_seen = 0;
   bool any_tag = false;
   TextPos result_pos;
+  struct ColumnCache {
+    std::uint32_t line = 0;  // 0: nothing counted in this game yet (lines start at 1)
+    std::size_t at = 0;      // offset in the game's text
+    std::uint32_t column = 0;
+  } column_cache;
   bool saw_result = false;
   std::string result_marker;
   std::uint32_t automatic_draw_ply = 0;  // main-line ply at which the game was drawn by rule
@@ -336,7 +342,7 @@ struct GameValidator::Impl final : Visitor {
     d.game = game->index;
     d.offset = pos.offset;
     d.line = pos.line;
-    d.column = pos.column;
+    d.column = column_of(pos);
     d.message = std::move(message);
     fill_source_line(d, pos);
     if (d.severity == Severity::Error)
@@ -344,6 +350,24 @@ struct GameValidator::Impl final : Visitor {
     else
       ++report->warnings;
     return &d;
+  }
+
+  // Columns the parser left uncounted (wants_columns): counted here for the few positions
+  // reported, from the last one found when it is on the same line and earlier, so that many
+  // problems on one long line do not each count from the line's start.
+  std::uint32_t column_of(TextPos pos) {
+    if (pos.column != 0) return pos.column;
+    const std::string_view text = game->text;
+    if (pos.offset < game->start.offset) return column_at(*game, pos);
+    const std::size_t at = std::min<std::size_t>(pos.offset - game->start.offset, text.size());
+    if (column_cache.line != pos.line || column_cache.at > at) {
+      column_cache = {pos.line, at, column_at(*game, pos)};
+      return column_cache.column;
+    }
+    column_cache.column += static_cast<std::uint32_t>(detail::count_code_points(
+        text.data() + column_cache.at, text.data() + at, text.data() + text.size()));
+    column_cache.at = at;
+    return column_cache.column;
   }
 
   // The input line around `pos`, cut to a window when the line is long.
@@ -391,6 +415,7 @@ struct GameValidator::Impl final : Visitor {
   void begin_game(const RawGame& g) override {
     if (lines.empty()) lines.resize(4);
     depth = 0;
+    column_cache = {};
     lines[0] = LineState{};
     history.clear();
     replay = true;
@@ -616,6 +641,7 @@ struct GameValidator::Impl final : Visitor {
   // ---- visitor: moves -----------------------------------------------------------------
 
   bool wants_move_numbers() const override { return false; }
+  bool wants_columns() const override { return false; }
 
   Control move(std::string_view token, TextPos pos) override {
     if (!replay) return Control::Continue;

@@ -694,6 +694,45 @@ TEST(Parser, MoveNumbersCanBeLeftOut) {
   EXPECT_EQ(expected.size(), 11u);
 }
 
+// A visitor that does without columns gets column 0 on lines that are not ASCII, and
+// column_at() gives back what counting would have given, on every kind of line: after LF,
+// CRLF and a lone CR, inside a comment, and on the game's first line, which starts mid-line.
+TEST(Parser, ColumnsCanBeLeftToColumnAt) {
+  class WithoutColumns : public Recorder {
+   public:
+    bool wants_columns() const override { return false; }
+  };
+  const std::string text =
+      "[Event \"Чемпионат\"]\r\n\r\n1. d4 Кf6 2.c4 {Хорошо,\nочень} e6\r3. Кc3 Сb4 "
+      "(3... d5 4. Сg5) 4. e3 0-0 $1 ½-½";
+  RawGame game = raw_game(text);
+  game.start = {1000, 7, 5};
+  Recorder counted;
+  WithoutColumns lazy;
+  parse_game(game, counted);
+  parse_game(game, lazy);
+  ASSERT_EQ(lazy.events, counted.events);
+  std::size_t positioned = 0, uncounted = 0;
+  for (std::size_t i = 0; i < counted.positions.size(); ++i) {
+    if (counted.positions[i].line == 0) continue;
+    SCOPED_TRACE(counted.events[i]);
+    ++positioned;
+    EXPECT_EQ(lazy.positions[i].line, counted.positions[i].line);
+    EXPECT_EQ(lazy.positions[i].offset, counted.positions[i].offset);
+    uncounted += lazy.positions[i].column == 0;
+    EXPECT_EQ(column_at(game, lazy.positions[i]), counted.positions[i].column);
+  }
+  EXPECT_EQ(uncounted, positioned);
+  // Columns counted by hand.
+  const std::vector<std::string> by_hand = counted.with_positions();
+  ASSERT_EQ(by_hand.size(), 16u);
+  EXPECT_EQ(by_hand[0], "tag Event=\u0427\u0435\u043C\u043F\u0438\u043E\u043D\u0430\u0442 @7:5");
+  EXPECT_EQ(by_hand[2], "move \u041Af6 @9:7");
+  EXPECT_EQ(by_hand[5], "move e6 @10:8");
+  EXPECT_EQ(by_hand[9], "move d5 @11:18");
+  EXPECT_EQ(by_hand[15], "result \u00BD-\u00BD @11:42");
+}
+
 TEST(Parser, SuffixesNagsAndSymbols) {
   EXPECT_EQ(parse_core("1. e4! e5?! 2. Nf3 !? $1 $22 Nc6 \xC2\xB1 3. Bb5 +- $ $300 *"),
             (std::vector<std::string>{"move e4!", "move e5?!", "move Nf3", "nag 5", "nag 1",

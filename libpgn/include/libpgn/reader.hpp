@@ -117,6 +117,11 @@ class Visitor {
   // False when move_number() does nothing: the parser then skips locating move numbers,
   // which costs a count of code points per number in text that is not ASCII.
   virtual bool wants_move_numbers() const { return true; }
+  // False when the visitor can do without columns on lines that are not ASCII: such positions
+  // then come with column 0 ("not counted"), and column_at() finds the column when needed.
+  // Counting characters for every event is most of what reading non-English notation costs
+  // beyond English; a validator needs a column only for the few events it reports.
+  virtual bool wants_columns() const { return true; }
   // $n (0-255), or an annotation symbol written as its own token: ! ? !! ?? !? ?! (1-6),
   // = (10), ∞ (13), += ⩲ (14), =+ ⩱ (15), ± +/- (16), ∓ -/+ (17), +- (18), -+ (19).
   virtual void nag(int /*value*/, TextPos /*pos*/) {}
@@ -145,6 +150,10 @@ struct ParseLimits {
 // gets no end_variation(), while one cut short by SkipVariation from a later event, or left
 // open at the end of the game, does; skipping the top level still reports result().
 void parse_game(const RawGame& game, Visitor& visitor, const ParseLimits& limits = {});
+
+// The column of `pos`, a position parse_game() reported in `game`: pos.column itself, or, when
+// that is 0 (not counted, see Visitor::wants_columns), counted from the start of its line.
+std::uint32_t column_at(const RawGame& game, TextPos pos);
 
 // Decodes \" and \\ in a tag value.
 std::string unescape_tag_value(std::string_view raw);
