@@ -33,12 +33,8 @@ class AppendBuffer {
         return *this;
       }
     }
-    if (text.size() >= 16) {
-      std::memcpy(block_ + used_, text.data(), text.size());
-      used_ += text.size();
-    } else {
-      for (char c : text) block_[used_++] = c;  // a few bytes: no call to memcpy
-    }
+    copy(block_ + used_, text.data(), text.size());
+    used_ += text.size();
     return *this;
   }
   void append(const char* text, std::size_t size) { *this += std::string_view(text, size); }
@@ -49,6 +45,30 @@ class AppendBuffer {
   }
 
  private:
+  // Most pieces are a few bytes (a move, a clock comment): two fixed-size copies that may
+  // overlap cost a few moves, where a call to memcpy or a loop per byte costs more than the
+  // rest of the append.
+  static void copy(char* to, const char* from, std::size_t size) {
+    if (size >= 8) {
+      if (size > 32) {
+        std::memcpy(to, from, size);
+      } else if (size >= 16) {
+        std::memcpy(to, from, 16);
+        std::memcpy(to + size - 16, from + size - 16, 16);
+      } else {
+        std::memcpy(to, from, 8);
+        std::memcpy(to + size - 8, from + size - 8, 8);
+      }
+    } else if (size >= 4) {
+      std::memcpy(to, from, 4);
+      std::memcpy(to + size - 4, from + size - 4, 4);
+    } else if (size > 0) {
+      to[0] = from[0];
+      to[size / 2] = from[size / 2];
+      to[size - 1] = from[size - 1];
+    }
+  }
+
   std::string* out_ = nullptr;
   std::size_t used_ = 0;
   char block_[Size];

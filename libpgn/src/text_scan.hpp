@@ -104,6 +104,57 @@ inline std::size_t count_code_points(const char* p, const char* end) {
   return count_code_points(p, end, end);
 }
 
+// What the writer needs to know of a comment's text (blanks at its ends taken off): whether it
+// can be written as it is, with no control byte (tab, line break ...) and no two spaces in a
+// row, whether it holds a '}', and whether it is all ASCII.
+struct CommentScan {
+  bool plain = true;
+  bool brace = false;
+  bool ascii = true;
+};
+inline CommentScan scan_comment(const char* p, std::size_t size) {
+  CommentScan scan;
+#if defined(__SSE2__)
+  if (size >= 8) {
+    unsigned control = 0, doubled = 0, brace = 0, high = 0;
+    // Windows overlap by a byte at least, so every pair of neighbours shares one: rescanning
+    // bytes changes no answer, and no loop over single bytes is left.
+    auto check = [&](__m128i v, unsigned valid) {
+      const unsigned top = static_cast<unsigned>(_mm_movemask_epi8(v)) & valid;
+      const unsigned low =  // bytes below 0x20, and (signed) those from 0x80
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20))));
+      const unsigned spaces =
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))));
+      control |= low & valid & ~top;
+      doubled |= spaces & (spaces >> 1) & valid;
+      brace |=
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')))) & valid;
+      high |= top;
+    };
+    if (size >= 16) {
+      std::size_t k = 0;
+      for (; k + 16 < size; k += 15)
+        check(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k)), 0xFFFF);
+      check(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + size - 16)), 0xFFFF);
+    } else {
+      check(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)), 0xFF);
+      check(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + size - 8)), 0xFF);
+    }
+    scan.plain = control == 0 && doubled == 0;
+    scan.brace = brace != 0;
+    scan.ascii = high == 0;
+    return scan;
+  }
+#endif
+  for (std::size_t k = 0; k < size; ++k) {
+    const unsigned char c = static_cast<unsigned char>(p[k]);
+    if (c < 0x20 || (c == ' ' && k > 0 && p[k - 1] == ' ')) scan.plain = false;
+    scan.brace |= c == '}';
+    scan.ascii &= c < 0x80;
+  }
+  return scan;
+}
+
 enum class TextKind : std::uint8_t { Ascii, Utf8, Invalid };
 
 // Whether `text` is all ASCII, valid UTF-8 with other characters, or not UTF-8 at all

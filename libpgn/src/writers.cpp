@@ -12,6 +12,7 @@
 #include "libpgn/report.hpp"
 #include "libpgn/san.hpp"
 #include "record_walk.hpp"
+#include "text_scan.hpp"
 
 namespace pgn {
 namespace {
@@ -118,6 +119,31 @@ class LineBreaker {
     block_ += end;
     column_ += length;
   }
+  // ASCII words one space apart, `open` before the first and `close` after the last, laid
+  // out as token() would lay out each word, but each run of words that shares a line is
+  // written at once.
+  void ascii_words(std::string_view open, std::string_view words, std::string_view close) {
+    const std::size_t size = words.size();
+    std::size_t run = 0;     // where the run of words on one line starts
+    std::size_t column = 0;  // where that line would end after the words so far
+    for (std::size_t word = 0; word < size;) {
+      std::size_t end = words.find(' ', word);
+      if (end == std::string_view::npos) end = size;
+      const std::size_t length =
+          end - word + (word == 0 ? opening_ + open.size() : 0) + (end == size ? close.size() : 0);
+      if (word == 0) {
+        column = column_ == 0 || column_ + 1 + length > width_ ? length : column_ + 1 + length;
+      } else if (column + 1 + length > width_) {
+        ascii_run(open, words, close, run, word - 1);
+        run = word;
+        column = length;
+      } else {
+        column += 1 + length;
+      }
+      word = end + 1;
+    }
+    ascii_run(open, words, close, run, size);
+  }
   // Whether a token of `characters` goes on the current line.
   bool fits(std::size_t characters) const {
     const std::size_t length = opening_ + characters;
@@ -145,6 +171,14 @@ class LineBreaker {
   }
 
  private:
+  void ascii_run(std::string_view open, std::string_view words, std::string_view close,
+                 std::size_t begin, std::size_t end) {
+    const std::string_view first = begin == 0 ? open : std::string_view();
+    const std::string_view last = end == words.size() ? close : std::string_view();
+    token_of_length(first.size() + (end - begin) + last.size(), first,
+                    words.substr(begin, end - begin), last);
+  }
+
   std::size_t width_ = 79;
   std::size_t column_ = 0;
   std::size_t opening_ = 0;  // "(" waiting for the next token
@@ -226,31 +260,29 @@ class PgnSink {
   // next is known, so that the last one gets the closing brace.
   void write_comment(std::string_view text) {
     flush_move();
-    if (text.find('}') != std::string_view::npos) {
+    need_number_ = true;
+    // Most comments ("[%clk 0:05:00]") are normalized already: written whole, or cut only
+    // where the line is full.
+    std::string_view body = trim(text);
+    detail::CommentScan scan = detail::scan_comment(body.data(), body.size());
+    if (scan.brace) {
       filtered_.clear();
       for (char c : text)
         if (c != '}') filtered_ += c;
       text = filtered_;
+      body = trim(text);
+      scan = detail::scan_comment(body.data(), body.size());
     }
-    // Most comments ("[%clk 0:05:00]") are normalized already: one token, found in one pass.
-    std::size_t begin = 0, end = text.size();
-    while (begin < end && is_space(text[begin])) ++begin;
-    while (end > begin && is_space(text[end - 1])) --end;
-    bool normalized = true, ascii = true;
-    for (std::size_t k = begin; k < end; ++k) {
-      const unsigned char c = static_cast<unsigned char>(text[k]);
-      if (c < 0x20 || (c == ' ' && text[k - 1] == ' ')) {
-        normalized = false;
-        break;
+    if (scan.plain && !body.empty()) {
+      const std::size_t characters = scan.ascii ? body.size() : display_length(body);
+      if (lines_.fits(characters + 2)) {
+        lines_.token_of_length(characters + 2, "{", body, "}");
+        return;
       }
-      ascii &= c < 0x80;
-    }
-    const std::string_view body = text.substr(begin, end - begin);
-    const std::size_t characters = ascii ? body.size() : display_length(body);
-    if (normalized && lines_.fits(characters + 2)) {
-      lines_.token_of_length(characters + 2, "{", body, "}");
-      need_number_ = true;
-      return;
+      if (scan.ascii) {
+        lines_.ascii_words("{", body, "}");
+        return;
+      }
     }
     std::string_view word;  // the word waiting to be written
     bool first = true;
@@ -270,7 +302,12 @@ class PgnSink {
       lines_.token("{}");
     else
       lines_.token(first ? "{" : "", word, "}");
-    need_number_ = true;
+  }
+  static std::string_view trim(std::string_view text) {
+    std::size_t begin = 0, end = text.size();
+    while (begin < end && is_space(text[begin])) ++begin;
+    while (end > begin && is_space(text[end - 1])) --end;
+    return text.substr(begin, end - begin);
   }
 
   const WriterOptions& options_;

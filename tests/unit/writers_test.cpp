@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -221,6 +222,37 @@ TEST(PgnWriter, LongCommentsWrapAtTheirSpacesAndLongTokensStandAlone) {
             "1. e4 {This opening is called the King's Pawn. It is one of the oldest openings\n"
             "and White's most popular first move in master games.} 1... e5\n" +
                 ("{" + std::string(100, 'x') + "}\n") + "2. Nf3 *\n\n");
+}
+
+// A comment already normalized (single spaces) is laid out a line's worth of words at a time;
+// the same words two spaces apart go through the word-by-word path. Both must give the same
+// text at every width, for comments before and inside variations, with words longer than
+// a line among them.
+TEST(PgnWriter, NormalizedCommentsWrapLikeWordByWord) {
+  std::mt19937 random(20261123);
+  for (int round = 0; round < 400; ++round) {
+    std::vector<std::string> words;
+    const int count = 1 + static_cast<int>(random() % 9);
+    for (int w = 0; w < count; ++w) {
+      const std::size_t length = 1 + random() % (random() % 5 == 0 ? 30 : 8);
+      words.emplace_back(length, static_cast<char>('a' + random() % 26));
+    }
+    std::string single, doubled;
+    for (const std::string& word : words) {
+      single += (single.empty() ? "" : " ") + word;
+      doubled += (doubled.empty() ? "" : "  ") + word;
+    }
+    WriterOptions options;
+    options.line_width = 1 + random() % 40;
+    auto game = [&](const std::string& text) {
+      RecordBuilder b;
+      b.moves("e4 e5").comment(text).moves("Nf3").begin().comment(text).moves("Nc3").end();
+      b.comment(text).result("*");
+      return write(b.record, options);
+    };
+    SCOPED_TRACE("width " + std::to_string(options.line_width) + ": " + single);
+    EXPECT_EQ(game(single), game(doubled));
+  }
 }
 
 TEST(PgnWriter, CommentsNeverHoldAClosingBrace) {
