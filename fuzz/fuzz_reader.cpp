@@ -2,11 +2,13 @@
 // tiny buffer, parse_game with a visitor that skips variations and games at random (driven
 // by the input), and the in-memory Game model. Checks the reader's promises: games are
 // numbered in order, every event position (offset, line and column) lies inside its game,
-// variation events balance.
+// variation events balance, and a visitor that declines columns gets from column_at() the
+// columns the parser would have counted.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
+#include <vector>
 
 #include "libpgn/game.hpp"
 #include "libpgn/reader.hpp"
@@ -97,6 +99,49 @@ class CheckingVisitor final : public pgn::Visitor {
   int ended_tags_ = 0;
 };
 
+// Every event's position, in order, with columns counted by the parser or left to
+// column_at().
+class PositionRecorder final : public pgn::Visitor {
+ public:
+  explicit PositionRecorder(bool columns) : columns_(columns) {}
+  bool wants_columns() const override { return columns_; }
+  pgn::Control tag(std::string_view, std::string_view, pgn::TextPos pos) override {
+    return add(pos);
+  }
+  pgn::Control move(std::string_view, pgn::TextPos pos) override { return add(pos); }
+  void move_number(std::uint32_t, bool, pgn::TextPos pos) override { add(pos); }
+  void nag(int, pgn::TextPos pos) override { add(pos); }
+  void comment(std::string_view, pgn::TextPos pos) override { add(pos); }
+  pgn::Control begin_variation(pgn::TextPos pos) override { return add(pos); }
+  void end_variation(pgn::TextPos pos) override { add(pos); }
+  void result(std::string_view, pgn::TextPos pos) override { add(pos); }
+  void syntax_error(std::string_view, pgn::TextPos pos) override { add(pos); }
+
+  std::vector<pgn::TextPos> positions;
+
+ private:
+  pgn::Control add(pgn::TextPos pos) {
+    positions.push_back(pos);
+    return pgn::Control::Continue;
+  }
+  bool columns_;
+};
+
+void check_columns_on_demand(const pgn::RawGame& game, const pgn::ParseLimits& limits) {
+  PositionRecorder counted(true), lazy(false);
+  parse_game(game, counted, limits);
+  parse_game(game, lazy, limits);
+  if (counted.positions.size() != lazy.positions.size()) std::abort();
+  for (std::size_t i = 0; i < counted.positions.size(); ++i) {
+    const pgn::TextPos a = counted.positions[i], b = lazy.positions[i];
+    if (a.offset != b.offset || a.line != b.line || pgn::column_at(game, b) != a.column) {
+      std::fprintf(stderr, "event %zu: column %u counted, %u on demand\n", i, a.column,
+                   pgn::column_at(game, b));
+      std::abort();
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -121,6 +166,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const std::size_t budget = options.max_game_bytes * (game.decoded_latin1 ? 3 : 1);
       if (game.text.size() > budget) std::abort();
       parse_game(game, visitor, limits);
+      check_columns_on_demand(game, limits);
     }
   }
   {

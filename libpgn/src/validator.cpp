@@ -190,7 +190,10 @@ enum class VariantKind { Standard, Chess960, Unsupported };
 VariantKind classify_variant(std::string_view v) {
   std::string lower;
   for (char c : v) {
-    if (c == ' ' || c == '-' || c == '_') continue;
+    // Control characters count as blanks: the PGN writer writes them as spaces, and a copy
+    // must not turn an unsupported variant into a replayed one.
+    if (c == ' ' || c == '-' || c == '_' || static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+      continue;
     lower += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
   }
   if (lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" ||

@@ -31,6 +31,27 @@ std::vector<std::string> tag_problems(const std::string& name, const std::string
   return messages;
 }
 
+// A control character in a Variant value counts as a blank, as the PGN writer writes it:
+// "From\x01Position" is replayed like "From Position", so a written copy of a game reads
+// like the game itself (a fuzzer found a copy replayed where the original was not).
+TEST(Validator, ControlCharactersInAVariantNameCountAsBlanks) {
+  for (const std::string variant : {std::string("From Position"), std::string("From\x01Position"),
+                                    std::string("From P\0\0osition", 16)}) {
+    const std::string text = "[Variant \"" + variant +
+                             "\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n"
+                             "1. Kd2 Kd7 *\n";
+    RawGame game;
+    game.text = text;
+    game.index = 1;
+    GameValidator validator{ValidateOptions{}};
+    GameReport report;
+    validator.validate(game, report);
+    SCOPED_TRACE(variant);
+    EXPECT_EQ(report.moves_replayed, 2u);
+    for (const Diagnostic& d : report.problems) EXPECT_NE(d.code, Code::UnsupportedVariant);
+  }
+}
+
 TEST(Validator, EveryCheckedTagAcceptsGoodValues) {
   const std::pair<const char*, const char*> good[] = {
       {"Date", "2024.01.02"},
