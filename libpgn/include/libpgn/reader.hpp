@@ -119,8 +119,8 @@ class Visitor {
   virtual bool wants_move_numbers() const { return true; }
   // False when the visitor can do without columns on lines that are not ASCII: such positions
   // then come with column 0 ("not counted"), and column_at() finds the column when needed.
-  // Counting characters for every event is most of what reading non-English notation costs
-  // beyond English; a validator needs a column only for the few events it reports.
+  // Counting characters for every event costs a few percent of reading non-English
+  // notation; a validator needs a column only for the few events it reports.
   virtual bool wants_columns() const { return true; }
   // $n (0-255), or an annotation symbol written as its own token: ! ? !! ?? !? ?! (1-6),
   // = (10), ∞ (13), += ⩲ (14), =+ ⩱ (15), ± +/- (16), ∓ -/+ (17), +- (18), -+ (19).
