@@ -16,6 +16,7 @@
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/spoken.hpp"
+#include "pgn_parser.hpp"
 #include "text_scan.hpp"
 
 namespace pgn {
@@ -318,7 +319,8 @@ struct GameValidator::Impl final : Visitor {
     r.index = g.index;
     r.start = g.start;
     r.notation = n ? n->code : "en";
-    parse_game(g, *this, options.parse_limits);
+    // Impl is final: the parser calls its handlers directly (no virtual call per token).
+    detail::parse_game_with(g, *this, options.parse_limits);
   }
 
   // ---- diagnostics ------------------------------------------------------------------
@@ -646,7 +648,9 @@ struct GameValidator::Impl final : Visitor {
   bool wants_move_numbers() const override { return false; }
   bool wants_columns() const override { return false; }
 
-  Control move(std::string_view token, TextPos pos) override {
+  // The parser calls this directly (Impl is final) and inlined: 3% of validation's
+  // instructions on master games were the call.
+  [[gnu::always_inline]] Control move(std::string_view token, TextPos pos) override {
     if (!replay) return Control::Continue;
     if (notation && notation->spoken) return spoken_word(token, pos);
     LineState& l = line();

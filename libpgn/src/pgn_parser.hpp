@@ -1,0 +1,790 @@
+// The PGN parser behind parse_game(), as a template over its visitor: parse_game() runs it
+// with the virtual Visitor interface, and a visitor class declared final (the validator) can
+// run it directly, so that its event handlers are called, and inlined, without a virtual call
+// per token.
+//
+// A single pass over one game's text that reports tags, moves, comments, NAGs, variations and
+// the termination marker. Hot-path rules: no allocation (tokens are views into the game text),
+// no recursion (variations are a depth counter), and positions are computed only for reported
+// events, incrementally from the previous one.
+#pragma once
+
+#include <array>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <string_view>
+
+#include "libpgn/reader.hpp"
+#include "text_scan.hpp"
+
+namespace pgn::detail {
+namespace parser {
+
+enum CharClass : std::uint8_t {
+  kToken,       // part of a move, number, result or symbol
+  kSpace,       // blank, tab, vertical tab, form feed
+  kNewline,     // '\n'
+  kReturn,      // '\r'
+  kOpenBrace,   // '{'
+  kCloseBrace,  // '}'
+  kSemicolon,   // ';'
+  kOpenParen,   // '('
+  kCloseParen,  // ')'
+  kDollar,      // '$'
+  kOpenBracket,
+  kCloseBracket,
+  kPercent,     // '%': an escape line in column 1, else part of a token
+  kControl,     // other ASCII control characters, NUL included
+  kMaybeSpace,  // first byte of U+00A0 or U+FEFF, which count as blanks
+};
+
+inline constexpr std::array<CharClass, 256> make_classes() {
+  std::array<CharClass, 256> table{};
+  for (int c = 0; c < 0x20; ++c) table[c] = kControl;
+  table[0x7F] = kControl;
+  table[' '] = table['\t'] = table['\v'] = table['\f'] = kSpace;
+  table['\n'] = kNewline;
+  table['\r'] = kReturn;
+  table['{'] = kOpenBrace;
+  table['}'] = kCloseBrace;
+  table[';'] = kSemicolon;
+  table['('] = kOpenParen;
+  table[')'] = kCloseParen;
+  table['$'] = kDollar;
+  table['['] = kOpenBracket;
+  table[']'] = kCloseBracket;
+  table['%'] = kPercent;
+  table[0xC2] = table[0xEF] = kMaybeSpace;
+  return table;
+}
+inline constexpr std::array<CharClass, 256> kClass = make_classes();
+
+inline CharClass class_of(char c) {
+  return kClass[static_cast<unsigned char>(c)];
+}
+
+// Bytes that end a tag name: blanks, line ends, '"' and ']'.
+inline constexpr std::array<bool, 256> make_tag_name_ends() {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 256; ++c) {
+    table[c] = kClass[c] == kSpace || kClass[c] == kNewline || kClass[c] == kReturn;
+  }
+  table['"'] = table[']'] = true;
+  return table;
+}
+inline constexpr std::array<bool, 256> kEndsTagName = make_tag_name_ends();
+// token_end()'s view of a byte: part of a token, a token end, or the lead byte of NBSP or
+// BOM (a blank when the whole sequence is there, else part of the token).
+enum TokenByte : std::uint8_t { kInToken, kEndsToken, kMaybeEndsToken };
+inline constexpr std::array<TokenByte, 256> make_token_bytes() {
+  std::array<TokenByte, 256> table{};
+  for (int c = 0; c < 256; ++c) {
+    table[c] = kClass[c] == kToken || kClass[c] == kPercent ? kInToken
+               : kClass[c] == kMaybeSpace                   ? kMaybeEndsToken
+                                                            : kEndsToken;
+  }
+  return table;
+}
+inline constexpr std::array<TokenByte, 256> kTokenByte = make_token_bytes();
+
+inline bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+// Bytes a token starts with when it can only be a move: letters, and the lead bytes of
+// letters in other scripts ("Кf3", "Фd1"). Results, numbers and annotation symbols start with
+// ASCII signs or digits, or with C2 (½, ±) or E2 (…, ∞, ⩲); EF starts a BOM.
+inline constexpr std::array<bool, 256> make_move_starts() {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 256; ++c)
+    table[c] =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= 0xC3 && c != 0xE2 && c != 0xEF);
+  return table;
+}
+inline constexpr std::array<bool, 256> kStartsMoveOnly = make_move_starts();
+
+// Length of a multi-byte blank (NBSP, BOM) at p, or 0.
+inline int multibyte_space(const char* p, const char* end) {
+  if (end - p >= 2 && p[0] == '\xC2' && p[1] == '\xA0') return 2;
+  if (end - p >= 3 && p[0] == '\xEF' && p[1] == '\xBB' && p[2] == '\xBF') return 3;
+  return 0;
+}
+
+// Termination markers, standard and localized ("1:0", "½-½", "0,5:0,5", "+:-" ...).
+inline bool is_result(std::string_view token) {
+  switch (token[0]) {
+    case '*':
+      return token.size() == 1;
+    case '1':
+      return token == "1-0" || token == "1/2-1/2" || token == "1:0" || token == "1/2:1/2";
+    case '0':
+      return token == "0-1" || token == "0:1" || token == "0,5:0,5" || token == "0.5:0.5" ||
+             token == "0.5-0.5";
+    case '\xC2':
+      return token == "\xC2\xBD-\xC2\xBD" || token == "\xC2\xBD:\xC2\xBD";
+    case '+':
+      return token == "+:-";
+    case '-':
+      return token == "-:+";
+    case '=':
+      return token == "=:=";
+    default:
+      return false;
+  }
+}
+
+// Annotation symbols written as their own token, mapped to their NAG numbers.
+inline int symbol_nag(std::string_view token) {
+  struct Symbol {
+    std::string_view text;
+    int nag;
+  };
+  static constexpr Symbol kSymbols[] = {
+      {"!", 1},       {"?", 2},    {"!!", 3},      {"??", 4},   {"!?", 5},        {"?!", 6},
+      {"\u25A1", 7},  {"=", 10},   {"\u221E", 13}, {"+=", 14},  {"+/=", 14},      {"\u2A72", 14},
+      {"=+", 15},     {"=/+", 15}, {"\u2A71", 15}, {"+/-", 16}, {"\xC2\xB1", 16}, {"-/+", 17},
+      {"\u2213", 17}, {"+-", 18},  {"+--", 18},    {"-+", 19},  {"--+", 19},
+  };
+  const char first = token[0];
+  if (first != '!' && first != '?' && first != '=' && first != '+' && first != '-' &&
+      static_cast<unsigned char>(first) < 0x80) {
+    return 0;
+  }
+  for (const Symbol& symbol : kSymbols) {
+    if (symbol.text == token) return symbol.nag;
+  }
+  return 0;
+}
+
+template <class V>
+class Parser {
+ public:
+  Parser(const RawGame& game, V& visitor, const ParseLimits& limits)
+      : game_(game),
+        visitor_(visitor),
+        limits_(limits),
+        begin_(game.text.data()),
+        end_(game.text.data() + game.text.size()),
+        p_(begin_),
+        line_start_(begin_),
+        column_mark_(begin_),
+        column_at_mark_(game.start.column == 0 ? 1 : game.start.column),
+        first_line_column_(column_at_mark_),
+        code_point_mark_(begin_),
+        ascii_only_(game.ascii_only && !game.decoded_latin1),
+        lazy_columns_(!game.decoded_latin1 && !visitor.wants_columns()),
+        move_numbers_(visitor.wants_move_numbers()) {}
+
+  void run() {
+    visitor_.begin_game(game_);
+    parse();
+    close_open_variations();
+    visitor_.end_game();
+  }
+
+ private:
+  // ---- positions ---------------------------------------------------------------------
+
+  void new_line(const char* next_line_start) {
+    ++line_;
+    line_start_ = next_line_start;
+    column_mark_ = next_line_start;
+    column_at_mark_ = 1;
+  }
+
+  // The position of a point on the current line (at >= line_start_): columns are counted
+  // from the line's start or from the last point asked for.
+  [[gnu::always_inline]] TextPos position(const char* at) {
+    if (ascii_only_) {
+      TextPos pos;
+      pos.line = game_.start.line + line_;
+      pos.column =
+          static_cast<std::uint32_t>(at - line_start_) + (line_ == 0 ? first_line_column_ : 1);
+      pos.offset = game_.start.offset + static_cast<std::uint64_t>(at - begin_);
+      return pos;
+    }
+    if (lazy_columns_) {
+      TextPos pos;
+      pos.line = game_.start.line + line_;
+      pos.column = 0;
+      pos.offset = game_.start.offset + static_cast<std::uint64_t>(at - begin_);
+      return pos;
+    }
+    if (at < column_mark_) {  // earlier on the line than the last event: count afresh
+      column_mark_ = line_start_;
+      column_at_mark_ = line_ == 0 ? first_line_column_ : 1;
+    }
+    column_at_mark_ +=
+        static_cast<std::uint32_t>(detail::count_code_points(column_mark_, at, end_));
+    column_mark_ = at;
+    TextPos pos;
+    pos.line = game_.start.line + line_;
+    pos.column = column_at_mark_;
+    if (!game_.decoded_latin1) {
+      pos.offset = game_.start.offset + static_cast<std::uint64_t>(at - begin_);
+    } else {
+      // Decoded from a one-byte code page: each character was one input byte.
+      if (at < code_point_mark_) {
+        code_point_mark_ = begin_;
+        code_points_at_mark_ = 0;
+      }
+      code_points_at_mark_ += detail::count_code_points(code_point_mark_, at);
+      code_point_mark_ = at;
+      pos.offset = game_.start.offset + code_points_at_mark_;
+    }
+    return pos;
+  }
+
+  void error(std::string_view message, TextPos pos) { visitor_.syntax_error(message, pos); }
+  void error_at(std::string_view message, const char* at) { error(message, position(at)); }
+
+  // ---- control -----------------------------------------------------------------------
+
+  // Applies a visitor's answer. SkipVariation skips to the end of the innermost open
+  // variation (or of the movetext / tag section at the top level).
+  void apply(Control control) {
+    if (control == Control::SkipGame) {
+      stopped_ = true;
+    } else if (control == Control::SkipVariation) {
+      if (in_tags_) {
+        skip_tags_ = true;
+      } else {
+        start_skipping(depth_ - 1, depth_ > 0);
+      }
+    }
+  }
+
+  // Skips until the depth drops to `until_depth` (-1: to the end of the movetext).
+  void start_skipping(std::int64_t until_depth, bool report_close) {
+    skipping_ = true;
+    skip_until_depth_ = until_depth;
+    skip_reports_close_ = report_close;
+  }
+
+  bool reporting() const { return !skipping_; }
+
+  // ---- the main loop -----------------------------------------------------------------
+
+  void parse() {
+    while (p_ < end_ && !stopped_) {
+      const char c = *p_;
+      // The common elements get direct branches: one jump table for every byte mispredicts.
+      if (c == ' ') {
+        ++p_;
+        continue;
+      }
+      if (kStartsMoveOnly[static_cast<unsigned char>(c)]) {
+        move_token();
+        continue;
+      }
+      if (c == '{') {
+        brace_comment();
+        continue;
+      }
+      if (is_digit(c)) {
+        number_token();
+        continue;
+      }
+      switch (class_of(c)) {
+        case kSpace:
+          ++p_;
+          break;
+        case kNewline:
+          ++p_;
+          new_line(p_);
+          break;
+        case kReturn:
+          ++p_;
+          if (p_ < end_ && *p_ == '\n') ++p_;
+          new_line(p_);
+          break;
+        case kOpenBrace:
+          brace_comment();
+          break;
+        case kSemicolon:
+          line_comment();
+          break;
+        case kPercent:
+          if (p_ == line_start_) {
+            escape_line();
+          } else {
+            token();
+          }
+          break;
+        case kOpenBracket:
+          if (in_tags_) {
+            tag_pair();
+          } else {
+            stray_tag();
+          }
+          break;
+        case kMaybeSpace:
+          if (int length = multibyte_space(p_, end_)) {
+            p_ += length;
+          } else {
+            token();
+          }
+          break;
+        case kControl: {
+          const char* first = p_;
+          while (p_ < end_ && class_of(*p_) == kControl) ++p_;
+          error_at("unexpected control character", first);
+          break;
+        }
+        case kCloseBrace:
+          error_at("unexpected '}' outside a comment", p_);
+          ++p_;
+          break;
+        case kCloseBracket:
+          error_at("unexpected ']' outside a tag pair", p_);
+          ++p_;
+          break;
+        case kOpenParen:
+          open_variation();
+          break;
+        case kCloseParen:
+          close_variation();
+          break;
+        case kDollar:
+          numeric_nag();
+          break;
+        case kToken:
+          token();
+          break;
+      }
+    }
+    if (in_tags_ && !stopped_) finish_tags();
+  }
+
+  // Called before the first movetext element: reports the end of the tag section once.
+  // Returns false if the game is to be skipped.
+  bool enter_movetext() {
+    if (in_tags_) finish_tags();
+    if (after_result_ && !stopped_) {
+      error_at("text after the termination marker", p_);
+      stopped_ = true;
+    }
+    return !stopped_;
+  }
+
+  void finish_tags() {
+    in_tags_ = false;
+    const Control control = visitor_.end_tags();
+    if (control == Control::SkipGame) {
+      stopped_ = true;
+    } else if (control == Control::SkipVariation) {
+      start_skipping(-1, false);
+    }
+  }
+
+  // ---- comments ----------------------------------------------------------------------
+
+  // Takes the comment's position, not its start: a brace comment has moved the line
+  // bookkeeping past its line breaks, so its start can no longer be located.
+  bool comment_fits(std::size_t length, TextPos pos) {
+    if (length <= limits_.max_comment_bytes) [[likely]]
+      return true;
+    return comment_too_long(length, pos);
+  }
+
+  [[gnu::noinline]] bool comment_too_long(std::size_t length, TextPos pos) {
+    error("limit exceeded: comment of " + std::to_string(length) + " bytes (limit " +
+              std::to_string(limits_.max_comment_bytes) + ")",
+          pos);
+    return false;
+  }
+
+  void brace_comment() {
+    const char* open = p_;
+    const TextPos pos = position(open);
+    // One scan finds the closing brace and the line breaks on the way.
+    const char* q = detail::find_any<'}', '\n', '\r', '}'>(open + 1, end_);
+    while (q < end_ && *q != '}') {
+      if (*q == '\r' && q + 1 < end_ && q[1] == '\n') ++q;
+      ++q;
+      new_line(q);
+      q = detail::find_any<'}', '\n', '\r', '}'>(q, end_);
+    }
+    if (q == end_) {
+      error("unterminated comment", pos);
+      p_ = end_;
+      return;
+    }
+    const std::string_view text(open + 1, static_cast<std::size_t>(q - open - 1));
+    if (reporting() && comment_fits(text.size(), pos)) visitor_.comment(text, pos);
+    p_ = q + 1;
+  }
+
+  const char* line_end(const char* from) const {
+    return detail::find_any<'\n', '\r', '\n', '\r'>(from, end_);
+  }
+
+  void line_comment() {
+    const char* start = p_;
+    const char* stop = line_end(start + 1);
+    const std::string_view text(start + 1, static_cast<std::size_t>(stop - start - 1));
+    if (reporting()) {
+      const TextPos pos = position(start);
+      if (comment_fits(text.size(), pos)) visitor_.comment(text, pos);
+    }
+    p_ = stop;
+  }
+
+  void escape_line() { p_ = line_end(p_ + 1); }
+
+  // ---- tags --------------------------------------------------------------------------
+
+  void tag_pair() {
+    const char* open = p_;
+    const TextPos pos = position(open);
+    const char* q = open + 1;
+    while (q < end_ && class_of(*q) == kSpace) ++q;
+    const char* name_begin = q;
+    while (q < end_ && !kEndsTagName[static_cast<unsigned char>(*q)]) ++q;
+    const std::string_view name(name_begin, static_cast<std::size_t>(q - name_begin));
+    while (q < end_ && class_of(*q) == kSpace) ++q;
+    if (q == end_ || *q != '"') {
+      error(name.empty() ? "tag pair without a name or value" : "tag value must be in quotes", pos);
+      skip_rest_of_tag(q);
+      return;
+    }
+    const char* quote = q;
+    const char* value_begin = q + 1;
+    const char* value_end = nullptr;
+    const char* after = nullptr;  // just past the closing ']'
+    bool stray_quote = false;
+    q = value_begin;
+    for (;;) {
+      q = detail::find_any<'"', '\\', '\n', '\r'>(q, end_);
+      if (q == end_ || *q == '\n' || *q == '\r') break;
+      if (*q == '\\') {
+        q += (q + 1 < end_ && q[1] != '\n' && q[1] != '\r') ? 2 : 1;
+        continue;
+      }
+      // A quote: the value ends here if ']' follows; otherwise it is an unescaped quote
+      // inside the value and a later one may close it.
+      const char* r = q + 1;
+      while (r < end_ && class_of(*r) == kSpace) ++r;
+      if (r < end_ && *r == ']') {
+        value_end = q;
+        after = r + 1;
+        break;
+      }
+      stray_quote = true;
+      ++q;
+    }
+    if (value_end == nullptr) {
+      // No `"]` on the line: the value (or its ']') is missing an end.
+      error(stray_quote ? "missing ']' after tag value" : "unterminated tag value",
+            stray_quote ? pos : position(quote));
+      p_ = q;
+      return;
+    }
+    if (stray_quote) error("unescaped '\"' inside tag value", pos);
+    if (name.empty()) error("tag pair without a name", pos);
+    p_ = after;
+    if (skip_tags_ || !reporting()) return;
+    if (tags_seen_ >= limits_.max_tags) {
+      if (tags_seen_ == limits_.max_tags) {
+        error("limit exceeded: more than " + std::to_string(limits_.max_tags) + " tags", pos);
+      }
+      ++tags_seen_;
+      return;
+    }
+    ++tags_seen_;
+    apply(visitor_.tag(
+        name, std::string_view(value_begin, static_cast<std::size_t>(value_end - value_begin)),
+        pos));
+  }
+
+  // Recovery for a malformed tag: resume after the next ']' on this line, or at its end.
+  void skip_rest_of_tag(const char* from) {
+    const char* stop = detail::find_any<']', '\n', '\r', ']'>(from, end_);
+    p_ = (stop < end_ && *stop == ']') ? stop + 1 : stop;
+  }
+
+  void stray_tag() {
+    if (!enter_movetext()) return;
+    if (reporting()) error_at("tag pair inside movetext", p_);
+    skip_rest_of_tag(p_ + 1);
+  }
+
+  // ---- movetext ----------------------------------------------------------------------
+
+  void open_variation() {
+    if (!enter_movetext()) return;
+    const char* at = p_++;
+    if (skipping_) {
+      // Skipped movetext can still leave a variation open: "unterminated variation" needs
+      // its place.
+      if (depth_ == 0) outermost_open_ = position(at);
+      ++depth_;
+      return;
+    }
+    if (depth_ >= limits_.max_variation_depth) {
+      if (!depth_limit_reported_) {
+        depth_limit_reported_ = true;
+        error_at("limit exceeded: variations nested deeper than " +
+                     std::to_string(limits_.max_variation_depth),
+                 at);
+      }
+      start_skipping(depth_, false);
+      ++depth_;
+      return;
+    }
+    const TextPos pos = position(at);
+    if (depth_ == 0) outermost_open_ = pos;
+    ++depth_;
+    const Control control = visitor_.begin_variation(pos);
+    if (control == Control::SkipVariation) {
+      // Refused at its start: skipped whole, and no end_variation() for it.
+      start_skipping(depth_ - 1, false);
+      return;
+    }
+    ++reported_open_;
+    apply(control);
+  }
+
+  void close_variation() {
+    if (in_tags_) finish_tags();
+    if (stopped_) return;
+    const char* at = p_++;
+    if (depth_ == 0) {
+      if (reporting()) error_at("unexpected ')' without an open variation", at);
+      return;
+    }
+    --depth_;
+    if (skipping_) {
+      if (depth_ != skip_until_depth_) return;
+      skipping_ = false;
+      if (!skip_reports_close_) return;
+    }
+    --reported_open_;
+    visitor_.end_variation(position(at));
+  }
+
+  void close_open_variations() {
+    if (depth_ == 0) return;
+    error("unterminated variation", outermost_open_);
+    const TextPos at_end = position(end_);
+    for (; reported_open_ > 0; --reported_open_) visitor_.end_variation(at_end);
+    depth_ = 0;
+  }
+
+  void numeric_nag() {
+    if (!enter_movetext()) return;
+    const char* at = p_++;
+    const char* digits = p_;
+    std::uint32_t value = 0;
+    while (p_ < end_ && is_digit(*p_)) {
+      if (value <= 255) value = value * 10 + static_cast<std::uint32_t>(*p_ - '0');
+      ++p_;
+    }
+    if (!reporting()) return;
+    if (p_ == digits) {
+      error_at("'$' without a number", at);
+    } else if (value > 255) {
+      error_at("NAG out of range (0-255)", at);
+    } else {
+      visitor_.nag(static_cast<int>(value), position(at));
+    }
+  }
+
+  bool is_token_byte(const char* q) const {
+    const CharClass cls = class_of(*q);
+    return cls == kToken || cls == kPercent || (cls == kMaybeSpace && !multibyte_space(q, end_));
+  }
+
+  // End of the token whose later bytes start at q.
+  const char* token_end(const char* q) const {
+    // Move tokens are a few bytes long: a table lookup per byte ends them quickest. Only
+    // longer tokens (pathological input) go on to the vector loop below.
+    for (const char* stop = end_ - q > 16 ? q + 16 : end_; q < stop; ++q) {
+      const TokenByte kind = kTokenByte[static_cast<unsigned char>(*q)];
+      if (kind == kInToken) continue;
+      if (kind == kEndsToken || multibyte_space(q, end_)) return q;
+    }
+#if defined(__SSE2__)
+    // Tokens are short: one 16-byte test usually finds the end without a branch per byte.
+    // Candidates are blanks, controls, delimiters and the first bytes of NBSP / BOM; a
+    // candidate that turns out to be a token byte is stepped over.
+    const __m128i blank_or_control = _mm_set1_epi8(0x20);
+    const __m128i low_bit = _mm_set1_epi8(static_cast<char>(0xFE));
+    const __m128i case_bit = _mm_set1_epi8(static_cast<char>(0xDF));
+    while (end_ - q >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+      // Folding bits pairs up delimiters: "()" differ in bit 0, "[{" and "]}" in bit 5.
+      const __m128i parens = _mm_cmpeq_epi8(_mm_and_si128(v, low_bit), _mm_set1_epi8('('));
+      const __m128i folded = _mm_and_si128(v, case_bit);
+      const __m128i brackets = _mm_or_si128(_mm_cmpeq_epi8(folded, _mm_set1_epi8('[')),
+                                            _mm_cmpeq_epi8(folded, _mm_set1_epi8(']')));
+      __m128i hit = _mm_cmpeq_epi8(_mm_max_epu8(v, blank_or_control), blank_or_control);
+      hit = _mm_or_si128(hit, _mm_or_si128(parens, brackets));
+      hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')),
+                                           _mm_cmpeq_epi8(v, _mm_set1_epi8('$'))));
+      // DEL, and the lead bytes of NBSP (C2) and BOM (EF): rare, checked one by one.
+      hit = _mm_or_si128(hit, _mm_cmpeq_epi8(v, _mm_set1_epi8('\x7F')));
+      hit = _mm_or_si128(hit, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\xC2')),
+                                           _mm_cmpeq_epi8(v, _mm_set1_epi8('\xEF'))));
+      const int mask = _mm_movemask_epi8(hit);
+      if (mask == 0) {
+        q += 16;
+        continue;
+      }
+      q += detail::count_trailing_zeros(static_cast<std::uint32_t>(mask));
+      if (!is_token_byte(q)) return q;
+      ++q;
+    }
+#endif
+    while (q < end_ && is_token_byte(q)) ++q;
+    return q;
+  }
+
+  void token() {
+    const char* start = p_;
+    p_ = token_end(p_ + 1);
+    if (!enter_movetext()) return;
+    symbol(start, p_);
+  }
+
+  // A token starting with a letter can only be a move (results, numbers and annotation
+  // symbols never do, see kStartsMoveOnly): the common case, taken without classifying.
+  void move_token() {
+    const char* start = p_;
+    p_ = token_end(p_ + 1);
+    if ((in_tags_ || after_result_) && !enter_movetext()) return;
+    if (!reporting()) return;
+    apply(visitor_.move(std::string_view(start, static_cast<std::size_t>(p_ - start)),
+                        position(start)));
+  }
+
+  // "12." / "12..." followed by a blank or a move, the usual forms, decoded directly;
+  // anything else goes through symbol().
+  void number_token() {
+    const char* start = p_;
+    const char* q = p_;
+    std::uint32_t number = 0;
+    while (q < end_ && is_digit(*q) && q - start < 9) number = number * 10 + (*q++ - '0');
+    const char* dots_begin = q;
+    while (q < end_ && *q == '.') ++q;
+    const bool plain =
+        q > dots_begin && *start != '0' &&
+        (q == end_ || !is_token_byte(q) || kStartsMoveOnly[static_cast<unsigned char>(*q)]);
+    if (!plain || in_tags_ || after_result_) {
+      token();
+      return;
+    }
+    if (reporting() && move_numbers_)
+      visitor_.move_number(number, q - dots_begin >= 2, position(start));
+    p_ = q;
+    if (p_ < end_ && kStartsMoveOnly[static_cast<unsigned char>(*p_)]) move_token();  // "1.e4"
+  }
+
+  // Classifies the token [start, stop).
+  void symbol(const char* start, const char* stop) {
+    const std::string_view text(start, static_cast<std::size_t>(stop - start));
+    // "12." and "12..." are by far the most common digit tokens and never results.
+    const bool plain_move_number = text.size() >= 2 && text[0] != '0' && is_digit(text[0]) &&
+                                   (text[1] == '.' || is_digit(text[1]));
+    if (!plain_move_number && is_result(text)) {
+      if (depth_ > 0) {
+        if (reporting()) error_at("termination marker inside a variation", start);
+        return;
+      }
+      visitor_.result(text, position(start));
+      after_result_ = true;
+      return;
+    }
+    if (is_digit(*start)) {
+      const char* q = start;
+      std::uint64_t number = 0;
+      while (q < stop && is_digit(*q)) {
+        if (number <= std::numeric_limits<std::uint32_t>::max()) number = number * 10 + (*q - '0');
+        ++q;
+      }
+      const char* digits_end = q;
+      int dots = 0;
+      for (;;) {
+        if (q < stop && *q == '.') {
+          ++q;
+          ++dots;
+        } else if (stop - q >= 3 && std::memcmp(q, "\xE2\x80\xA6", 3) == 0) {  // '…'
+          q += 3;
+          dots += 3;
+        } else {
+          break;
+        }
+      }
+      if (dots > 0 || digits_end == stop) {
+        if (reporting() && move_numbers_) {
+          const auto value = static_cast<std::uint32_t>(
+              std::min<std::uint64_t>(number, std::numeric_limits<std::uint32_t>::max()));
+          visitor_.move_number(value, dots >= 2, position(start));
+        }
+        if (q < stop) symbol(q, stop);  // "1.e4": the move glued to its number
+        return;
+      }
+    } else if (*start == '.' || (stop - start >= 3 && std::memcmp(start, "\xE2\x80\xA6", 3) == 0)) {
+      // "1 ." or "1. ...": the dots of a move number written apart from it.
+      const char* q = start;
+      while (q < stop && (*q == '.' || (stop - q >= 3 && std::memcmp(q, "\xE2\x80\xA6", 3) == 0))) {
+        q += *q == '.' ? 1 : 3;
+      }
+      if (q == stop) return;
+    }
+    if (!reporting()) return;
+    if (const int nag = symbol_nag(text)) {
+      visitor_.nag(nag, position(start));
+      return;
+    }
+    apply(visitor_.move(text, position(start)));
+  }
+
+  const RawGame& game_;
+  V& visitor_;
+  const ParseLimits& limits_;
+  const char* const begin_;
+  const char* const end_;
+  const char* p_;
+
+  std::uint32_t line_ = 0;  // line breaks passed since the start of the game
+  const char* line_start_;
+  const char* column_mark_;  // the column of this point on the current line is known
+  std::uint32_t column_at_mark_;
+  const std::uint32_t first_line_column_;  // column of the game's first byte
+  const char* code_point_mark_;            // for offsets of decoded games
+  std::uint64_t code_points_at_mark_ = 0;
+  const bool ascii_only_;    // columns are byte distances
+  const bool lazy_columns_;  // other lines' columns are left to column_at()
+  const bool move_numbers_;  // the visitor wants move_number()
+
+  bool in_tags_ = true;
+  bool skip_tags_ = false;
+  bool stopped_ = false;
+  bool after_result_ = false;
+  std::uint32_t tags_seen_ = 0;
+
+  std::int64_t depth_ = 0;          // open variations, skipped ones included
+  std::int64_t reported_open_ = 0;  // open variations the visitor saw begin
+  TextPos outermost_open_;
+  bool depth_limit_reported_ = false;
+  bool skipping_ = false;
+  std::int64_t skip_until_depth_ = -1;
+  bool skip_reports_close_ = false;
+};
+
+}  // namespace parser
+
+// parse_game() for a visitor of type V (a Visitor, or a final class derived from it).
+template <class V>
+void parse_game_with(const RawGame& game, V& visitor, const ParseLimits& limits) {
+  if (game.text.empty()) {
+    visitor.begin_game(game);
+    visitor.end_tags();
+    visitor.end_game();
+    return;
+  }
+  parser::Parser<V>(game, visitor, limits).run();
+}
+
+}  // namespace pgn::detail
