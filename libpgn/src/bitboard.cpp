@@ -199,6 +199,12 @@ constexpr std::array<Bitboard, 64> kKnightAttacks =
     per_square([](int s) { return leaps(s, kKnightSteps); });
 constexpr std::array<Bitboard, 64> kKingAttacks =
     per_square([](int s) { return leaps(s, kKingSteps); });
+constexpr std::array<std::array<Bitboard, 64>, kPieceTypeCount> kLeaperAttacks = [] {
+  std::array<std::array<Bitboard, 64>, kPieceTypeCount> result{};
+  result[Knight] = kKnightAttacks;
+  result[King] = kKingAttacks;
+  return result;
+}();
 constexpr std::array<Bitboard, 64> kRookRays =
     per_square([](int s) { return slide(s, 0, kRookSteps); });
 constexpr std::array<Bitboard, 64> kBishopRays =
