@@ -100,10 +100,12 @@ Bitboard captured_by(const Position& pos, Color us, Square from, Square to) {
         pos.piece_on(to) == NoPiece)) {
     const Color them = ~us;
     const Bitboard from_bb = square_bb(from);
-    const Bitboard sliders =
-        (bb::kRookRays[king] & from_bb)     ? pos.pieces(them, Rook) | pos.pieces(them, Queen)
-        : (bb::kBishopRays[king] & from_bb) ? pos.pieces(them, Bishop) | pos.pieces(them, Queen)
-                                            : 0;
+    // Masks, not branches: whether `from` lies on a line from the king is close to random.
+    // (No square is on both kinds of line.)
+    const Bitboard sliders = ((pos.pieces(them, Rook) | pos.pieces(them, Queen)) &
+                              (Bitboard{0} - Bitboard{(bb::kRookRays[king] & from_bb) != 0})) |
+                             ((pos.pieces(them, Bishop) | pos.pieces(them, Queen)) &
+                              (Bitboard{0} - Bitboard{(bb::kBishopRays[king] & from_bb) != 0}));
     if (!(bb::line(king, from) & sliders)) return true;
   }
   const Bitboard captured = captured_by(pos, us, from, to);
