@@ -1063,6 +1063,7 @@ bool parse_plain_san(std::string_view token, MoveText& out) {
   out.capture = capture;
   out.promotion = promotion;
   out.check_mark = check_mark;
+  out.plain = true;
   return true;
 }
 

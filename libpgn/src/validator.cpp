@@ -817,7 +817,12 @@ struct GameValidator::Impl final : Visitor {
       GameEvent& e = record->events.emplace_back();
       e.kind = GameEvent::MoveEvent;
       e.move = m;
-      append_san_unchecked(l.pos, m, e.text);
+      // Most input is canonical SAN already: then the token is the record's SAN. (Appended:
+      // assign() to the new, empty string costs twice as much.)
+      if (written_as_canonical_san(l.pos, text, resolution))
+        e.text.append(written.data(), written.size() - (text.check_mark != 0));
+      else
+        append_san_unchecked(l.pos, m, e.text);
       if (text.nag) record->events.push_back({GameEvent::Nag, Move(), text.nag});
     }
     l.last_move = m;

@@ -226,6 +226,56 @@ TEST(SanRoundTrip, WrittenMovesResolveConsistently) {
   EXPECT_GT(failed, 100000);
 }
 
+// A token that written_as_canonical_san() accepts is, without its check sign, exactly what
+// append_san_unchecked() writes; and every canonical token but those naming a piece's origin
+// is accepted. Every
+// legal move to depth 2 is written with every choice of origin, capture sign and check sign.
+TEST(SanRoundTrip, TokensKeptAsCanonicalSanAreCanonical) {
+  long kept = 0, canonical_tokens = 0, canonical_kept = 0;
+  const char* kLetters = "  NBRQK";
+  for (const TestPosition& p : kPositions) {
+    Position pos = load(p);
+    for_each_move(pos, 2, [&](const Position& at, Move m) {
+      if (m.kind() == Move::Castling) return;
+      std::string canonical;
+      append_san_unchecked(at, m, canonical);
+      const PieceType type = type_of(at.piece_on(m.from()));
+      const std::string letter = type == Pawn ? "" : std::string(1, kLetters[type]);
+      const std::string file(1, char('a' + file_of(m.from())));
+      const std::string rank(1, char('1' + rank_of(m.from())));
+      const std::string to{char('a' + file_of(m.to())), char('1' + rank_of(m.to()))};
+      const std::string piece =
+          m.kind() == Move::Promotion ? std::string(1, kLetters[m.promotion()]) : "";
+      for (const std::string& origin : {std::string(), file, rank, file + rank})
+        for (const char* capture : {"", "x"})
+          for (const std::string& promotion : {piece.empty() ? piece : "=" + piece, piece})
+            for (const char* sign : {"", "+", "#"}) {
+              std::string bare = letter;
+              bare.append(origin).append(capture).append(to).append(promotion);
+              const std::string token = bare + sign;
+              MoveText text;
+              MoveTextError error;
+              if (parse_move_text(token, text, error) != token.size()) continue;
+              const MoveResolution r = resolve_move(at, text);
+              if (!r.ok() || r.move != m) continue;
+              const bool accepted = written_as_canonical_san(at, text, r);
+              if (accepted) {
+                ++kept;
+                ASSERT_EQ(bare, canonical) << "token " << token << " in " << at.fen();
+              }
+              // Canonical tokens naming a piece's origin (another piece of its type could go
+              // there too) are left to the writer; all others must be recognized.
+              if (bare == canonical && (type == Pawn || origin.empty())) {
+                ++canonical_tokens;
+                canonical_kept += accepted;
+              }
+            }
+    });
+  }
+  EXPECT_GT(kept, 10000);
+  EXPECT_EQ(canonical_kept, canonical_tokens);
+}
+
 Notation russian_table() {
   Notation n;
   n.code = "ru-test";

@@ -3,8 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
+
+#include "libpgn/reader.hpp"
+#include "libpgn/san.hpp"
 
 namespace pgn {
 namespace {
@@ -31,12 +35,60 @@ std::vector<std::string> tag_problems(const std::string& name, const std::string
   return messages;
 }
 
+// The record's SAN is what the SAN writer writes, in the main line and in variations, whether
+// it came from the input token (already canonical) or from the writer: checked on every edge
+// case file and on a sample of real games, read the default way (English found by detection).
+TEST(Validator, RecordedSanIsWhatTheWriterWrites) {
+  const std::string shared = LIBPGN_SHARED_DIR;
+  if (!std::filesystem::exists(shared + "/corpora")) GTEST_SKIP() << "no shared corpora";
+  std::vector<std::string> files = {shared + "/corpora/real/twic0920.pgn",
+                                    shared + "/corpora/real/lichess_db_1000k.pgn"};
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(shared + "/corpora/edge"))
+    if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
+  GameValidator validator(ValidateOptions{});
+  GameReport report;
+  GameRecord record;
+  std::uint64_t moves = 0, in_variations = 0;
+  for (const std::string& file : files) {
+    std::string error;
+    auto source = InputSource::open(file, error);
+    ASSERT_TRUE(source) << error;
+    GameSplitter splitter(*source);
+    RawGame game;
+    for (int games = 0; games < 500 && splitter.next(game); ++games) {
+      validator.validate(game, report, &record);
+      // Each line's position and the position before its last move (where a variation starts).
+      std::vector<std::pair<Position, Position>> lines = {{record.start, record.start}};
+      for (const GameEvent& e : record.events) {
+        if (e.kind == GameEvent::VariationBegin) {
+          lines.push_back({lines.back().second, lines.back().second});
+        } else if (e.kind == GameEvent::VariationEnd) {
+          if (lines.size() > 1) lines.pop_back();
+        } else if (e.kind == GameEvent::MoveEvent && !e.move.is_null()) {
+          auto& [position, before] = lines.back();
+          std::string san;
+          append_san(position, e.move, san);
+          ASSERT_EQ(e.text, san) << file << " game " << game.index << " at " << position.fen();
+          before = position;
+          position.play(e.move);
+          ++moves;
+          in_variations += lines.size() > 1;
+        } else if (e.kind == GameEvent::MoveEvent) {
+          break;  // a null move ends what the record holds of its line
+        }
+      }
+    }
+  }
+  EXPECT_GT(moves, 50000u);
+  EXPECT_GT(in_variations, 100u);
+}
+
 // A control character in a Variant value counts as a blank, as the PGN writer writes it:
 // "From\x01Position" is replayed like "From Position", so a written copy of a game reads
 // like the game itself (a fuzzer found a copy replayed where the original was not).
 TEST(Validator, ControlCharactersInAVariantNameCountAsBlanks) {
-  for (const std::string variant : {std::string("From Position"), std::string("From\x01Position"),
-                                    std::string("From P\0\0osition", 16)}) {
+  for (const std::string& variant : {std::string("From Position"), std::string("From\x01Position"),
+                                     std::string("From P\0\0osition", 15)}) {
     const std::string text = "[Variant \"" + variant +
                              "\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n\n"
                              "1. Kd2 Kd7 *\n";

@@ -35,6 +35,9 @@ struct MoveText {
   // FIDE/German usage, double check in Russian/Czech usage: let the position decide).
   std::uint8_t check_mark = 0;
   std::uint8_t nag = 0;  // suffix annotation as NAG: ! = 1, ? = 2, !! = 3, ?? = 4, !? = 5, ?! = 6
+  // The token was exactly [NBRQK][file][rank][x]square[=NBRQ][+#] in English letters: the
+  // shape of SAN, though not necessarily canonical SAN (see written_as_canonical_san).
+  bool plain = false;
 };
 
 enum class MoveTextError : std::uint8_t {
@@ -103,6 +106,21 @@ struct MoveResolution {
 };
 
 MoveResolution resolve_move(const Position& pos, const MoveText& text);
+
+// Whether the token `text` was read from (on the plain path) is already the canonical SAN of
+// the move `r` resolved it to in `pos`, apart from the check sign: a writer may then copy the
+// token (without its sign) instead of calling append_san_unchecked. A piece move written
+// without an origin resolved only because no other piece of its type could legally go there,
+// which is when canonical SAN names no origin either. Castling and every other form take
+// append_san_unchecked; so do tokens with a wrong capture sign or a needless origin.
+inline bool written_as_canonical_san(const Position& pos, const MoveText& text,
+                                     const MoveResolution& r) {
+  if (!text.plain || text.from_rank >= 0 || r.move.kind() == Move::Castling) return false;
+  const bool captures = pos.piece_on(r.move.to()) != NoPiece || r.move.kind() == Move::EnPassant;
+  if (text.capture != captures) return false;
+  if (text.piece == Pawn) return (text.from_file >= 0) == captures;
+  return text.from_file < 0;
+}
 
 // A sentence explaining a failed resolution, e.g. "no black knight can reach f3",
 // "king passes through f1, attacked by the bishop on c4", "rooks on a1 and f1 can both go
