@@ -3,6 +3,7 @@
 // depth of variations is safe; its buffers are reused from game to game.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -73,7 +74,32 @@ class RecordWalker {
     return false;
   }
 
-  std::vector<std::size_t> match_;  // VariationBegin index -> its VariationEnd index
+  // walk() for a record that holds nothing but main-line moves.
+  template <class Sink>
+  void walk_moves(const GameRecord& record, const WalkOptions& options, Sink& sink) {
+    if (options.positions) moves_after_ = record.start;
+    std::uint32_t ply = 0;
+    for (const GameEvent& e : record.events) {
+      WalkedMove walked;
+      walked.event = &e;
+      walked.ply = ply++;
+      if (options.positions) {
+        moves_before_ = moves_after_;
+        if (e.move.is_null())
+          moves_after_.play_null();
+        else
+          moves_after_.play(e.move);
+        walked.before = &moves_before_;
+        walked.after = &moves_after_;
+      }
+      sink.move(walked);
+      sink.move_end();
+    }
+    sink.main_line_end();
+  }
+
+  Position moves_before_, moves_after_;  // walk_moves() with WalkOptions::positions
+  std::vector<std::size_t> match_;       // VariationBegin index -> its VariationEnd index
   std::vector<std::size_t> open_;
   std::vector<Frame> stack_;
 };
@@ -83,6 +109,15 @@ void RecordWalker::walk(const GameRecord& record, const WalkOptions& options,
                         std::string_view closing_comment, Sink& sink) {
   const std::vector<GameEvent>& events = record.events;
   const std::size_t count = events.size();
+
+  // Most records are a bare list of moves (no comments, NAGs or variations): their walk is a
+  // loop over the moves, without the phases below.
+  if (closing_comment.empty() && std::all_of(events.begin(), events.end(), [](const GameEvent& e) {
+        return e.kind == GameEvent::MoveEvent;
+      })) {
+    walk_moves(record, options, sink);
+    return;
+  }
 
   // Pair the brackets. An unclosed VariationBegin runs to the end (match_ == count); a
   // VariationEnd without a VariationBegin is ignored where it stands.
