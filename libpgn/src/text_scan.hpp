@@ -119,7 +119,7 @@ inline CommentScan scan_comment(const char* p, std::size_t size) {
     unsigned control = 0, doubled = 0, brace = 0, high = 0;
     // Windows overlap by a byte at least, so every pair of neighbours shares one: rescanning
     // bytes changes no answer, and no loop over single bytes is left.
-    auto check = [&](__m128i v, unsigned valid) {
+    auto check = [&](__m128i v, unsigned valid) __attribute__((always_inline)) {
       const unsigned top = static_cast<unsigned>(_mm_movemask_epi8(v)) & valid;
       const unsigned low =  // bytes below 0x20, and (signed) those from 0x80
           static_cast<unsigned>(_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20))));

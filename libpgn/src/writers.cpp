@@ -323,6 +323,10 @@ class PgnSink {
       lines_.token(first ? "{" : "", word, "}");
   }
   static std::string_view trim(std::string_view text) {
+    // Most comments are " text " or "text": settled by their first and last bytes.
+    if (text.size() >= 2 && !is_space(text[1]) && !is_space(text[text.size() - 2]) &&
+        text.front() == ' ' && text.back() == ' ')
+      return text.substr(1, text.size() - 2);
     std::size_t begin = 0, end = text.size();
     while (begin < end && is_space(text[begin])) ++begin;
     while (end > begin && is_space(text[end - 1])) --end;
