@@ -40,7 +40,8 @@ class AppendBuffer {
   void append(const char* text, std::size_t size) { *this += std::string_view(text, size); }
   // Hands the gathered text to the string: before anything else reads or writes it.
   void flush() {
-    out_->append(block_, used_);
+    // Nothing gathered: the block is not read (GCC would warn that it may be uninitialized).
+    if (used_ != 0) out_->append(block_, used_);
     used_ = 0;
   }
 
