@@ -660,11 +660,30 @@ void append_check(std::string& out, const Position& pos, Move m, const Notation*
   append_check_sign(after, out, notation);
 }
 
-bool is_capture(const Position& pos, Move m) {
-  return m.kind() == Move::EnPassant || pos.piece_on(m.to()) != NoPiece;
-}
-
 }  // namespace
+
+detail::SanOrigin detail::san_origin(const Position& pos, Move m) {
+  SanOrigin origin;
+  const PieceType type = type_of(pos.piece_on(m.from()));
+  if (type == Pawn || type == King || m.kind() == Move::Castling) return origin;
+  // Only the moving piece's attack set is looked up, not every attacker of the square.
+  const Square from = m.from(), to = m.to();
+  const Color us = pos.side_to_move();
+  const Bitboard others =
+      bb::attacks(type, to, pos.pieces()) & pos.pieces(us, type) & ~square_bb(from);
+  Bitboard rivals = 0;
+  for (Bitboard b = others; b; b &= b - 1)
+    if (keeps_king_safe(pos, us, lowest_square(b), to)) rivals |= b & -b;
+  if (!rivals) return origin;
+  if (!(rivals & file_bb(file_of(from)))) {
+    origin.file = true;
+  } else if (!(rivals & rank_bb(rank_of(from)))) {
+    origin.rank = true;
+  } else {
+    origin.file = origin.rank = true;
+  }
+  return origin;
+}
 
 void append_check_sign(const Position& after, std::string& out, const Notation* notation) {
   if (!after.in_check()) return;
@@ -697,7 +716,7 @@ void append_san_unchecked(const Position& pos, Move m, std::string& out, const N
     append_castling(text, m, notation);
   } else {
     const PieceType type = type_of(pos.piece_on(from));
-    const bool capture = is_capture(pos, m);
+    const bool capture = pos.is_capture(m);
     if (type == Pawn) {
       if (capture) {
         text += char('a' + file_of(from));
@@ -705,26 +724,9 @@ void append_san_unchecked(const Position& pos, Move m, std::string& out, const N
       }
     } else {
       append_piece_symbol(text, notation, type);
-      if (type != King) {
-        // Disambiguate only against pieces of the same kind that can legally go there too
-        // (PGN standard 8.2.3.4): file if that suffices, else rank, else both. Only the
-        // moving piece's attack set is looked up, not every attacker of the square.
-        const Color us = pos.side_to_move();
-        const Bitboard others =
-            bb::attacks(type, to, pos.pieces()) & pos.pieces(us, type) & ~square_bb(from);
-        Bitboard rivals = 0;
-        for (Bitboard b = others; b; b &= b - 1)
-          if (keeps_king_safe(pos, us, lowest_square(b), to)) rivals |= b & -b;
-        if (rivals) {
-          if (!(rivals & file_bb(file_of(from)))) {
-            text += char('a' + file_of(from));
-          } else if (!(rivals & rank_bb(rank_of(from)))) {
-            text += char('1' + rank_of(from));
-          } else {
-            append_square_name(text, from);
-          }
-        }
-      }
+      const detail::SanOrigin origin = detail::san_origin(pos, m);
+      if (origin.file) text += char('a' + file_of(from));
+      if (origin.rank) text += char('1' + rank_of(from));
       if (capture) append_capture(text, notation);
     }
     append_square_name(text, to);
@@ -748,7 +750,7 @@ void append_lan(const Position& pos, Move m, std::string& out, const Notation* n
     const PieceType type = type_of(pos.piece_on(m.from()));
     if (type != Pawn) append_piece_symbol(out, notation, type);
     append_square_name(out, m.from());
-    if (is_capture(pos, m)) {
+    if (pos.is_capture(m)) {
       append_capture(out, notation);
     } else if (notation != nullptr && !notation->move_dash.empty()) {
       out += notation->move_dash.front();

@@ -67,34 +67,6 @@ class PhraseWriter {
   bool first_ = true;
 };
 
-// Which from-coordinates SAN would name for a piece move: file, rank, or both.
-struct Disambiguation {
-  bool file = false;
-  bool rank = false;
-};
-
-Disambiguation disambiguate(const Position& pos, Move m, PieceType type) {
-  Disambiguation result;
-  if (type == Pawn || type == King) return result;
-  MoveList rivals;
-  generate_legal_to(pos, m.to(), type, rivals);
-  bool ambiguous = false, shares_file = false, shares_rank = false;
-  for (Move other : rivals) {
-    if (other.from() == m.from() || other.kind() == Move::Castling) continue;
-    ambiguous = true;
-    shares_file |= file_of(other.from()) == file_of(m.from());
-    shares_rank |= rank_of(other.from()) == rank_of(m.from());
-  }
-  if (!ambiguous) return result;
-  if (!shares_file)
-    result.file = true;
-  else if (!shares_rank)
-    result.rank = true;
-  else
-    result.file = result.rank = true;
-  return result;
-}
-
 }  // namespace
 
 void append_spoken_move(const Position& pos, Move m, std::string& out, const Notation& n) {
@@ -104,8 +76,8 @@ void append_spoken_move(const Position& pos, Move m, std::string& out, const Not
     phrase.add(file_of(m.to()) > file_of(m.from()) ? n.castle_short : n.castle_long);
   } else {
     const PieceType type = type_of(pos.piece_on(m.from()));
-    const bool capture = m.kind() == Move::EnPassant || pos.piece_on(m.to()) != NoPiece;
-    const Disambiguation from = disambiguate(pos, m, type);
+    const bool capture = pos.is_capture(m);
+    const detail::SanOrigin from = detail::san_origin(pos, m);
     phrase.add(n.pieces[type]);
     if (from.file || (type == Pawn && capture)) phrase.add(n.file_words[file_of(m.from())]);
     if (from.rank) phrase.add(n.rank_words[rank_of(m.from())]);

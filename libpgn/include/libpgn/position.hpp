@@ -101,6 +101,10 @@ class Position {
   bool gives_check(Move m) const;
   // Piece that a move captures (NoPiece if none; the pawn for en passant).
   Piece captured_piece(Move m) const;
+  // Whether a move captures (en passant does; castling, even onto its own rook, does not).
+  bool is_capture(Move m) const {
+    return m.kind() == Move::EnPassant || (m.kind() != Move::Castling && board_[m.to()] != NoPiece);
+  }
 
   void do_move(Move m, UndoInfo& undo);
   void undo_move(Move m, const UndoInfo& undo);

@@ -74,6 +74,14 @@ struct ByteSet {
 // Every byte a move of `notation` can contain (a token, or a word of a spoken phrase): a
 // token with any other byte is no move in that notation.
 const ByteSet& move_alphabet(const Notation& notation);
+// Which coordinates of a piece move's origin SAN names, written or spoken, to tell it from
+// the other pieces of its type that can legally go to the same square (PGN standard 8.2.3.4):
+// the file if that suffices, else the rank, else both. None for pawns, kings and castling.
+struct SanOrigin {
+  bool file = false;
+  bool rank = false;
+};
+SanOrigin san_origin(const Position& pos, Move m);
 }  // namespace detail
 
 // Why a move text matches no single legal move. Codes are stable.
@@ -116,7 +124,7 @@ MoveResolution resolve_move(const Position& pos, const MoveText& text);
 inline bool written_as_canonical_san(const Position& pos, const MoveText& text,
                                      const MoveResolution& r) {
   if (!text.plain || text.from_rank >= 0 || r.move.kind() == Move::Castling) return false;
-  const bool captures = pos.piece_on(r.move.to()) != NoPiece || r.move.kind() == Move::EnPassant;
+  const bool captures = pos.is_capture(r.move);
   if (text.capture != captures) return false;
   if (text.piece == Pawn) return (text.from_file >= 0) == captures;
   return text.from_file < 0;
