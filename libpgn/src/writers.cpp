@@ -592,7 +592,9 @@ struct GameWriter::Impl {
     std::array<bool, 7> given{};
     tag_order.clear();
     for (std::uint32_t i = 0; i < tags.size(); ++i) {
-      const std::size_t r = roster_index(tags[i].first);
+      const std::size_t r = static_cast<std::size_t>(
+          std::find(kSevenTagRoster.begin(), kSevenTagRoster.end(), tags[i].first) -
+          kSevenTagRoster.begin());
       if (r == kSevenTagRoster.size()) {
         tag_order.push_back(i);
       } else if (!given[r]) {
@@ -611,24 +613,6 @@ struct GameWriter::Impl {
       append_tag(kSevenTagRoster[r], roster[r], text);
     for (std::uint32_t i : tag_order) append_tag(tags[i].first, tags[i].second, text);
     text.flush();
-  }
-
-  // The index of a Seven Tag Roster name, or the roster's size for any other name.
-  static std::size_t roster_index(std::string_view name) {
-    switch (name.size()) {
-      case 4:
-        return name == "Site" ? 1 : name == "Date" ? 2 : kSevenTagRoster.size();
-      case 5:
-        return name == "Event"   ? 0
-               : name == "Round" ? 3
-               : name == "White" ? 4
-               : name == "Black" ? 5
-                                 : kSevenTagRoster.size();
-      case 6:
-        return name == "Result" ? 6 : kSevenTagRoster.size();
-      default:
-        return kSevenTagRoster.size();
-    }
   }
 
   static void append_tag(std::string_view name, std::string_view value,
