@@ -20,12 +20,13 @@ class AppendBuffer {
     out_ = &out;
     used_ = 0;
   }
-  AppendBuffer& operator+=(char c) {
+  // Inlined: most pieces are a constant ("{", "...") that then costs a store or two.
+  [[gnu::always_inline]] AppendBuffer& operator+=(char c) {
     if (used_ == Size) flush();
     block_[used_++] = c;
     return *this;
   }
-  AppendBuffer& operator+=(std::string_view text) {
+  [[gnu::always_inline]] AppendBuffer& operator+=(std::string_view text) {
     if (text.size() > Size - used_) {
       flush();
       if (text.size() > Size) {
@@ -38,6 +39,8 @@ class AppendBuffer {
     return *this;
   }
   void append(const char* text, std::size_t size) { *this += std::string_view(text, size); }
+  // The size of the string once the gathered text is handed to it.
+  std::size_t size() const { return out_->size() + used_; }
   // Hands the gathered text to the string: before anything else reads or writes it.
   void flush() {
     // Nothing gathered: the block is not read (GCC would warn that it may be uninitialized).
@@ -49,7 +52,7 @@ class AppendBuffer {
   // Most pieces are a few bytes (a move, a clock comment): two fixed-size copies that may
   // overlap cost a few moves, where a call to memcpy or a loop per byte costs more than the
   // rest of the append.
-  static void copy(char* to, const char* from, std::size_t size) {
+  [[gnu::always_inline]] static void copy(char* to, const char* from, std::size_t size) {
     if (size >= 8) {
       if (size > 32) {
         std::memcpy(to, from, size);

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <limits>
 #include <vector>
 
 #include "append_buffer.hpp"
@@ -28,16 +27,6 @@ constexpr std::array<std::string_view, 7> kSuffixes = {"", "!", "?", "!!", "??",
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-
-// Characters as an editor counts them: UTF-8 lead bytes. Most tokens are ASCII, which the
-// first loop settles without counting.
-std::size_t display_length(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size() && static_cast<unsigned char>(text[i]) < 0x80) ++i;
-  std::size_t n = i;
-  for (; i < text.size(); ++i) n += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
-  return n;
 }
 
 // Writes `value` in decimal at the end of `buffer` (24 bytes); returns the digits.
@@ -103,104 +92,147 @@ void append_move(const WalkedMove& m, const Notation* notation, bool lan, std::s
   }
 }
 
+// Breaks the one-line movetext that starts at `begin` into lines of at most `width`
+// characters, greedily: each line takes as many words as fit, and a word longer than a line
+// stands alone. A line break replaces a space, so nothing moves; spaces listed in `glued`
+// (ascending) are not break points.
+bool is_glued(const std::vector<std::size_t>& glued, std::size_t at) {
+  return !glued.empty() && std::binary_search(glued.begin(), glued.end(), at);
+}
+
+// For ASCII text, where a byte is a character: the break of each line is the last space
+// within its width, which memrchr finds.
+void break_ascii_lines(std::string& text, std::size_t begin, std::size_t width,
+                       const std::vector<std::size_t>& glued) {
+  char* const data = text.data();
+  const std::size_t end = text.size();
+  std::size_t line = begin;
+  while (end - line > width) {
+    // A break at space q leaves q - line characters on the line: q <= line + width.
+    const char* from = data + line + 1;
+    std::size_t span = width;
+    const void* space;
+    while ((space = memrchr(from, ' ', span)) != nullptr &&
+           is_glued(glued, std::size_t(static_cast<const char*>(space) - data)))
+      span = std::size_t(static_cast<const char*>(space) - from);
+    if (space == nullptr) {  // the line's first word is longer than a line: break after it
+      std::size_t after = line + width + 1;
+      while ((space = std::memchr(data + after, ' ', end - after)) != nullptr &&
+             is_glued(glued, std::size_t(static_cast<const char*>(space) - data)))
+        after = std::size_t(static_cast<const char*>(space) - data) + 1;
+      if (space == nullptr) return;
+    }
+    const std::size_t at = std::size_t(static_cast<const char*>(space) - data);
+    data[at] = '\n';
+    line = at + 1;
+  }
+}
+
+// For any UTF-8 text: characters are counted as an editor counts them, by their lead bytes.
+void break_lines(std::string& text, std::size_t begin, std::size_t width,
+                 const std::vector<std::size_t>& glued) {
+  char* const data = text.data();
+  const std::size_t end = text.size();
+  constexpr std::size_t kNone = std::string::npos;
+  for (std::size_t line = begin;;) {
+    std::size_t characters = 0;  // on the line before byte i
+    std::size_t last = kNone;    // the last break point within the width
+    std::size_t i = line;
+    for (; i < end; ++i) {
+      const unsigned char c = static_cast<unsigned char>(data[i]);
+      if (c == ' ' && i > line && !is_glued(glued, i)) {
+        if (characters > width) {
+          if (last == kNone) last = i;
+          break;
+        }
+        last = i;
+      }
+      characters += (c & 0xC0) != 0x80;
+    }
+    if (i == end && characters <= width) return;  // the rest fits
+    if (last == kNone) return;                    // one word to the end
+    data[last] = '\n';
+    line = last + 1;
+  }
+}
+
 // Movetext layout: tokens separated by single spaces on lines of at most `width` characters;
 // a token longer than a line stands alone on its line. Parentheses stick to the token they
-// enclose: "(2. Nc3 Nf6)".
+// enclose: "(2. Nc3 Nf6)". The movetext is gathered on one line and broken when complete:
+// every space is a break point unless it lies inside a token (a spoken move: "Springer Felix
+// drei"), so a comment's words wrap like tokens, and the breaking looks at a few spaces a line
+// instead of deciding for every token where it goes.
 class LineBreaker {
  public:
   void start(std::string& out, std::size_t width) {
-    width_ = width == 0 ? std::numeric_limits<std::size_t>::max() / 2 : width;
-    column_ = 0;
+    out_ = &out;
+    begin_ = out.size();
+    width_ = width;
     opening_ = 0;
+    empty_ = ascii_ = true;
+    glued_.clear();
     block_.start(out);
   }
-  // One token, given in up to three pieces so that callers need not build it first.
-  void token(std::string_view text, std::string_view more = {}, std::string_view end = {}) {
-    token_of_length(display_length(text) + display_length(more) + display_length(end), text, more,
-                    end);
-  }
-  // The same when the caller knows the token's length in characters.
-  void token_of_length(std::size_t characters, std::string_view text, std::string_view more = {},
-                       std::string_view end = {}) {
-    const std::size_t length = opening_ + characters;
-    if (column_ > 0) {
-      if (column_ + 1 + length > width_) {
-        block_ += '\n';
-        column_ = 0;
-      } else {
-        block_ += ' ';
-        ++column_;
-      }
-    }
-    for (; opening_ > 0; --opening_) block_ += '(';
+  // A token of ASCII characters other than spaces, in up to three pieces, so that callers
+  // need not build it first.
+  void ascii_token(std::string_view text, std::string_view more = {}, std::string_view end = {}) {
+    separate();
     block_ += text;
     block_ += more;
     block_ += end;
-    column_ += length;
   }
-  // ASCII words one space apart, `open` before the first and `close` after the last, laid
-  // out as token() would lay out each word, but each run of words that shares a line is
-  // written at once.
-  void ascii_words(std::string_view open, std::string_view words, std::string_view close) {
-    const std::size_t size = words.size();
-    std::size_t run = 0;     // where the run of words on one line starts
-    std::size_t column = 0;  // where that line would end after the words so far
-    for (std::size_t word = 0; word < size;) {
-      std::size_t end = words.find(' ', word);
-      if (end == std::string_view::npos) end = size;
-      const std::size_t length =
-          end - word + (word == 0 ? opening_ + open.size() : 0) + (end == size ? close.size() : 0);
-      if (word == 0) {
-        column = column_ == 0 || column_ + 1 + length > width_ ? length : column_ + 1 + length;
-      } else if (column + 1 + length > width_) {
-        ascii_run(open, words, close, run, word - 1);
-        run = word;
-        column = length;
-      } else {
-        column += 1 + length;
-      }
-      word = end + 1;
+  // Any token; the spaces in it are not break points.
+  void token(std::string_view text) {
+    separate();
+    const std::size_t at = block_.size();
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == ' ') glued_.push_back(at + i);
+      ascii_ &= static_cast<unsigned char>(text[i]) < 0x80;
     }
-    ascii_run(open, words, close, run, size);
+    block_ += text;
   }
-  // Whether a token of `characters` goes on the current line.
-  bool fits(std::size_t characters) const {
-    const std::size_t length = opening_ + characters;
-    return column_ == 0 ? length <= width_ : column_ + 1 + length <= width_;
+  // Words one space apart, which may go on different lines, `open` before the first and
+  // `close` after the last (both ASCII).
+  void words(std::string_view open, std::string_view words, std::string_view close, bool ascii) {
+    separate();
+    block_ += open;
+    block_ += words;
+    block_ += close;
+    ascii_ &= ascii;
   }
   // "(" goes in front of the next token.
   void open_parenthesis() { ++opening_; }
-  // ")" goes right after the last token (or on a new line when that one is full).
+  // ")" goes right after the last token.
   void close_parenthesis() {
     if (opening_ > 0) {  // nothing was written inside
       --opening_;
       return;
     }
-    if (column_ == 0 || column_ + 1 > width_) {
-      if (column_ > 0) block_ += '\n';
-      column_ = 0;
-    }
     block_ += ')';
-    ++column_;
   }
   void finish() {
-    block_ += '\n';
-    column_ = 0;
     block_.flush();
+    if (width_ != 0 && ascii_)
+      break_ascii_lines(*out_, begin_, width_, glued_);
+    else if (width_ != 0)
+      break_lines(*out_, begin_, width_, glued_);
+    *out_ += '\n';
   }
 
  private:
-  void ascii_run(std::string_view open, std::string_view words, std::string_view close,
-                 std::size_t begin, std::size_t end) {
-    const std::string_view first = begin == 0 ? open : std::string_view();
-    const std::string_view last = end == words.size() ? close : std::string_view();
-    token_of_length(first.size() + (end - begin) + last.size(), first,
-                    words.substr(begin, end - begin), last);
+  void separate() {
+    if (!empty_) block_ += ' ';
+    empty_ = false;
+    for (; opening_ > 0; --opening_) block_ += '(';
   }
 
+  std::string* out_ = nullptr;
+  std::size_t begin_ = 0;  // where the movetext starts in *out_
   std::size_t width_ = 79;
-  std::size_t column_ = 0;
-  std::size_t opening_ = 0;  // "(" waiting for the next token
+  std::size_t opening_ = 0;         // "(" waiting for the next token
+  bool empty_ = true;               // no token yet
+  bool ascii_ = true;               // every byte of the movetext is ASCII: a byte is a character
+  std::vector<std::size_t> glued_;  // spaces inside tokens (offsets in *out_), ascending
   // The movetext, appended to the output a block at a time.
   detail::AppendBuffer<4096> block_;
 };
@@ -222,7 +254,7 @@ class PgnSink {
       char digits[24];
       const std::string_view digits_view = format_number(digits, number);
       const std::string_view dots = side == White ? "." : "...";
-      lines_.token_of_length(digits_view.size() + dots.size(), digits_view, dots);
+      lines_.ascii_token(digits_view, dots);
     }
     need_number_ = false;
     // The record's SAN is written from where it is; other forms are made in pending_.
@@ -246,7 +278,7 @@ class PgnSink {
     }
     flush_move();
     char digits[24];
-    lines_.token("$", format_number(digits, std::uint64_t(value)));
+    lines_.ascii_token("$", format_number(digits, std::uint64_t(value)));
   }
   void comment(std::string_view text) { write_comment(text); }
   void comment_after_variations(std::string_view text) { write_comment(text); }
@@ -266,61 +298,35 @@ class PgnSink {
  private:
   void flush_move() {
     if (!has_pending_) return;
-    // English moves are ASCII (SAN, LAN, suffixes): a byte is a character.
+    // English moves are ASCII (SAN, LAN, suffixes) without spaces.
     if (options_.notation == nullptr)
-      lines_.token_of_length(pending_view_.size(), pending_view_);
+      lines_.ascii_token(pending_view_);
     else
       lines_.token(pending_view_);
     has_pending_ = false;
   }
 
-  // A comment's words, wrapped like any other tokens. Its whitespace is normalized and '}'
-  // (which cannot stand inside a brace comment) is left out. Each word is written once the
-  // next is known, so that the last one gets the closing brace.
+  // A comment's words, one space apart, which wrap like any other tokens. Its whitespace is
+  // normalized and '}' (which cannot stand inside a brace comment) is left out.
   void write_comment(std::string_view text) {
     flush_move();
     need_number_ = true;
-    // Most comments ("[%clk 0:05:00]") are normalized already: written whole, or cut only
-    // where the line is full.
-    std::string_view body = trim(text);
-    detail::CommentScan scan = detail::scan_comment(body.data(), body.size());
-    if (scan.brace) {
-      filtered_.clear();
-      for (char c : text)
-        if (c != '}') filtered_ += c;
-      text = filtered_;
-      body = trim(text);
-      scan = detail::scan_comment(body.data(), body.size());
+    // Most comments ("[%clk 0:05:00]") are normalized already and written as they are.
+    const std::string_view body = trim(text);
+    const detail::CommentScan scan = detail::scan_comment(body.data(), body.size());
+    if (scan.plain && !scan.brace) {
+      lines_.words("{", body, "}", scan.ascii);
+      return;
     }
-    if (scan.plain && !body.empty()) {
-      const std::size_t characters = scan.ascii ? body.size() : display_length(body);
-      if (lines_.fits(characters + 2)) {
-        lines_.token_of_length(characters + 2, "{", body, "}");
-        return;
-      }
-      if (scan.ascii) {
-        lines_.ascii_words("{", body, "}");
-        return;
-      }
+    filtered_.clear();
+    for (std::size_t i = 0; i < text.size();) {
+      while (i < text.size() && (is_space(text[i]) || text[i] == '}')) ++i;
+      if (i == text.size()) break;
+      if (!filtered_.empty()) filtered_ += ' ';
+      for (; i < text.size() && !is_space(text[i]); ++i)
+        if (text[i] != '}') filtered_ += text[i];
     }
-    std::string_view word;  // the word waiting to be written
-    bool first = true;
-    std::size_t i = 0;
-    for (;;) {
-      while (i < text.size() && is_space(text[i])) ++i;
-      const std::size_t begin = i;
-      while (i < text.size() && !is_space(text[i])) ++i;
-      if (i == begin) break;
-      if (!word.empty()) {
-        lines_.token(first ? "{" : "", word);
-        first = false;
-      }
-      word = text.substr(begin, i - begin);
-    }
-    if (word.empty())
-      lines_.token("{}");
-    else
-      lines_.token(first ? "{" : "", word, "}");
+    lines_.words("{", filtered_, "}", scan.ascii);
   }
   static std::string_view trim(std::string_view text) {
     // Most comments are " text " or "text": settled by their first and last bytes.

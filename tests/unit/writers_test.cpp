@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <sstream>
 #include <string>
@@ -224,35 +225,97 @@ TEST(PgnWriter, LongCommentsWrapAtTheirSpacesAndLongTokensStandAlone) {
                 ("{" + std::string(100, 'x') + "}\n") + "2. Nf3 *\n\n");
 }
 
-// A comment already normalized (single spaces) is laid out a line's worth of words at a time;
-// the same words two spaces apart go through the word-by-word path. Both must give the same
-// text at every width, for comments before and inside variations, with words longer than
-// a line among them.
-TEST(PgnWriter, NormalizedCommentsWrapLikeWordByWord) {
+// Characters as an editor counts them: UTF-8 lead bytes.
+std::size_t characters(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
+// Movetext lines are greedy word wrap, whatever the words: a line holds at most `width`
+// characters unless it is a single word, the next line's first word would not have fitted on
+// it, and joining the lines with spaces gives the movetext on one line (width 0). Comments of
+// ASCII words and of UTF-8 words (counted in characters), words longer than a line among
+// them, comments before and inside variations, closing parentheses, at random widths.
+TEST(PgnWriter, MovetextLinesAreGreedyWordWrap) {
+  const std::vector<std::string> vocabulary = {"a", "Läufer", "ход", "白", "x)", "(", "e4!"};
   std::mt19937 random(20261123);
-  for (int round = 0; round < 400; ++round) {
-    std::vector<std::string> words;
-    const int count = 1 + static_cast<int>(random() % 9);
-    for (int w = 0; w < count; ++w) {
-      const std::size_t length = 1 + random() % (random() % 5 == 0 ? 30 : 8);
-      words.emplace_back(length, static_cast<char>('a' + random() % 26));
-    }
-    std::string single, doubled;
-    for (const std::string& word : words) {
-      single += (single.empty() ? "" : " ") + word;
-      doubled += (doubled.empty() ? "" : "  ") + word;
-    }
-    WriterOptions options;
-    options.line_width = 1 + random() % 40;
-    auto game = [&](const std::string& text) {
-      RecordBuilder b;
-      b.moves("e4 e5").comment(text).moves("Nf3").begin().comment(text).moves("Nc3").end();
-      b.comment(text).result("*");
-      return write(b.record, options);
+  for (int round = 0; round < 800; ++round) {
+    const bool ascii_only = round % 2 == 0;
+    auto comment = [&] {
+      std::string words;
+      const int count = 1 + static_cast<int>(random() % 9);
+      for (int w = 0; w < count; ++w) {
+        if (!words.empty()) words += random() % 4 == 0 ? "  " : " ";
+        const std::string& word = vocabulary[random() % vocabulary.size()];
+        if (random() % 3 == 0 && !(ascii_only && characters(word) != word.size())) {
+          words += word;
+        } else {
+          const std::size_t length = 1 + random() % (random() % 5 == 0 ? 30 : 8);
+          words += std::string(length, static_cast<char>('a' + random() % 26));
+        }
+      }
+      return words;
     };
-    SCOPED_TRACE("width " + std::to_string(options.line_width) + ": " + single);
-    EXPECT_EQ(game(single), game(doubled));
+    RecordBuilder b;
+    b.moves("e4 e5").comment(comment()).moves("Nf3").begin().comment(comment()).moves("Nc3");
+    b.nag(1 + int(random() % 200)).begin().moves("d4").comment(comment()).end().end();
+    b.comment(comment()).moves("Nc6 Bb5 a6").result("1/2-1/2");
+    WriterOptions options;
+    const std::size_t width = random() % 5 == 0 ? 79 : 1 + random() % 40;
+    options.line_width = width;
+    const std::string wrapped = movetext(write(b.record, options));
+    options.line_width = 0;
+    const std::string single = movetext(write(b.record, options));
+    SCOPED_TRACE("width " + std::to_string(width) + ": " + single);
+
+    std::vector<std::string> lines;
+    std::istringstream in(wrapped);
+    for (std::string line; std::getline(in, line) && !line.empty();) lines.push_back(line);
+    std::string joined;
+    for (const std::string& line : lines) joined += (joined.empty() ? "" : " ") + line;
+    EXPECT_EQ(joined + "\n\n", single);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const std::string& line = lines[i];
+      EXPECT_TRUE(characters(line) <= width || line.find(' ') == std::string::npos) << line;
+      if (i + 1 < lines.size()) {
+        const std::string next_word = lines[i + 1].substr(0, lines[i + 1].find(' '));
+        EXPECT_GT(characters(line) + 1 + characters(next_word), width) << line;
+      }
+    }
   }
+}
+
+// A move of the spoken notation is one token: its words stay on one line, where wrapping at
+// every space would split them. The first game's movetext is ASCII, the second's is not.
+TEST(PgnWriter, SpokenMovesAreNotBrokenAcrossLines) {
+  const Notation* spoken = find_notation("de-spoken");
+  ASSERT_NE(spoken, nullptr);
+  WriterOptions o;
+  o.notation = spoken;
+  o.line_width = 25;
+  RecordBuilder ascii;
+  ascii.moves("e4 e6 d4 Nf6 Nf3").result("*");
+  EXPECT_EQ(movetext(write(ascii.record, o)),
+            "1. Bauer Eva vier\n"
+            "Bauer Eva sechs 2.\n"
+            "Bauer David vier\n"
+            "Springer Felix sechs 3.\n"
+            "Springer Felix drei *\n\n");
+  RecordBuilder b;
+  b.moves("e4 e5 Nf3 Nc6 Bb5 a6").comment("ein Kommentar mit Wörtern").moves("Ba4 Nf6 O-O");
+  b.result("*");
+  EXPECT_EQ(movetext(write(b.record, o)),
+            "1. Bauer Eva vier\n"
+            "Bauer Eva fünf 2.\n"
+            "Springer Felix drei\n"
+            "Springer Cäsar sechs 3.\n"
+            "Läufer Bella fünf\n"
+            "Bauer Anna sechs {ein\n"
+            "Kommentar mit Wörtern} 4.\n"
+            "Läufer Anna vier\n"
+            "Springer Felix sechs 5.\n"
+            "Kurze Rochade *\n\n");
 }
 
 TEST(PgnWriter, CommentsNeverHoldAClosingBrace) {
