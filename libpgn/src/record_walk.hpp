@@ -74,15 +74,24 @@ class RecordWalker {
     return false;
   }
 
-  // walk() for a record that holds nothing but main-line moves.
+  // walk() for a record without variations: moves, each followed by its NAGs and then its
+  // comments, after the comments before the first move.
   template <class Sink>
-  void walk_moves(const GameRecord& record, const WalkOptions& options, Sink& sink) {
+  void walk_flat(const GameRecord& record, const WalkOptions& options,
+                 std::string_view closing_comment, Sink& sink) {
+    const std::vector<GameEvent>& events = record.events;
+    const std::size_t count = events.size();
+    std::size_t i = 0;
+    for (; i < count && events[i].kind != GameEvent::MoveEvent; ++i)
+      if (events[i].kind == GameEvent::Comment && options.comments)
+        sink.leading_comment(events[i].text);
+    if (i == count && !closing_comment.empty()) sink.leading_comment(closing_comment);
     if (options.positions) moves_after_ = record.start;
-    std::uint32_t ply = 0;
-    for (const GameEvent& e : record.events) {
+    for (std::uint32_t ply = 0; i < count; ++ply) {
+      const GameEvent& e = events[i];
       WalkedMove walked;
       walked.event = &e;
-      walked.ply = ply++;
+      walked.ply = ply;
       if (options.positions) {
         moves_before_ = moves_after_;
         if (e.move.is_null())
@@ -93,12 +102,24 @@ class RecordWalker {
         walked.after = &moves_after_;
       }
       sink.move(walked);
+      std::size_t next = i + 1;
+      while (next < count && events[next].kind != GameEvent::MoveEvent) ++next;
+      if (next > i + 1) {  // annotations: NAGs first, then comments
+        if (options.nags)
+          for (std::size_t k = i + 1; k < next; ++k)
+            if (events[k].kind == GameEvent::Nag) sink.nag(events[k].nag);
+        if (options.comments)
+          for (std::size_t k = i + 1; k < next; ++k)
+            if (events[k].kind == GameEvent::Comment) sink.comment(events[k].text);
+      }
+      if (next == count && !closing_comment.empty()) sink.comment(closing_comment);
       sink.move_end();
+      i = next;
     }
     sink.main_line_end();
   }
 
-  Position moves_before_, moves_after_;  // walk_moves() with WalkOptions::positions
+  Position moves_before_, moves_after_;  // walk_flat() with WalkOptions::positions
   std::vector<std::size_t> match_;       // VariationBegin index -> its VariationEnd index
   std::vector<std::size_t> open_;
   std::vector<Frame> stack_;
@@ -110,12 +131,12 @@ void RecordWalker::walk(const GameRecord& record, const WalkOptions& options,
   const std::vector<GameEvent>& events = record.events;
   const std::size_t count = events.size();
 
-  // Most records are a bare list of moves (no comments, NAGs or variations): their walk is a
-  // loop over the moves, without the phases below.
-  if (closing_comment.empty() && std::all_of(events.begin(), events.end(), [](const GameEvent& e) {
-        return e.kind == GameEvent::MoveEvent;
+  // Most records have no variations: their walk is a loop over the moves, without the
+  // phases below.
+  if (std::none_of(events.begin(), events.end(), [](const GameEvent& e) {
+        return e.kind == GameEvent::VariationBegin || e.kind == GameEvent::VariationEnd;
       })) {
-    walk_moves(record, options, sink);
+    walk_flat(record, options, closing_comment, sink);
     return;
   }
 
