@@ -23,6 +23,7 @@ struct WalkOptions {
 
 struct WalkedMove {
   const GameEvent* event = nullptr;
+  std::string_view san;     // the record's SAN of the move
   std::uint32_t ply = 0;    // half-moves from the start position before this move (0 = first)
   std::uint32_t depth = 0;  // 0 = main line
   const Position* before = nullptr;  // only with WalkOptions::positions
@@ -84,13 +85,14 @@ class RecordWalker {
     std::size_t i = 0;
     for (; i < count && events[i].kind != GameEvent::MoveEvent; ++i)
       if (events[i].kind == GameEvent::Comment && options.comments)
-        sink.leading_comment(events[i].text);
+        sink.leading_comment(record.text(events[i]));
     if (i == count && !closing_comment.empty()) sink.leading_comment(closing_comment);
     if (options.positions) moves_after_ = record.start;
     for (std::uint32_t ply = 0; i < count; ++ply) {
       const GameEvent& e = events[i];
       WalkedMove walked;
       walked.event = &e;
+      walked.san = record.text(e);
       walked.ply = ply;
       if (options.positions) {
         moves_before_ = moves_after_;
@@ -110,7 +112,7 @@ class RecordWalker {
             if (events[k].kind == GameEvent::Nag) sink.nag(events[k].nag);
         if (options.comments)
           for (std::size_t k = i + 1; k < next; ++k)
-            if (events[k].kind == GameEvent::Comment) sink.comment(events[k].text);
+            if (events[k].kind == GameEvent::Comment) sink.comment(record.text(events[k]));
       }
       if (next == count && !closing_comment.empty()) sink.comment(closing_comment);
       sink.move_end();
@@ -166,7 +168,7 @@ void RecordWalker::walk(const GameRecord& record, const WalkOptions& options,
         std::size_t i = f.next;
         while (i < f.end && events[i].kind != GameEvent::MoveEvent) {
           if (events[i].kind == GameEvent::Comment && options.comments)
-            sink.leading_comment(events[i].text);
+            sink.leading_comment(record.text(events[i]));
           i = skip(events, i);
         }
         if (i >= f.end) {
@@ -182,6 +184,7 @@ void RecordWalker::walk(const GameRecord& record, const WalkOptions& options,
         const GameEvent& e = events[f.move];
         WalkedMove walked;
         walked.event = &e;
+        walked.san = record.text(e);
         walked.ply = f.ply;
         walked.depth = depth;
         if (options.positions) {
@@ -208,7 +211,7 @@ void RecordWalker::walk(const GameRecord& record, const WalkOptions& options,
             if (events[k].kind == GameEvent::Nag) sink.nag(events[k].nag);
         if (options.comments)
           for (std::size_t k = f.move + 1; k < f.first_variation; k = skip(events, k))
-            if (events[k].kind == GameEvent::Comment) sink.comment(events[k].text);
+            if (events[k].kind == GameEvent::Comment) sink.comment(record.text(events[k]));
         f.variation_scan = f.first_variation;
         f.wrote_variation = f.wrote_after_variations = false;
         f.phase = Phase::Variations;
@@ -239,7 +242,7 @@ void RecordWalker::walk(const GameRecord& record, const WalkOptions& options,
         if (options.comments)
           for (std::size_t k = f.first_variation; k < f.segment_end; k = skip(events, k))
             if (events[k].kind == GameEvent::Comment) {
-              sink.comment_after_variations(events[k].text);
+              sink.comment_after_variations(record.text(events[k]));
               f.wrote_after_variations = true;
             }
         const bool last_of_main_line = depth == 0 && f.segment_end >= f.end;

@@ -311,7 +311,6 @@ struct GameValidator::Impl final : Visitor {
     recording = rec != nullptr;
     record_open = 0;
     if (rec) {
-      recycle_comment_texts(*rec);
       rec->clear();
       rec->notation = n ? n->code : "en";
     }
@@ -721,7 +720,7 @@ struct GameValidator::Impl final : Visitor {
     recording = false;
     record->complete = false;
     record->problem = problem;
-    for (; record_open > 0; --record_open) record->events.push_back({GameEvent::VariationEnd});
+    for (; record_open > 0; --record_open) record->add(GameEvent::VariationEnd);
   }
 
   void kill_line() {
@@ -814,16 +813,18 @@ struct GameValidator::Impl final : Visitor {
     std::size_t recorded_at = 0;
     if (recording) {
       recorded_at = record->events.size();
+      std::string& texts = record->texts;
       GameEvent& e = record->events.emplace_back();
       e.kind = GameEvent::MoveEvent;
       e.move = m;
-      // Most input is canonical SAN already: then the token is the record's SAN. (Appended:
-      // assign() to the new, empty string costs twice as much.)
+      e.text_begin = texts.size();
+      // Most input is canonical SAN already: then the token is the record's SAN.
       if (written_as_canonical_san(l.pos, text, resolution))
-        e.text.append(written.data(), written.size() - (text.check_mark != 0));
+        texts.append(written.data(), written.size() - (text.check_mark != 0));
       else
-        append_san_unchecked(l.pos, m, e.text);
-      if (text.nag) record->events.push_back({GameEvent::Nag, Move(), text.nag});
+        append_san_unchecked(l.pos, m, texts);
+      e.text_size = texts.size() - e.text_begin;
+      if (text.nag) record->add(GameEvent::Nag, text.nag);
     }
     l.last_move = m;
     l.last_undoable = true;
@@ -832,7 +833,11 @@ struct GameValidator::Impl final : Visitor {
     l.variations_here = 0;
     l.pos.do_move(m, l.last_undo);
     // The replay knows whether the move checks: the SAN's sign is read off the new position.
-    if (recording) append_check_sign(l.pos, record->events[recorded_at].text);
+    if (recording) {  // the move's SAN is still the last text of the record
+      GameEvent& e = record->events[recorded_at];
+      append_check_sign(l.pos, record->texts);
+      e.text_size = record->texts.size() - e.text_begin;
+    }
     ++l.ply;
     ++report->moves_replayed;
     line_hash = (line_hash ^ m.raw()) * 0x100000001B3ull + depth;
@@ -974,7 +979,7 @@ struct GameValidator::Impl final : Visitor {
     if (!child.path.empty()) child.path += '/';
     child.path += std::to_string(parent.ply) + "." + std::to_string(parent.variations_here);
     if (recording) {
-      record->events.push_back({GameEvent::VariationBegin});
+      record->add(GameEvent::VariationBegin);
       ++record_open;
     }
     return Control::Continue;
@@ -986,40 +991,18 @@ struct GameValidator::Impl final : Visitor {
     if (depth > 0) {
       --depth;
       if (recording && record_open > 0) {
-        record->events.push_back({GameEvent::VariationEnd});
+        record->add(GameEvent::VariationEnd);
         --record_open;
       }
     }
   }
 
   void comment(std::string_view text, TextPos) override {
-    if (!recording) return;
-    GameEvent& e = record->events.emplace_back();
-    e.kind = GameEvent::Comment;
-    if (!spare_texts.empty()) {
-      e.text = std::move(spare_texts.back());
-      spare_texts.pop_back();
-    }
-    e.text.clear();  // then append: assign() costs twice as much for these short texts
-    e.text.append(text);
-  }
-
-  // Most comments (" [%clk 0:03:00] ") are longer than a string's inline buffer: storing them
-  // cost an allocation and a free each (3% of converting a lichess sample). The previous
-  // game's comment strings are kept (the small ones, a bounded number) and refilled.
-  std::vector<std::string> spare_texts;
-  void recycle_comment_texts(GameRecord& rec) {
-    static const std::size_t inline_capacity = std::string().capacity();
-    for (GameEvent& e : rec.events) {
-      if (spare_texts.size() >= 4096) break;
-      if (e.kind == GameEvent::Comment && e.text.capacity() > inline_capacity &&
-          e.text.capacity() <= 256)
-        spare_texts.push_back(std::move(e.text));
-    }
+    if (recording) record->add_comment(text);
   }
 
   void nag(int value, TextPos) override {
-    if (recording) record->events.push_back({GameEvent::Nag, Move(), std::uint16_t(value)});
+    if (recording) record->add(GameEvent::Nag, std::uint16_t(value));
   }
 
   void result(std::string_view marker, TextPos pos) override {
@@ -1069,7 +1052,7 @@ struct GameValidator::Impl final : Visitor {
     report->result = kResultText[result];
     if (record) {
       record->result = kResultText[result];
-      for (; record_open > 0; --record_open) record->events.push_back({GameEvent::VariationEnd});
+      for (; record_open > 0; --record_open) record->add(GameEvent::VariationEnd);
     }
     if (replay && !lines[0].dead)
       check_final_position(result, end_pos);

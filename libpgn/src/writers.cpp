@@ -88,7 +88,7 @@ void append_move(const WalkedMove& m, const Notation* notation, bool lan, std::s
   } else if (notation) {
     append_san(*m.before, m.event->move, out, notation);
   } else {
-    out += m.event->text;
+    out += m.san;
   }
 }
 
@@ -263,7 +263,7 @@ class PgnSink {
       append_move(m, options_.notation, options_.format == OutputFormat::Lan, pending_);
       pending_view_ = pending_;
     } else {
-      pending_view_ = m.event->text;
+      pending_view_ = m.san;
     }
     has_pending_ = true;
     suffix_written_ = false;
@@ -371,7 +371,7 @@ class JsonSink {
       out_ += ',';
     }
     out_ += "\"san\":";
-    append_json_string(out_, m.event->text);
+    append_json_string(out_, m.san);
     out_ += ",\"uci\":\"";
     if (m.event->move.is_null())
       out_ += "0000";

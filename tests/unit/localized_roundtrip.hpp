@@ -86,7 +86,7 @@ inline Totals check_file(const std::string& path, std::uint64_t max_games) {
         if (ok) {
           english.clear();
           pgn::append_san(pos, back, english);
-          ok = english == e.text;
+          ok = english == record.text(e);
         }
         // X -> English -> X.
         if (ok) {
@@ -99,9 +99,9 @@ inline Totals check_file(const std::string& path, std::uint64_t max_games) {
           ok = ok && r.ok() && again == written;
         }
         if (!ok && ++totals.failures <= 5)
-          ADD_FAILURE() << path << " game " << game.index << ": " << e.text << " written in "
-                        << n->code << " as \"" << written << "\" does not round-trip (FEN "
-                        << pos.fen() << ")";
+          ADD_FAILURE() << path << " game " << game.index << ": " << record.text(e)
+                        << " written in " << n->code << " as \"" << written
+                        << "\" does not round-trip (FEN " << pos.fen() << ")";
       }
       pos.play(e.move);
     }

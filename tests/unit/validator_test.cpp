@@ -68,7 +68,8 @@ TEST(Validator, RecordedSanIsWhatTheWriterWrites) {
           auto& [position, before] = lines.back();
           std::string san;
           append_san(position, e.move, san);
-          ASSERT_EQ(e.text, san) << file << " game " << game.index << " at " << position.fen();
+          ASSERT_EQ(record.text(e), san)
+              << file << " game " << game.index << " at " << position.fen();
           before = position;
           position.play(e.move);
           ++moves;

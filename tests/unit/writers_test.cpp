@@ -43,31 +43,30 @@ class RecordBuilder {
     EXPECT_EQ(parse_move_text(token, text, error), token.size()) << token;
     MoveResolution resolved = resolve_move(line.position, text);
     EXPECT_TRUE(resolved.ok()) << token;
-    GameEvent& e = record.events.emplace_back();
-    e.kind = GameEvent::MoveEvent;
-    e.move = resolved.move;
-    append_san(line.position, resolved.move, e.text);
+    std::string san;
+    append_san(line.position, resolved.move, san);
+    record.add_move(resolved.move, san);
     line.before_last = line.position;
     line.position.play(resolved.move);
     if (text.nag) nag(text.nag);
     return *this;
   }
-  RecordBuilder& comment(std::string text) {
-    add(GameEvent::Comment).text = std::move(text);
+  RecordBuilder& comment(std::string_view text) {
+    record.add_comment(text);
     return *this;
   }
   RecordBuilder& nag(int value) {
-    add(GameEvent::Nag).nag = std::uint16_t(value);
+    record.add(GameEvent::Nag, std::uint16_t(value));
     return *this;
   }
   RecordBuilder& begin() {
-    add(GameEvent::VariationBegin);
+    record.add(GameEvent::VariationBegin);
     Position from = lines_.back().before_last;
     lines_.push_back({from, from});
     return *this;
   }
   RecordBuilder& end() {
-    add(GameEvent::VariationEnd);
+    record.add(GameEvent::VariationEnd);
     lines_.pop_back();
     return *this;
   }
@@ -79,11 +78,6 @@ class RecordBuilder {
   GameRecord record;
 
  private:
-  GameEvent& add(GameEvent::Kind kind) {
-    GameEvent& e = record.events.emplace_back();
-    e.kind = kind;
-    return e;
-  }
   struct Line {
     Position position, before_last;
   };
