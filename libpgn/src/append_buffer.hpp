@@ -39,6 +39,16 @@ class AppendBuffer {
     return *this;
   }
   void append(const char* text, std::size_t size) { *this += std::string_view(text, size); }
+  // Pieces known to fit together: one check for all of them. make_room(n) (n <= Size) lets
+  // n bytes of put() follow without a check each.
+  [[gnu::always_inline]] void make_room(std::size_t size) {
+    if (size > Size - used_) flush();
+  }
+  [[gnu::always_inline]] void put(char c) { block_[used_++] = c; }
+  [[gnu::always_inline]] void put(std::string_view text) {
+    copy(block_ + used_, text.data(), text.size());
+    used_ += text.size();
+  }
   // The size of the string once the gathered text is handed to it.
   std::size_t size() const { return out_->size() + used_; }
   // Hands the gathered text to the string: before anything else reads or writes it.

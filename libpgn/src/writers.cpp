@@ -175,29 +175,24 @@ class LineBreaker {
   }
   // A token of ASCII characters other than spaces, in up to three pieces, so that callers
   // need not build it first.
-  void ascii_token(std::string_view text, std::string_view more = {}, std::string_view end = {}) {
-    separate();
-    block_ += text;
-    block_ += more;
-    block_ += end;
+  [[gnu::always_inline]] void ascii_token(std::string_view text, std::string_view more = {},
+                                          std::string_view end = {}) {
+    put_token(text, more, end);
   }
   // Any token; the spaces in it are not break points.
   void token(std::string_view text) {
-    separate();
-    const std::size_t at = block_.size();
+    const std::size_t at = block_.size() + (empty_ ? 0 : 1) + opening_;
     for (std::size_t i = 0; i < text.size(); ++i) {
       if (text[i] == ' ') glued_.push_back(at + i);
       ascii_ &= static_cast<unsigned char>(text[i]) < 0x80;
     }
-    block_ += text;
+    put_token(text, {}, {});
   }
   // Words one space apart, which may go on different lines, `open` before the first and
   // `close` after the last (both ASCII).
-  void words(std::string_view open, std::string_view words, std::string_view close, bool ascii) {
-    separate();
-    block_ += open;
-    block_ += words;
-    block_ += close;
+  [[gnu::always_inline]] void words(std::string_view open, std::string_view words,
+                                    std::string_view close, bool ascii) {
+    put_token(open, words, close);
     ascii_ &= ascii;
   }
   // "(" goes in front of the next token.
@@ -220,10 +215,33 @@ class LineBreaker {
   }
 
  private:
-  void separate() {
+  static constexpr std::size_t kBlockSize = 4096;
+
+  // A space unless this is the first token, the "(" waiting for the token, and its pieces;
+  // one check for room in the block for all of them.
+  [[gnu::always_inline]] void put_token(std::string_view a, std::string_view b,
+                                        std::string_view c) {
+    const std::size_t size = 1 + opening_ + a.size() + b.size() + c.size();
+    if (size > kBlockSize) [[unlikely]] {
+      put_long_token(a, b, c);
+      return;
+    }
+    block_.make_room(size);
+    if (!empty_) block_.put(' ');
+    empty_ = false;
+    for (; opening_ > 0; --opening_) block_.put('(');
+    block_.put(a);
+    block_.put(b);
+    block_.put(c);
+  }
+  [[gnu::noinline]] void put_long_token(std::string_view a, std::string_view b,
+                                        std::string_view c) {
     if (!empty_) block_ += ' ';
     empty_ = false;
     for (; opening_ > 0; --opening_) block_ += '(';
+    block_ += a;
+    block_ += b;
+    block_ += c;
   }
 
   std::string* out_ = nullptr;
@@ -234,7 +252,7 @@ class LineBreaker {
   bool ascii_ = true;               // every byte of the movetext is ASCII: a byte is a character
   std::vector<std::size_t> glued_;  // spaces inside tokens (offsets in *out_), ascending
   // The movetext, appended to the output a block at a time.
-  detail::AppendBuffer<4096> block_;
+  detail::AppendBuffer<kBlockSize> block_;
 };
 
 // ---- PGN and LAN ------------------------------------------------------------------------
