@@ -136,9 +136,12 @@ inline CommentScan scan_comment(const char* p, std::size_t size) {
       for (; k + 16 < size; k += 15)
         check(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k)), 0xFFFF);
       check(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + size - 16)), 0xFFFF);
-    } else {
-      check(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)), 0xFF);
-      check(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + size - 8)), 0xFF);
+    } else {  // both 8-byte windows in one vector; lanes 7 and 8 are not neighbours
+      const __m128i v =
+          _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)),
+                             _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + size - 8)));
+      check(v, 0xFFFF);
+      doubled &= 0xFF7F;
     }
     scan.plain = control == 0 && doubled == 0;
     scan.brace = brace != 0;

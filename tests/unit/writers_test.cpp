@@ -312,6 +312,52 @@ TEST(PgnWriter, SpokenMovesAreNotBrokenAcrossLines) {
             "Kurze Rochade *\n\n");
 }
 
+// Whitespace is normalized in comments of every length, wherever it stands: a run of two
+// spaces, a tab or a line break at each position, and single spaces left as they are.
+// Tag values are escaped whatever the length and wherever the character stands: '"' and
+// '\\' get a backslash, a control character (which a tag value cannot hold) becomes a space.
+TEST(PgnWriter, TagValuesAreEscapedAtEveryPosition) {
+  for (std::size_t size = 1; size <= 24; ++size) {
+    for (std::size_t at = 0; at < size; ++at) {
+      for (const char special : {'"', '\\', '\x01', '\x1f', '\x7f', '\xc3'}) {
+        std::string value(size, 'v');
+        value[at] = special;
+        std::string expected = value;
+        if (special == '"' || special == '\\')
+          expected.insert(at, 1, '\\');
+        else if (special != '\xc3')
+          expected[at] = ' ';
+        RecordBuilder b;
+        b.tag("Annotator", value).result("*");
+        EXPECT_NE(write(b.record).find("[Annotator \"" + expected + "\"]\n"), std::string::npos)
+            << "size " << size << ", byte " << int(static_cast<unsigned char>(special)) << " at "
+            << at;
+      }
+    }
+  }
+}
+
+TEST(PgnWriter, CommentWhitespaceIsNormalizedAtEveryPosition) {
+  WriterOptions options;
+  options.line_width = 0;
+  for (std::size_t size = 1; size <= 40; ++size) {
+    for (std::size_t at = 0; at < size; ++at) {
+      for (const std::string& blank : {std::string(" "), std::string("  "), std::string("\t"),
+                                       std::string("\n"), std::string("}")}) {
+        std::string text(size, 'x');
+        text.replace(at, 1, blank);
+        std::string expected;  // the words, one space apart, '}' left out
+        std::istringstream words(blank == "}" ? text.substr(0, at) + text.substr(at + 1) : text);
+        for (std::string word; words >> word;) expected += (expected.empty() ? "" : " ") + word;
+        RecordBuilder b;
+        b.moves("e4").comment(text).result("*");
+        EXPECT_EQ(movetext(write(b.record, options)), "1. e4 {" + expected + "} *\n\n")
+            << "size " << size << ", '" << blank << "' at " << at;
+      }
+    }
+  }
+}
+
 TEST(PgnWriter, CommentsNeverHoldAClosingBrace) {
   RecordBuilder b;
   b.moves("e4").comment("a } b }").comment("}").result("*");
