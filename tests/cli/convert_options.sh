@@ -137,6 +137,13 @@ expect "-o into a missing folder exits 2" 2 $?
 
 # Same output whatever the number of threads.
 big=$shared/corpora/real/lichess_db_1000k.pgn
+# -o of more than the 16 MB after which the written part is handed to the disk: the same file.
+for i in $(seq 40); do cat "$big"; done >"$work/many.pgn"
+"$pgn" convert -q "$work/many.pgn" -o "$work/many-out.pgn" 2>/dev/null
+cmp -s "$work/many-out.pgn" <("$pgn" convert -q "$work/many.pgn" 2>/dev/null) ||
+  fail "-o of a large output differs from stdout"
+[ "$(stat -c %s "$work/many-out.pgn")" -gt $((32 << 20)) ] || fail "the large output is too small"
+rm -f "$work/many.pgn" "$work/many-out.pgn"
 cmp -s <("$pgn" convert -q --threads 1 "$big" 2>/dev/null) <("$pgn" convert -q --threads 2 "$big" 2>/dev/null) ||
   fail "--threads 1 and --threads 2 differ"
 

@@ -185,6 +185,24 @@ bool OutputFile::open(const std::string& path, std::string& error) {
   return file_ != nullptr;
 }
 
+void OutputFile::wrote(std::size_t bytes) {
+#if defined(__linux__)
+  constexpr std::size_t kWritebackBytes = 16u << 20;
+  if (!file_) return;
+  not_written_back_ += bytes;
+  if (not_written_back_ < kWritebackBytes) return;
+  not_written_back_ = 0;
+  if (std::fflush(file_) != 0) return;  // a write error is found again by commit()
+  const off_t end = ftello(file_);
+  if (end <= written_back_to_) return;
+  // Starts the writeback and returns; a failure here only means commit() waits longer.
+  sync_file_range(fileno(file_), written_back_to_, end - written_back_to_, SYNC_FILE_RANGE_WRITE);
+  written_back_to_ = end;
+#else
+  (void)bytes;
+#endif
+}
+
 bool OutputFile::commit(std::string& error) {
   if (!file_) {
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {

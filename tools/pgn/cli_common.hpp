@@ -66,10 +66,15 @@ class OutputFile {
   std::FILE* stream() const { return file_ ? file_ : stdout; }
   // Flushes and (for a file) renames into place; false with `error` on a write failure.
   bool commit(std::string& error);
+  // Told of every `bytes` written to stream(): a file's pages are handed to the disk every
+  // few megabytes, so that commit()'s fsync waits for the last of them only.
+  void wrote(std::size_t bytes);
 
  private:
   std::FILE* file_ = nullptr;
   std::string path_, temp_path_;
+  std::size_t not_written_back_ = 0;  // bytes written since the last hand-over
+  long long written_back_to_ = 0;     // file offset up to which writeback was started
 };
 
 }  // namespace pgn::cli

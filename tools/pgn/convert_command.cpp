@@ -231,13 +231,14 @@ class JsonFeeds {
 class ConvertConsumer final : public BatchConsumer {
  public:
   ConvertConsumer(const std::vector<std::string>& names, const std::vector<bool>& fed,
-                  JsonFeeds& feeds, std::FILE* out, ReportWriter& diagnostics, bool report_warnings,
-                  OutputFormat format, RunSummary& summary, Progress& progress,
-                  std::atomic<bool>& stop)
+                  JsonFeeds& feeds, OutputFile& output, ReportWriter& diagnostics,
+                  bool report_warnings, OutputFormat format, RunSummary& summary,
+                  Progress& progress, std::atomic<bool>& stop)
       : names_(names),
         fed_(fed),
         feeds_(feeds),
-        out_(out),
+        output_(output),
+        out_(output.stream()),
         diagnostics_(diagnostics),
         report_warnings_(report_warnings),
         json_array_(format == OutputFormat::Json),
@@ -311,7 +312,10 @@ class ConvertConsumer final : public BatchConsumer {
  private:
   void write(std::string_view text) {
     if (output_closed_ || output_failed_ || text.empty()) return;
-    if (std::fwrite(text.data(), 1, text.size(), out_) == text.size()) return;
+    if (std::fwrite(text.data(), 1, text.size(), out_) == text.size()) {
+      output_.wrote(text.size());
+      return;
+    }
     output_errno_ = errno;
     if (errno == EPIPE)
       output_closed_ = true;  // the reader has all it wanted (pgn convert ... | head)
@@ -323,6 +327,7 @@ class ConvertConsumer final : public BatchConsumer {
   const std::vector<std::string>& names_;
   const std::vector<bool>& fed_;
   JsonFeeds& feeds_;
+  OutputFile& output_;
   std::FILE* out_;
   ReportWriter& diagnostics_;
   bool report_warnings_;
@@ -488,8 +493,8 @@ int run_convert(int argc, char** argv) {
   RunSummary summary;
   Progress progress(names, vm.count("quiet") == 0);
   std::atomic<bool> stop{false};
-  ConvertConsumer consumer(names, fed, feeds, output.stream(), *diagnostics,
-                           vm.count("warnings") > 0, writer.format, summary, progress, stop);
+  ConvertConsumer consumer(names, fed, feeds, output, *diagnostics, vm.count("warnings") > 0,
+                           writer.format, summary, progress, stop);
   install_interrupt_handler();
   PipelineOptions pipeline = pipeline_options(common);
   pipeline.stop = &stop;
