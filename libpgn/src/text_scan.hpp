@@ -121,28 +121,25 @@ struct CommentScan {
     unsigned control = 0, doubled = 0, brace = 0, high = 0;
     // Windows overlap by a byte at least, so every pair of neighbours shares one: rescanning
     // bytes changes no answer, and no loop over single bytes is left.
-    auto check = [&](__m128i v, unsigned valid) __attribute__((always_inline)) {
-      const unsigned top = static_cast<unsigned>(_mm_movemask_epi8(v)) & valid;
+    auto check = [&](__m128i v) __attribute__((always_inline)) {
+      const unsigned top = static_cast<unsigned>(_mm_movemask_epi8(v));
       const unsigned low =  // bytes below 0x20, and (signed) those from 0x80
           static_cast<unsigned>(_mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20))));
       const unsigned spaces =
           static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))));
-      control |= low & valid & ~top;
-      doubled |= spaces & (spaces >> 1) & valid;
-      brace |=
-          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')))) & valid;
+      control |= low & ~top;
+      doubled |= spaces & (spaces >> 1);
+      brace |= static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('}'))));
       high |= top;
     };
     if (size >= 16) {
       std::size_t k = 0;
       for (; k + 16 < size; k += 15)
-        check(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k)), 0xFFFF);
-      check(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + size - 16)), 0xFFFF);
+        check(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k)));
+      check(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + size - 16)));
     } else {  // both 8-byte windows in one vector; lanes 7 and 8 are not neighbours
-      const __m128i v =
-          _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)),
-                             _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + size - 8)));
-      check(v, 0xFFFF);
+      check(_mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)),
+                               _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + size - 8))));
       doubled &= 0xFF7F;
     }
     scan.plain = control == 0 && doubled == 0;

@@ -823,7 +823,6 @@ struct GameValidator::Impl final : Visitor {
         texts.append(written.data(), written.size() - (text.check_mark != 0));
       else
         append_san_unchecked(l.pos, m, texts);
-      e.text_size = texts.size() - e.text_begin;
       if (text.nag) record->add(GameEvent::Nag, text.nag);
     }
     l.last_move = m;
@@ -833,7 +832,7 @@ struct GameValidator::Impl final : Visitor {
     l.variations_here = 0;
     l.pos.do_move(m, l.last_undo);
     // The replay knows whether the move checks: the SAN's sign is read off the new position.
-    if (recording) {  // the move's SAN is still the last text of the record
+    if (recording) {  // the SAN, still the record's last text, is complete with its sign
       GameEvent& e = record->events[recorded_at];
       append_check_sign(l.pos, record->texts);
       e.text_size = record->texts.size() - e.text_begin;

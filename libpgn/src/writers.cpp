@@ -104,14 +104,16 @@ void append_move(const WalkedMove& m, const Notation* notation, bool lan, std::s
   }
 }
 
-// Breaks the one-line movetext that starts at `begin` into lines of at most `width`
-// characters, greedily: each line takes as many words as fit, and a word longer than a line
-// stands alone. A line break replaces a space, so nothing moves; spaces listed in `glued`
-// (ascending) are not break points.
+// Whether the space at `at` lies inside a token (`glued` is ascending).
 bool is_glued(const std::vector<std::size_t>& glued, std::size_t at) {
   return !glued.empty() && std::binary_search(glued.begin(), glued.end(), at);
 }
 
+// The two line breakers below break the one-line movetext that starts at `begin` into lines
+// of at most `width` characters, greedily: each line takes as many words as fit, and a word
+// longer than a line stands alone. A line break replaces a space, so nothing moves; spaces
+// listed in `glued` are not break points.
+//
 // For ASCII text, where a byte is a character: the break of each line is the last space
 // within its width, which memrchr finds.
 void break_ascii_lines(std::string& text, std::size_t begin, std::size_t width,
