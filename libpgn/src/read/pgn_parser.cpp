@@ -1,12 +1,12 @@
 // parse_game() and column_at(): the parser itself is in pgn_parser.hpp.
-#include "pgn_parser.hpp"
+#include "read/pgn_parser.hpp"
 
 #include <algorithm>
 #include <string>
 #include <string_view>
 
 #include "libpgn/reader.hpp"
-#include "text_scan.hpp"
+#include "read/text_scan.hpp"
 
 namespace pgn {
 

@@ -21,7 +21,7 @@
 #include <unordered_set>
 
 #include "libpgn/reader.hpp"
-#include "text_scan.hpp"
+#include "read/text_scan.hpp"
 
 namespace pgn {
 namespace {

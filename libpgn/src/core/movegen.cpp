@@ -6,7 +6,7 @@
 // wants only moves to one square by one piece type.
 #include <string>
 
-#include "bitboard.hpp"
+#include "core/bitboard.hpp"
 #include "libpgn/position.hpp"
 
 namespace pgn {

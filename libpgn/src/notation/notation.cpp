@@ -12,7 +12,7 @@
 
 #include "libpgn/embedded.hpp"
 #include "libpgn/spoken.hpp"
-#include "word_folding.hpp"
+#include "notation/word_folding.hpp"
 
 namespace pgn {
 namespace {

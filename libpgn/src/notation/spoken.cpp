@@ -5,7 +5,7 @@
 #include <array>
 #include <vector>
 
-#include "word_folding.hpp"
+#include "notation/word_folding.hpp"
 
 namespace pgn {
 namespace {

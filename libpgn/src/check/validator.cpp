@@ -16,8 +16,8 @@
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/spoken.hpp"
-#include "pgn_parser.hpp"
-#include "text_scan.hpp"
+#include "read/pgn_parser.hpp"
+#include "read/text_scan.hpp"
 
 namespace pgn {
 namespace {

@@ -1,4 +1,4 @@
-#include "text_scan.hpp"
+#include "read/text_scan.hpp"
 
 #include <simdjson.h>
 

@@ -7,11 +7,11 @@
 #include <cstring>
 #include <vector>
 
-#include "append_buffer.hpp"
+#include "write/append_buffer.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/san.hpp"
-#include "record_walk.hpp"
-#include "text_scan.hpp"
+#include "write/record_walk.hpp"
+#include "read/text_scan.hpp"
 
 namespace pgn {
 namespace {

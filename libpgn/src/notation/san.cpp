@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "append_buffer.hpp"
-#include "bitboard.hpp"
+#include "write/append_buffer.hpp"
+#include "core/bitboard.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/spoken.hpp"
 

@@ -2,7 +2,7 @@
 //
 // Each square's slider table is its own constant (a variable template), which keeps every
 // single constant evaluation small enough for the compiler's default evaluation limits.
-#include "bitboard.hpp"
+#include "core/bitboard.hpp"
 
 #include <cstddef>
 #include <utility>

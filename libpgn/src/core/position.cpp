@@ -3,7 +3,7 @@
 
 #include <array>
 
-#include "bitboard.hpp"
+#include "core/bitboard.hpp"
 
 namespace pgn {
 namespace {

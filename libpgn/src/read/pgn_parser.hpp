@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "libpgn/reader.hpp"
-#include "text_scan.hpp"
+#include "read/text_scan.hpp"
 
 namespace pgn::detail {
 namespace parser {

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bitboard.hpp"
+#include "core/bitboard.hpp"
 #include "libpgn/position.hpp"
 
 namespace pgn {
