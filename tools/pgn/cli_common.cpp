@@ -171,6 +171,21 @@ OutputFile::~OutputFile() {
 
 bool OutputFile::open(const std::string& path, std::string& error) {
   path_ = path;
+  // The temporary file sits beside the target, so that the final rename stays on one file
+  // system; it takes the mode of the file it replaces (a new file gets 0666 less the umask).
+  mode_t mode = 0;
+  struct stat existing {};
+  if (stat(path.c_str(), &existing) == 0) {
+    if (S_ISDIR(existing.st_mode)) {
+      error = "cannot write " + path + ": it is a directory";
+      return false;
+    }
+    mode = existing.st_mode & 07777;
+  } else {
+    const mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
+  }
   temp_path_ = path + ".tmp-XXXXXX";
   std::vector<char> name(temp_path_.begin(), temp_path_.end());
   name.push_back('\0');
@@ -179,10 +194,23 @@ bool OutputFile::open(const std::string& path, std::string& error) {
     error = "cannot create " + path + ": " + std::strerror(errno);
     return false;
   }
-  fchmod(fd, 0644);
+  fchmod(fd, mode);
   temp_path_ = name.data();
   file_ = fdopen(fd, "wb");
-  return file_ != nullptr;
+  if (!file_) {
+    error = "cannot create " + path + ": " + std::strerror(errno);
+    ::close(fd);
+    std::remove(temp_path_.c_str());
+    return false;
+  }
+  return true;
+}
+
+void OutputFile::discard() {
+  if (!file_) return;
+  std::fclose(file_);
+  file_ = nullptr;
+  std::remove(temp_path_.c_str());
 }
 
 void OutputFile::wrote(std::size_t bytes) {
@@ -226,6 +254,21 @@ bool OutputFile::commit(std::string& error) {
     error = "cannot rename into " + path_ + ": " + std::strerror(errno);
     std::remove(temp_path_.c_str());
     return false;
+  }
+  return true;
+}
+
+bool settle_output(OutputFile& output, bool complete, const char* command) {
+  std::string error;
+  if (complete) {
+    if (output.commit(error)) return true;
+    std::fprintf(stderr, "pgn %s: %s\n", command, error.c_str());
+    return false;
+  }
+  if (output.is_file()) {
+    output.discard();
+    std::fprintf(stderr, "pgn %s: %s not written: the run did not complete\n", command,
+                 output.path().c_str());
   }
   return true;
 }

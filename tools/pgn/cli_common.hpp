@@ -66,6 +66,10 @@ class OutputFile {
   std::FILE* stream() const { return file_ ? file_ : stdout; }
   // Flushes and (for a file) renames into place; false with `error` on a write failure.
   bool commit(std::string& error);
+  // A failed or interrupted run: the temporary file goes, an existing file stays as it was.
+  void discard();
+  bool is_file() const { return !path_.empty(); }
+  const std::string& path() const { return path_; }
   // Told of every `bytes` written to stream(): a file's pages are handed to the disk every
   // few megabytes, so that commit()'s fsync waits for the last of them only.
   void wrote(std::size_t bytes);
@@ -76,5 +80,10 @@ class OutputFile {
   std::size_t not_written_back_ = 0;  // bytes written since the last hand-over
   long long written_back_to_ = 0;     // file offset up to which writeback was started
 };
+
+// Ends a run's output: committed when the run completed (every input read, no interrupt),
+// otherwise discarded with a message, leaving any existing file as it was. False (after a
+// message) only when committing failed.
+bool settle_output(OutputFile& output, bool complete, const char* command);
 
 }  // namespace pgn::cli

@@ -518,10 +518,8 @@ int run_convert(int argc, char** argv) {
                  std::strerror(consumer.output_errno()));
     return kExitFailure;
   }
-  if (!output.commit(error)) {
-    std::fprintf(stderr, "pgn convert: %s\n", error.c_str());
+  if (!settle_output(output, !summary.files_failed && !summary.interrupted, "convert"))
     return kExitFailure;
-  }
   if (!vm.count("quiet")) print_summary(stderr, summary, true);
   if (summary.files_failed || summary.interrupted) return kExitFailure;
   return summary.games_with_errors ? kExitProblems : kExitOk;

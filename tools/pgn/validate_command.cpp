@@ -168,10 +168,8 @@ int run_validate(int argc, char** argv) {
   summary.interrupted = interrupted();
   progress.clear();
   writer->finish(summary);
-  if (!output.commit(error)) {
-    std::fprintf(stderr, "pgn validate: %s\n", error.c_str());
+  if (!settle_output(output, !summary.files_failed && !summary.interrupted, "validate"))
     return kExitFailure;
-  }
   if (!vm.count("quiet")) print_summary(stderr, summary, false);
   if (summary.files_failed || summary.interrupted) return kExitFailure;
   return summary.games_with_errors ? kExitProblems : kExitOk;
