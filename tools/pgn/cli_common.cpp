@@ -9,29 +9,35 @@
 #include <csignal>
 #include <cstring>
 
+#include "cli_options.hpp"
+
 namespace po = boost::program_options;
 
 namespace pgn::cli {
 
 void add_common_options(po::options_description& options, CommonOptions& common) {
-  options.add_options()(
-      "threads,j", po::value(&common.threads)->default_value(0),
-      "worker threads (0 = all cores); output order is input order whatever the number")(
-      "lang,l", po::value(&common.lang)->default_value("auto"),
-      "notation of the movetext: auto (detect per game) or a code such as en, ru, de, "
-      "de-spoken (see docs/notation.md)")(
-      "notation-file", po::value(&common.notation_files)->composing(),
-      "read an extra notation table from a JSON FILE (repeatable); with --lang its code "
-      "selects it")("color", po::value(&common.color)->default_value("auto"),
-                    "auto, always or never")("max-plies",
-                                             po::value(&common.max_plies)->default_value(100000),
-                                             "per-game budget: plies in one line of play")(
-      "max-variation-depth", po::value(&common.max_variation_depth)->default_value(1000),
-      "per-game budget: nesting depth of variations")(
-      "max-comment-bytes", po::value(&common.max_comment_bytes)->default_value(1u << 20),
-      "per-game budget: bytes in one comment")(
-      "max-game-bytes", po::value(&common.max_game_bytes)->default_value(8u << 20),
-      "per-game budget: bytes in one game (larger games are cut and reported)");
+  constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
+  options.add_options()  //
+      ("threads,j", count_value(common.threads, 0, kMaxThreads),
+       "worker threads (0 = all cores); output order is input order whatever the number")  //
+      ("lang,l", po::value(&common.lang)->value_name("LANG")->default_value("auto"),
+       "notation of the movetext: auto (detect per game) or a code such as en, ru, de, "
+       "de-spoken (see docs/notation.md)")  //
+      ("notation-file", po::value(&common.notation_files)->value_name("FILE")->composing(),
+       "read an extra notation table from a JSON FILE (repeatable); with --lang its code "
+       "selects it")  //
+      ("color", po::value(&common.color)->value_name("WHEN")->default_value("auto"),
+       "colours on a terminal: auto, always or never")                                         //
+      ("progress", "show the progress line on standard error even when it is not a terminal")  //
+      ("no-progress", "never show the progress line")                                          //
+      ("max-plies", count_value(common.max_plies, 1, 1'000'000'000),
+       "per-game budget: plies in one line of play")  //
+      ("max-variation-depth", count_value(common.max_variation_depth, 1, 100'000'000),
+       "per-game budget: nesting depth of variations")  //
+      ("max-comment-bytes", count_value(common.max_comment_bytes, 0, kGiB),
+       "per-game budget: bytes in one comment")  //
+      ("max-game-bytes", count_value(common.max_game_bytes, 1, kGiB),
+       "per-game budget: bytes in one game (larger games are cut and reported)");
 }
 
 bool apply_common_options(const po::variables_map&, CommonOptions& common,
@@ -271,6 +277,16 @@ bool settle_output(OutputFile& output, bool complete, const char* command) {
                  output.path().c_str());
   }
   return true;
+}
+
+void ProblemFilter::write_held_back(std::FILE* out) const {
+  for (const auto& info : all_codes()) {
+    const std::uint64_t n = held_back_[int(info.code)];
+    if (!n) continue;
+    std::fprintf(out, "... %llu more %s problem%s not shown (--max-per-code %llu)\n",
+                 (unsigned long long)n, std::string(info.name).c_str(), n == 1 ? "" : "s",
+                 (unsigned long long)max_per_code);
+  }
 }
 
 }  // namespace pgn::cli

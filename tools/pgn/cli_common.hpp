@@ -16,6 +16,9 @@
 
 namespace pgn::cli {
 
+// More worker threads than this is a typing slip, not a machine.
+constexpr std::uint32_t kMaxThreads = 1024;
+
 struct CommonOptions {
   unsigned threads = 0;
   std::string lang = "auto";
@@ -85,5 +88,29 @@ class OutputFile {
 // otherwise discarded with a message, leaving any existing file as it was. False (after a
 // message) only when committing failed.
 bool settle_output(OutputFile& output, bool complete, const char* command);
+
+// Which problems reach the report: --min-severity / --errors-only, --summary-only and
+// --max-per-code N (the first N of each code; the rest are counted and reported at the end).
+// The run's summary counts every problem whatever is shown.
+class ProblemFilter {
+ public:
+  Severity min_severity = Severity::Warning;
+  bool summary_only = false;
+  std::uint64_t max_per_code = 0;  // 0: no limit
+
+  bool shows(const Diagnostic& d) {
+    if (summary_only || d.severity < min_severity) return false;
+    if (max_per_code && ++shown_[int(d.code)] > max_per_code) {
+      ++held_back_[int(d.code)];
+      return false;
+    }
+    return true;
+  }
+  // "... 1,234 more missing-tag warnings not shown (--max-per-code 10)", one line per code.
+  void write_held_back(std::FILE* out) const;
+
+ private:
+  std::array<std::uint64_t, kCodeCount> shown_{}, held_back_{};
+};
 
 }  // namespace pgn::cli

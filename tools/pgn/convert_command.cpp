@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli_common.hpp"
+#include "cli_options.hpp"
 #include "commands.hpp"
 #include "libpgn/json_input.hpp"
 #include "libpgn/pipeline.hpp"
@@ -341,66 +342,54 @@ class ConvertConsumer final : public BatchConsumer {
   std::string feed_error_;
 };
 
+constexpr CommandHelp kHelp{
+    "convert", "[options] FILE... | -",
+    "Replays every game and writes it again: normalized PGN (export format), JSON, JSON Lines, "
+    "UCI, long algebraic, FEN or EPD, optionally in another notation. Reads PGN (.pgn, .zst, "
+    ".gz, .bz2, by content) and JSON (its own output, lichess exports, records with a \"pgn\" "
+    "field). Games with errors are written unchanged and reported on standard error, unless "
+    "--skip-invalid or --truncate-invalid.",
+    "Exit status: 0 every game converted, 1 games with errors were found (and written "
+    "unchanged, skipped or truncated) or games could not be written in the chosen format, 2 "
+    "usage or I/O failure or an interrupt."};
+
 int run_convert(int argc, char** argv) {
   CommonOptions common;
-  po::options_description options(
-      "Usage: pgn convert [options] FILE... | -\n\n"
-      "Replays every game and writes it again: normalized PGN (export format), "
-      "JSON, JSON\n"
-      "Lines, UCI, long algebraic, FEN or EPD, optionally in another notation. "
-      "Reads PGN\n"
-      "(.pgn, .zst, .gz, .bz2, by content) and JSON (its own output, lichess "
-      "exports, records\n"
-      "with a \"pgn\" field). Games with errors are written unchanged and "
-      "reported on\n"
-      "standard error, unless --skip-invalid or "
-      "--truncate-invalid.\n\nOptions");
   std::string to = "pgn";
   std::string to_lang;
-  std::size_t line_width = 79;
-  options.add_options()("help,h", "show this help")("to,t", po::value(&to)->default_value("pgn"),
-                                                    "pgn, json, jsonl, uci, lan, fen or epd")(
-      "to-lang", po::value(&to_lang),
-      "write moves and results in this notation (pgn and lan; e.g. ru, de, "
-      "de-spoken)")("output,o", po::value<std::string>(),
-                    "write to FILE (replaced only when complete)")(
-      "fen", "json, jsonl: add the FEN after every move")(
-      "keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")(
-      "line-width", po::value(&line_width)->default_value(79),
-      "pgn, lan: movetext lines of at most N characters (0: each game's movetext on one "
-      "line)")("no-comments", "leave out comments")("no-variations", "leave out variations")(
-      "no-nags", "leave out NAGs (and suffix annotations)")("skip-invalid",
-                                                            "leave out games with errors")(
-      "truncate-invalid",
-      "write games with errors up to their last good move, "
-      "with a comment naming the "
-      "problem and the result *")("warnings",
-                                  "report warnings on standard error too (errors always are)")(
-      "quiet,q", "no summary on standard error");
+  std::uint64_t line_width = 79;
+  po::options_description options("Options");
+  add_standard_options(options);
+  options.add_options()  //
+      ("to,t", po::value(&to)->value_name("FORMAT")->default_value("pgn"),
+       "pgn, json, jsonl, uci, lan, fen or epd (the last one given wins)")  //
+      ("to-lang", po::value(&to_lang)->value_name("LANG"),
+       "write moves and results in this notation (pgn and lan; e.g. ru, de, de-spoken)")  //
+      ("output,o", po::value<std::string>()->value_name("FILE"),
+       "write to FILE (replaced only when the run completes)")           //
+      ("fen", "json, jsonl: add the FEN after every move")               //
+      ("keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")  //
+      ("line-width", count_value(line_width, 0, 100'000),
+       "pgn, lan: movetext lines of at most N characters (0: each game's movetext on one "
+       "line)")                                               //
+      ("no-comments", "leave out comments")                   //
+      ("no-variations", "leave out variations")               //
+      ("no-nags", "leave out NAGs (and suffix annotations)")  //
+      ("skip-invalid", "leave out games with errors")         //
+      ("truncate-invalid",
+       "write games with errors up to their last good move, with a comment naming the problem "
+       "and the result *")                                                       //
+      ("warnings", "report warnings on standard error too (errors always are)")  //
+      ("quiet,q", "no summary on standard error");
   add_common_options(options, common);
   po::options_description hidden;
   hidden.add_options()("files", po::value<std::vector<std::string>>(), "input files");
-  po::options_description all;
-  all.add(options).add(hidden);
   po::positional_options_description positional;
   positional.add("files", -1);
 
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::fprintf(stderr, "pgn convert: %s\nRun 'pgn convert --help' for the options.\n", e.what());
-    return kExitFailure;
-  }
-  if (vm.count("help")) {
-    std::cout << options
-              << "\nExit status: 0 every game converted, 1 games with errors "
-                 "were found (and "
-                 "written\nunchanged, skipped or truncated), 2 usage or I/O "
-                 "failure.\n";
-    return kExitOk;
-  }
+  if (!parse_command_line(kHelp, argc, argv, options, hidden, positional, vm)) return kExitFailure;
+  if (handled_help_or_version(kHelp, options, vm)) return kExitOk;
   if (!vm.count("files")) {
     std::fprintf(stderr, "pgn convert: no input files (use - for standard input)\n");
     return kExitFailure;
