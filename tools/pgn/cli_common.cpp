@@ -95,6 +95,8 @@ void account_game(RunSummary& summary, const GameReport& report) {
   summary.warnings += report.warnings;
   if (report.errors)
     ++summary.games_with_errors;
+  else if (!report.replayed)
+    ++summary.games_not_checked;
   else
     ++summary.games_valid;
   if (report.warnings) ++summary.games_with_warnings;

@@ -243,6 +243,8 @@ class ConvertConsumer final : public BatchConsumer {
         diagnostics_(diagnostics),
         report_warnings_(report_warnings),
         json_array_(format == OutputFormat::Json),
+        carries_unreplayed_(format == OutputFormat::Pgn || format == OutputFormat::Json ||
+                            format == OutputFormat::Jsonl),
         summary_(summary),
         progress_(progress),
         stop_(stop) {}
@@ -254,6 +256,8 @@ class ConvertConsumer final : public BatchConsumer {
     if (json_array_) write(wrote_game_ ? kJsonArrayClose : std::string_view("]\n"));
   }
   bool output_closed() const { return output_closed_; }
+  // Games without errors that the output format could not hold (not replayed).
+  std::uint64_t games_left_out() const { return games_left_out_; }
   bool output_failed() const { return output_failed_; }
   int output_errno() const { return output_errno_; }
 
@@ -269,8 +273,14 @@ class ConvertConsumer final : public BatchConsumer {
     const std::string& name = names_[batch.file_index];
     for (const GameReport& report : batch.reports) {
       account_game(summary_, report);
+      // A game whose moves were not replayed has no moves to write in uci, lan, fen or epd:
+      // why it was left out is said whatever --warnings says.
+      const bool left_out = !report.replayed && !report.has_errors() && !carries_unreplayed_;
+      if (left_out) ++games_left_out_;
       for (const Diagnostic& d : report.problems)
-        if (d.severity == Severity::Error || report_warnings_) diagnostics_.problem(name, d);
+        if (d.severity == Severity::Error || report_warnings_ ||
+            (left_out && d.code == Code::UnsupportedVariant))
+          diagnostics_.problem(name, d);
     }
     const BatchCounts counts = BatchCounts::unpack(batch.counter);
     summary_.games_written += counts.written;
@@ -333,6 +343,8 @@ class ConvertConsumer final : public BatchConsumer {
   ReportWriter& diagnostics_;
   bool report_warnings_;
   bool json_array_;
+  bool carries_unreplayed_;  // the format can pass a game on unchanged
+  std::uint64_t games_left_out_ = 0;
   RunSummary& summary_;
   Progress& progress_;
   std::atomic<bool>& stop_;
@@ -510,8 +522,15 @@ int run_convert(int argc, char** argv) {
   if (!settle_output(output, !summary.files_failed && !summary.interrupted, "convert"))
     return kExitFailure;
   if (!vm.count("quiet")) print_summary(stderr, summary, true);
+  if (consumer.games_left_out())
+    std::fprintf(stderr,
+                 "pgn convert: %llu game%s not written: %s moves were not replayed (see above), "
+                 "and --to %s needs replayed moves\n",
+                 (unsigned long long)consumer.games_left_out(),
+                 consumer.games_left_out() == 1 ? "" : "s",
+                 consumer.games_left_out() == 1 ? "its" : "their", to.c_str());
   if (summary.files_failed || summary.interrupted) return kExitFailure;
-  return summary.games_with_errors ? kExitProblems : kExitOk;
+  return summary.games_with_errors || consumer.games_left_out() ? kExitProblems : kExitOk;
 }
 
 const RegisterCommand registration{

@@ -120,6 +120,7 @@ void append_summary_members(std::string& s, const RunSummary& r) {
   s += ",\"games\":" + std::to_string(r.games);
   s += ",\"games_valid\":" + std::to_string(r.games_valid);
   s += ",\"games_with_errors\":" + std::to_string(r.games_with_errors);
+  s += ",\"games_not_checked\":" + std::to_string(r.games_not_checked);
   s += ",\"games_with_warnings\":" + std::to_string(r.games_with_warnings);
   s += ",\"moves\":" + std::to_string(r.moves);
   s += ",\"errors\":" + std::to_string(r.errors);
@@ -150,13 +151,16 @@ void append_summary_object(std::string& s, const RunSummary& r) {
 }
 
 // The first line of the human summary, without its line end: "3 files, 120 games: 118 valid,
-// 2 with errors, 5 with warnings; 9,000 moves replayed" (numbers without separators).
+// 2 with errors, 5 with warnings; 9,000 moves replayed" (numbers without separators), with
+// "N not checked" after the errors when games were not replayed.
 std::string summary_headline(const RunSummary& r) {
-  return std::string(r.interrupted ? "interrupted: " : "") + std::to_string(r.files) + " file" +
-         (r.files == 1 ? "" : "s") + ", " + std::to_string(r.games) + " game" +
-         (r.games == 1 ? "" : "s") + ": " + std::to_string(r.games_valid) + " valid, " +
-         std::to_string(r.games_with_errors) + " with errors, " +
-         std::to_string(r.games_with_warnings) + " with warnings; " + std::to_string(r.moves) +
+  std::string s = std::string(r.interrupted ? "interrupted: " : "") + std::to_string(r.files) +
+                  " file" + (r.files == 1 ? "" : "s") + ", " + std::to_string(r.games) + " game" +
+                  (r.games == 1 ? "" : "s") + ": " + std::to_string(r.games_valid) + " valid, " +
+                  std::to_string(r.games_with_errors) + " with errors, ";
+  if (r.games_not_checked)
+    s += std::to_string(r.games_not_checked) + " not checked (not replayed), ";
+  return s + std::to_string(r.games_with_warnings) + " with warnings; " + std::to_string(r.moves) +
          " moves replayed";
 }
 
