@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -126,47 +127,81 @@ const std::atomic<bool>* interrupt_flag() {
   return &g_interrupted;
 }
 
-Progress::Progress(const std::vector<std::string>& files, bool enabled)
-    : enabled_(enabled && isatty(STDERR_FILENO)) {
+Progress::Progress(const std::vector<std::string>& files, const po::variables_map& vm) {
   start_ = last_ = std::chrono::steady_clock::now();
+  terminal_ = isatty(STDERR_FILENO);
+  enabled_ = vm.count("progress")      ? true
+             : vm.count("no-progress") ? false
+                                       : terminal_ && !vm.count("quiet");
   if (!enabled_) return;
   for (const auto& f : files) {
     struct stat st {};
-    auto ends_with = [&](const char* suffix) {
-      std::size_t n = std::strlen(suffix);
-      return f.size() >= n && f.compare(f.size() - n, n, suffix) == 0;
-    };
-    if (f == "-" || stat(f.c_str(), &st) != 0 || ends_with(".zst") || ends_with(".gz") ||
-        ends_with(".bz2")) {
-      total_bytes_ = 0;
-      break;
+    if (f != "-" && stat(f.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+      sizes_.push_back(std::uint64_t(st.st_size));
+      total_bytes_ += std::uint64_t(st.st_size);
+    } else {
+      sizes_.push_back(0);
+      total_known_ = false;
     }
-    total_bytes_ += std::uint64_t(st.st_size);
   }
 }
 
-void Progress::update(const RunSummary& s) {
+namespace {
+std::string clock_time(double seconds) {
+  const auto s = static_cast<unsigned long long>(seconds);
+  char text[32];
+  if (s >= 3600)
+    std::snprintf(text, sizeof text, "%llu:%02llu:%02llu", s / 3600, s / 60 % 60, s % 60);
+  else
+    std::snprintf(text, sizeof text, "%llu:%02llu", s / 60, s % 60);
+  return text;
+}
+std::string byte_size(std::uint64_t bytes) {
+  char text[32];
+  if (bytes < 1000000)
+    std::snprintf(text, sizeof text, "%.1f kB", double(bytes) / 1e3);
+  else if (bytes < 1000000000)
+    std::snprintf(text, sizeof text, "%.1f MB", double(bytes) / 1e6);
+  else
+    std::snprintf(text, sizeof text, "%.2f GB", double(bytes) / 1e9);
+  return text;
+}
+}  // namespace
+
+void Progress::update(const RunSummary& s, std::size_t file, std::uint64_t raw_offset) {
   if (!enabled_) return;
-  auto now = std::chrono::steady_clock::now();
-  if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(250))
-    return;
+  const auto now = std::chrono::steady_clock::now();
+  const auto interval =
+      terminal_ ? std::chrono::milliseconds(250) : std::chrono::milliseconds(1000);
+  if (now - start_ < std::chrono::seconds(1) || now - last_ < interval) return;
   last_ = now;
   shown_ = true;
-  double seconds = std::chrono::duration<double>(now - start_).count();
-  double mb = double(s.input_bytes) / 1e6;
-  if (total_bytes_)
-    std::fprintf(stderr, "\r\033[K%5.1f%%  %.0f MB  %llu games  %llu with errors  %.0f MB/s",
-                 100.0 * double(s.input_bytes) / double(total_bytes_), mb,
-                 (unsigned long long)s.games, (unsigned long long)s.games_with_errors,
-                 mb / seconds);
-  else
-    std::fprintf(stderr, "\r\033[K%.0f MB  %llu games  %llu with errors  %.0f MB/s", mb,
-                 (unsigned long long)s.games, (unsigned long long)s.games_with_errors,
-                 mb / seconds);
+  const double seconds = std::chrono::duration<double>(now - start_).count();
+  std::uint64_t done = 0;
+  for (std::size_t i = 0; i < file && i < sizes_.size(); ++i) done += sizes_[i];
+  done += file < sizes_.size() && sizes_[file] ? std::min(raw_offset, sizes_[file]) : raw_offset;
+  std::string line = terminal_ ? "\r\033[K" : "progress: ";
+  char part[160];
+  if (total_known_ && total_bytes_) {
+    const double fraction = std::min(1.0, double(done) / double(total_bytes_));
+    std::snprintf(part, sizeof part, "%5.1f%%  %s of %s  ", 100.0 * fraction,
+                  byte_size(done).c_str(), byte_size(total_bytes_).c_str());
+  } else {
+    std::snprintf(part, sizeof part, "%s  ", byte_size(done).c_str());
+  }
+  line += part;
+  std::snprintf(part, sizeof part, "%llu games  %.0f games/s  %s elapsed",
+                (unsigned long long)s.games, double(s.games) / seconds,
+                clock_time(seconds).c_str());
+  line += part;
+  if (total_known_ && total_bytes_ && done > 0 && done < total_bytes_)
+    line += ", " + clock_time(seconds * double(total_bytes_ - done) / double(done)) + " left";
+  if (!terminal_) line += '\n';
+  std::fwrite(line.data(), 1, line.size(), stderr);
 }
 
 void Progress::clear() {
-  if (shown_) std::fprintf(stderr, "\r\033[K");
+  if (shown_ && terminal_) std::fprintf(stderr, "\r\033[K");
   shown_ = false;
 }
 

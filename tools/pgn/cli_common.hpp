@@ -46,17 +46,24 @@ void install_interrupt_handler();
 bool interrupted();
 const std::atomic<bool>* interrupt_flag();
 
-// A progress line on standard error while a large input is processed (only on a terminal).
+// A progress line on standard error for runs longer than a second: how far into the input
+// files (on-disk bytes, so compressed bytes for .zst/.gz/.bz2), games, games per second,
+// elapsed and remaining time. By default only when standard error is a terminal and not
+// --quiet; --progress and --no-progress decide otherwise. Never written to the report.
 class Progress {
  public:
-  Progress(const std::vector<std::string>& files, bool enabled);
-  void update(const RunSummary& summary);
+  Progress(const std::vector<std::string>& files, const boost::program_options::variables_map& vm);
+  // After each batch: `file` is its input's index, `raw_offset` how far reading got in it.
+  void update(const RunSummary& summary, std::size_t file, std::uint64_t raw_offset);
   void clear();
 
  private:
-  bool enabled_;
+  bool enabled_ = false;
+  bool terminal_ = false;  // rewrite one line; elsewhere one line per update, less often
   bool shown_ = false;
-  std::uint64_t total_bytes_ = 0;  // 0 when unknown (stdin, compressed input)
+  std::vector<std::uint64_t> sizes_;  // on-disk size of each input
+  bool total_known_ = true;           // false when an input is a pipe or standard input
+  std::uint64_t total_bytes_ = 0;
   std::chrono::steady_clock::time_point start_, last_;
 };
 

@@ -292,7 +292,7 @@ class ConvertConsumer final : public BatchConsumer {
       write(batch.output);
       wrote_game_ = true;
     }
-    progress_.update(summary_);
+    progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
 
   void end_file(std::size_t index, const std::string&, const std::string& error,
@@ -492,7 +492,7 @@ int run_convert(int argc, char** argv) {
       ReportWriter::create(ReportFormat::Text, stderr, color || common.color == "always");
 
   RunSummary summary;
-  Progress progress(names, vm.count("quiet") == 0);
+  Progress progress(names, vm);
   std::atomic<bool> stop{false};
   ConvertConsumer consumer(names, fed, feeds, output, *diagnostics, vm.count("warnings") > 0,
                            writer.format, summary, progress, stop);

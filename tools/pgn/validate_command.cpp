@@ -53,7 +53,7 @@ class ValidateConsumer final : public BatchConsumer {
                      report.errors, report.warnings);
     }
     summary_.input_bytes += batch.input_bytes;
-    progress_.update(summary_);
+    progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
 
   void end_file(std::size_t, const std::string& name, const std::string& error,
@@ -181,7 +181,7 @@ int run_validate(int argc, char** argv) {
 
   const auto files = vm["files"].as<std::vector<std::string>>();
   RunSummary summary;
-  Progress progress(files, vm.count("quiet") == 0);
+  Progress progress(files, vm);
   ValidateConsumer consumer(*writer, filter, summary, progress, vm.count("list-games") > 0);
   install_interrupt_handler();
   const auto started = std::chrono::steady_clock::now();
