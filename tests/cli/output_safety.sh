@@ -81,6 +81,26 @@ for command in "convert" "validate --format sarif"; do
   unchanged "$command interrupted"
 done
 
+# A second SIGINT ends a run that waits for input at once, still without a trace.
+rm -f "$work/fifo"
+mkfifo "$work/fifo"
+(cat "$games"; sleep 6) >"$work/fifo" &
+writer=$!
+"$pgn" convert -q -j1 -o "$work/out/keep.out" "$work/fifo" 2>/dev/null &
+pid=$!
+sleep 0.7
+kill -INT $pid
+sleep 0.3
+kill -INT $pid
+started=$SECONDS
+wait $pid
+status=$?
+[ $((SECONDS - started)) -le 2 ] || fail "a second SIGINT did not end the run at once"
+[ $status -eq 130 ] || fail "a second SIGINT: exit $status, expected 130"
+unchanged "a second SIGINT"
+kill $writer 2>/dev/null
+wait $writer 2>/dev/null
+
 # Success replaces the file and keeps its mode.
 chmod 600 "$work/out/keep.out"
 "$pgn" convert -q -o "$work/out/keep.out" "$games" || fail "a good run failed"

@@ -106,8 +106,15 @@ void account_game(RunSummary& summary, const GameReport& report) {
 
 namespace {
 std::atomic<bool> g_interrupted{false};
-extern "C" void on_interrupt(int) {
-  g_interrupted.store(true);
+// The temporary file of -o, for a second interrupt: a run that does not stop (reading a
+// terminal) is ended at once, without leaving the temporary behind (unlink is
+// async-signal-safe).
+std::atomic<const char*> g_temp_path{nullptr};
+extern "C" void on_interrupt(int signal) {
+  if (g_interrupted.exchange(true)) {
+    if (const char* temp = g_temp_path.load()) ::unlink(temp);
+    ::_exit(128 + signal);
+  }
 }
 }  // namespace
 
@@ -117,6 +124,7 @@ void install_interrupt_handler() {
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  sigaction(SIGHUP, &action, nullptr);
   // A closed pipe (pgn ... | head) shows up as a write error, handled quietly.
   std::signal(SIGPIPE, SIG_IGN);
 }
@@ -206,6 +214,7 @@ void Progress::clear() {
 }
 
 OutputFile::~OutputFile() {
+  g_temp_path.store(nullptr);
   if (file_) {
     std::fclose(file_);
     std::remove(temp_path_.c_str());
@@ -239,6 +248,7 @@ bool OutputFile::open(const std::string& path, std::string& error) {
   }
   fchmod(fd, mode);
   temp_path_ = name.data();
+  g_temp_path.store(temp_path_.c_str());
   file_ = fdopen(fd, "wb");
   if (!file_) {
     error = "cannot create " + path + ": " + std::strerror(errno);
@@ -250,6 +260,7 @@ bool OutputFile::open(const std::string& path, std::string& error) {
 }
 
 void OutputFile::discard() {
+  g_temp_path.store(nullptr);
   if (!file_) return;
   std::fclose(file_);
   file_ = nullptr;

@@ -98,8 +98,9 @@ std::string fill(std::string_view text, std::size_t indent, std::size_t width,
 }
 
 void print_gnu_help(const CommandHelp& help, const po::options_description& visible) {
+  constexpr std::size_t kWidth = 80;
   std::string out = "Usage: pgn " + std::string(help.command) + ' ' + std::string(help.usage) +
-                    "\n\n" + std::string(help.description) + "\n\nOptions:\n";
+                    "\n\n" + fill(help.description, 0, kWidth, 0) + "\n\nOptions:\n";
   for (const auto& option : visible.options()) {
     const OptionDoc doc = document(*option);
     std::string left = "  ";
@@ -114,9 +115,9 @@ void print_gnu_help(const CommandHelp& help, const po::options_description& visi
     } else {
       out += left + std::string(kColumn - left.size(), ' ');
     }
-    out += fill(text, kColumn, 100, kColumn) + '\n';
+    out += fill(text, kColumn, kWidth, kColumn) + '\n';
   }
-  out += "\n" + std::string(help.exit_status) + "\n";
+  out += "\n" + fill(help.exit_status, 0, kWidth, 0) + "\n";
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
 
