@@ -56,6 +56,11 @@ grep -q '^\.\.\. 27 more missing-tag problems not shown (--max-per-code 3)$' "$w
   fail "--max-per-code 3: the rest of missing-tag is not counted"
 grep -q '^\.\.\. 2 more illegal-move problems not shown' "$work/capped.txt" ||
   fail "--max-per-code 3: the rest of illegal-move is not counted"
+# convert's problems on standard error, capped the same way.
+"$pgn" convert -q --warnings --max-per-code 2 "$work/games.pgn" >/dev/null 2>"$work/convert.err"
+[ "$(count 'warning\[missing-tag\]' "$work/convert.err")" = 2 ] || fail "convert --max-per-code 2: missing-tag not capped"
+grep -q '^\.\.\. 28 more missing-tag problems not shown (--max-per-code 2)$' "$work/convert.err" ||
+  fail "convert --max-per-code 2: the rest is not counted"
 "$pgn" validate --max-per-code 3 --format json "$work/games.pgn" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "--max-per-code with json: not a usage error"
 

@@ -256,6 +256,9 @@ class ConvertConsumer final : public BatchConsumer {
     if (json_array_) write(wrote_game_ ? kJsonArrayClose : std::string_view("]\n"));
   }
   bool output_closed() const { return output_closed_; }
+  // --max-per-code N: the first N problems of each code on standard error, then a count.
+  void cap_per_code(std::uint64_t n) { filter_.max_per_code = n; }
+  void write_held_back() const { filter_.write_held_back(stderr); }
   // Games without errors that the output format could not hold (not replayed).
   std::uint64_t games_left_out() const { return games_left_out_; }
   bool output_failed() const { return output_failed_; }
@@ -278,8 +281,9 @@ class ConvertConsumer final : public BatchConsumer {
       const bool left_out = !report.replayed && !report.has_errors() && !carries_unreplayed_;
       if (left_out) ++games_left_out_;
       for (const Diagnostic& d : report.problems)
-        if (d.severity == Severity::Error || report_warnings_ ||
-            (left_out && d.code == Code::UnsupportedVariant))
+        if ((d.severity == Severity::Error || report_warnings_ ||
+             (left_out && d.code == Code::UnsupportedVariant)) &&
+            filter_.shows(d))
           diagnostics_.problem(name, d);
     }
     const BatchCounts counts = BatchCounts::unpack(batch.counter);
@@ -342,6 +346,7 @@ class ConvertConsumer final : public BatchConsumer {
   std::FILE* out_;
   ReportWriter& diagnostics_;
   bool report_warnings_;
+  ProblemFilter filter_;
   bool json_array_;
   bool carries_unreplayed_;  // the format can pass a game on unchanged
   std::uint64_t games_left_out_ = 0;
@@ -370,6 +375,7 @@ int run_convert(int argc, char** argv) {
   std::string to = "pgn";
   std::string to_lang;
   std::uint64_t line_width = 79;
+  std::uint64_t max_per_code = 0;
   po::options_description options("Options");
   add_standard_options(options);
   options.add_options()  //
@@ -392,6 +398,9 @@ int run_convert(int argc, char** argv) {
        "write games with errors up to their last good move, with a comment naming the problem "
        "and the result *")                                                       //
       ("warnings", "report warnings on standard error too (errors always are)")  //
+      ("max-per-code", count_value(max_per_code, 0, ~std::uint64_t{0}),
+       "report at most N problems of each code, then how many more there were (0: no "
+       "limit)")  //
       ("quiet,q", "no summary on standard error");
   add_common_options(options, common);
   po::options_description hidden;
@@ -496,6 +505,7 @@ int run_convert(int argc, char** argv) {
   std::atomic<bool> stop{false};
   ConvertConsumer consumer(names, fed, feeds, output, *diagnostics, vm.count("warnings") > 0,
                            writer.format, summary, progress, stop);
+  consumer.cap_per_code(max_per_code);
   install_interrupt_handler();
   PipelineOptions pipeline = pipeline_options(common);
   pipeline.stop = &stop;
@@ -510,6 +520,7 @@ int run_convert(int argc, char** argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   summary.interrupted = interrupted();
   progress.clear();
+  consumer.write_held_back();
   diagnostics->finish(summary);
 
   if (consumer.output_closed()) return kExitOk;  // a reader that stopped early is no failure
