@@ -382,7 +382,7 @@ std::string zsh_completion(const std::vector<CommandDoc>& commands) {
   for (const auto& c : commands) {
     s += "    " + c.name + ")\n      _arguments -s \\\n";
     for (const auto& o : c.options) {
-      const std::string text = quote(o.description.substr(0, o.description.find(';')));
+      const std::string text = quote(o.description);
       std::string action;
       if (!o.argument.empty())
         action = o.argument == "FILE" ? ":file:_files" : ":" + o.argument + ":";
