@@ -107,6 +107,12 @@ chmod 600 "$work/out/keep.out"
 [ "$(grep -c '^\[Event ' "$work/out/keep.out")" = 3000 ] || fail "a good run did not write every game"
 [ "$(stat -c %a "$work/out/keep.out")" = 600 ] || fail "the replaced file lost its mode"
 "$pgn" validate -q --format json -o "$work/out/new.out" "$games" || fail "a good validate run failed"
+# -o through a symbolic link replaces the file it names and keeps the link.
+echo OLD >"$work/real.pgn"
+ln -s ../real.pgn "$work/out/link.pgn"
+"$pgn" convert -q -o "$work/out/link.pgn" "$games" || fail "-o through a link failed"
+[ -L "$work/out/link.pgn" ] || fail "-o replaced the symbolic link by a file"
+[ "$(grep -c '^\[Event ' "$work/real.pgn")" = 3000 ] || fail "-o through a link did not write the file it names"
 grep -q '"games":3000' "$work/out/new.out" || fail "the validate report was not written"
 
 if [ $failures -ne 0 ]; then

@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 
 #include "cli_options.hpp"
 
@@ -221,8 +222,15 @@ OutputFile::~OutputFile() {
   }
 }
 
-bool OutputFile::open(const std::string& path, std::string& error) {
-  path_ = path;
+bool OutputFile::open(const std::string& given, std::string& error) {
+  // A symbolic link stays one: the file it points to is what gets replaced.
+  std::string path = given;
+  std::error_code ec;
+  if (std::filesystem::is_symlink(given, ec)) {
+    const auto target = std::filesystem::weakly_canonical(given, ec);
+    if (!ec) path = target.string();
+  }
+  path_ = given;
   // The temporary file sits beside the target, so that the final rename stays on one file
   // system; it takes the mode of the file it replaces (a new file gets 0666 less the umask).
   mode_t mode = 0;
@@ -238,6 +246,7 @@ bool OutputFile::open(const std::string& path, std::string& error) {
     umask(mask);
     mode = 0666 & ~mask;
   }
+  target_path_ = path;
   temp_path_ = path + ".tmp-XXXXXX";
   std::vector<char> name(temp_path_.begin(), temp_path_.end());
   name.push_back('\0');
@@ -304,7 +313,7 @@ bool OutputFile::commit(std::string& error) {
     error = "cannot write " + path_ + ": " + std::strerror(saved ? saved : errno);
     return false;
   }
-  if (std::rename(temp_path_.c_str(), path_.c_str()) != 0) {
+  if (std::rename(temp_path_.c_str(), target_path_.c_str()) != 0) {
     error = "cannot rename into " + path_ + ": " + std::strerror(errno);
     std::remove(temp_path_.c_str());
     return false;
