@@ -55,11 +55,13 @@ for file in "${files[@]}"; do
   games=$(summary_number "$work/report.json" games)
   valid=$(summary_number "$work/report.json" games_valid)
   with_errors=$(summary_number "$work/report.json" games_with_errors)
+  not_checked=$(summary_number "$work/report.json" games_not_checked)
   if [ -z "$games" ] || [ -z "$valid" ] || [ -z "$with_errors" ]; then
     fail "$file: no summary in the json report"
     continue
   fi
-  [ $((valid + with_errors)) -eq "$games" ] || fail "$file: $valid valid + $with_errors with errors != $games games"
+  [ $((valid + with_errors + ${not_checked:-0})) -eq "$games" ] ||
+    fail "$file: $valid valid + $with_errors with errors + ${not_checked:-0} not checked != $games games"
   listed=$(grep -o '"type":"game"' "$work/report.json" | wc -l)
   [ "$listed" -eq "$games" ] || fail "$file: $listed games listed, summary says $games"
   listed_with_errors=$(grep -o '"type":"game"[^}]*"errors":[1-9]' "$work/report.json" | wc -l)
@@ -85,7 +87,9 @@ echo "$checked corpus files accounted for"
 games=$(summary_number "$work/all.json" games)
 valid=$(summary_number "$work/all.json" games_valid)
 with_errors=$(summary_number "$work/all.json" games_with_errors)
-[ $((valid + with_errors)) -eq "$games" ] || fail "all files: $valid + $with_errors != $games"
+not_checked=$(summary_number "$work/all.json" games_not_checked)
+[ $((valid + with_errors + ${not_checked:-0})) -eq "$games" ] ||
+  fail "all files: $valid + $with_errors + ${not_checked:-0} != $games"
 expected_line="${#files[@]} files, $games games: $valid valid, $with_errors with errors"
 for format in text jsonl json github sarif; do
   "$pgn" validate -j2 --format "$format" -o "$work/all.$format" "${files[@]}" 2>"$work/all.$format.err"

@@ -42,7 +42,7 @@ for tool in gzip bzip2 zstd; do
   size=$(stat -c %s "$compressed")
 
   head -c $((size * 3 / 4)) "$compressed" >"$compressed.cut"
-  "$pgn" validate -q --format json -o "$work/cut.json" "$compressed.cut"
+  "$pgn" validate -q --format json "$compressed.cut" >"$work/cut.json"
   status=$?
   [ $status -eq 2 ] || fail "$tool truncated: exit $status, expected 2"
   read_games=$(json_number "$work/cut.json" games)
@@ -56,7 +56,7 @@ for tool in gzip bzip2 zstd; do
   cp "$compressed" "$compressed.bad"
   printf 'this is not compressed data at all, not at all, not at all' |
     dd of="$compressed.bad" bs=1 seek=$((size / 2)) conv=notrunc status=none
-  "$pgn" validate -q --format json -o "$work/bad.json" "$compressed.bad"
+  "$pgn" validate -q --format json "$compressed.bad" >"$work/bad.json"
   status=$?
   [ $status -eq 2 ] || fail "$tool corrupt: exit $status, expected 2"
   grep -q '"code":"io"' "$work/bad.json" || fail "$tool corrupt: no io problem"
@@ -68,7 +68,7 @@ done
 
 # ---- unreadable files: reported, the others still processed, exit 2 at the end --------------
 mkdir "$work/a-directory"
-"$pgn" validate -q --format json -o "$work/mixed.json" "$work/missing.pgn" "$work/a-directory" "$games" 2>"$work/mixed.err"
+"$pgn" validate -q --format json "$work/missing.pgn" "$work/a-directory" "$games" >"$work/mixed.json" 2>"$work/mixed.err"
 status=$?
 [ $status -eq 2 ] || fail "unreadable files: exit $status, expected 2"
 [ "$(json_number "$work/mixed.json" games)" = 2000 ] || fail "unreadable files: the readable file was not processed"
@@ -106,7 +106,7 @@ status=${PIPESTATUS[0]}
 # ---- SIGINT: workers stop, the summary of what was done is still printed ------------------------
 big=()
 for i in $(seq 1 200); do big+=("$games"); done
-"$pgn" validate --format json -o "$work/interrupted.json" "${big[@]}" 2>"$work/interrupted.err" &
+"$pgn" validate --format json "${big[@]}" >"$work/interrupted.json" 2>"$work/interrupted.err" &
 pid=$!
 sleep 0.3
 kill -INT $pid 2>/dev/null

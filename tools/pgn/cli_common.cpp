@@ -4,34 +4,42 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
+
+#include "cli_options.hpp"
 
 namespace po = boost::program_options;
 
 namespace pgn::cli {
 
 void add_common_options(po::options_description& options, CommonOptions& common) {
-  options.add_options()(
-      "threads,j", po::value(&common.threads)->default_value(0),
-      "worker threads (0 = all cores); output order is input order whatever the number")(
-      "lang,l", po::value(&common.lang)->default_value("auto"),
-      "notation of the movetext: auto (detect per game) or a code such as en, ru, de, "
-      "de-spoken (see docs/notation.md)")(
-      "notation-file", po::value(&common.notation_files)->composing(),
-      "read an extra notation table from a JSON FILE (repeatable); with --lang its code "
-      "selects it")("color", po::value(&common.color)->default_value("auto"),
-                    "auto, always or never")("max-plies",
-                                             po::value(&common.max_plies)->default_value(100000),
-                                             "per-game budget: plies in one line of play")(
-      "max-variation-depth", po::value(&common.max_variation_depth)->default_value(1000),
-      "per-game budget: nesting depth of variations")(
-      "max-comment-bytes", po::value(&common.max_comment_bytes)->default_value(1u << 20),
-      "per-game budget: bytes in one comment")(
-      "max-game-bytes", po::value(&common.max_game_bytes)->default_value(8u << 20),
-      "per-game budget: bytes in one game (larger games are cut and reported)");
+  constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
+  options.add_options()  //
+      ("threads,j", count_value(common.threads, 0, kMaxThreads),
+       "worker threads (0 = all cores); output order is input order whatever the number")  //
+      ("lang,l", po::value(&common.lang)->value_name("LANG")->default_value("auto"),
+       "notation of the movetext: auto (detect per game) or a code such as en, ru, de, "
+       "de-spoken (see docs/notation.md)")  //
+      ("notation-file", po::value(&common.notation_files)->value_name("FILE")->composing(),
+       "read an extra notation table from a JSON FILE (repeatable); with --lang its code "
+       "selects it")  //
+      ("color", po::value(&common.color)->value_name("WHEN")->default_value("auto"),
+       "colours on a terminal: auto, always or never")                                         //
+      ("progress", "show the progress line on standard error even when it is not a terminal")  //
+      ("no-progress", "never show the progress line")                                          //
+      ("max-plies", count_value(common.max_plies, 1, 1'000'000'000),
+       "per-game budget: plies in one line of play")  //
+      ("max-variation-depth", count_value(common.max_variation_depth, 1, 100'000'000),
+       "per-game budget: nesting depth of variations")  //
+      ("max-comment-bytes", count_value(common.max_comment_bytes, 0, kGiB),
+       "per-game budget: bytes in one comment")  //
+      ("max-game-bytes", count_value(common.max_game_bytes, 1, kGiB),
+       "per-game budget: bytes in one game (larger games are cut and reported)");
 }
 
 bool apply_common_options(const po::variables_map&, CommonOptions& common,
@@ -89,6 +97,8 @@ void account_game(RunSummary& summary, const GameReport& report) {
   summary.warnings += report.warnings;
   if (report.errors)
     ++summary.games_with_errors;
+  else if (!report.replayed)
+    ++summary.games_not_checked;
   else
     ++summary.games_valid;
   if (report.warnings) ++summary.games_with_warnings;
@@ -97,8 +107,15 @@ void account_game(RunSummary& summary, const GameReport& report) {
 
 namespace {
 std::atomic<bool> g_interrupted{false};
-extern "C" void on_interrupt(int) {
-  g_interrupted.store(true);
+// The temporary file of -o, for a second interrupt: a run that does not stop (reading a
+// terminal) is ended at once, without leaving the temporary behind (unlink is
+// async-signal-safe).
+std::atomic<const char*> g_temp_path{nullptr};
+extern "C" void on_interrupt(int signal) {
+  if (g_interrupted.exchange(true)) {
+    if (const char* temp = g_temp_path.load()) ::unlink(temp);
+    ::_exit(128 + signal);
+  }
 }
 }  // namespace
 
@@ -108,6 +125,7 @@ void install_interrupt_handler() {
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
+  sigaction(SIGHUP, &action, nullptr);
   // A closed pipe (pgn ... | head) shows up as a write error, handled quietly.
   std::signal(SIGPIPE, SIG_IGN);
 }
@@ -118,59 +136,117 @@ const std::atomic<bool>* interrupt_flag() {
   return &g_interrupted;
 }
 
-Progress::Progress(const std::vector<std::string>& files, bool enabled)
-    : enabled_(enabled && isatty(STDERR_FILENO)) {
+Progress::Progress(const std::vector<std::string>& files, const po::variables_map& vm) {
   start_ = last_ = std::chrono::steady_clock::now();
+  terminal_ = isatty(STDERR_FILENO);
+  enabled_ = vm.count("progress")      ? true
+             : vm.count("no-progress") ? false
+                                       : terminal_ && !vm.count("quiet");
   if (!enabled_) return;
   for (const auto& f : files) {
     struct stat st {};
-    auto ends_with = [&](const char* suffix) {
-      std::size_t n = std::strlen(suffix);
-      return f.size() >= n && f.compare(f.size() - n, n, suffix) == 0;
-    };
-    if (f == "-" || stat(f.c_str(), &st) != 0 || ends_with(".zst") || ends_with(".gz") ||
-        ends_with(".bz2")) {
-      total_bytes_ = 0;
-      break;
+    if (f != "-" && stat(f.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+      sizes_.push_back(std::uint64_t(st.st_size));
+      total_bytes_ += std::uint64_t(st.st_size);
+    } else {
+      sizes_.push_back(0);
+      total_known_ = false;
     }
-    total_bytes_ += std::uint64_t(st.st_size);
   }
 }
 
-void Progress::update(const RunSummary& s) {
+namespace {
+std::string clock_time(double seconds) {
+  const auto s = static_cast<unsigned long long>(seconds);
+  char text[32];
+  if (s >= 3600)
+    std::snprintf(text, sizeof text, "%llu:%02llu:%02llu", s / 3600, s / 60 % 60, s % 60);
+  else
+    std::snprintf(text, sizeof text, "%llu:%02llu", s / 60, s % 60);
+  return text;
+}
+std::string byte_size(std::uint64_t bytes) {
+  char text[32];
+  if (bytes < 1000000)
+    std::snprintf(text, sizeof text, "%.1f kB", double(bytes) / 1e3);
+  else if (bytes < 1000000000)
+    std::snprintf(text, sizeof text, "%.1f MB", double(bytes) / 1e6);
+  else
+    std::snprintf(text, sizeof text, "%.2f GB", double(bytes) / 1e9);
+  return text;
+}
+}  // namespace
+
+void Progress::update(const RunSummary& s, std::size_t file, std::uint64_t raw_offset) {
   if (!enabled_) return;
-  auto now = std::chrono::steady_clock::now();
-  if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(250))
-    return;
+  const auto now = std::chrono::steady_clock::now();
+  const auto interval =
+      terminal_ ? std::chrono::milliseconds(250) : std::chrono::milliseconds(1000);
+  if (now - start_ < std::chrono::seconds(1) || now - last_ < interval) return;
   last_ = now;
   shown_ = true;
-  double seconds = std::chrono::duration<double>(now - start_).count();
-  double mb = double(s.input_bytes) / 1e6;
-  if (total_bytes_)
-    std::fprintf(stderr, "\r\033[K%5.1f%%  %.0f MB  %llu games  %llu with errors  %.0f MB/s",
-                 100.0 * double(s.input_bytes) / double(total_bytes_), mb,
-                 (unsigned long long)s.games, (unsigned long long)s.games_with_errors,
-                 mb / seconds);
-  else
-    std::fprintf(stderr, "\r\033[K%.0f MB  %llu games  %llu with errors  %.0f MB/s", mb,
-                 (unsigned long long)s.games, (unsigned long long)s.games_with_errors,
-                 mb / seconds);
+  const double seconds = std::chrono::duration<double>(now - start_).count();
+  std::uint64_t done = 0;
+  for (std::size_t i = 0; i < file && i < sizes_.size(); ++i) done += sizes_[i];
+  done += file < sizes_.size() && sizes_[file] ? std::min(raw_offset, sizes_[file]) : raw_offset;
+  std::string line = terminal_ ? "\r\033[K" : "progress: ";
+  char part[160];
+  if (total_known_ && total_bytes_) {
+    const double fraction = std::min(1.0, double(done) / double(total_bytes_));
+    std::snprintf(part, sizeof part, "%5.1f%%  %s of %s  ", 100.0 * fraction,
+                  byte_size(done).c_str(), byte_size(total_bytes_).c_str());
+  } else {
+    std::snprintf(part, sizeof part, "%s  ", byte_size(done).c_str());
+  }
+  line += part;
+  std::snprintf(part, sizeof part, "%llu games  %.0f games/s  %s elapsed",
+                (unsigned long long)s.games, double(s.games) / seconds,
+                clock_time(seconds).c_str());
+  line += part;
+  if (total_known_ && total_bytes_ && done > 0 && done < total_bytes_)
+    line += ", " + clock_time(seconds * double(total_bytes_ - done) / double(done)) + " left";
+  if (!terminal_) line += '\n';
+  std::fwrite(line.data(), 1, line.size(), stderr);
 }
 
 void Progress::clear() {
-  if (shown_) std::fprintf(stderr, "\r\033[K");
+  if (shown_ && terminal_) std::fprintf(stderr, "\r\033[K");
   shown_ = false;
 }
 
 OutputFile::~OutputFile() {
+  g_temp_path.store(nullptr);
   if (file_) {
     std::fclose(file_);
     std::remove(temp_path_.c_str());
   }
 }
 
-bool OutputFile::open(const std::string& path, std::string& error) {
-  path_ = path;
+bool OutputFile::open(const std::string& given, std::string& error) {
+  // A symbolic link stays one: the file it points to is what gets replaced.
+  std::string path = given;
+  std::error_code ec;
+  if (std::filesystem::is_symlink(given, ec)) {
+    const auto target = std::filesystem::weakly_canonical(given, ec);
+    if (!ec) path = target.string();
+  }
+  path_ = given;
+  // The temporary file sits beside the target, so that the final rename stays on one file
+  // system; it takes the mode of the file it replaces (a new file gets 0666 less the umask).
+  mode_t mode = 0;
+  struct stat existing {};
+  if (stat(path.c_str(), &existing) == 0) {
+    if (S_ISDIR(existing.st_mode)) {
+      error = "cannot write " + path + ": it is a directory";
+      return false;
+    }
+    mode = existing.st_mode & 07777;
+  } else {
+    const mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
+  }
+  target_path_ = path;
   temp_path_ = path + ".tmp-XXXXXX";
   std::vector<char> name(temp_path_.begin(), temp_path_.end());
   name.push_back('\0');
@@ -179,10 +255,25 @@ bool OutputFile::open(const std::string& path, std::string& error) {
     error = "cannot create " + path + ": " + std::strerror(errno);
     return false;
   }
-  fchmod(fd, 0644);
+  fchmod(fd, mode);
   temp_path_ = name.data();
+  g_temp_path.store(temp_path_.c_str());
   file_ = fdopen(fd, "wb");
-  return file_ != nullptr;
+  if (!file_) {
+    error = "cannot create " + path + ": " + std::strerror(errno);
+    ::close(fd);
+    std::remove(temp_path_.c_str());
+    return false;
+  }
+  return true;
+}
+
+void OutputFile::discard() {
+  g_temp_path.store(nullptr);
+  if (!file_) return;
+  std::fclose(file_);
+  file_ = nullptr;
+  std::remove(temp_path_.c_str());
 }
 
 void OutputFile::wrote(std::size_t bytes) {
@@ -222,12 +313,37 @@ bool OutputFile::commit(std::string& error) {
     error = "cannot write " + path_ + ": " + std::strerror(saved ? saved : errno);
     return false;
   }
-  if (std::rename(temp_path_.c_str(), path_.c_str()) != 0) {
+  if (std::rename(temp_path_.c_str(), target_path_.c_str()) != 0) {
     error = "cannot rename into " + path_ + ": " + std::strerror(errno);
     std::remove(temp_path_.c_str());
     return false;
   }
   return true;
+}
+
+bool settle_output(OutputFile& output, bool complete, const char* command) {
+  std::string error;
+  if (complete) {
+    if (output.commit(error)) return true;
+    std::fprintf(stderr, "pgn %s: %s\n", command, error.c_str());
+    return false;
+  }
+  if (output.is_file()) {
+    output.discard();
+    std::fprintf(stderr, "pgn %s: %s not written: the run did not complete\n", command,
+                 output.path().c_str());
+  }
+  return true;
+}
+
+void ProblemFilter::write_held_back(std::FILE* out) const {
+  for (const auto& info : all_codes()) {
+    const std::uint64_t n = held_back_[int(info.code)];
+    if (!n) continue;
+    std::fprintf(out, "... %llu more %s problem%s not shown (--max-per-code %llu)\n",
+                 (unsigned long long)n, std::string(info.name).c_str(), n == 1 ? "" : "s",
+                 (unsigned long long)max_per_code);
+  }
 }
 
 }  // namespace pgn::cli

@@ -16,6 +16,9 @@
 
 namespace pgn::cli {
 
+// More worker threads than this is a typing slip, not a machine.
+constexpr std::uint32_t kMaxThreads = 1024;
+
 struct CommonOptions {
   unsigned threads = 0;
   std::string lang = "auto";
@@ -43,17 +46,24 @@ void install_interrupt_handler();
 bool interrupted();
 const std::atomic<bool>* interrupt_flag();
 
-// A progress line on standard error while a large input is processed (only on a terminal).
+// A progress line on standard error for runs longer than a second: how far into the input
+// files (on-disk bytes, so compressed bytes for .zst/.gz/.bz2), games, games per second,
+// elapsed and remaining time. By default only when standard error is a terminal and not
+// --quiet; --progress and --no-progress decide otherwise. Never written to the report.
 class Progress {
  public:
-  Progress(const std::vector<std::string>& files, bool enabled);
-  void update(const RunSummary& summary);
+  Progress(const std::vector<std::string>& files, const boost::program_options::variables_map& vm);
+  // After each batch: `file` is its input's index, `raw_offset` how far reading got in it.
+  void update(const RunSummary& summary, std::size_t file, std::uint64_t raw_offset);
   void clear();
 
  private:
-  bool enabled_;
+  bool enabled_ = false;
+  bool terminal_ = false;  // rewrite one line; elsewhere one line per update, less often
   bool shown_ = false;
-  std::uint64_t total_bytes_ = 0;  // 0 when unknown (stdin, compressed input)
+  std::vector<std::uint64_t> sizes_;  // on-disk size of each input
+  bool total_known_ = true;           // false when an input is a pipe or standard input
+  std::uint64_t total_bytes_ = 0;
   std::chrono::steady_clock::time_point start_, last_;
 };
 
@@ -66,15 +76,50 @@ class OutputFile {
   std::FILE* stream() const { return file_ ? file_ : stdout; }
   // Flushes and (for a file) renames into place; false with `error` on a write failure.
   bool commit(std::string& error);
+  // A failed or interrupted run: the temporary file goes, an existing file stays as it was.
+  void discard();
+  bool is_file() const { return !path_.empty(); }
+  const std::string& path() const { return path_; }
   // Told of every `bytes` written to stream(): a file's pages are handed to the disk every
   // few megabytes, so that commit()'s fsync waits for the last of them only.
   void wrote(std::size_t bytes);
 
  private:
   std::FILE* file_ = nullptr;
-  std::string path_, temp_path_;
+  std::string path_;         // as given
+  std::string target_path_;  // the file replaced: path_, or what the symbolic link names
+  std::string temp_path_;
   std::size_t not_written_back_ = 0;  // bytes written since the last hand-over
   long long written_back_to_ = 0;     // file offset up to which writeback was started
+};
+
+// Ends a run's output: committed when the run completed (every input read, no interrupt),
+// otherwise discarded with a message, leaving any existing file as it was. False (after a
+// message) only when committing failed.
+bool settle_output(OutputFile& output, bool complete, const char* command);
+
+// Which problems reach the report: --min-severity / --errors-only, --summary-only and
+// --max-per-code N (the first N of each code; the rest are counted and reported at the end).
+// The run's summary counts every problem whatever is shown.
+class ProblemFilter {
+ public:
+  Severity min_severity = Severity::Warning;
+  bool summary_only = false;
+  std::uint64_t max_per_code = 0;  // 0: no limit
+
+  bool shows(const Diagnostic& d) {
+    if (summary_only || d.severity < min_severity) return false;
+    if (max_per_code && ++shown_[int(d.code)] > max_per_code) {
+      ++held_back_[int(d.code)];
+      return false;
+    }
+    return true;
+  }
+  // "... 1,234 more missing-tag warnings not shown (--max-per-code 10)", one line per code.
+  void write_held_back(std::FILE* out) const;
+
+ private:
+  std::array<std::uint64_t, kCodeCount> shown_{}, held_back_{};
 };
 
 }  // namespace pgn::cli

@@ -6,6 +6,11 @@
 
 namespace pgn::cli {
 
+#ifndef LIBPGN_VERSION
+#define LIBPGN_VERSION "0.1.0"
+#endif
+constexpr const char* kVersion = LIBPGN_VERSION;
+
 // Exit statuses shared by all commands.
 constexpr int kExitOk = 0;        // no errors (warnings allowed)
 constexpr int kExitProblems = 1;  // the input has errors

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli_common.hpp"
+#include "cli_options.hpp"
 #include "commands.hpp"
 #include "libpgn/json_input.hpp"
 #include "libpgn/pipeline.hpp"
@@ -242,6 +243,8 @@ class ConvertConsumer final : public BatchConsumer {
         diagnostics_(diagnostics),
         report_warnings_(report_warnings),
         json_array_(format == OutputFormat::Json),
+        carries_unreplayed_(format == OutputFormat::Pgn || format == OutputFormat::Json ||
+                            format == OutputFormat::Jsonl),
         summary_(summary),
         progress_(progress),
         stop_(stop) {}
@@ -253,6 +256,11 @@ class ConvertConsumer final : public BatchConsumer {
     if (json_array_) write(wrote_game_ ? kJsonArrayClose : std::string_view("]\n"));
   }
   bool output_closed() const { return output_closed_; }
+  // --max-per-code N: the first N problems of each code on standard error, then a count.
+  void cap_per_code(std::uint64_t n) { filter_.max_per_code = n; }
+  void write_held_back() const { filter_.write_held_back(stderr); }
+  // Games without errors that the output format could not hold (not replayed).
+  std::uint64_t games_left_out() const { return games_left_out_; }
   bool output_failed() const { return output_failed_; }
   int output_errno() const { return output_errno_; }
 
@@ -268,8 +276,15 @@ class ConvertConsumer final : public BatchConsumer {
     const std::string& name = names_[batch.file_index];
     for (const GameReport& report : batch.reports) {
       account_game(summary_, report);
+      // A game whose moves were not replayed has no moves to write in uci, lan, fen or epd:
+      // why it was left out is said whatever --warnings says.
+      const bool left_out = !report.replayed && !report.has_errors() && !carries_unreplayed_;
+      if (left_out) ++games_left_out_;
       for (const Diagnostic& d : report.problems)
-        if (d.severity == Severity::Error || report_warnings_) diagnostics_.problem(name, d);
+        if ((d.severity == Severity::Error || report_warnings_ ||
+             (left_out && d.code == Code::UnsupportedVariant)) &&
+            filter_.shows(d))
+          diagnostics_.problem(name, d);
     }
     const BatchCounts counts = BatchCounts::unpack(batch.counter);
     summary_.games_written += counts.written;
@@ -281,7 +296,7 @@ class ConvertConsumer final : public BatchConsumer {
       write(batch.output);
       wrote_game_ = true;
     }
-    progress_.update(summary_);
+    progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
 
   void end_file(std::size_t index, const std::string&, const std::string& error,
@@ -331,7 +346,10 @@ class ConvertConsumer final : public BatchConsumer {
   std::FILE* out_;
   ReportWriter& diagnostics_;
   bool report_warnings_;
+  ProblemFilter filter_;
   bool json_array_;
+  bool carries_unreplayed_;  // the format can pass a game on unchanged
+  std::uint64_t games_left_out_ = 0;
   RunSummary& summary_;
   Progress& progress_;
   std::atomic<bool>& stop_;
@@ -341,66 +359,58 @@ class ConvertConsumer final : public BatchConsumer {
   std::string feed_error_;
 };
 
+constexpr CommandHelp kHelp{
+    "convert", "[options] FILE... | -",
+    "Replays every game and writes it again: normalized PGN (export format), JSON, JSON Lines, "
+    "UCI, long algebraic, FEN or EPD, optionally in another notation. Reads PGN (.pgn, .zst, "
+    ".gz, .bz2, by content) and JSON (its own output, lichess exports, records with a \"pgn\" "
+    "field). Games with errors are written unchanged and reported on standard error, unless "
+    "--skip-invalid or --truncate-invalid.",
+    "Exit status: 0 every game converted, 1 games with errors were found (and written "
+    "unchanged, skipped or truncated) or games could not be written in the chosen format, 2 "
+    "usage or I/O failure or an interrupt."};
+
 int run_convert(int argc, char** argv) {
   CommonOptions common;
-  po::options_description options(
-      "Usage: pgn convert [options] FILE... | -\n\n"
-      "Replays every game and writes it again: normalized PGN (export format), "
-      "JSON, JSON\n"
-      "Lines, UCI, long algebraic, FEN or EPD, optionally in another notation. "
-      "Reads PGN\n"
-      "(.pgn, .zst, .gz, .bz2, by content) and JSON (its own output, lichess "
-      "exports, records\n"
-      "with a \"pgn\" field). Games with errors are written unchanged and "
-      "reported on\n"
-      "standard error, unless --skip-invalid or "
-      "--truncate-invalid.\n\nOptions");
   std::string to = "pgn";
   std::string to_lang;
-  std::size_t line_width = 79;
-  options.add_options()("help,h", "show this help")("to,t", po::value(&to)->default_value("pgn"),
-                                                    "pgn, json, jsonl, uci, lan, fen or epd")(
-      "to-lang", po::value(&to_lang),
-      "write moves and results in this notation (pgn and lan; e.g. ru, de, "
-      "de-spoken)")("output,o", po::value<std::string>(),
-                    "write to FILE (replaced only when complete)")(
-      "fen", "json, jsonl: add the FEN after every move")(
-      "keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")(
-      "line-width", po::value(&line_width)->default_value(79),
-      "pgn, lan: movetext lines of at most N characters (0: each game's movetext on one "
-      "line)")("no-comments", "leave out comments")("no-variations", "leave out variations")(
-      "no-nags", "leave out NAGs (and suffix annotations)")("skip-invalid",
-                                                            "leave out games with errors")(
-      "truncate-invalid",
-      "write games with errors up to their last good move, "
-      "with a comment naming the "
-      "problem and the result *")("warnings",
-                                  "report warnings on standard error too (errors always are)")(
-      "quiet,q", "no summary on standard error");
+  std::uint64_t line_width = 79;
+  std::uint64_t max_per_code = 0;
+  po::options_description options("Options");
+  add_standard_options(options);
+  options.add_options()  //
+      ("to,t", po::value(&to)->value_name("FORMAT")->default_value("pgn"),
+       "pgn, json, jsonl, uci, lan, fen or epd (the last one given wins)")  //
+      ("to-lang", po::value(&to_lang)->value_name("LANG"),
+       "write moves and results in this notation (pgn and lan; e.g. ru, de, de-spoken)")  //
+      ("output,o", po::value<std::string>()->value_name("FILE"),
+       "write to FILE (replaced only when the run completes)")           //
+      ("fen", "json, jsonl: add the FEN after every move")               //
+      ("keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")  //
+      ("line-width", count_value(line_width, 0, 100'000),
+       "pgn, lan: movetext lines of at most N characters (0: each game's movetext on one "
+       "line)")                                               //
+      ("no-comments", "leave out comments")                   //
+      ("no-variations", "leave out variations")               //
+      ("no-nags", "leave out NAGs (and suffix annotations)")  //
+      ("skip-invalid", "leave out games with errors")         //
+      ("truncate-invalid",
+       "write games with errors up to their last good move, with a comment naming the problem "
+       "and the result *")                                                       //
+      ("warnings", "report warnings on standard error too (errors always are)")  //
+      ("max-per-code", count_value(max_per_code, 0, ~std::uint64_t{0}),
+       "report at most N problems of each code, then how many more there were (0: no "
+       "limit)")  //
+      ("quiet,q", "no summary on standard error");
   add_common_options(options, common);
   po::options_description hidden;
   hidden.add_options()("files", po::value<std::vector<std::string>>(), "input files");
-  po::options_description all;
-  all.add(options).add(hidden);
   po::positional_options_description positional;
   positional.add("files", -1);
 
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::fprintf(stderr, "pgn convert: %s\nRun 'pgn convert --help' for the options.\n", e.what());
-    return kExitFailure;
-  }
-  if (vm.count("help")) {
-    std::cout << options
-              << "\nExit status: 0 every game converted, 1 games with errors "
-                 "were found (and "
-                 "written\nunchanged, skipped or truncated), 2 usage or I/O "
-                 "failure.\n";
-    return kExitOk;
-  }
+  if (!parse_command_line(kHelp, argc, argv, options, hidden, positional, vm)) return kExitFailure;
+  if (handled_help_or_version(kHelp, options, vm)) return kExitOk;
   if (!vm.count("files")) {
     std::fprintf(stderr, "pgn convert: no input files (use - for standard input)\n");
     return kExitFailure;
@@ -491,10 +501,11 @@ int run_convert(int argc, char** argv) {
       ReportWriter::create(ReportFormat::Text, stderr, color || common.color == "always");
 
   RunSummary summary;
-  Progress progress(names, vm.count("quiet") == 0);
+  Progress progress(names, vm);
   std::atomic<bool> stop{false};
   ConvertConsumer consumer(names, fed, feeds, output, *diagnostics, vm.count("warnings") > 0,
                            writer.format, summary, progress, stop);
+  consumer.cap_per_code(max_per_code);
   install_interrupt_handler();
   PipelineOptions pipeline = pipeline_options(common);
   pipeline.stop = &stop;
@@ -509,6 +520,7 @@ int run_convert(int argc, char** argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   summary.interrupted = interrupted();
   progress.clear();
+  consumer.write_held_back();
   diagnostics->finish(summary);
 
   if (consumer.output_closed()) return kExitOk;  // a reader that stopped early is no failure
@@ -518,13 +530,18 @@ int run_convert(int argc, char** argv) {
                  std::strerror(consumer.output_errno()));
     return kExitFailure;
   }
-  if (!output.commit(error)) {
-    std::fprintf(stderr, "pgn convert: %s\n", error.c_str());
+  if (!settle_output(output, !summary.files_failed && !summary.interrupted, "convert"))
     return kExitFailure;
-  }
   if (!vm.count("quiet")) print_summary(stderr, summary, true);
+  if (consumer.games_left_out())
+    std::fprintf(stderr,
+                 "pgn convert: %llu game%s not written: %s moves were not replayed (see above), "
+                 "and --to %s needs replayed moves\n",
+                 (unsigned long long)consumer.games_left_out(),
+                 consumer.games_left_out() == 1 ? "" : "s",
+                 consumer.games_left_out() == 1 ? "its" : "their", to.c_str());
   if (summary.files_failed || summary.interrupted) return kExitFailure;
-  return summary.games_with_errors ? kExitProblems : kExitOk;
+  return summary.games_with_errors || consumer.games_left_out() ? kExitProblems : kExitOk;
 }
 
 const RegisterCommand registration{

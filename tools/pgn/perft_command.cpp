@@ -7,57 +7,44 @@
 #include <iostream>
 #include <string>
 
+#include "cli_options.hpp"
 #include "commands.hpp"
 #include "libpgn/position.hpp"
 
 namespace pgn::cli {
 namespace {
 
-namespace po = boost::program_options;
-
 constexpr int kMaxDepth = 32;
+
+constexpr CommandHelp kHelp{
+    "perft", "[--fen FEN] [--chess960] [--divide] DEPTH",
+    "Counts the positions reachable in exactly DEPTH plies (perft), the usual check that a "
+    "move generator is complete and correct. Prints 'Nodes searched: N'; time and speed go to "
+    "standard error.",
+    "Exit status: 0 on success, 2 on a usage error or a bad FEN."};
 
 int run_perft(int argc, char** argv) {
   std::string fen(Position::kStartFen);
-  int depth = 0;
-  po::options_description visible(
-      "Usage: pgn perft [--fen FEN] [--chess960] [--divide] DEPTH\n\n"
-      "Counts the positions reachable in exactly DEPTH plies (perft), the usual check\n"
-      "that a move generator is complete and correct. Prints 'Nodes searched: N'; time and\n"
-      "speed go to standard error.\n\nOptions");
-  visible.add_options()                      //
-      ("help,h", "show this help and exit")  //
-      ("fen,f", po::value<std::string>(&fen),
+  std::uint32_t depth = 0;
+  po::options_description visible("Options");
+  add_standard_options(visible);
+  visible.add_options()  //
+      ("fen,f", po::value<std::string>(&fen)->value_name("FEN"),
        "start from this position (FEN with 4 to 6 fields); default: the initial position")  //
       ("chess960",
        "read the FEN as Chess960: castling rights may name rook files "
        "(X-FEN or Shredder-FEN) and castling moves print as king-takes-rook")  //
       ("divide,d", "print each root move (UCI form) with the leaf count below it");
   po::options_description hidden;
-  hidden.add_options()("depth", po::value<int>(&depth), "plies to search");
-  po::options_description all;
-  all.add(visible).add(hidden);
+  hidden.add_options()("depth", count_value(depth, 0, kMaxDepth), "plies to search");
   po::positional_options_description positional;
   positional.add("depth", 1);
 
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::fprintf(stderr, "pgn perft: %s\n(see 'pgn perft --help')\n", e.what());
-    return kExitFailure;
-  }
-  if (vm.count("help")) {
-    std::cout << visible << "\nExit status: 0 on success, 2 on a usage error or a bad FEN.\n";
-    return kExitOk;
-  }
-  if (!vm.count("depth")) {
+  if (!parse_command_line(kHelp, argc, argv, visible, hidden, positional, vm)) return kExitFailure;
+  if (handled_help_or_version(kHelp, visible, vm)) return kExitOk;
+  if (!vm.count("depth") || vm["depth"].defaulted()) {
     std::fprintf(stderr, "pgn perft: missing DEPTH (see 'pgn perft --help')\n");
-    return kExitFailure;
-  }
-  if (depth < 0 || depth > kMaxDepth) {
-    std::fprintf(stderr, "pgn perft: DEPTH must be between 0 and %d\n", kMaxDepth);
     return kExitFailure;
   }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli_common.hpp"
+#include "cli_options.hpp"
 #include "commands.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/report.hpp"
@@ -34,19 +35,25 @@ class ValidateWorker final : public BatchWorker {
 
 class ValidateConsumer final : public BatchConsumer {
  public:
-  ValidateConsumer(ReportWriter& writer, RunSummary& summary, Progress& progress, bool list_games)
-      : writer_(writer), summary_(summary), progress_(progress), list_games_(list_games) {}
+  ValidateConsumer(ReportWriter& writer, ProblemFilter& filter, RunSummary& summary,
+                   Progress& progress, bool list_games)
+      : writer_(writer),
+        filter_(filter),
+        summary_(summary),
+        progress_(progress),
+        list_games_(list_games) {}
 
   void batch(GameBatch& batch) override {
     for (const GameReport& report : batch.reports) {
       account_game(summary_, report);
-      for (const Diagnostic& d : report.problems) writer_.problem(*batch.file_name, d);
+      for (const Diagnostic& d : report.problems)
+        if (filter_.shows(d)) writer_.problem(*batch.file_name, d);
       if (list_games_)
         writer_.game(*batch.file_name, report.index, report.notation, report.plies, report.result,
                      report.errors, report.warnings);
     }
     summary_.input_bytes += batch.input_bytes;
-    progress_.update(summary_);
+    progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
 
   void end_file(std::size_t, const std::string& name, const std::string& error,
@@ -61,58 +68,60 @@ class ValidateConsumer final : public BatchConsumer {
     if (games_read) d.message += " (" + std::to_string(games_read) + " games before it were read)";
     ++summary_.errors;
     ++summary_.by_code[int(Code::Io)];
-    writer_.problem(name, d);
+    if (!filter_.summary_only) writer_.problem(name, d);
   }
 
  private:
   ReportWriter& writer_;
+  ProblemFilter& filter_;
   RunSummary& summary_;
   Progress& progress_;
   bool list_games_;
 };
 
+constexpr CommandHelp kHelp{
+    "validate", "[options] FILE... | -",
+    "Replays every move of every game (variations included) and reports illegal moves, wrong "
+    "results and format problems. Reads .pgn, .pgn.zst, .pgn.gz, .pgn.bz2 (by content) and "
+    "standard input (-).",
+    "Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O failure or an "
+    "interrupt."};
+
 int run_validate(int argc, char** argv) {
   CommonOptions common;
-  po::options_description options(
-      "Usage: pgn validate [options] FILE... | -\n\n"
-      "Replays every move of every game (variations included) and "
-      "reports illegal moves,\nwrong results and format problems. "
-      "Reads .pgn, .pgn.zst, .pgn.gz, .pgn.bz2 (by content)\nand "
-      "standard input (-).\n\nOptions");
   std::string format = "text";
-  options.add_options()("help,h", "show this help")(
-      "format,f", po::value(&format)->default_value("text"), "text, jsonl, json, github or sarif")(
-      "output,o", po::value<std::string>(), "write the report to FILE instead of standard output")(
-      "strict", "treat warnings as errors")(
-      "ignore", po::value<std::vector<std::string>>()->composing(),
-      "do not report CODE (repeatable; see docs/diagnostics.md)")(
-      "no-tag-checks", "do not check tags (missing-tag, bad-tag)")(
-      "no-check-suffixes", "do not check + and # (check-suffix)")(
-      "list-games", "also report every game: notation read, plies, result, problem counts")(
-      "quiet,q", "no summary on standard error");
+  std::string min_severity = "warning";
+  std::uint64_t max_per_code = 0;
+  po::options_description options("Options");
+  add_standard_options(options);
+  options.add_options()  //
+      ("format,f", po::value(&format)->value_name("FORMAT")->default_value("text"),
+       "text, jsonl, json, github or sarif (the last one given wins)")  //
+      ("output,o", po::value<std::string>()->value_name("FILE"),
+       "write the report to FILE (replaced only when the run completes)")  //
+      ("strict", "treat warnings as errors")                               //
+      ("ignore", po::value<std::vector<std::string>>()->value_name("CODE")->composing(),
+       "do not report CODE (repeatable; see docs/diagnostics.md)")                             //
+      ("no-tag-checks", "do not check tags (missing-tag, bad-tag)")                            //
+      ("no-check-suffixes", "do not check + and # (check-suffix)")                             //
+      ("errors-only", "report errors only (as --min-severity error); the summary counts all")  //
+      ("min-severity", po::value(&min_severity)->value_name("LEVEL")->default_value("warning"),
+       "report problems of this severity and above: warning or error")  //
+      ("summary-only", "report no problem, only the summary")           //
+      ("max-per-code", count_value(max_per_code, 0, ~std::uint64_t{0}),
+       "text format: report at most N problems of each code, then how many more there were "
+       "(0: no limit)")                                                                       //
+      ("list-games", "also report every game: notation read, plies, result, problem counts")  //
+      ("quiet,q", "no summary on standard error");
   add_common_options(options, common);
   po::options_description hidden;
   hidden.add_options()("files", po::value<std::vector<std::string>>(), "input files");
-  po::options_description all;
-  all.add(options).add(hidden);
   po::positional_options_description positional;
   positional.add("files", -1);
 
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::fprintf(stderr, "pgn validate: %s\nRun 'pgn validate --help' for the options.\n",
-                 e.what());
-    return kExitFailure;
-  }
-  if (vm.count("help")) {
-    std::cout << options
-              << "\nExit status: 0 no errors (warnings allowed), 1 errors found, "
-                 "2 usage or I/O failure.\n";
-    return kExitOk;
-  }
+  if (!parse_command_line(kHelp, argc, argv, options, hidden, positional, vm)) return kExitFailure;
+  if (handled_help_or_version(kHelp, options, vm)) return kExitOk;
   if (!vm.count("files")) {
     std::fprintf(stderr, "pgn validate: no input files (use - for standard input)\n");
     return kExitFailure;
@@ -149,6 +158,21 @@ int run_validate(int argc, char** argv) {
     std::fprintf(stderr, "pgn validate: %s\n", error.c_str());
     return kExitFailure;
   }
+  ProblemFilter filter;
+  if (min_severity != "warning" && min_severity != "error") {
+    std::fprintf(stderr, "pgn validate: --min-severity takes warning or error, not '%s'\n",
+                 min_severity.c_str());
+    return kExitFailure;
+  }
+  if (min_severity == "error" || vm.count("errors-only")) filter.min_severity = Severity::Error;
+  filter.summary_only = vm.count("summary-only") > 0;
+  filter.max_per_code = max_per_code;
+  if (max_per_code && report_format != ReportFormat::Text) {
+    std::fprintf(stderr,
+                 "pgn validate: --max-per-code applies to the text format (machine formats "
+                 "list every problem; filter them with --min-severity or --ignore)\n");
+    return kExitFailure;
+  }
   std::FILE* out = output.stream();
   const bool color = report_format == ReportFormat::Text && !vm.count("output") &&
                      isatty(fileno(stdout)) && common.color != "never";
@@ -156,8 +180,8 @@ int run_validate(int argc, char** argv) {
 
   const auto files = vm["files"].as<std::vector<std::string>>();
   RunSummary summary;
-  Progress progress(files, vm.count("quiet") == 0);
-  ValidateConsumer consumer(*writer, summary, progress, vm.count("list-games") > 0);
+  Progress progress(files, vm);
+  ValidateConsumer consumer(*writer, filter, summary, progress, vm.count("list-games") > 0);
   install_interrupt_handler();
   const auto started = std::chrono::steady_clock::now();
   run_pipeline(
@@ -167,12 +191,17 @@ int run_validate(int argc, char** argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   summary.interrupted = interrupted();
   progress.clear();
-  writer->finish(summary);
-  if (!output.commit(error)) {
-    std::fprintf(stderr, "pgn validate: %s\n", error.c_str());
-    return kExitFailure;
+  if (report_format == ReportFormat::Text) {
+    filter.write_held_back(out);
+    // The text report of --summary-only is the summary itself.
+    if (filter.summary_only) print_summary(out, summary, false);
   }
-  if (!vm.count("quiet")) print_summary(stderr, summary, false);
+  writer->finish(summary);
+  if (!settle_output(output, !summary.files_failed && !summary.interrupted, "validate"))
+    return kExitFailure;
+  const bool summary_in_report = report_format == ReportFormat::Text && filter.summary_only;
+  if (!vm.count("quiet") && !(summary_in_report && !vm.count("output")))
+    print_summary(stderr, summary, false);
   if (summary.files_failed || summary.interrupted) return kExitFailure;
   return summary.games_with_errors ? kExitProblems : kExitOk;
 }

@@ -26,6 +26,7 @@ struct GameBatch {
   std::vector<GameReport> reports;  // filled by the worker, one per game
   std::string output;               // filled by the worker (e.g. converted games)
   std::uint64_t input_bytes = 0;    // input bytes the batch covers
+  std::uint64_t raw_offset = 0;     // how far into its file (compressed bytes) reading was
   std::uint64_t counter = 0;        // free for the worker (e.g. games written)
 };
 

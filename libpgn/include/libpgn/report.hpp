@@ -21,8 +21,11 @@ struct RunSummary {
   std::uint64_t files = 0;
   std::uint64_t files_failed = 0;  // could not be opened or read to the end
   std::uint64_t games = 0;
-  std::uint64_t games_valid = 0;  // games without errors (warnings allowed)
+  std::uint64_t games_valid = 0;  // games replayed without errors (warnings allowed)
   std::uint64_t games_with_errors = 0;
+  // Games without errors whose moves were not replayed (a variant that is not supported):
+  // games = valid + with errors + not checked.
+  std::uint64_t games_not_checked = 0;
   std::uint64_t games_with_warnings = 0;
   std::uint64_t moves = 0;  // moves replayed, variations included
   std::uint64_t input_bytes = 0;

@@ -40,6 +40,9 @@ struct GameReport {
   std::uint32_t errors = 0;          // after --strict and --ignore
   std::uint32_t warnings = 0;
   std::string result;  // normalized termination ("1-0", "0-1", "1/2-1/2", "*", "")
+  // False when the moves were not replayed (a variant that is not supported, a bad FEN):
+  // such a game without errors is "not checked", not valid.
+  bool replayed = true;
   std::vector<Diagnostic> problems;
   bool has_errors() const { return errors != 0; }
 };

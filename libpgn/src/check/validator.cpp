@@ -320,6 +320,7 @@ struct GameValidator::Impl final : Visitor {
     r.notation = n ? n->code : "en";
     // Impl is final: the parser calls its handlers directly (no virtual call per token).
     detail::parse_game_with(g, *this, options.parse_limits);
+    r.replayed = replay;
   }
 
   // ---- diagnostics ------------------------------------------------------------------

@@ -24,8 +24,8 @@ struct Slot {
 // because the splitter's buffer is reused.
 class Batcher {
  public:
-  Batcher(GameSplitter& splitter, std::size_t batch_bytes)
-      : splitter_(splitter), batch_bytes_(batch_bytes) {}
+  Batcher(GameSplitter& splitter, const InputSource& source, std::size_t batch_bytes)
+      : splitter_(splitter), source_(source), batch_bytes_(batch_bytes) {}
 
   // Fills `batch` with the next games; false when the input has no more games.
   bool fill(GameBatch& batch) {
@@ -47,6 +47,7 @@ class Batcher {
       batch.input_bytes += game.original_size ? game.original_size : game.text.size();
       batch.games.push_back(game);
     }
+    batch.raw_offset = source_.raw_offset();
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       std::size_t end = i + 1 < offsets_.size() ? offsets_[i + 1] : batch.text.size();
       batch.games[i].text = std::string_view(batch.text).substr(offsets_[i], end - offsets_[i]);
@@ -56,6 +57,7 @@ class Batcher {
 
  private:
   GameSplitter& splitter_;
+  const InputSource& source_;
   std::size_t batch_bytes_;
   std::vector<std::size_t> offsets_;
 };
@@ -82,7 +84,7 @@ void run_pipeline(const std::vector<std::string>& files, const PipelineOptions& 
       auto source = InputSource::open(files[i], error);
       if (source) {
         GameSplitter splitter(*source, options.splitter);
-        Batcher batcher(splitter, options.batch_bytes);
+        Batcher batcher(splitter, *source, options.batch_bytes);
         batch.file_index = i;
         batch.file_name = &files[i];
         while (!stopped(options) && batcher.fill(batch)) {
@@ -152,7 +154,7 @@ void run_pipeline(const std::vector<std::string>& files, const PipelineOptions& 
     auto source = InputSource::open(files[i], error);
     if (source) {
       GameSplitter splitter(*source, options.splitter);
-      Batcher batcher(splitter, options.batch_bytes);
+      Batcher batcher(splitter, *source, options.batch_bytes);
       for (;;) {
         if (stopped(options)) break;
         std::unique_ptr<Slot> slot;

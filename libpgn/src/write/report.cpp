@@ -1,6 +1,7 @@
 #include "libpgn/report.hpp"
 
 #include <cinttypes>
+#include <filesystem>
 #include <vector>
 
 namespace pgn {
@@ -120,6 +121,7 @@ void append_summary_members(std::string& s, const RunSummary& r) {
   s += ",\"games\":" + std::to_string(r.games);
   s += ",\"games_valid\":" + std::to_string(r.games_valid);
   s += ",\"games_with_errors\":" + std::to_string(r.games_with_errors);
+  s += ",\"games_not_checked\":" + std::to_string(r.games_not_checked);
   s += ",\"games_with_warnings\":" + std::to_string(r.games_with_warnings);
   s += ",\"moves\":" + std::to_string(r.moves);
   s += ",\"errors\":" + std::to_string(r.errors);
@@ -150,13 +152,16 @@ void append_summary_object(std::string& s, const RunSummary& r) {
 }
 
 // The first line of the human summary, without its line end: "3 files, 120 games: 118 valid,
-// 2 with errors, 5 with warnings; 9,000 moves replayed" (numbers without separators).
+// 2 with errors, 5 with warnings; 9,000 moves replayed" (numbers without separators), with
+// "N not checked" after the errors when games were not replayed.
 std::string summary_headline(const RunSummary& r) {
-  return std::string(r.interrupted ? "interrupted: " : "") + std::to_string(r.files) + " file" +
-         (r.files == 1 ? "" : "s") + ", " + std::to_string(r.games) + " game" +
-         (r.games == 1 ? "" : "s") + ": " + std::to_string(r.games_valid) + " valid, " +
-         std::to_string(r.games_with_errors) + " with errors, " +
-         std::to_string(r.games_with_warnings) + " with warnings; " + std::to_string(r.moves) +
+  std::string s = std::string(r.interrupted ? "interrupted: " : "") + std::to_string(r.files) +
+                  " file" + (r.files == 1 ? "" : "s") + ", " + std::to_string(r.games) + " game" +
+                  (r.games == 1 ? "" : "s") + ": " + std::to_string(r.games_valid) + " valid, " +
+                  std::to_string(r.games_with_errors) + " with errors, ";
+  if (r.games_not_checked)
+    s += std::to_string(r.games_not_checked) + " not checked (not replayed), ";
+  return s + std::to_string(r.games_with_warnings) + " with warnings; " + std::to_string(r.moves) +
          " moves replayed";
 }
 
@@ -355,11 +360,36 @@ class GithubWriter final : public ReportWriter {
   std::FILE* out_;
 };
 
+// RFC 3986 percent-encoding of a path for a URI: every byte but the unreserved characters
+// and '/' (spaces, '#', '%', ':' and every byte of a non-ASCII character).
+std::string percent_encode_path(std::string_view path) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string s;
+  for (unsigned char c : path) {
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+        c == '.' || c == '_' || c == '~' || c == '/') {
+      s += char(c);
+    } else {
+      s += '%';
+      s += kHex[c >> 4];
+      s += kHex[c & 15];
+    }
+  }
+  return s;
+}
+
 class SarifWriter final : public ReportWriter {
  public:
+  // Files are named relative to the working folder, which the log names once as the base
+  // WORKDIR (SARIF 2.1.0, 3.14.14 originalUriBaseIds), so that the log does not depend on
+  // where it was made.
   explicit SarifWriter(std::FILE* out) : out_(out) {
+    std::error_code ec;
+    workdir_ = std::filesystem::current_path(ec).string();
+    if (ec) workdir_.clear();
     std::string s =
-        "{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
+        "{\"$schema\":\"https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
+        "sarif-schema-2.1.0.json\",\"version\":\"2.1.0\","
         "\"runs\":[{\"tool\":{\"driver\":{\"name\":\"libpgn\",\"informationUri\":"
         "\"https://github.com/libpgn/libpgn\",\"version\":\"0.1.0\",\"rules\":[";
     bool first = true;
@@ -388,9 +418,9 @@ class SarifWriter final : public ReportWriter {
     append_json_string(s, d.severity == Severity::Error ? "error" : "warning");
     s += ",\"message\":{\"text\":";
     append_json_string(s, d.message);
-    s += "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":";
-    append_json_string(s, file);
-    s += "},\"region\":{\"startLine\":" + std::to_string(d.line ? d.line : 1);
+    s += "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":";
+    s += artifact_location(file);
+    s += ",\"region\":{\"startLine\":" + std::to_string(d.line ? d.line : 1);
     s += ",\"startColumn\":" + std::to_string(d.column ? d.column : 1) + "}}}]";
     s += ",\"properties\":{\"game\":" + std::to_string(d.game);
     if (d.ply) s += ",\"ply\":" + std::to_string(d.ply);
@@ -409,9 +439,76 @@ class SarifWriter final : public ReportWriter {
   void game(const std::string&, std::uint64_t, const std::string&, std::uint32_t,
             const std::string&, std::uint32_t, std::uint32_t) override {}
 
+ private:
+  struct Artifact {
+    std::string location;  // its artifactLocation object, without the index
+    bool standard_input;
+  };
+
+  // The artifactLocation of `file` (with its index in the run's artifacts): a URI relative to
+  // WORKDIR for a file inside the working folder, a file: URI for one outside, and for
+  // standard input no URI but a description.
+  std::string artifact_location(const std::string& file) {
+    std::size_t seen = 0;
+    while (seen < names_.size() && names_[seen].first != file) ++seen;
+    if (seen == names_.size()) {
+      std::string location;
+      if (file == "-") {
+        location = "{\"description\":{\"text\":\"standard input\"}}";
+      } else {
+        std::filesystem::path path(file);
+        std::string relative;
+        if (path.is_absolute()) {
+          const std::string prefix =
+              workdir_.empty() || workdir_.back() == '/' ? workdir_ : workdir_ + '/';
+          if (!workdir_.empty() && file.compare(0, prefix.size(), prefix) == 0)
+            relative = file.substr(prefix.size());
+        } else {
+          relative = path.lexically_normal().string();
+        }
+        location = "{\"uri\":";
+        if (!relative.empty() && !workdir_.empty()) {
+          append_json_string(location, percent_encode_path(relative));
+          location += ",\"uriBaseId\":\"WORKDIR\"";
+        } else {
+          const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
+          append_json_string(location, "file://" + percent_encode_path(absolute));
+        }
+        location += '}';
+      }
+      // Two names of one file ("./a.pgn", "a.pgn") are one artifact.
+      std::size_t index = 0;
+      while (index < artifacts_.size() && artifacts_[index].location != location) ++index;
+      if (index == artifacts_.size()) artifacts_.push_back({std::move(location), file == "-"});
+      names_.emplace_back(file, index);
+    }
+    const std::size_t index = names_[seen].second;
+    std::string s = artifacts_[index].location;
+    s.pop_back();  // '}'
+    s += ",\"index\":" + std::to_string(index) + '}';
+    return s;
+  }
+
+ public:
   void finish(const RunSummary& summary) override {
-    std::string s = "\n],\"invocations\":[{\"executionSuccessful\":";
-    s += summary.files_failed == 0 ? "true" : "false";
+    std::string s = "\n],\"artifacts\":[";
+    for (std::size_t i = 0; i < artifacts_.size(); ++i) {
+      if (i) s += ',';
+      s += "{\"location\":" + artifacts_[i].location + ",\"roles\":[\"analysisTarget\"";
+      if (artifacts_[i].standard_input) s += ",\"standardStream\"";
+      s += "]}";
+    }
+    s += "]";
+    if (!workdir_.empty()) {
+      s += ",\"originalUriBaseIds\":{\"WORKDIR\":{\"uri\":";
+      std::string base = workdir_;
+      if (base.empty() || base.back() != '/') base += '/';
+      append_json_string(s, "file://" + percent_encode_path(base));
+      s += "}}";
+    }
+    // An interrupted run, or one with an unreadable input, did not do all it was asked.
+    s += ",\"invocations\":[{\"executionSuccessful\":";
+    s += summary.files_failed == 0 && !summary.interrupted ? "true" : "false";
     s += ",\"properties\":{\"summary\":";
     append_summary_object(s, summary);
     s += "}}]}]}\n";
@@ -422,6 +519,10 @@ class SarifWriter final : public ReportWriter {
  private:
   std::FILE* out_;
   bool first_ = true;
+  std::string workdir_;
+  // Few: a linear search per problem is cheap.
+  std::vector<Artifact> artifacts_;
+  std::vector<std::pair<std::string, std::size_t>> names_;  // file name -> artifact
 };
 
 }  // namespace

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The progress line: on standard error, for runs longer than a second, with how far into the
+# input (on-disk bytes, compressed ones for .zst), games, games/s, elapsed and remaining time.
+# Shown by default only on a terminal; --progress and --no-progress force it; never in the
+# report or the converted output. Runs are stretched past a second by stopping the process
+# (SIGSTOP) for a while, so the checks do not depend on the machine's speed.
+#
+# Usage: progress.sh PGN_BINARY SOURCE_DIR SHARED_DIR
+set -uo pipefail
+pgn=$1
+work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-progress.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+for i in $(seq 1 500); do
+  printf '[Event "game %d"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "%d"]\n[White "W"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {mate} 1-0\n\n' "$i" "$i"
+done >"$work/500.pgn"
+for i in $(seq 1 300); do cat "$work/500.pgn"; done >"$work/big.pgn" # 150,000 games, 23 MB
+command -v zstd >/dev/null && zstd -q -19 "$work/big.pgn" -o "$work/big.pgn.zst"
+
+# stretched OUT ERR ARGS...: runs pgn ARGS, stopped for 1.3 s shortly after it starts.
+stretched() {
+  local out=$1 err=$2
+  shift 2
+  "$pgn" "$@" >"$out" 2>"$err" &
+  local pid=$!
+  sleep 0.05
+  kill -STOP $pid 2>/dev/null
+  sleep 1.3
+  kill -CONT $pid 2>/dev/null
+  wait $pid
+}
+
+stretched "$work/out" "$work/err" validate -j1 --progress --format jsonl "$work/big.pgn"
+grep -q '^progress: .*%.* of .*MB  [0-9]* games  [0-9]* games/s  0:0[0-9] elapsed' "$work/err" ||
+  fail "--progress: no progress line on standard error: $(head -c 300 "$work/err")"
+grep -q 'progress' "$work/out" && fail "--progress: the line reached the report"
+
+if [ -e "$work/big.pgn.zst" ]; then
+  stretched "$work/out" "$work/err" convert -j1 -q --progress "$work/big.pgn.zst"
+  line=$(grep -m 1 '^progress: ' "$work/err")
+  [ -n "$line" ] || fail ".zst: no progress line"
+  # The total is the compressed size (kB), not the 23 MB of PGN inside.
+  size_kb=$(stat -c %s "$work/big.pgn.zst")
+  grep -q " of [0-9.]* kB " <<<"$line" || fail ".zst: the total is not the compressed size ($size_kb bytes): $line"
+  grep -q 'progress' "$work/out" && fail ".zst: the line reached the converted output"
+  [ "$(grep -c '^\[Event ' "$work/out")" = 150000 ] || fail ".zst: not every game converted"
+fi
+
+# Not a terminal, no option: no progress line.
+stretched "$work/out" "$work/err" validate -j1 "$work/big.pgn"
+grep -q 'progress\|elapsed' "$work/err" && fail "progress shown on a standard error that is not a terminal"
+
+# On a terminal (script gives the run a pseudo-terminal): shown, rewriting one line, unless
+# --no-progress or --quiet.
+if command -v script >/dev/null; then
+  script -qefc "sh -c 'sleep 1.2; cat \"$work/big.pgn\"' | \"$pgn\" validate -j1 --format jsonl -o \"$work/tty.jsonl\" -" \
+    "$work/typescript" >/dev/null 2>&1
+  grep -q $'\r\e\[K.*games/s.*elapsed' "$work/typescript" || fail "terminal: no progress line"
+  grep -q 'elapsed' "$work/tty.jsonl" && fail "terminal: the line reached the report"
+  for option in --no-progress --quiet; do
+    script -qefc "sh -c 'sleep 1.2; cat \"$work/500.pgn\"' | \"$pgn\" validate $option -j1 --format jsonl -" \
+      "$work/typescript" >/dev/null 2>&1
+    grep -q 'elapsed' "$work/typescript" && fail "terminal, $option: progress shown"
+  done
+fi
+
+if [ $failures -ne 0 ]; then
+  echo "$failures failure(s)" >&2
+  exit 1
+fi
+echo "all progress checks passed"

@@ -1,0 +1,76 @@
+// The command line's manners, shared by every sub-command: strict numeric options, the last of
+// a repeated option winning, "did you mean" for a mistyped option, --help in the GNU style and
+// --version. The same option tables produce the man page and the shell completions (see
+// `pgn help --man`), so that nothing is described twice.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pgn::cli {
+
+namespace po = boost::program_options;
+
+// A whole-number option read strictly: digits only, within [min, max], else a usage error
+// naming the range ("-1" is not wrapped into a huge unsigned number).
+po::typed_value<std::string>* count_value(std::uint64_t& target, std::uint64_t min,
+                                          std::uint64_t max);
+po::typed_value<std::string>* count_value(std::uint32_t& target, std::uint64_t min,
+                                          std::uint64_t max);
+
+// --help and --version, which every command takes.
+void add_standard_options(po::options_description& options);
+
+// What `pgn CMD --help` prints, and what the man page and completions are made from.
+struct CommandHelp {
+  std::string_view command;      // "validate"
+  std::string_view usage;        // "[options] FILE... | -"
+  std::string_view description;  // paragraphs, wrapped at 80 columns by the writer
+  std::string_view exit_status;  // one paragraph
+};
+
+// Parses argv (argv[0] is the command name). On a usage error prints it, with a suggestion
+// for a mistyped option, and returns false: the caller exits with status 2.
+bool parse_command_line(const CommandHelp& help, int argc, char** argv,
+                        const po::options_description& visible,
+                        const po::options_description& hidden,
+                        const po::positional_options_description& positional,
+                        po::variables_map& vm);
+
+// Handles --help and --version; true when one of them was given (the caller exits 0).
+bool handled_help_or_version(const CommandHelp& help, const po::options_description& visible,
+                             const po::variables_map& vm);
+
+// The version line: "pgn (libpgn) 0.1.0".
+void print_version();
+
+// The closest of `candidates` to `typed` when it is close enough to be a typing slip.
+std::string closest_match(std::string_view typed, const std::vector<std::string>& candidates);
+
+// Documentation of one command, as --help shows it, collected for the man page and the
+// completions by running the command's --help in collecting mode.
+struct OptionDoc {
+  std::string short_name;  // "o" or empty
+  std::string long_name;   // "output"
+  std::string argument;    // "FILE" or empty for a switch
+  std::string default_value;
+  std::string description;
+};
+struct CommandDoc {
+  std::string name, summary, usage, description, exit_status;
+  std::vector<OptionDoc> options;
+};
+
+// Runs every registered command's --help with collection on; commands that print their help
+// some other way are documented by their name and summary alone.
+std::vector<CommandDoc> collect_command_docs();
+
+std::string man_page(const std::vector<CommandDoc>& commands);
+std::string bash_completion(const std::vector<CommandDoc>& commands);
+std::string zsh_completion(const std::vector<CommandDoc>& commands);
+
+}  // namespace pgn::cli
