@@ -71,6 +71,9 @@ namespace {
 
 // Longest line a search follows; also bounds its recursion (each level holds a move list).
 constexpr int kMaxPly = 320;
+// Nodes one guided pass may use: a pass that needs more is cut and the next, with a larger
+// budget, tries again (a larger budget reaches mates along lines of fewer moves tried).
+constexpr std::uint64_t kPassNodes = 10'000;
 
 int chebyshev(Square a, Square b) {
   return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
@@ -180,7 +183,11 @@ class KeySet {
   bool has_zero_ = false;
 };
 
-enum MoveCost : int { kProgress = 0, kNormal = 1, kSetback = 3 };
+// What a move costs in a guided pass. A move that heads for the mate costs nothing and makes
+// the other side's next ordinary move free too (it may have to step aside); a free move
+// itself gives no such credit, so free lines always end.
+enum MoveClass : std::uint8_t { kProgress, kFree, kNormal, kSetback };
+constexpr int kClassCost[] = {0, 0, 1, 3};
 
 }  // namespace
 
@@ -239,16 +246,17 @@ struct WinnabilityAnalyzer::Impl {
                          (one_colour_bishops && !pos.pieces(~winner, Knight));
   }
 
-  int move_cost(Move m, bool after_progress) const {
+  MoveClass move_class(Move m, bool after_progress) const {
     const Square from = m.from(), to = m.to();
     const PieceType type = type_of(pos.piece_on(from));
     const bool capture = pos.is_capture(m);
     if (pos.side_to_move() == winner) {
-      if (capture || type == Pawn) return kProgress;
+      // Captures and pawns going for promotion (to the sixth rank and beyond).
+      if (capture || (type == Pawn && relative_rank(winner, rank_of(to)) >= 5)) return kProgress;
       if (type == King && chebyshev(to, king_post) < chebyshev(from, king_post)) return kProgress;
       if (type == Knight && kKnightDistance.moves[to][corner] < kKnightDistance.moves[from][corner])
         return kProgress;
-      return after_progress ? kProgress : kNormal;
+      return after_progress ? kFree : kNormal;
     }
     if (type == King && m.kind() != Move::Castling &&
         chebyshev(to, corner) < chebyshev(from, corner))
@@ -261,7 +269,7 @@ struct WinnabilityAnalyzer::Impl {
       return type == Pawn && !heavy ? kProgress : kSetback;
     }
     if (capture) return kSetback;
-    return after_progress ? kProgress : kNormal;
+    return after_progress ? kFree : kNormal;
   }
 
   // True when a mate by `winner` was found below (its moves are then in `witness`).
@@ -294,21 +302,18 @@ struct WinnabilityAnalyzer::Impl {
       return false;
     }
     // Cheapest moves first: a mate along them is found before the others are tried.
-    std::array<std::uint8_t, kMaxMoves> cost;
-    bool any_normal = false, any_setback = false;
+    std::array<std::uint8_t, kMaxMoves> classes;
+    unsigned present = 0;
     for (int i = 0; i < moves.size; ++i) {
-      cost[i] = std::uint8_t(move_cost(moves.moves[i], after_progress));
-      any_normal |= cost[i] == kNormal;
-      any_setback |= cost[i] == kSetback;
+      classes[i] = std::uint8_t(move_class(moves.moves[i], after_progress));
+      present |= 1u << classes[i];
     }
-    for (int i = 0; i < moves.size; ++i)
-      if (cost[i] == kProgress && try_move(moves.moves[i], budget, true)) return true;
-    if (any_normal)
+    for (int c = kProgress; c <= kSetback; ++c) {
+      if (!(present & (1u << c))) continue;
       for (int i = 0; i < moves.size; ++i)
-        if (cost[i] == kNormal && try_move(moves.moves[i], budget - kNormal, false)) return true;
-    if (any_setback)
-      for (int i = 0; i < moves.size; ++i)
-        if (cost[i] == kSetback && try_move(moves.moves[i], budget - kSetback, false)) return true;
+        if (classes[i] == c && try_move(moves.moves[i], budget - kClassCost[c], c == kProgress))
+          return true;
+    }
     return false;
   }
 
@@ -418,7 +423,7 @@ struct WinnabilityAnalyzer::Impl {
     // Guided passes first: they find the mates of open positions in few nodes.
     guided = true;
     for (int budget = 1; !settled && budget <= 64 && nodes < guided_limit; ++budget)
-      settled = run_pass(budget, guided_limit, result);
+      settled = run_pass(budget, std::min(guided_limit, nodes + kPassNodes), result);
     // Then the walk over the whole move graph, which is small in blocked positions.
     if (!settled) {
       pos = root;
