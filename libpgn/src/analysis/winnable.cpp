@@ -273,12 +273,23 @@ struct WinnabilityAnalyzer::Impl {
   }
 
   // True when a mate by `winner` was found below (its moves are then in `witness`).
-  bool search(int budget, bool after_progress) {
+  // Whether no mate can follow (a proof, so nothing below needs searching). The pawn-wall
+  // test only runs when a pawn moved or something was taken, as only then can a wall form.
+  bool hopeless(bool structure_changed) const {
+    return pos.has_insufficient_material(winner) ||
+           (structure_changed && analysis::blocked_unwinnable(pos, winner));
+  }
+  bool changes_structure(Move m, const UndoInfo& undo) const {
+    return undo.captured != NoPiece || type_of(pos.piece_on(m.to())) == Pawn ||
+           m.kind() == Move::Promotion;
+  }
+
+  bool search(int budget, bool after_progress, bool structure_changed) {
     if (++nodes > pass_limit) {
       cut = true;
       return false;
     }
-    if (pos.has_insufficient_material(winner)) return false;  // no mate below: a proof
+    if (hopeless(structure_changed)) return false;
     const std::uint64_t key = pos.key();
     if (table.covers(key, budget)) return false;
     MoveList moves;
@@ -322,7 +333,7 @@ struct WinnabilityAnalyzer::Impl {
     UndoInfo undo;
     pos.do_move(m, undo);
     line[ply++] = m;
-    const bool mate = search(budget, progress);
+    const bool mate = search(budget, progress, changes_structure(m, undo));
     --ply;
     pos.undo_move(m, undo);
     return mate;
@@ -334,7 +345,7 @@ struct WinnabilityAnalyzer::Impl {
     cut = false;
     ply = 0;
     pass_limit = limit;
-    if (search(budget, false)) {
+    if (search(budget, false, false)) {
       result.verdict = Winnability::Winnable;
       return true;
     }
@@ -376,7 +387,7 @@ struct WinnabilityAnalyzer::Impl {
       UndoInfo undo;
       pos.do_move(m, undo);
       if (++nodes > limit) return false;
-      if (!visited.insert(pos.key()) || pos.has_insufficient_material(winner)) {
+      if (!visited.insert(pos.key()) || hopeless(changes_structure(m, undo))) {
         pos.undo_move(m, undo);
         continue;
       }
