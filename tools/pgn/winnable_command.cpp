@@ -1,5 +1,6 @@
 // `pgn winnable`: whether a side can still checkmate by some sequence of legal moves (FIDE
 // Laws 6.9 and 5.2.2), for positions given as FENs, one per line.
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -57,6 +58,7 @@ struct Settings {
 
 struct Totals {
   std::uint64_t positions = 0, bad = 0, verdicts[3] = {0, 0, 0};
+  double slowest_seconds = 0;  // the longest one decision (one side of one position) took
 };
 
 void decide_line(WinnabilityAnalyzer& analyzer, const Settings& settings, const Position& pos,
@@ -69,8 +71,12 @@ void decide_line(WinnabilityAnalyzer& analyzer, const Settings& settings, const 
   }
   for (Color side : {White, Black}) {
     if (!settings.sides[side]) continue;
+    const auto start = std::chrono::steady_clock::now();
     const WinnabilityResult r =
         settings.screen ? analyzer.screen(pos, side) : analyzer.decide(pos, side);
+    totals.slowest_seconds =
+        std::max(totals.slowest_seconds,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     ++totals.verdicts[int(r.verdict)];
     const char* name = side == White ? "white" : "black";
     const std::vector<std::string> moves = witness_san(pos, r.witness);
@@ -102,6 +108,7 @@ void decide_line(WinnabilityAnalyzer& analyzer, const Settings& settings, const 
         out += ' ';
         out += m;
       }
+      if (r.verdict == Winnability::Winnable && moves.empty()) out += " (mate on the board)";
       if (r.verdict == Winnability::Unwinnable) {
         out += " (";
         out += unwinnable_proof_code(r.proof);
@@ -239,13 +246,14 @@ int run_winnable(int argc, char** argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::fprintf(stderr,
                "%llu positions (%llu winnable, %llu unwinnable, %llu undetermined answers), "
-               "%llu invalid lines, %.3f s, %.0f positions/s\n",
+               "%llu invalid lines, %.3f s, %.0f positions/s, slowest decision %.3f ms\n",
                static_cast<unsigned long long>(totals.positions),
                static_cast<unsigned long long>(totals.verdicts[0]),
                static_cast<unsigned long long>(totals.verdicts[1]),
                static_cast<unsigned long long>(totals.verdicts[2]),
                static_cast<unsigned long long>(totals.bad), seconds,
-               seconds > 0 ? double(totals.positions) / seconds : 0.0);
+               seconds > 0 ? double(totals.positions) / seconds : 0.0,
+               totals.slowest_seconds * 1000);
   return totals.bad ? kExitProblems : kExitOk;
 }
 

@@ -228,8 +228,14 @@ struct WinnabilityAnalyzer::Impl {
     // A bishop mates on its own colour; the loser's bishop blocks on the other colour.
     const bool dark =
         (winner_bishops & kDarkSquares) || (!winner_bishops && (loser_bishops & ~kDarkSquares));
-    // Dark corners: a1 and h8. The winner mates on its far rank.
-    corner = winner == White ? (dark ? H8 : A8) : (dark ? A1 : H1);
+    // Dark corners: a1 and h8. The winner mates on its far rank; without bishops the colour
+    // does not matter, and the corner on the losing king's side is the nearer one.
+    if (!(winner_bishops | loser_bishops)) {
+      const bool h_side = file_of(pos.king_square(~winner)) >= 4;
+      corner = winner == White ? (h_side ? H8 : A8) : (h_side ? H1 : A1);
+    } else {
+      corner = winner == White ? (dark ? H8 : A8) : (dark ? A1 : H1);
+    }
     const int file_step = file_of(corner) == 7 ? -1 : 1;
     const int rank_step = rank_of(corner) == 7 ? -1 : 1;
     corner_block = make_square(file_of(corner) + file_step, rank_of(corner));
@@ -264,10 +270,9 @@ struct WinnabilityAnalyzer::Impl {
     if (type == Knight &&
         kKnightDistance.moves[to][corner_block] < kKnightDistance.moves[from][corner_block])
       return kProgress;
-    if (loser_must_promote) {
-      const bool heavy = m.kind() == Move::Promotion && m.promotion() >= Rook;
-      return type == Pawn && !heavy ? kProgress : kSetback;
-    }
+    if (loser_must_promote && type == Pawn &&
+        !(m.kind() == Move::Promotion && m.promotion() >= Rook))
+      return kProgress;
     if (capture) return kSetback;
     return after_progress ? kFree : kNormal;
   }
@@ -375,6 +380,16 @@ struct WinnabilityAnalyzer::Impl {
       frames.push_back(f);
     };
     open(Move::null());
+    if (arena.empty()) {  // the game is already over
+      if (pos.side_to_move() != winner && pos.in_check()) {
+        witness.clear();
+        result.verdict = Winnability::Winnable;
+      } else {
+        result.verdict = Winnability::Unwinnable;
+        result.proof = UnwinnableProof::Exhausted;
+      }
+      return true;
+    }
     while (!frames.empty()) {
       Frame& top = frames.back();
       if (top.next == top.last) {
@@ -458,7 +473,18 @@ WinnabilityAnalyzer::WinnabilityAnalyzer(std::uint64_t node_limit)
 WinnabilityAnalyzer::~WinnabilityAnalyzer() = default;
 
 WinnabilityResult WinnabilityAnalyzer::decide(const Position& pos, Color side) {
-  return impl_->run(pos, side, impl_->node_limit, true, impl_->node_limit / 4);
+  return impl_->run(pos, side, impl_->node_limit, true, impl_->node_limit / 16);
+}
+
+bool could_be_shut_out(const Position& pos, Color side) {
+  // Pawns free to advance can promote, and queens, rooks and mixed minor pieces mate too
+  // easily: positions with any of them are taken as winnable without a search.
+  const Bitboard pawns = pos.pieces(Pawn);
+  if (((pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8)) & ~pawns) return false;
+  if (pos.pieces(side, Queen) | pos.pieces(side, Rook)) return false;
+  const Bitboard knights = pos.pieces(side, Knight), bishops = pos.pieces(side, Bishop);
+  if (knights && (bishops || more_than_one(knights))) return false;
+  return !((bishops & kDarkSquares) && (bishops & ~kDarkSquares));
 }
 
 WinnabilityResult WinnabilityAnalyzer::screen(const Position& pos, Color side) {
@@ -468,18 +494,8 @@ WinnabilityResult WinnabilityAnalyzer::screen(const Position& pos, Color side) {
     result.proof = UnwinnableProof::Material;
     return result;
   }
-  // Only a side whose mating force is bishops of one colour, a lone knight or pawns that
-  // stand blocked can be shut out by the structure; anything else is taken as winnable.
-  const Bitboard pawns = pos.pieces(side, Pawn);
-  const Bitboard others = pos.pieces(side) ^ pos.pieces(side, King) ^ pawns;
-  const Bitboard bishops = pos.pieces(side, Bishop);
-  if (pos.pieces(side, Queen) | pos.pieces(side, Rook)) return result;
-  if (others != bishops && !(others == pos.pieces(side, Knight) && !more_than_one(others)))
-    return result;
-  if ((bishops & kDarkSquares) && (bishops & ~kDarkSquares)) return result;
-  const Bitboard fronts = side == White ? pawns << 8 : pawns >> 8;
-  if (fronts & ~pos.pieces(Pawn)) return result;  // a pawn free to advance
-  result = impl_->run(pos, side, std::min<std::uint64_t>(impl_->node_limit, 20'000), false, 0);
+  if (!could_be_shut_out(pos, side)) return result;
+  result = impl_->run(pos, side, std::min(impl_->node_limit, kScreenNodes), false, 0);
   if (result.verdict == Winnability::Winnable) result.verdict = Winnability::Undetermined;
   return result;
 }
