@@ -40,7 +40,7 @@ struct WinnabilityResult {
 
 // The default node budget of decide(): a decision stays well below 100 ms on one core.
 constexpr std::uint64_t kDefaultWinnableNodes = 250'000;
-constexpr std::uint64_t kScreenNodes = 5'000;
+constexpr std::uint64_t kScreenNodes = 1'000;
 
 // The cheap filter in front of any search: false when `side` has a queen, a rook, a knight
 // with another minor piece, bishops on both colours, or when some pawn on the board (of

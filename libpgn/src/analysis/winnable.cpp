@@ -147,40 +147,46 @@ class SearchedTable {
   std::uint16_t pass_ = 0;
 };
 
-// A growing set of position keys (open addressing; 0 marks a free slot, and the key 0 is
-// kept aside).
+// A growing set of position keys (open addressing). Slots carry the number of the walk that
+// filled them, so starting a new walk clears nothing.
 class KeySet {
  public:
   void clear() {
-    if (used_) std::fill(slots_.begin(), slots_.end(), 0);
     used_ = 0;
-    has_zero_ = false;
+    if (++walk_ == 0) {
+      std::fill(slots_.begin(), slots_.end(), Slot{});
+      walk_ = 1;
+    }
   }
   // False when the key was already in the set.
   bool insert(std::uint64_t key) {
-    if (key == 0) return !std::exchange(has_zero_, true);
     if (2 * (used_ + 1) > slots_.size()) grow();
-    std::size_t mask = slots_.size() - 1, i = key & mask;
-    while (slots_[i]) {
-      if (slots_[i] == key) return false;
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = key & mask;
+    while (slots_[i].walk == walk_) {
+      if (slots_[i].key == key) return false;
       i = (i + 1) & mask;
     }
-    slots_[i] = key;
+    slots_[i] = Slot{key, walk_};
     ++used_;
     return true;
   }
 
  private:
+  struct Slot {
+    std::uint64_t key = 0;
+    std::uint32_t walk = 0;
+  };
   void grow() {
-    std::vector<std::uint64_t> old = std::move(slots_);
-    slots_.assign(old.empty() ? 4096 : 2 * old.size(), 0);
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.empty() ? 4096 : 2 * old.size(), Slot{});
     used_ = 0;
-    for (std::uint64_t key : old)
-      if (key) insert(key);
+    for (const Slot& s : old)
+      if (s.walk == walk_) insert(s.key);
   }
-  std::vector<std::uint64_t> slots_;
+  std::vector<Slot> slots_;
   std::size_t used_ = 0;
-  bool has_zero_ = false;
+  std::uint32_t walk_ = 1;
 };
 
 // What a move costs in a guided pass. A move that heads for the mate costs nothing and makes
