@@ -454,12 +454,19 @@ struct WinnabilityAnalyzer::Impl {
     bool settled = false;
     // Guided passes first: they find the mates of open positions in few nodes.
     guided = true;
-    for (int budget = 1; !settled && budget <= 64 && nodes < guided_limit; ++budget)
+    int budget = 1;
+    for (; !settled && budget <= 64 && nodes < guided_limit; ++budget)
       settled = run_pass(budget, std::min(guided_limit, nodes + kPassNodes), result);
-    // Then the walk over the whole move graph, which is small in blocked positions.
-    if (!settled) {
+    // Then the walk over the whole move graph, which is small in blocked positions, on up to
+    // seven eighths of the budget.
+    if (!settled && guided_limit < limit) {
       pos = root;
-      settled = close_graph(limit, result);
+      settled = close_graph(std::max(limit - limit / 8, nodes), result);
+      // Open positions: back to guided passes, with the budgets they had reached.
+      pos = root;
+      guided = true;
+      for (; !settled && budget <= 64 && nodes < limit; ++budget)
+        settled = run_pass(budget, std::min(limit, nodes + kPassNodes), result);
     }
     result.nodes = std::min(nodes, limit);
     if (result.verdict == Winnability::Winnable && want_witness) {
