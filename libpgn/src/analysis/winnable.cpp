@@ -1,18 +1,18 @@
 // Unwinnability by helpmate search. See docs/unwinnability.md for the method and its proof.
 //
-// One search routine serves both answers. It walks the moves of both sides (the loser
-// cooperating) from the position, each move costing part of a budget; it stops with a
-// witness at the first mate given by the intended winner. Positions where that side lacks
-// mating material are not entered (nothing below them can be a mate), and a table remembers
-// which positions were already searched with at least the budget left now. When a pass ends
-// without a mate and without ever having cut a line for want of budget or nodes, the
-// positions it entered are closed under legal moves: no mate is reachable, a proof.
+// Two searches serve both answers. Guided passes walk the moves of both sides (the loser
+// cooperating) depth first, each move costing part of a budget, and stop with a witness at
+// the first mate given by the intended winner. Moves that head for a mate (the mating side's
+// king and knights approaching a chosen corner, its pawns advancing, captures; the other
+// king walking into that corner) cost nothing, so mates far away are found at a small
+// budget. Positions where the winner lacks mating material, or behind a pawn wall it cannot
+// pass, are not entered (nothing below them can be a mate), and a table remembers which
+// positions were already searched with at least the budget left now. A pass that ends without
+// a mate and without ever having cut a line for want of budget or nodes has entered a set of
+// positions closed under legal moves: no mate is reachable, a proof.
 //
-// The first passes make moves that head for a mate cost nothing (the mating side's king and
-// knights approaching a chosen corner, its pawns advancing, captures; the other king walking
-// into that corner) so that mates far away are found at a small budget; later passes charge
-// every move alike and double the budget, which closes the small move graphs of blocked
-// positions quickly.
+// The walk over the whole move graph enters every reachable position once; blocked positions
+// have few, so it proves most of them, and a mate met on the way is a witness.
 #include "libpgn/winnable.hpp"
 
 #include <algorithm>
