@@ -57,8 +57,10 @@ bool blocked_unwinnable(const Position& pos, Color side) {
   if (pos.ep_square() != NoSquare) return false;
   const Bitboard pawns = pos.pieces(Pawn);
   const Bitboard pawns_of[2] = {pos.pieces(White, Pawn), pos.pieces(Black, Pawn)};
-  // Every pawn stands right behind another pawn.
-  if (((pawns_of[White] << 8) | (pawns_of[Black] >> 8)) & ~pawns) return false;
+  // Every pawn stands right behind another man (a pawn, or a king that can never move: see
+  // below; kings are never captured).
+  const Bitboard fronts = (pawns_of[White] << 8) | (pawns_of[Black] >> 8);
+  if (fronts & ~pos.pieces()) return false;
   const Bitboard pawn_attacks[2] = {bb::pawn_attacks_bb<White>(pawns_of[White]),
                                     bb::pawn_attacks_bb<Black>(pawns_of[Black])};
   if ((pawn_attacks[White] & pawns_of[Black]) || (pawn_attacks[Black] & pawns_of[White]))
@@ -80,20 +82,33 @@ bool blocked_unwinnable(const Position& pos, Color side) {
       }
     }
   }
+  Bitboard fixed_kings = 0;
+  for (Color c : {White, Black})
+    if (king_reach[c] == pos.pieces(c, King)) fixed_kings |= king_reach[c];
+  if (fronts & ~(pawns | fixed_kings)) return false;
   // The wall never moves: nothing can ever be captured by a pawn or capture one.
   for (Color c : {White, Black}) {
     if (pawn_attacks[c] & piece_reach[~c]) return false;
     if (piece_attacks[~c] & pawns_of[c]) return false;
-    if (king_zone[~c] & pawns_of[c] & ~pawn_attacks[c]) return false;
+    // A king takes only undefended pawns; a pawn's or a fixed king's defence lasts.
+    const Bitboard lasting_defence =
+        pawn_attacks[c] | (fixed_kings & pos.pieces(c) ? king_zone[c] : 0);
+    if (king_zone[~c] & pawns_of[c] & ~lasting_defence) return false;
   }
 
   const Color loser = ~side;
   const Bitboard checkable = piece_attacks[side] & king_reach[loser];
-  const Bitboard possibly_taken = pawns | pawn_attacks[side] | piece_reach[loser] |
-                                  piece_reach[side] | piece_attacks[side] | king_zone[side];
+  // Squares next to the mated king that something other than the loser's own pieces could
+  // take, and those only the loser's pieces (one square each) could block.
+  const Bitboard taken_by_winner_or_pawns =
+      pawns | pawn_attacks[side] | piece_reach[side] | piece_attacks[side] | king_zone[side];
+  const int loser_pieces = std::popcount(pos.pieces(loser) & ~pawns & ~pos.pieces(King));
   for (Bitboard b = checkable; b; b &= b - 1) {
     const Square s = Square(std::countr_zero(b));
-    if (!(king_attacks(s) & ~possibly_taken)) return false;  // a mate here is not ruled out
+    const Bitboard left = king_attacks(s) & ~taken_by_winner_or_pawns;
+    if (left & ~piece_reach[loser]) continue;          // a flight nothing can ever take
+    if (std::popcount(left) > loser_pieces) continue;  // more flights than blockers
+    return false;                                      // a mate here is not ruled out
   }
   return true;
 }
