@@ -68,6 +68,7 @@ bool blocked_unwinnable(const Position& pos, Color side) {
 
   Bitboard piece_reach[2] = {0, 0}, piece_attacks[2] = {0, 0};
   Bitboard king_reach[2] = {0, 0}, king_zone[2] = {0, 0};
+  Bitboard unmovable[2] = {0, 0};  // men that can never leave their square
   for (Color c : {White, Black}) {
     for (Bitboard b = pos.pieces(c) & ~pawns; b; b &= b - 1) {
       const Square s = Square(std::countr_zero(b));
@@ -75,25 +76,37 @@ bool blocked_unwinnable(const Position& pos, Color side) {
       if (type == King) {
         king_reach[c] = reach(King, s, pawns, pawn_attacks[~c]);
         king_zone[c] = attacks_from(King, king_reach[c], pawns);
+        if (king_reach[c] == square_bb(s)) unmovable[c] |= square_bb(s);
       } else {
         const Bitboard r = reach(type, s, pawns, 0);
         piece_reach[c] |= r;
         piece_attacks[c] |= attacks_from(type, r, pawns);
+        if (r == square_bb(s)) unmovable[c] |= square_bb(s);
       }
     }
   }
-  Bitboard fixed_kings = 0;
+  // A man that never moves blocks the pawn in front of it for good if it is never taken
+  // either (a king never is; another piece must stand where no opposing piece or king can
+  // ever attack).
+  Bitboard fixed_men = 0;
   for (Color c : {White, Black})
-    if (king_reach[c] == pos.pieces(c, King)) fixed_kings |= king_reach[c];
-  if (fronts & ~(pawns | fixed_kings)) return false;
+    fixed_men |= unmovable[c] & (pos.pieces(King) | ~(piece_attacks[~c] | king_zone[~c]));
+  if (fronts & ~(pawns | fixed_men)) return false;
+  // Attacks that last: a king's or a knight's cannot be blocked.
+  Bitboard fixed_attacks[2] = {0, 0};
+  for (Color c : {White, Black})
+    for (Bitboard b = fixed_men & pos.pieces(c) & (pos.pieces(King) | pos.pieces(Knight)); b;
+         b &= b - 1) {
+      const Square s = Square(std::countr_zero(b));
+      fixed_attacks[c] |= attacks(type_of(pos.piece_on(s)), s, pawns);
+    }
   // The wall never moves: nothing can ever be captured by a pawn or capture one.
   for (Color c : {White, Black}) {
     if (pawn_attacks[c] & piece_reach[~c]) return false;
     if (piece_attacks[~c] & pawns_of[c]) return false;
-    // A king takes only undefended pawns; a pawn's or a fixed king's defence lasts.
-    const Bitboard lasting_defence =
-        pawn_attacks[c] | (fixed_kings & pos.pieces(c) ? king_zone[c] : 0);
-    if (king_zone[~c] & pawns_of[c] & ~lasting_defence) return false;
+    // A king takes only undefended pawns; a pawn's defence lasts, and so does that of a
+    // king or knight that never moves.
+    if (king_zone[~c] & pawns_of[c] & ~(pawn_attacks[c] | fixed_attacks[c])) return false;
   }
 
   const Color loser = ~side;
