@@ -113,15 +113,24 @@ bool blocked_unwinnable(const Position& pos, Color side) {
   const Bitboard checkable = piece_attacks[side] & king_reach[loser];
   // Squares next to the mated king that something other than the loser's own pieces could
   // take, and those only the loser's pieces (one square each) could block.
-  const Bitboard taken_by_winner_or_pawns =
-      pawns | pawn_attacks[side] | piece_reach[side] | piece_attacks[side] | king_zone[side];
+  const Bitboard taken_without_king =
+      pawns | pawn_attacks[side] | piece_reach[side] | piece_attacks[side];
   const int loser_pieces = std::popcount(pos.pieces(loser) & ~pawns & ~pos.pieces(King));
+  // The flights left to the loser's own pieces, one square each.
+  auto blockable = [&](Bitboard left) {
+    return !(left & ~piece_reach[loser]) && std::popcount(left) <= loser_pieces;
+  };
   for (Bitboard b = checkable; b; b &= b - 1) {
     const Square s = Square(std::countr_zero(b));
-    const Bitboard left = king_attacks(s) & ~taken_by_winner_or_pawns;
-    if (left & ~piece_reach[loser]) continue;          // a flight nothing can ever take
-    if (std::popcount(left) > loser_pieces) continue;  // more flights than blockers
-    return false;                                      // a mate here is not ruled out
+    const Bitboard flights = king_attacks(s) & ~taken_without_king;
+    // The winning king stands on one square, at least two files or ranks from s, and covers
+    // only the flights next to it.
+    bool possible = blockable(flights);
+    const Bitboard posts = king_reach[side] & attacks_from(King, king_attacks(s), 0) &
+                           ~king_attacks(s) & ~square_bb(s);
+    for (Bitboard k = posts; k && !possible; k &= k - 1)
+      possible = blockable(flights & ~king_attacks(Square(std::countr_zero(k))));
+    if (possible) return false;  // a mate here is not ruled out
   }
   return true;
 }
