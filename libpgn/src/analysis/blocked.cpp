@@ -69,6 +69,8 @@ bool blocked_unwinnable(const Position& pos, Color side) {
   Bitboard piece_reach[2] = {0, 0}, piece_attacks[2] = {0, 0};
   Bitboard king_reach[2] = {0, 0}, king_zone[2] = {0, 0};
   Bitboard unmovable[2] = {0, 0};  // men that can never leave their square
+  Bitboard reach_of[2][16];        // each piece's own set (kings and pawns aside)
+  int pieces_of[2] = {0, 0};
   for (Color c : {White, Black}) {
     for (Bitboard b = pos.pieces(c) & ~pawns; b; b &= b - 1) {
       const Square s = Square(std::countr_zero(b));
@@ -79,6 +81,7 @@ bool blocked_unwinnable(const Position& pos, Color side) {
         if (king_reach[c] == square_bb(s)) unmovable[c] |= square_bb(s);
       } else {
         const Bitboard r = reach(type, s, pawns, 0);
+        if (pieces_of[c] < 16) reach_of[c][pieces_of[c]++] = r;
         piece_reach[c] |= r;
         piece_attacks[c] |= attacks_from(type, r, pawns);
         if (r == square_bb(s)) unmovable[c] |= square_bb(s);
@@ -115,10 +118,13 @@ bool blocked_unwinnable(const Position& pos, Color side) {
   // take, and those only the loser's pieces (one square each) could block.
   const Bitboard taken_without_king =
       pawns | pawn_attacks[side] | piece_reach[side] | piece_attacks[side];
-  const int loser_pieces = std::popcount(pos.pieces(loser) & ~pawns & ~pos.pieces(King));
-  // The flights left to the loser's own pieces, one square each.
+  // The flights left to the loser's own pieces, one square each: no more of them than pieces
+  // that can reach any of them.
   auto blockable = [&](Bitboard left) {
-    return !(left & ~piece_reach[loser]) && std::popcount(left) <= loser_pieces;
+    if (left & ~piece_reach[loser]) return false;
+    int blockers = 0;
+    for (int i = 0; i < pieces_of[loser]; ++i) blockers += (reach_of[loser][i] & left) != 0;
+    return std::popcount(left) <= blockers;
   };
   for (Bitboard b = checkable; b; b &= b - 1) {
     const Square s = Square(std::countr_zero(b));
