@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# pgn winnable end to end: text and jsonl output, bad FEN lines reported with their line
+# number while the run goes on, option errors, and a sample of the published test vector.
+# Arguments: pgn binary, repository dir, shared dir.
+set -u
+pgn=$1
+shared=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+# expect NAME EXPECTED ACTUAL
+expect() {
+  if [ "$2" != "$3" ]; then
+    fail "$1"
+    diff <(printf '%s\n' "$2") <(printf '%s\n' "$3") | head -20
+  fi
+}
+
+out=$("$pgn" winnable --side white --fen "k7/8/2K5/8/8/8/8/7Q w - -" 2>/dev/null)
+expect "text, one side" "k7/8/2K5/8/8/8/8/7Q w - -; white winnable Kb6+ Kb8 Qb7#" "$out"
+out=$("$pgn" winnable --fen "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -" 2>/dev/null)
+expect "text, both sides" \
+  "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -; white unwinnable (pawn-wall); black unwinnable (pawn-wall)" \
+  "$out"
+out=$("$pgn" winnable --side black --fen "8/8/8/8/8/4k1b1/8/3RKB2 w - -" 2>/dev/null)
+expect "mate on the board" "8/8/8/8/8/4k1b1/8/3RKB2 w - -; black winnable (mate on the board)" "$out"
+
+printf '%s\n' "4k3/8/8/8/8/8/8/4K3 w - -" "not a fen" "" "# a comment" \
+  "8/8/8/8/8/8/8/8 w - -" "k7/8/2K5/8/8/8/8/7Q w - - 0 1" >"$work/in.fen"
+"$pgn" winnable --format jsonl "$work/in.fen" >"$work/out.jsonl" 2>"$work/err"
+expect "bad lines: exit status" 1 "$?"
+expect "jsonl lines" 2 "$(wc -l <"$work/out.jsonl")"
+expect "jsonl bare kings" \
+  '{"fen": "4k3/8/8/8/8/8/8/4K3 w - -", "white": {"verdict": "unwinnable", "reason": "insufficient-material", "nodes": 0}, "black": {"verdict": "unwinnable", "reason": "insufficient-material", "nodes": 0}}' \
+  "$(head -1 "$work/out.jsonl")"
+expect "jsonl witness" \
+  '{"fen": "k7/8/2K5/8/8/8/8/7Q w - - 0 1", "white": {"verdict": "winnable", "moves": ["Kb6+", "Kb8", "Qb7#"], "nodes": 124}, "black": {"verdict": "unwinnable", "reason": "insufficient-material", "nodes": 0}}' \
+  "$(tail -1 "$work/out.jsonl")"
+grep -q "in.fen:2: invalid FEN (fen-fields)" "$work/err" || fail "line 2 reported"
+grep -q "in.fen:5: invalid FEN (fen-kings): white has no king" "$work/err" || fail "line 5 reported"
+if command -v python3 >/dev/null; then
+  python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$work/out.jsonl" ||
+    fail "jsonl parses"
+fi
+
+# Standard input, and a budget too small to decide.
+out=$(echo "Bb1k1b2/bKp1p1p1/1pP1P1P1/1P4P1/p7/P7/8/8 b - -" |
+  "$pgn" winnable --side white --limit 100 - 2>/dev/null)
+expect "small budget" "Bb1k1b2/bKp1p1p1/1pP1P1P1/1P4P1/p7/P7/8/8 b - -; white undetermined" "$out"
+
+"$pgn" winnable --side red --fen "4k3/8/8/8/8/8/8/4K3 w - -" >/dev/null 2>&1
+expect "bad side status" 2 "$?"
+"$pgn" winnable --format xml --fen "4k3/8/8/8/8/8/8/4K3 w - -" >/dev/null 2>&1
+expect "bad format status" 2 "$?"
+"$pgn" winnable "$work/missing.fen" >/dev/null 2>&1
+expect "unreadable file status" 2 "$?"
+help=$("$pgn" winnable --help)
+expect "help status" 0 "$?"
+for option in --side --limit --fen --format --screen; do
+  grep -q -- "$option" <<<"$help" || fail "help mentions $option"
+done
+
+# Every 20th position of the published vector: each side's class must match (undetermined
+# allowed), checked against the published class.
+vector=$shared/unwinnability/test-vector.txt
+if [ -f "$vector" ]; then
+  awk '!/^#/ && NF && (++n % 20 == 1)' "$vector" >"$work/sample"
+  cut -c4- "$work/sample" | "$pgn" winnable - 2>/dev/null >"$work/sample.out"
+  paste -d'|' "$work/sample" "$work/sample.out" | while IFS='|' read -r case result; do
+    class=${case:0:2}
+    for side in white black; do
+      [ $side = white ] && can=${class:0:1} || can=${class:1:1}
+      verdict=$(sed -E "s/.*; $side (winnable|unwinnable|undetermined).*/\1/" <<<"$result")
+      if { [ "$can" = "-" ] && [ "$verdict" = winnable ]; } ||
+        { [ "$can" != "-" ] && [ "$verdict" = unwinnable ]; }; then
+        echo "FAIL: $case: $side $verdict"
+      fi
+    done
+  done >"$work/sample.fail"
+  [ -s "$work/sample.fail" ] && fail "vector sample: $(cat "$work/sample.fail")"
+else
+  fail "no test vector at $vector"
+fi
+
+[ "$failures" -eq 0 ] && echo "winnable CLI: all checks passed"
+exit $((failures > 0))

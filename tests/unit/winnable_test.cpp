@@ -1,0 +1,149 @@
+// Unwinnability: the material and pawn-wall proofs, witnesses replayed to mate independently,
+// the cheap screen, and every tenth position of the published test vector (all of it is in
+// winnable_slowtest.cpp).
+#include "winnable_vector.hpp"
+
+namespace pgn::testing_winnable {
+namespace {
+
+Position fen(const char* text) {
+  FenResult parsed = Position::from_fen(text);
+  EXPECT_TRUE(parsed.ok()) << text << ": " << parsed.message;
+  return parsed.position;
+}
+
+WinnabilityResult decide(const char* text, Color side) {
+  WinnabilityAnalyzer analyzer;
+  return analyzer.decide(fen(text), side);
+}
+
+void expect_unwinnable(const char* text, Color side, UnwinnableProof proof) {
+  const WinnabilityResult r = decide(text, side);
+  EXPECT_EQ(r.verdict, Winnability::Unwinnable) << text;
+  EXPECT_EQ(r.proof, proof) << text << ": " << unwinnable_proof_code(r.proof);
+  EXPECT_TRUE(r.witness.empty());
+}
+
+void expect_winnable(const char* text, Color side) {
+  const WinnabilityResult r = decide(text, side);
+  ASSERT_EQ(r.verdict, Winnability::Winnable) << text;
+  EXPECT_TRUE(witness_mates(fen(text), side, r.witness)) << text;
+}
+
+TEST(Winnable, MaterialAloneProvesTheClassicCases) {
+  expect_unwinnable("4k3/8/8/8/8/8/8/4K3 w - -", White, UnwinnableProof::Material);
+  expect_unwinnable("4k3/8/8/8/8/8/8/3NK3 w - -", White, UnwinnableProof::Material);
+  expect_unwinnable("4k3/8/8/8/8/8/8/3BK3 b - -", White, UnwinnableProof::Material);
+  // Bishops of one colour on both sides (c2, d1, g8: all light): nobody can mate.
+  expect_unwinnable("4k1b1/8/8/8/8/8/2B5/3BK3 w - -", White, UnwinnableProof::Material);
+  expect_unwinnable("4k1b1/8/8/8/8/8/2B5/3BK3 w - -", Black, UnwinnableProof::Material);
+  // The lone king never mates, whatever the other side has.
+  expect_unwinnable("rnbqkbnr/pppppppp/8/8/8/8/8/4K3 w kq -", White, UnwinnableProof::Material);
+}
+
+TEST(Winnable, HelpersOfTheMatedSideMakeMinorPiecesWinnable) {
+  // A lone knight mates when the king's own men box it in; the search must find it.
+  expect_winnable("7k/6pp/8/8/8/8/8/4K1N1 w - -", White);
+  // A bishop against a knight: the knight blocks the corner.
+  expect_winnable("6nk/8/8/8/4K3/8/3B4/8 w - -", White);
+  // A dark bishop against a light one (same colour would be insufficient material).
+  expect_winnable("4k3/8/8/8/8/3b4/8/2B1K3 w - -", White);
+}
+
+TEST(Winnable, PawnWallsShutOutPiecesThatCannotCross) {
+  // Pawns locked on b, d, f, h; the bishops cannot cross (every square of their colour on
+  // the fourth and fifth ranks holds a pawn) and neither king can pass.
+  expect_unwinnable("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -", White,
+                    UnwinnableProof::PawnWall);
+  expect_unwinnable("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -", Black,
+                    UnwinnableProof::PawnWall);
+  // The same wall with a gap on the a-file: the kings meet, so no proof by the wall.
+  const WinnabilityResult open = decide("2b1k3/8/8/3p1p1p/3P1P1P/8/8/2B1K3 w - -", White);
+  EXPECT_NE(open.proof, UnwinnableProof::PawnWall);
+}
+
+TEST(Winnable, SearchProvesBlockedPositionsItCanEnumerate) {
+  // Published as unwinnable; the walk over every reachable position proves it. In the first,
+  // White is stalemated.
+  expect_unwinnable("8/8/5k2/1p6/1Pp5/B1Pp4/RK1P4/QRB5 w - -", White, UnwinnableProof::Exhausted);
+  expect_unwinnable("Bb1k1b2/bKp1p1p1/1pP1P1P1/1P4P1/p7/P7/8/8 b - -", White,
+                    UnwinnableProof::Exhausted);
+  expect_unwinnable("bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpP3P1/1P2N1R1/4Q3/1R4B1 w - -", Black,
+                    UnwinnableProof::Exhausted);
+}
+
+TEST(Winnable, WitnessesReplayToMate) {
+  expect_winnable(Position::kStartFen.data(), White);
+  expect_winnable(Position::kStartFen.data(), Black);
+  expect_winnable("k7/8/2K5/8/8/8/8/7Q w - -", White);
+  expect_winnable("4k3/8/8/8/8/8/8/Q3K3 w - -", White);
+  // Published winnable only after a breakthrough by the locked side's king.
+  expect_winnable("Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 b - -", White);
+}
+
+TEST(Winnable, AMateOnTheBoardIsItsOwnWitness) {
+  // White to move is mated already: decide and screen must both see it.
+  WinnabilityAnalyzer analyzer;
+  const Position mated = fen("8/8/8/8/8/4k1b1/8/3RKB2 w - -");
+  EXPECT_EQ(analyzer.decide(mated, Black).verdict, Winnability::Winnable);
+  EXPECT_EQ(analyzer.screen(mated, Black).verdict, Winnability::Undetermined);
+  const WinnabilityResult r = decide("k6R/1p6/pK6/P7/8/1P6/8/8 b - -", White);
+  EXPECT_EQ(r.verdict, Winnability::Winnable);
+  EXPECT_TRUE(r.witness.empty());
+  EXPECT_TRUE(witness_mates(fen("k6R/1p6/pK6/P7/8/1P6/8/8 b - -"), White, r.witness));
+}
+
+TEST(Winnable, ReplayRejectsIllegalAndNonMatingSequences) {
+  const Position start = fen(Position::kStartFen.data());
+  const Move fools_mate[] = {Move(F2, F3), Move(E7, E5), Move(G2, G4), Move(D8, H4)};
+  EXPECT_TRUE(replays_to_mate(start, Black, fools_mate));
+  EXPECT_FALSE(replays_to_mate(start, White, fools_mate));                // Black mates
+  EXPECT_FALSE(replays_to_mate(start, Black, std::span(fools_mate, 3)));  // no mate yet
+  const Move illegal[] = {Move(F2, F4), Move(E7, E5), Move(G2, G4), Move(D8, H4)};
+  EXPECT_TRUE(replays_to_mate(start, Black, illegal));  // also a mate (f4 instead of f3)
+  const Move broken[] = {Move(F2, F3), Move(E7, E5), Move(G2, G5), Move(D8, H4)};
+  EXPECT_FALSE(replays_to_mate(start, Black, broken));
+}
+
+TEST(Winnable, BudgetRunsOutAsUndetermined) {
+  // A blocked position whose proof needs a walk over a few thousand positions.
+  WinnabilityAnalyzer tiny(100);
+  const WinnabilityResult r =
+      tiny.decide(fen("Bb1k1b2/bKp1p1p1/1pP1P1P1/1P4P1/p7/P7/8/8 b - -"), White);
+  EXPECT_EQ(r.verdict, Winnability::Undetermined);
+}
+
+TEST(Winnable, ScreenNeverClaimsAWinAndAgreesWithDecide) {
+  WinnabilityAnalyzer analyzer;
+  const std::vector<VectorCase> cases = load_vector();
+  ASSERT_FALSE(cases.empty());
+  int proved = 0;
+  for (std::size_t i = 0; i < cases.size(); i += 3) {
+    const Position pos = fen(cases[i].fen.c_str());
+    for (Color side : {White, Black}) {
+      const WinnabilityResult r = analyzer.screen(pos, side);
+      EXPECT_NE(r.verdict, Winnability::Winnable);
+      if (r.verdict == Winnability::Unwinnable) {
+        ++proved;
+        EXPECT_FALSE(cases[i].winnable[side])
+            << "line " << cases[i].line << " " << cases[i].fen << " side " << int(side) << " "
+            << unwinnable_proof_code(r.proof);
+      }
+    }
+  }
+  EXPECT_GT(proved, 50);
+}
+
+TEST(WinnableVector, EveryTenthPositionMatchesItsPublishedClass) {
+  const std::vector<VectorCase> cases = load_vector();
+  ASSERT_EQ(cases.size(), 901u) << "test vector missing or changed: " << shared_dir();
+  WinnabilityAnalyzer analyzer;
+  VectorTally tally;
+  for (std::size_t i = 0; i < cases.size(); i += 10) check_case(analyzer, cases[i], tally);
+  EXPECT_EQ(tally.undetermined_material, 0);
+  // The whole vector's bound (see winnable_slowtest.cpp), with room for a sample's luck.
+  EXPECT_LE(tally.undetermined * 100, 15 * 2 * tally.positions);
+}
+
+}  // namespace
+}  // namespace pgn::testing_winnable

@@ -1,0 +1,280 @@
+// `pgn winnable`: whether a side can still checkmate by some sequence of legal moves (FIDE
+// Laws 6.9 and 5.2.2), for positions given as FENs, one per line.
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "libpgn/position.hpp"
+#include "libpgn/san.hpp"
+#include "libpgn/winnable.hpp"
+
+namespace pgn::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+void append_json_string(std::string& out, std::string_view text) {
+  out += '"';
+  for (char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+}
+
+// The witness in SAN, each move written by the one move writer in the position it is made in.
+std::vector<std::string> witness_san(const Position& start, const std::vector<Move>& moves) {
+  std::vector<std::string> san;
+  Position pos = start;
+  for (Move m : moves) {
+    std::string text;
+    append_san(pos, m, text);
+    san.push_back(std::move(text));
+    pos.play(m);
+  }
+  return san;
+}
+
+double thread_seconds() {
+  timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
+struct Settings {
+  bool sides[2] = {true, true};
+  bool json = false;
+  bool screen = false;
+};
+
+struct Totals {
+  std::uint64_t positions = 0, bad = 0, verdicts[3] = {0, 0, 0};
+  double slowest_seconds = 0;   // the longest one decision (one side of one position) took
+  double decision_seconds = 0;  // all decisions together, without reading and writing
+};
+
+void decide_line(WinnabilityAnalyzer& analyzer, const Settings& settings, const Position& pos,
+                 std::string_view fen, std::string& out, Totals& totals) {
+  if (settings.json) {
+    out += "{\"fen\": ";
+    append_json_string(out, fen);
+  } else {
+    out += fen;
+  }
+  for (Color side : {White, Black}) {
+    if (!settings.sides[side]) continue;
+    // Processor time of this thread: on a shared machine, wall time says more about the
+    // other processes than about the decision.
+    const double start = thread_seconds();
+    const WinnabilityResult r =
+        settings.screen ? analyzer.screen(pos, side) : analyzer.decide(pos, side);
+    const double took = thread_seconds() - start;
+    totals.slowest_seconds = std::max(totals.slowest_seconds, took);
+    totals.decision_seconds += took;
+    ++totals.verdicts[int(r.verdict)];
+    const char* name = side == White ? "white" : "black";
+    const std::vector<std::string> moves = witness_san(pos, r.witness);
+    if (settings.json) {
+      out += ", \"";
+      out += name;
+      out += "\": {\"verdict\": \"";
+      out += winnability_code(r.verdict);
+      out += '"';
+      if (r.verdict == Winnability::Winnable) {
+        out += ", \"moves\": [";
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+          if (i) out += ", ";
+          append_json_string(out, moves[i]);
+        }
+        out += ']';
+      } else if (r.verdict == Winnability::Unwinnable) {
+        out += ", \"reason\": \"";
+        out += unwinnable_proof_code(r.proof);
+        out += '"';
+      }
+      out += ", \"nodes\": " + std::to_string(r.nodes) + '}';
+    } else {
+      out += "; ";
+      out += name;
+      out += ' ';
+      out += winnability_code(r.verdict);
+      for (const std::string& m : moves) {
+        out += ' ';
+        out += m;
+      }
+      if (r.verdict == Winnability::Winnable && moves.empty()) out += " (mate on the board)";
+      if (r.verdict == Winnability::Unwinnable) {
+        out += " (";
+        out += unwinnable_proof_code(r.proof);
+        out += ')';
+      }
+    }
+  }
+  out += settings.json ? "}\n" : "\n";
+}
+
+// Decides every FEN of `in`; returns false if some line was not a valid FEN.
+void run_stream(std::istream& in, const std::string& name, WinnabilityAnalyzer& analyzer,
+                const Settings& settings, Totals& totals) {
+  std::string line, out;
+  std::uint64_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const std::size_t begin = line.find_first_not_of(" \t");
+    if (begin == std::string::npos || line[begin] == '#') continue;  // blank or comment
+    const std::size_t end = line.find_last_not_of(" \t");
+    const std::string_view fen = std::string_view(line).substr(begin, end + 1 - begin);
+    FenResult parsed = Position::from_fen(fen);
+    if (!parsed.ok()) {
+      ++totals.bad;
+      std::fflush(stdout);
+      std::fprintf(stderr, "%s:%llu: invalid FEN (%s): %s\n", name.c_str(),
+                   static_cast<unsigned long long>(number), fen_error_code(parsed.error),
+                   parsed.message.c_str());
+      continue;
+    }
+    ++totals.positions;
+    out.clear();
+    decide_line(analyzer, settings, parsed.position, fen, out, totals);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  }
+}
+
+int run_winnable(int argc, char** argv) {
+  std::string side = "both", format = "text", fen;
+  std::uint64_t limit = kDefaultWinnableNodes;
+  std::vector<std::string> files;
+  po::options_description visible(
+      "Usage: pgn winnable [--side white|black|both] [--limit NODES] [--fen FEN | FILE... | -]\n\n"
+      "Decides whether a side can still checkmate by some sequence of legal moves (FIDE\n"
+      "Laws 6.9: a player who runs out of time loses only if the opponent could mate;\n"
+      "5.2.2: a position where neither side can is dead). Reads FENs, one per line (4 to 6\n"
+      "fields; blank lines and lines starting with # are skipped), from the files, or from\n"
+      "standard input. Writes one line per position: the FEN, then per side\n"
+      "'winnable MOVES...' (a legal sequence ending in mate, in SAN), 'unwinnable (PROOF)'\n"
+      "or 'undetermined' (the node budget ran out).\n\nOptions");
+  visible.add_options()                      //
+      ("help,h", "show this help and exit")  //
+      ("side,s", po::value<std::string>(&side),
+       "white, black or both (default both): the side that would mate")  //
+      ("limit,l", po::value<std::uint64_t>(&limit),
+       ("node budget per side and position (default " + std::to_string(kDefaultWinnableNodes) + ")")
+           .c_str())  //
+      ("fen,f", po::value<std::string>(&fen), "decide this one position")(
+          "format", po::value<std::string>(&format), "text (default) or jsonl")(
+          "screen",
+          "only the cheap screen for bulk use: 'unwinnable' when proved by material, a pawn "
+          "wall or a walk over at most 1000 positions, else 'undetermined' (most likely "
+          "winnable); no witnesses");
+  po::options_description hidden;
+  hidden.add_options()("input", po::value<std::vector<std::string>>(&files), "inputs");
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::fprintf(stderr, "pgn winnable: %s\n(see 'pgn winnable --help')\n", e.what());
+    return kExitFailure;
+  }
+  if (vm.count("help")) {
+    std::cout << visible
+              << "\nExit status: 0 when every line was a valid FEN, 1 when some were not (each "
+                 "is reported\non standard error with its line number and the run goes on), "
+                 "2 on a usage error or\nan unreadable file. The count of positions and the "
+                 "time go to standard error.\n";
+    return kExitOk;
+  }
+  Settings settings;
+  if (side == "white") {
+    settings.sides[Black] = false;
+  } else if (side == "black") {
+    settings.sides[White] = false;
+  } else if (side != "both") {
+    std::fprintf(stderr, "pgn winnable: --side must be white, black or both, not '%s'\n",
+                 side.c_str());
+    return kExitFailure;
+  }
+  if (format != "text" && format != "jsonl") {
+    std::fprintf(stderr, "pgn winnable: --format must be text or jsonl, not '%s'\n",
+                 format.c_str());
+    return kExitFailure;
+  }
+  settings.json = format == "jsonl";
+  settings.screen = vm.count("screen") != 0;
+  if (limit == 0) {
+    std::fprintf(stderr, "pgn winnable: --limit must be at least 1\n");
+    return kExitFailure;
+  }
+  if (vm.count("fen") && !files.empty()) {
+    std::fprintf(stderr, "pgn winnable: give either --fen or input files, not both\n");
+    return kExitFailure;
+  }
+
+  WinnabilityAnalyzer analyzer(limit);
+  Totals totals;
+  const auto start = std::chrono::steady_clock::now();
+  if (vm.count("fen")) {
+    std::istringstream one(fen);
+    run_stream(one, "--fen", analyzer, settings, totals);
+  } else if (files.empty()) {
+    run_stream(std::cin, "<stdin>", analyzer, settings, totals);
+  } else {
+    for (const std::string& file : files) {
+      if (file == "-") {
+        run_stream(std::cin, "<stdin>", analyzer, settings, totals);
+        continue;
+      }
+      std::ifstream in(file);
+      if (!in) {
+        std::fprintf(stderr, "pgn winnable: cannot read %s\n", file.c_str());
+        return kExitFailure;
+      }
+      run_stream(in, file, analyzer, settings, totals);
+    }
+  }
+  std::fflush(stdout);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::fprintf(
+      stderr,
+      "%llu positions (%llu winnable, %llu unwinnable, %llu undetermined answers), "
+      "%llu invalid lines, %.3f s, %.0f positions/s; decisions alone %.3f s CPU, %.0f "
+      "positions/s, slowest %.3f ms\n",
+      static_cast<unsigned long long>(totals.positions),
+      static_cast<unsigned long long>(totals.verdicts[0]),
+      static_cast<unsigned long long>(totals.verdicts[1]),
+      static_cast<unsigned long long>(totals.verdicts[2]),
+      static_cast<unsigned long long>(totals.bad), seconds,
+      seconds > 0 ? double(totals.positions) / seconds : 0.0, totals.decision_seconds,
+      totals.decision_seconds > 0 ? double(totals.positions) / totals.decision_seconds : 0.0,
+      totals.slowest_seconds * 1000);
+  return totals.bad ? kExitProblems : kExitOk;
+}
+
+static RegisterCommand reg{
+    {"winnable", "whether a side can still mate (FIDE 6.9 timeouts, 5.2.2 dead positions)",
+     run_winnable}};
+
+}  // namespace
+}  // namespace pgn::cli
