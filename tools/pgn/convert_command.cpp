@@ -97,8 +97,12 @@ class ConvertWorker final : public BatchWorker {
       }
       if (report.has_errors() || partial) {
         // Passed on unchanged where the format can carry the input text; elsewhere what could be
-        // replayed is written.
-        if (text_formats) {
+        // replayed is written. A game cut at --max-game-bytes cannot be passed on whole: it is
+        // not written, and its error says so.
+        if (game.truncated && text_formats) {
+          note_not_written(report);
+          ++counts.skipped;
+        } else if (text_formats) {
           if (format == OutputFormat::Pgn) {
             separate(batch.output);
             append_unchanged_game(game.text, batch.output);
@@ -122,6 +126,13 @@ class ConvertWorker final : public BatchWorker {
   }
 
  private:
+  static void note_not_written(GameReport& report) {
+    for (Diagnostic& d : report.problems)
+      if (d.code == Code::LimitExceeded && d.message.rfind("the game is ", 0) == 0) {
+        d.message += "; the game is not written (it cannot be passed on whole)";
+        return;
+      }
+  }
   void append(std::string& out, const GameExtras& extras) {
     separate(out);
     writer_.write(record_, out, extras);
@@ -282,6 +293,13 @@ class ConvertConsumer final : public BatchConsumer {
       wrote_game_ = true;
     }
     progress_.update(summary_);
+  }
+
+  void file_warning(std::size_t index, const std::string&, const Diagnostic& warning) override {
+    ++summary_.warnings;
+    ++summary_.by_code[int(warning.code)];
+    // Shown without --warnings: a file that gave nothing to convert is not per-game detail.
+    diagnostics_.problem(names_[index], warning);
   }
 
   void end_file(std::size_t index, const std::string&, const std::string& error,

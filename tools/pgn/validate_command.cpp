@@ -49,6 +49,12 @@ class ValidateConsumer final : public BatchConsumer {
     progress_.update(summary_);
   }
 
+  void file_warning(std::size_t, const std::string& name, const Diagnostic& warning) override {
+    ++summary_.warnings;
+    ++summary_.by_code[int(warning.code)];
+    writer_.problem(name, warning);
+  }
+
   void end_file(std::size_t, const std::string& name, const std::string& error,
                 std::uint64_t games_read) override {
     ++summary_.files;
