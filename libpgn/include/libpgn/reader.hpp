@@ -144,6 +144,9 @@ class Visitor {
   virtual void result(std::string_view /*marker*/, TextPos /*pos*/) {}
   // A syntax problem; the parser recovers and goes on (or stops the game where it cannot).
   virtual void syntax_error(std::string_view /*message*/, TextPos /*pos*/) {}
+  // Text read in a way it was not written, to say so: a result written with an en dash,
+  // castling with a non-breaking hyphen, a blank line inside movetext.
+  virtual void syntax_warning(std::string_view /*message*/, TextPos /*pos*/) {}
   virtual void end_game() {}
 };
 
