@@ -317,11 +317,7 @@ class ConvertConsumer final : public BatchConsumer {
     }
     if (message.empty()) return;
     ++summary_.files_failed;
-    Diagnostic d;
-    d.code = Code::Io;
-    d.severity = Severity::Error;
-    d.message = message;
-    if (games_read) d.message += " (" + std::to_string(games_read) + " games before it were read)";
+    const Diagnostic d = input_problem(message, games_read);
     ++summary_.errors;
     ++summary_.by_code[int(Code::Io)];
     diagnostics_.problem(names_[index], d);

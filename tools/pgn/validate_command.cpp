@@ -60,11 +60,7 @@ class ValidateConsumer final : public BatchConsumer {
     ++summary_.files;
     if (error.empty()) return;
     ++summary_.files_failed;
-    Diagnostic d;
-    d.code = Code::Io;
-    d.severity = Severity::Error;
-    d.message = error;
-    if (games_read) d.message += " (" + std::to_string(games_read) + " games before it were read)";
+    const Diagnostic d = input_problem(error, games_read);
     ++summary_.errors;
     ++summary_.by_code[int(Code::Io)];
     writer_.problem(name, d);

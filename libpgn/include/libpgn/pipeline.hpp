@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "libpgn/reader.hpp"
-#include "libpgn/validator.hpp"
+#include "libpgn/diagnostics.hpp"
 
 namespace pgn {
 
