@@ -32,8 +32,15 @@ void DiagnosticsBuilder::finish() {
 }
 
 Diagnostic* DiagnosticsBuilder::add(Code code, TextPos pos, std::string message) {
+  return add_as(code, severity(code), pos, std::move(message));
+}
+
+Diagnostic* DiagnosticsBuilder::add_warning(Code code, TextPos pos, std::string message) {
+  return add_as(code, strict_ ? Severity::Error : Severity::Warning, pos, std::move(message));
+}
+
+Diagnostic* DiagnosticsBuilder::add_as(Code code, Severity s, TextPos pos, std::string message) {
   if (ignored_[int(code)]) return nullptr;
-  const Severity s = severity(code);
   if (report_->problems.size() >= kMaxListedProblems) {
     ++(s == Severity::Error ? report_->errors : report_->warnings);
     ++unlisted_;

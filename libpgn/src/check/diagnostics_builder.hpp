@@ -25,6 +25,9 @@ class DiagnosticsBuilder {
   // Adds a problem unless its code is ignored; nullptr when it is not listed (ignored, or past
   // the listing limit: then only counted), else the entry, for the caller to complete.
   Diagnostic* add(Code code, TextPos pos, std::string message);
+  // The same at warning severity (an error in strict mode), for a code whose default is error:
+  // text read in a way it was not written (a syntax warning).
+  Diagnostic* add_warning(Code code, TextPos pos, std::string message);
   bool ignored(Code code) const { return ignored_[int(code)]; }
   Severity severity(Code code) const {
     return strict_ ? Severity::Error : code_info(code).default_severity;
@@ -37,6 +40,7 @@ class DiagnosticsBuilder {
   static void sort_by_position(GameReport& report);
 
  private:
+  Diagnostic* add_as(Code code, Severity severity, TextPos pos, std::string message);
   Diagnostic* list(Code code, Severity severity, TextPos pos, std::string message);
   std::uint32_t column_of(TextPos pos);
   void fill_source_line(Diagnostic& d, TextPos pos) const;

@@ -52,6 +52,7 @@ void GameReplay::begin_reading(const Notation* notation, GameRecord* record) {
   record_ = record;
   recording_ = record != nullptr;
   record_open_ = 0;
+  paused_at_depth_ = 0;
   if (record) {
     record->clear();
     record->notation = notation ? notation->code : "en";
@@ -78,6 +79,7 @@ void GameReplay::begin_game() {
   trace_.read_bytes = {};
   words_.clear();
   word_pos_.clear();
+  word_nags_.clear();
 }
 
 void GameReplay::start(const GameTags& tags, VariantKind variant, TextPos pos) {
@@ -176,7 +178,16 @@ void GameReplay::stop_recording(const std::string& problem) {
 void GameReplay::kill_line() {
   LineState& l = line();
   ++trace_.illegal_count;
-  if (recording_) {
+  if (recording_ && depth_ > 0) {
+    // Only this variation is cut: it ends before the bad move (or is left out when nothing of
+    // it was recorded), and recording resumes after it.
+    recording_ = false;
+    paused_at_depth_ = depth_;
+    if (!l.record_has_move) {
+      record_->events.resize(l.record_begin);
+      --record_open_;
+    }
+  } else if (recording_) {
     const GameReport& report = diagnostics_.report();
     stop_recording(report.problems.empty() ? std::string("unreadable move")
                                            : report.problems.back().message);
@@ -340,7 +351,9 @@ Control GameReplay::begin_variation(TextPos pos) {
   child.path = parent.path;
   if (!child.path.empty()) child.path += '/';
   child.path += std::to_string(parent.ply) + "." + std::to_string(parent.variations_here);
+  child.record_has_move = false;
   if (recording_) {
+    child.record_begin = record_->events.size();
     record_->add(GameEvent::VariationBegin);
     ++record_open_;
   }
@@ -351,6 +364,14 @@ void GameReplay::end_variation() {
   if (!replay_) return;
   flush_words();
   if (depth_ > 0) {
+    if (paused_at_depth_ == depth_) {
+      paused_at_depth_ = 0;
+      recording_ = true;
+      if (!lines_[depth_].record_has_move) {
+        --depth_;
+        return;  // the variation was left out whole
+      }
+    }
     --depth_;
     if (recording_ && record_open_ > 0) {
       record_->add(GameEvent::VariationEnd);
@@ -366,6 +387,27 @@ void GameReplay::result(std::string_view marker, TextPos pos) {
   result_pos_ = pos;
 }
 
+// Nothing after the tags but blanks (comments count as movetext).
+bool GameReplay::game_has_no_movetext() const {
+  const std::string_view text = diagnostics_.game().text;
+  std::size_t at = 0;
+  // Skips the tag section: lines starting with '[' (values may hold ']' but not a line end).
+  for (;;) {
+    while (at < text.size() &&
+           (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r'))
+      ++at;
+    if (at >= text.size()) return true;
+    if (text[at] != '[') return false;
+    std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::size_t last = end;
+    while (last > at && (text[last - 1] == ' ' || text[last - 1] == '\t' || text[last - 1] == '\r'))
+      --last;
+    if (text[last - 1] != ']') return false;  // movetext after the tags on their line
+    at = end;
+  }
+}
+
 void GameReplay::finish(const GameTags& tags) {
   flush_words();
   const RawGame& game = diagnostics_.game();
@@ -379,14 +421,19 @@ void GameReplay::finish(const GameTags& tags) {
     diagnostics_.add(Code::ResultMismatch, result_pos_,
                      std::string("termination marker ") + kResultText[marker] +
                          " differs from the Result tag " + kResultText[tag]);
+  } else if (tags.has_result && !saw_result_ && game_has_no_movetext()) {
+    // A game of tags only (a list of pairings, a header kept for later): read, as other
+    // readers do, with a warning.
+    if (options_.check_tags)
+      diagnostics_.add(Code::MissingTag, game.start,
+                       "a game of tags only: no movetext and no termination marker");
   } else if (tags.has_result && !saw_result_) {
     diagnostics_.add(
         Code::ResultMismatch, game.start,
         "the movetext has no termination marker (the Result tag says " + tags.result + ")");
-  } else if (!tags.has_result && saw_result_ && tags.any) {
-    diagnostics_.add(Code::ResultMismatch, result_pos_,
-                     "termination marker " + result_marker_ + " but no Result tag");
   }
+  // No Result tag beside a termination marker is a missing tag, which the roster check
+  // reports (missing-tag); the marker gives the result.
   ResultKind result = marker != NoResult ? marker : tag;
   diagnostics_.report().result = kResultText[result];
   if (record_) {
@@ -458,13 +505,35 @@ void GameReplay::check_final_position(int result_index, TextPos pos, const GameT
 
 // ---- spoken notations ---------------------------------------------------------------
 
+namespace {
+// A suffix annotation at the end of a spoken word ("vier!", "Rochade?!"): its NAG (1-6), and
+// `word` without it; 0 when there is none.
+std::uint8_t take_suffix(std::string_view& word) {
+  std::size_t n = 0;
+  while (n < 2 && n < word.size() &&
+         (word[word.size() - 1 - n] == '!' || word[word.size() - 1 - n] == '?'))
+    ++n;
+  if (n == 0 || n == word.size()) return 0;
+  const std::string_view suffix = word.substr(word.size() - n);
+  word.remove_suffix(n);
+  if (suffix == "!") return 1;
+  if (suffix == "?") return 2;
+  if (suffix == "!!") return 3;
+  if (suffix == "??") return 4;
+  return suffix == "!?" ? 5 : 6;
+}
+}  // namespace
+
 Control GameReplay::spoken_word(std::string_view word, TextPos pos) {
   LineState& l = line();
   if (l.dead) return Control::Continue;
   // A check or mate word belongs to the move before it.
+  const std::uint8_t suffix = take_suffix(word);
   words_.push_back(word);
   word_pos_.push_back(pos);
-  try_spoken(false);
+  word_nags_.push_back(suffix);
+  // A suffix ends its phrase.
+  try_spoken(suffix != 0);
   return Control::Continue;
 }
 
@@ -475,6 +544,7 @@ void GameReplay::try_spoken(bool final) {
     if (line().dead) {
       words_.clear();
       word_pos_.clear();
+      word_nags_.clear();
       return;
     }
     MoveText text;
@@ -492,9 +562,11 @@ void GameReplay::try_spoken(bool final) {
         unreadable_move(phrase, word_pos_.front(), error);
         words_.clear();
         word_pos_.clear();
+        word_nags_.clear();
       }
       return;
     }
+    if (word_nags_[used - 1] != 0) text.nag = word_nags_[used - 1];
     std::string phrase;
     for (std::size_t i = 0; i < used; ++i) {
       if (i) phrase += ' ';
@@ -503,6 +575,7 @@ void GameReplay::try_spoken(bool final) {
     TextPos at = word_pos_.front();
     words_.erase(words_.begin(), words_.begin() + std::ptrdiff_t(used));
     word_pos_.erase(word_pos_.begin(), word_pos_.begin() + std::ptrdiff_t(used));
+    word_nags_.erase(word_nags_.begin(), word_nags_.begin() + std::ptrdiff_t(used));
     play_text(text, phrase, at);
   }
 }

@@ -63,6 +63,8 @@ struct LineState {
   std::uint32_t ply = 0;       // plies played in this line, counted from the game start
   std::uint32_t variations_here = 0;  // variations started after the current last move
   std::string path;                   // "" for the main line
+  std::size_t record_begin = 0;       // a variation: the index of its VariationBegin event
+  bool record_has_move = false;       // a variation: a move of it was recorded
 };
 
 class GameReplay {
@@ -106,10 +108,14 @@ class GameReplay {
 
   Control begin_variation(TextPos pos);
   void end_variation();
+  // A spoken move's words are gathered until the next phrase starts: a comment or NAG after
+  // them ends the phrase, so that it follows its move, not the move before.
   void comment(std::string_view text) {
+    flush_words();
     if (recording_) record_->add_comment(text);
   }
   void nag(int value) {
+    flush_words();
     if (recording_) record_->add(GameEvent::Nag, std::uint16_t(value));
   }
   void result(std::string_view marker, TextPos pos);
@@ -150,6 +156,7 @@ class GameReplay {
     }
     std::size_t recorded_at = 0;
     if (recording_) {
+      l.record_has_move = true;
       recorded_at = record_->events.size();
       std::string& texts = record_->texts;
       GameEvent& e = record_->events.emplace_back();
@@ -220,6 +227,7 @@ class GameReplay {
   void bad_move(const MoveText& text, std::string_view written, TextPos pos,
                 const MoveResolution& resolution);
   void check_final_position(int result, TextPos pos, const GameTags& tags);
+  bool game_has_no_movetext() const;
 
   // Spoken notations: words are gathered until they form a move.
   Control spoken_word(std::string_view word, TextPos pos);
@@ -234,6 +242,9 @@ class GameReplay {
   GameRecord* record_ = nullptr;        // nullptr when not wanted
   bool recording_ = false;              // false once a move could not be replayed
   std::uint32_t record_open_ = 0;       // VariationBegin events not yet closed
+  // A variation with a move that could not be replayed: recording pauses until it ends
+  // (0: none), so that only that variation is cut, not the main line after it.
+  std::size_t paused_at_depth_ = 0;
 
   std::vector<LineState> lines_;        // lines_[0] is the main line
   std::size_t depth_ = 0;               // lines_[0..depth_] are live
@@ -250,6 +261,7 @@ class GameReplay {
   ReadingTrace trace_;
   std::vector<std::string_view> words_;
   std::vector<TextPos> word_pos_;
+  std::vector<std::uint8_t> word_nags_;  // a suffix annotation on the word ("vier!"), as a NAG
 };
 
 }  // namespace pgn
