@@ -59,6 +59,16 @@ std::vector<const Notation*> distinct_notations(const std::vector<const Notation
   return all;
 }
 
+// Whether every token reads as English SAN (English's letters, nothing else).
+bool written_in_english(const std::vector<std::string_view>& tokens) {
+  for (const std::string_view token : tokens) {
+    MoveText text;
+    MoveTextError error = MoveTextError::None;
+    if (parse_move_text(token, text, error, nullptr) != token.size()) return false;
+  }
+  return true;
+}
+
 bool clean(const GameReport& r) {
   for (const auto& d : r.problems)
     if (d.code == Code::IllegalMove || d.code == Code::AmbiguousMove) return false;
@@ -167,6 +177,7 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
   };
   std::vector<std::uint64_t> readings;
   GameReport attempt;
+  bool english_not_legal = false;  // English was read in full and is not a legal game
   for (const Notation* n : order) {
     if (winner && !n->spoken && !winner->spoken) {
       if (!may_read_winner(*n)) continue;
@@ -204,6 +215,7 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
     trace.abort_on_unreadable = false;
     recorded = n;
     const bool legal = !trace.text_failed && trace.illegal_count == 0 && clean(attempt);
+    if (n == english && !legal) english_not_legal = true;
     if (legal && !winner) {
       winner = n;
       winner_report = std::move(attempt);
@@ -228,6 +240,14 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
       best_partial_moves = attempt.moves_replayed;
       best_partial = n;
     }
+  }
+  if (winner && winner != english && !winner->spoken && english_not_legal &&
+      written_in_english(winner_tokens)) {
+    // Every token is English SAN: nothing says the game is in another notation that happens
+    // to use the same letters ("Kg1" as the Turkish rook move), so it is an English game
+    // with an illegal move, and reported as such.
+    winner = nullptr;
+    best_partial = english;
   }
   if (!winner) {
     // No notation reads the whole game: report the reading that got furthest, in full.
