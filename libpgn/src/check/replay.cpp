@@ -183,6 +183,10 @@ void GameReplay::kill_line() {
     // it was recorded), and recording resumes after it.
     recording_ = false;
     paused_at_depth_ = depth_;
+    // Looked for here rather than noted per move: this is the rare path.
+    l.record_has_move = false;
+    for (std::size_t i = l.record_begin + 1; i < record_->events.size() && !l.record_has_move; ++i)
+      l.record_has_move = record_->events[i].kind == GameEvent::MoveEvent;
     if (!l.record_has_move) {
       record_->events.resize(l.record_begin);
       --record_open_;
@@ -351,7 +355,6 @@ Control GameReplay::begin_variation(TextPos pos) {
   child.path = parent.path;
   if (!child.path.empty()) child.path += '/';
   child.path += std::to_string(parent.ply) + "." + std::to_string(parent.variations_here);
-  child.record_has_move = false;
   if (recording_) {
     child.record_begin = record_->events.size();
     record_->add(GameEvent::VariationBegin);
@@ -501,6 +504,24 @@ void GameReplay::check_final_position(int result_index, TextPos pos, const GameT
                      std::string("the game was drawn by ") + automatic_draw_reason_ + " at ply " +
                          std::to_string(automatic_draw_ply_) + " (FIDE Laws 9.6) but is scored " +
                          kResultText[result]);
+}
+
+// Says exactly what of a game over --max-game-bytes was not read.
+std::string cut_game_message(const RawGame& g) {
+  const std::uint64_t kept = g.text.size();
+  std::string message = "the game is " + std::to_string(g.original_size) +
+                        " bytes, more than the limit of " + std::to_string(kept) +
+                        " (--max-game-bytes): only its first " + std::to_string(kept) +
+                        " bytes were read";
+  if (g.dropped_from.line != 0) {
+    message += "; the rest, " + std::to_string(g.original_size - kept) + " bytes from line " +
+               std::to_string(g.dropped_from.line) + " column " +
+               std::to_string(g.dropped_from.column);
+    if (g.end_line != 0) message += " to line " + std::to_string(g.end_line);
+    message += " (input bytes " + std::to_string(g.dropped_from.offset) + " to " +
+               std::to_string(g.start.offset + g.original_size) + "), was not";
+  }
+  return message;
 }
 
 // ---- spoken notations ---------------------------------------------------------------

@@ -64,8 +64,11 @@ struct LineState {
   std::uint32_t variations_here = 0;  // variations started after the current last move
   std::string path;                   // "" for the main line
   std::size_t record_begin = 0;       // a variation: the index of its VariationBegin event
-  bool record_has_move = false;       // a variation: a move of it was recorded
+  bool record_has_move = false;       // a variation cut short: a move of it was recorded
 };
+
+// The limit-exceeded message of a game cut at --max-game-bytes: what was read, what was not.
+std::string cut_game_message(const RawGame& g);
 
 class GameReplay {
  public:
@@ -156,7 +159,6 @@ class GameReplay {
     }
     std::size_t recorded_at = 0;
     if (recording_) {
-      l.record_has_move = true;
       recorded_at = record_->events.size();
       std::string& texts = record_->texts;
       GameEvent& e = record_->events.emplace_back();

@@ -50,24 +50,6 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     if (g.truncated) diagnostics.add(Code::LimitExceeded, g.start, cut_game_message(g));
   }
 
-  // Says exactly what of a game over --max-game-bytes was not read.
-  static std::string cut_game_message(const RawGame& g) {
-    const std::uint64_t kept = g.text.size();
-    std::string message = "the game is " + std::to_string(g.original_size) +
-                          " bytes, more than the limit of " + std::to_string(kept) +
-                          " (--max-game-bytes): only its first " + std::to_string(kept) +
-                          " bytes were read";
-    if (g.dropped_from.line != 0) {
-      message += "; the rest, " + std::to_string(g.original_size - kept) + " bytes from line " +
-                 std::to_string(g.dropped_from.line) + " column " +
-                 std::to_string(g.dropped_from.column);
-      if (g.end_line != 0) message += " to line " + std::to_string(g.end_line);
-      message += " (input bytes " + std::to_string(g.dropped_from.offset) + " to " +
-                 std::to_string(g.start.offset + g.original_size) + "), was not";
-    }
-    return message;
-  }
-
   Control tag(std::string_view name, std::string_view raw, TextPos pos) override {
     const std::string_view value = tags.tag(name, raw, pos, notation, diagnostics);
     if (record) record->tags.emplace_back(name, value);

@@ -220,12 +220,7 @@ class Parser {
 
   void run() {
     visitor_.begin_game(game_);
-    if (game_.continued_after_blank_line.line != 0) {
-      visitor_.syntax_warning(
-          "blank line inside movetext: the game goes on after it (a blank line ends a game "
-          "only after its termination marker)",
-          game_.continued_after_blank_line);
-    }
+    if (game_.continued_after_blank_line.line != 0) note_blank_line();
     parse();
     close_open_variations();
     visitor_.end_game();
@@ -287,6 +282,39 @@ class Parser {
   void error(std::string_view message, TextPos pos) { visitor_.syntax_error(message, pos); }
   void warning_at(std::string_view message, const char* at) {
     visitor_.syntax_warning(message, position(at));
+  }
+  // These rare cases are kept out of line: the parser's functions inline the visitor's
+  // per-move path, and growing them costs that inlining.
+  [[gnu::cold, gnu::noinline]] void note_blank_line() {
+    visitor_.syntax_warning(
+        "blank line inside movetext: the game goes on after it (a blank line ends a game only "
+        "after its termination marker)",
+        game_.continued_after_blank_line);
+  }
+  // A token whose last byte is not ASCII: a result written with another dash (reported and
+  // handled: true), or castling written so (reported).
+  [[gnu::cold, gnu::noinline]] bool other_dash_result(std::string_view text, const char* start) {
+    if (const std::string_view marker = result_with_other_dash(text); !marker.empty()) {
+      if (depth_ > 0) {
+        if (reporting()) error_at("termination marker inside a variation", start);
+        return true;
+      }
+      warning_at(
+          "termination marker written with a dash other than '-': read as " + std::string(marker),
+          start);
+      visitor_.result(marker, position(start));
+      after_result_ = true;
+      return true;
+    }
+    if (reporting() && (*start == '0' || *start == 'o')) note_other_castling_dash(text, start);
+    return false;
+  }
+  [[gnu::cold, gnu::noinline]] void note_other_castling_dash(std::string_view text,
+                                                             const char* at) {
+    const std::string_view castling = castling_with_other_dash(text);
+    if (!castling.empty())
+      warning_at("castling written with a dash other than '-': read as " + std::string(castling),
+                 at);
   }
   void error_at(std::string_view message, const char* at) { error(message, position(at)); }
 
@@ -707,12 +735,8 @@ class Parser {
     if ((in_tags_ || after_result_) && !enter_movetext()) return;
     if (!reporting()) return;
     const std::string_view text(start, static_cast<std::size_t>(p_ - start));
-    if (*start == 'O' && text.size() > 3 && start[1] != '-') [[unlikely]] {
-      if (const std::string_view castling = castling_with_other_dash(text); !castling.empty()) {
-        warning_at("castling written with a dash other than '-': read as " + std::string(castling),
-                   start);
-      }
-    }
+    if (*start == 'O' && text.size() > 3 && start[1] != '-') [[unlikely]]
+      note_other_castling_dash(text, start);
     apply(visitor_.move(text, position(start)));
   }
 
@@ -753,24 +777,10 @@ class Parser {
       after_result_ = true;
       return;
     }
-    if (const std::string_view marker = result_with_other_dash(text); !marker.empty()) {
-      if (depth_ > 0) {
-        if (reporting()) error_at("termination marker inside a variation", start);
-        return;
-      }
-      warning_at(
-          "termination marker written with a dash other than '-': read as " + std::string(marker),
-          start);
-      visitor_.result(marker, position(start));
-      after_result_ = true;
-      return;
-    }
-    if (const std::string_view castling = castling_with_other_dash(text); !castling.empty()) {
-      if (reporting()) {
-        warning_at("castling written with a dash other than '-': read as " + std::string(castling),
-                   start);
-      }
-    }
+    // A dash that is not '-' starts with byte 0xE2, second to fourth in "1–0", "0‑0", "½–½",
+    // "1/2–1/2".
+    const auto e2_at = [&](std::size_t i) { return text.size() > i && text[i] == '\xE2'; };
+    if ((e2_at(1) || e2_at(2) || e2_at(3)) && other_dash_result(text, start)) return;
     if (is_digit(*start)) {
       const char* q = start;
       std::uint64_t number = 0;

@@ -512,24 +512,16 @@ struct GameSplitter::Impl {
   bool tag_line_fast_path() {
     const char* begin = buffer.get() + pos;
     const char* end = buffer.get() + data_end;
-    const char* stop = detail::find_any<'\n', '\r', '{', ';'>(begin, end);
+    // The first ']' must be followed by nothing but blanks: one tag on the line (a ']' inside
+    // the value, or more after the tag, say a game's moves and the next game's tags, is left
+    // to the step-by-step scan).
+    const char* close = detail::find_any<'\n', '\r', ';', ']'>(begin, end);
+    if (close == end || *close != ']') return false;
+    const char* stop = close + 1;
+    while (stop < end && is_horizontal_space(*stop)) ++stop;
     if (stop == end || !is_line_end(*stop)) return false;
     const std::size_t terminator = static_cast<std::size_t>(stop - buffer.get());
     if (near_end(terminator)) return false;
-    std::size_t last = terminator;
-    while (last > pos && is_horizontal_space(buffer[last - 1])) --last;
-    if (last <= pos + 1 || buffer[last - 1] != ']') return false;
-    // Exactly one tag: `[Name "value"]` with nothing after the value but the ']' (a line
-    // holding more, say two games' tags and moves, is left to the step-by-step scan).
-    const char* const close = buffer.get() + last - 1;
-    const char* quote = detail::find_any<'"', ']', '"', ']'>(begin + 1, close + 1);
-    if (quote != close) {
-      if (*quote != '"') return false;
-      const char* value_end = detail::find_any<'"', '\\', '"', '\\'>(quote + 1, close);
-      if (value_end == close || *value_end != '"') return false;
-      for (const char* p = value_end + 1; p < close; ++p)
-        if (!is_horizontal_space(*p)) return false;
-    }
     mode = Mode::AfterTag;
     end_content_line(terminator);
     return true;
