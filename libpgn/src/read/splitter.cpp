@@ -640,6 +640,8 @@ struct GameSplitter::Impl {
       }
       // A '[' stops the scan only outside a comment: inside when the last brace before it
       // is '{'.
+      // Right after '{' or "{ " (clock and eval commands), a '[' is in a comment at once.
+      if (brackets) brackets &= ~((opens << 1) | ((opens << 2) & ~(closes << 1)));
       for (std::uint64_t left = brackets; left != 0; left &= left - 1) {
         const int at = __builtin_ctzll(left);
         const std::uint64_t below = (opens | closes) & ((std::uint64_t{1} << at) - 1);
@@ -673,8 +675,9 @@ struct GameSplitter::Impl {
       const unsigned closes =
           static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, close_brace)));
       unsigned stops = terminators | semicolons;
-      for (unsigned left = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, bracket)));
-           left != 0; left &= left - 1) {
+      unsigned brackets = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, bracket)));
+      if (brackets) brackets &= ~((opens << 1) | ((opens << 2) & ~(closes << 1)));
+      for (unsigned left = brackets; left != 0; left &= left - 1) {
         const int at = detail::count_trailing_zeros(left);
         const unsigned below = (opens | closes) & ((1u << at) - 1);
         const bool inside = below ? ((opens >> (31 - __builtin_clz(below))) & 1) != 0 : in_comment;
