@@ -63,6 +63,7 @@ class CheckingVisitor final : public pgn::Visitor {
     check(pos);
   }
   void syntax_error(std::string_view, pgn::TextPos pos) override { check(pos); }
+  void syntax_warning(std::string_view, pgn::TextPos pos) override { check(pos); }
   void end_game() override {
     if (open_ != 0 || ended_tags_ > 1) std::abort();
   }
@@ -116,6 +117,7 @@ class PositionRecorder final : public pgn::Visitor {
   void end_variation(pgn::TextPos pos) override { add(pos); }
   void result(std::string_view, pgn::TextPos pos) override { add(pos); }
   void syntax_error(std::string_view, pgn::TextPos pos) override { add(pos); }
+  void syntax_warning(std::string_view, pgn::TextPos pos) override { add(pos); }
 
   std::vector<pgn::TextPos> positions;
 
@@ -142,6 +144,32 @@ void check_columns_on_demand(const pgn::RawGame& game, const pgn::ParseLimits& l
   }
 }
 
+// Where each game starts and how long it is, with reads of `buffer_bytes`.
+struct Cut {
+  std::uint64_t offset, size;
+  std::uint32_t line, column;
+  bool operator==(const Cut&) const = default;
+};
+std::vector<Cut> cuts(std::string_view bytes, std::size_t buffer_bytes) {
+  auto source = pgn::InputSource::from_memory(bytes);
+  pgn::SplitterOptions options;
+  options.buffer_bytes = buffer_bytes;
+  pgn::GameSplitter splitter(*source, options);
+  std::vector<Cut> out;
+  pgn::RawGame game;
+  while (splitter.next(game))
+    out.push_back({game.start.offset, game.original_size, game.start.line, game.start.column});
+  return out;
+}
+
+// A position the splitter reports about a game lies inside it.
+void check_inside(const pgn::RawGame& game, pgn::TextPos pos) {
+  if (pos.line == 0) return;  // none
+  if (pos.offset < game.start.offset || pos.offset > game.start.offset + game.original_size ||
+      pos.line < game.start.line || pos.column == 0)
+    std::abort();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -165,10 +193,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       // The budget counts input bytes: a Windows-1252 byte decodes to at most 3 UTF-8 bytes.
       const std::size_t budget = options.max_game_bytes * (game.decoded_latin1 ? 3 : 1);
       if (game.text.size() > budget) std::abort();
+      check_inside(game, game.dropped_from);
+      check_inside(game, game.continued_after_blank_line);
+      if (game.truncated && game.end_line != 0 && game.end_line < game.start.line) std::abort();
       parse_game(game, visitor, limits);
       check_columns_on_demand(game, limits);
     }
+    if (splitter.binary_data_at() && games != 0) std::abort();
   }
+  // Where games start (games on one line, blank lines inside movetext) does not depend on
+  // where reads stop.
+  if (size < 4096 && cuts(bytes, 7) != cuts(bytes, 1u << 20)) std::abort();
   {
     auto source = pgn::InputSource::from_memory(bytes);
     pgn::GameReader reader(*source, {}, limits);

@@ -427,6 +427,100 @@ TEST(Splitter, LoneResultAfterBlankLineStaysWithItsGame) {
             (std::vector<std::string>{"[ECO \"A01\"]\n\n1. b3 e5\n\n*", "[ECO \"A02\"]\n\n*"}));
 }
 
+// Issue 16 item 4: a tag section after a termination marker starts a new game wherever it
+// is, as in a file whose line ends were removed.
+TEST(Splitter, TagsAfterAResultOnTheSameLineStartAGame) {
+  const std::vector<Split> games = split(
+      "[Event \"a\"] [Result \"1-0\"] 1. e4 {[%clk 0:01:00] [x} e5 1-0  [Event \"b\"]"
+      " 1. d4 * [ Site \"c\"] 1... e5 1/2-1/2 [Event \"d\"] 1. c4 [not a tag] *\n");
+  ASSERT_EQ(games.size(), 4u);
+  EXPECT_EQ(games[0].text, "[Event \"a\"] [Result \"1-0\"] 1. e4 {[%clk 0:01:00] [x} e5 1-0");
+  EXPECT_EQ(games[1].text, "[Event \"b\"] 1. d4 *");
+  EXPECT_EQ(games[2].text, "[ Site \"c\"] 1... e5 1/2-1/2");
+  EXPECT_EQ(games[3].text, "[Event \"d\"] 1. c4 [not a tag] *");
+  EXPECT_EQ(games[1].start.line, 1u);
+  EXPECT_EQ(games[1].start.column, 62u);
+  EXPECT_EQ(games[1].start.offset, 61u);
+  EXPECT_EQ(games[3].start.offset, 109u);
+  // A line of one game's tags, moves and the next game's tags is not taken for a tag line.
+  EXPECT_EQ(split_texts("[Event \"a\"] 1. e4 1-0 [Event \"b\"]\n1. d4 *\n"),
+            (std::vector<std::string>{"[Event \"a\"] 1. e4 1-0", "[Event \"b\"]\n1. d4 *"}));
+  // The same with reads of a few bytes.
+  std::string line;
+  for (int i = 0; i < 50; ++i) line += "[Event \"g\"] [White \"x\"] 1. e4 {c} e5 2. Nf3 1-0 ";
+  for (std::size_t buffer : {1u, 70u, 129u, 1u << 20}) {
+    SplitterOptions options;
+    options.buffer_bytes = buffer;
+    const std::vector<Split> many = split(line, options);
+    ASSERT_EQ(many.size(), 50u) << buffer;
+    EXPECT_EQ(many[49].text, "[Event \"g\"] [White \"x\"] 1. e4 {c} e5 2. Nf3 1-0");
+    EXPECT_EQ(many[49].start.column, 1u + 49 * 48) << buffer;
+  }
+}
+
+// Issue 16 item 19: a blank line inside movetext does not end a game that has no termination
+// marker yet; the game says where it went on.
+TEST(Splitter, BlankLineInsideMovetextContinuesTheGame) {
+  const std::string crafty =
+      "[Event \"a\"]\n\n1. e4 e5\n\n   {engine notes}\n\n2. Nf3 Nc6\n\n2... a6 1-0";
+  auto source = InputSource::from_memory(crafty + "\n\n[Event \"b\"]\n\n1. d4\n\n*\n");
+  GameSplitter splitter(*source);
+  RawGame game;
+  ASSERT_TRUE(splitter.next(game));
+  EXPECT_EQ(game.text, crafty);
+  EXPECT_EQ(game.continued_after_blank_line.line, 5u);
+  EXPECT_EQ(game.continued_after_blank_line.column, 4u);
+  ASSERT_TRUE(splitter.next(game));
+  EXPECT_EQ(game.text, "[Event \"b\"]\n\n1. d4\n\n*");
+  EXPECT_EQ(game.continued_after_blank_line.line, 0u);  // a lone marker is no continuation
+  EXPECT_FALSE(splitter.next(game));
+  // Movetext starting with move 1 after a blank line is the next game.
+  EXPECT_EQ(split_texts("1. e4 e5\n\n1. d4 d5\n\n1... c5\n"),
+            (std::vector<std::string>{"1. e4 e5", "1. d4 d5\n\n1... c5"}));
+}
+
+// Issue 16 item 3: a game cut at max_game_bytes says where the dropped part starts and ends.
+TEST(Splitter, CutGameSaysWhatWasDropped) {
+  std::string text = "[Event \"big\"]\n1. e4 {";
+  for (int i = 0; i < 400; ++i) text += "comment line " + std::to_string(i) + "\n";
+  text += "} e5 *\n\n[Event \"next\"]\n1. d4 *\n";
+  SplitterOptions options;
+  options.max_game_bytes = 1000;
+  options.buffer_bytes = 256;
+  auto source = InputSource::from_memory(text);
+  GameSplitter splitter(*source, options);
+  RawGame game;
+  ASSERT_TRUE(splitter.next(game));
+  ASSERT_TRUE(game.truncated);
+  EXPECT_EQ(game.dropped_from.offset, game.text.size());
+  const std::size_t lines_kept = std::count(game.text.begin(), game.text.end(), '\n');
+  EXPECT_EQ(game.dropped_from.line, 1 + lines_kept);
+  EXPECT_EQ(game.dropped_from.column, 1 + game.text.size() - (game.text.rfind('\n') + 1));
+  EXPECT_EQ(game.end_line, 402u);
+  ASSERT_TRUE(splitter.next(game));
+  EXPECT_EQ(game.text, "[Event \"next\"]\n1. d4 *");
+}
+
+// Issue 16 item 15: binary data is not read as games.
+TEST(Splitter, BinaryInputHasNoGames) {
+  const std::string zip("PK\x03\x04\x14\x00\x08\x00[Event", 14);
+  auto source = InputSource::from_memory(zip);
+  GameSplitter splitter(*source);
+  RawGame game;
+  EXPECT_FALSE(splitter.next(game));
+  ASSERT_TRUE(splitter.binary_data_at().has_value());
+  EXPECT_EQ(splitter.binary_data_at()->offset, 2u);
+  EXPECT_EQ(splitter.binary_data_at()->column, 3u);
+  // Control bytes after a tag, and the DOS end-of-file byte, are read as text.
+  for (std::string text :
+       {std::string("[Event \"a\x00b\"]\n1. e4 *\n", 21), std::string("1. e4 e5 *\n\x1a")}) {
+    auto text_source = InputSource::from_memory(text);
+    GameSplitter text_splitter(*text_source);
+    EXPECT_TRUE(text_splitter.next(game));
+    EXPECT_FALSE(text_splitter.binary_data_at().has_value());
+  }
+}
+
 TEST(Splitter, TagOnlyGames) {
   // A repeated tag name after a blank line starts a new game; a blank line inside one tag
   // section (ChessBase) does not.

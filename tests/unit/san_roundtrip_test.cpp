@@ -135,6 +135,10 @@ TEST(SanRoundTrip, ResolverAgreesWithGenerator) {
           text.to = to;
           const bool last_rank = rank_of(to) == (at.side_to_move() == White ? 7 : 0);
           if (t == Pawn && last_rank) text.promotion = Queen;
+          // A pawn capture is written as one ("d5" is never exd5).
+          if (t == Pawn &&
+              ((at.pieces(~at.side_to_move()) & square_bb(to)) || to == at.ep_square()))
+            text.capture = true;
           const MoveResolution r = resolve_move(at, text);
           const int count = std::popcount(origins);
           const bool agrees = count == 0 ? !r.ok() && r.error != MoveError::Ambiguous

@@ -231,6 +231,27 @@ TEST(Resolve, EnPassant) {
   EXPECT_EQ(canonical(right, "exd6ep"), "exd6");
 }
 
+// Issue 16 item 17: a pawn capture written as a push is illegal, and the error says what was
+// probably meant; "xd5" (capture sign, no file) still reads.
+TEST(Resolve, CaptureWrittenAsPush) {
+  const Position scandinavian = after({"e4", "d5"});
+  EXPECT_EQ(resolve(scandinavian, "d5").error, MoveError::CaptureWrittenAsPush);
+  EXPECT_EQ(why(scandinavian, "d5"),
+            "no white pawn can move straight to d5; a pawn capture names the file it leaves: "
+            "probably exd5 was meant");
+  EXPECT_EQ(resolve(scandinavian, "exd5").move, Move(E4, D5));
+  EXPECT_EQ(resolve(scandinavian, "xd5").move, Move(E4, D5));
+  const Position two = from_fen("4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1");
+  EXPECT_EQ(why(two, "d5"),
+            "no white pawn can move straight to d5; a pawn capture names the file it leaves: "
+            "probably cxd5 or exd5 was meant");
+  const Position en_passant = after({"e4", "d5", "e5", "f5"});
+  EXPECT_EQ(resolve(en_passant, "f6").error, MoveError::CaptureWrittenAsPush);
+  EXPECT_EQ(resolve(en_passant, "exf6").move, Move(E5, F6, Move::EnPassant));
+  // A push that is a push is untouched.
+  EXPECT_EQ(resolve(after({"e4", "d5"}), "d4").move, Move(D2, D4));
+}
+
 TEST(Resolve, Promotion) {
   const Position pos = from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
   EXPECT_EQ(resolve(pos, "a8").error, MoveError::PromotionMissing);

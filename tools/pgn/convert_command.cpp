@@ -98,8 +98,12 @@ class ConvertWorker final : public BatchWorker {
       }
       if (report.has_errors() || partial) {
         // Passed on unchanged where the format can carry the input text; elsewhere what could be
-        // replayed is written.
-        if (text_formats) {
+        // replayed is written. A game cut at --max-game-bytes cannot be passed on whole: it is
+        // not written, and its error says so.
+        if (game.truncated && text_formats) {
+          note_not_written(report);
+          ++counts.skipped;
+        } else if (text_formats) {
           if (format == OutputFormat::Pgn) {
             separate(batch.output);
             append_unchanged_game(game.text, batch.output);
@@ -123,6 +127,13 @@ class ConvertWorker final : public BatchWorker {
   }
 
  private:
+  static void note_not_written(GameReport& report) {
+    for (Diagnostic& d : report.problems)
+      if (d.code == Code::LimitExceeded && d.message.rfind("the game is ", 0) == 0) {
+        d.message += "; the game is not written (it cannot be passed on whole)";
+        return;
+      }
+  }
   void append(std::string& out, const GameExtras& extras) {
     separate(out);
     writer_.write(record_, out, extras);
@@ -299,6 +310,13 @@ class ConvertConsumer final : public BatchConsumer {
     progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
 
+  void file_warning(std::size_t index, const std::string&, const Diagnostic& warning) override {
+    ++summary_.warnings;
+    ++summary_.by_code[int(warning.code)];
+    // Shown without --warnings: a file that gave nothing to convert is not per-game detail.
+    diagnostics_.problem(names_[index], warning);
+  }
+
   void end_file(std::size_t index, const std::string&, const std::string& error,
                 std::uint64_t games_read) override {
     ++summary_.files;
@@ -314,11 +332,7 @@ class ConvertConsumer final : public BatchConsumer {
     }
     if (message.empty()) return;
     ++summary_.files_failed;
-    Diagnostic d;
-    d.code = Code::Io;
-    d.severity = Severity::Error;
-    d.message = message;
-    if (games_read) d.message += " (" + std::to_string(games_read) + " games before it were read)";
+    const Diagnostic d = input_problem(message, games_read);
     ++summary_.errors;
     ++summary_.by_code[int(Code::Io)];
     diagnostics_.problem(names_[index], d);

@@ -56,16 +56,18 @@ class ValidateConsumer final : public BatchConsumer {
     progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
 
+  void file_warning(std::size_t, const std::string& name, const Diagnostic& warning) override {
+    ++summary_.warnings;
+    ++summary_.by_code[int(warning.code)];
+    writer_.problem(name, warning);
+  }
+
   void end_file(std::size_t, const std::string& name, const std::string& error,
                 std::uint64_t games_read) override {
     ++summary_.files;
     if (error.empty()) return;
     ++summary_.files_failed;
-    Diagnostic d;
-    d.code = Code::Io;
-    d.severity = Severity::Error;
-    d.message = error;
-    if (games_read) d.message += " (" + std::to_string(games_read) + " games before it were read)";
+    const Diagnostic d = input_problem(error, games_read);
     ++summary_.errors;
     ++summary_.by_code[int(Code::Io)];
     if (!filter_.summary_only) writer_.problem(name, d);

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "libpgn/reader.hpp"
+
 namespace pgn {
 
 enum class Severity : std::uint8_t { Warning, Error };
@@ -62,5 +64,26 @@ struct Diagnostic {
   std::string source_line;          // the input line (or a window of it) the problem is on
   std::uint32_t source_column = 0;  // 1-based caret position in source_line
 };
+
+// What checking one game found.
+struct GameReport {
+  std::uint64_t index = 0;  // 1-based game number in its input
+  TextPos start;
+  std::string notation = "en";       // code of the notation the game was read in
+  std::uint32_t plies = 0;           // main-line half-moves replayed
+  std::uint64_t moves_replayed = 0;  // all moves replayed, variations included
+  std::uint32_t errors = 0;          // after strict and ignored codes (ValidateOptions)
+  std::uint32_t warnings = 0;
+  std::string result;  // normalized termination ("1-0", "0-1", "1/2-1/2", "*", "")
+  // False when the moves were not replayed (a variant that is not supported, a bad FEN):
+  // such a game without errors is "not checked", not valid.
+  bool replayed = true;
+  std::vector<Diagnostic> problems;
+  bool has_errors() const { return errors != 0; }
+};
+
+// A problem with an input as a whole, not with one of its games: it could not be opened,
+// read or decompressed after `games_read` games. Always an error, whatever is ignored.
+Diagnostic input_problem(std::string message, std::uint64_t games_read);
 
 }  // namespace pgn

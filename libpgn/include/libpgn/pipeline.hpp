@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "libpgn/reader.hpp"
-#include "libpgn/validator.hpp"
+#include "libpgn/diagnostics.hpp"
 
 namespace pgn {
 
@@ -45,7 +45,15 @@ class BatchConsumer {
   // `games_read` games before the failure were still delivered.
   virtual void end_file(std::size_t /*index*/, const std::string& /*name*/,
                         const std::string& /*error*/, std::uint64_t /*games_read*/) {}
+  // A warning about a whole file, before its end_file: "no games found" for an input read to
+  // its end without a game, "not PGN: binary data at byte N" for one that was not read.
+  virtual void file_warning(std::size_t /*index*/, const std::string& /*name*/,
+                            const Diagnostic& /*warning*/) {}
 };
+
+// The file warning for an input that gave no games (see BatchConsumer::file_warning); false
+// when there is nothing to say.
+bool no_games_warning(const GameSplitter& splitter, std::uint64_t games, Diagnostic& warning);
 
 struct PipelineOptions {
   unsigned threads = 0;  // 0: one per hardware thread

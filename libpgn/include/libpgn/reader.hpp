@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,6 +65,14 @@ struct RawGame {
   bool truncated = false;  // the game exceeded max_game_bytes; text holds its beginning
   std::uint64_t original_size =
       0;  // bytes the game really had (== text.size() unless truncated/decoded)
+  // For a truncated game: where its first byte not in `text` is (line 0 when the cut was
+  // made after the game was whole in memory: then it is at start.offset + text.size()), and
+  // the line of its last byte.
+  TextPos dropped_from{0, 0, 0};
+  std::uint32_t end_line = 0;
+  // Where movetext went on after a blank line inside it (line 0: nowhere). The game goes on
+  // there; a blank line is only a game boundary after a termination marker.
+  TextPos continued_after_blank_line{0, 0, 0};
   // Set by GameSplitter when every byte of text is ASCII: lets parse_game count columns as
   // bytes. Leaving it false is always correct, just slower on long lines.
   bool ascii_only = false;
@@ -85,6 +94,9 @@ class GameSplitter {
   // Next game, or false at the end of input (or at a fault: see source().error()).
   bool next(RawGame& game);
   InputSource& source();
+  // Set when the input's first bytes hold binary data (a control byte before any '['): where
+  // that byte is. Such an input yields no games.
+  std::optional<TextPos> binary_data_at() const;
 
  private:
   struct Impl;
@@ -132,6 +144,9 @@ class Visitor {
   virtual void result(std::string_view /*marker*/, TextPos /*pos*/) {}
   // A syntax problem; the parser recovers and goes on (or stops the game where it cannot).
   virtual void syntax_error(std::string_view /*message*/, TextPos /*pos*/) {}
+  // Text read in a way it was not written, to say so: a result written with an en dash,
+  // castling with a non-breaking hyphen, a blank line inside movetext.
+  virtual void syntax_warning(std::string_view /*message*/, TextPos /*pos*/) {}
   virtual void end_game() {}
 };
 

@@ -96,11 +96,13 @@ enum class MoveError : std::uint8_t {
   CastleRightLost,     // the king or that rook has moved
   CastleBlocked,       // pieces stand between king and rook
   EnPassantUnavailable,
-  PromotionMissing,    // a pawn reaches the last rank without naming a piece
-  BadPromotion,        // promotion to a pawn or king, or a promotion letter off the last rank
-  Ambiguous,           // more than one legal move matches
-  WrongPieceOnSquare,  // coordinate form: the from square is empty or holds the opponent's piece
-  NullMoveInCheck,     // null move while in check
+  PromotionMissing,      // a pawn reaches the last rank without naming a piece
+  BadPromotion,          // promotion to a pawn or king, or a promotion letter off the last rank
+  Ambiguous,             // more than one legal move matches
+  WrongPieceOnSquare,    // coordinate form: the from square is empty or holds the opponent's piece
+  NullMoveInCheck,       // null move while in check
+  CaptureWrittenAsPush,  // a pawn capture without the file it leaves ("d5" for exd5);
+                         // candidates: the pawns that could capture
 };
 
 const char* move_error_code(MoveError e);  // e.g. "illegal-move", "ambiguous-move"

@@ -16,7 +16,7 @@
 
 #include "libpgn/game_record.hpp"
 #include "libpgn/notation.hpp"
-#include "libpgn/validator.hpp"
+#include "libpgn/diagnostics.hpp"
 
 namespace pgn {
 

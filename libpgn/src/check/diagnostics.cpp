@@ -1,5 +1,7 @@
 #include "libpgn/diagnostics.hpp"
 
+#include <utility>
+
 namespace pgn {
 namespace {
 constexpr CodeInfo kCodes[] = {
@@ -56,6 +58,15 @@ bool code_from_name(std::string_view name, Code& out) {
     }
   }
   return false;
+}
+
+Diagnostic input_problem(std::string message, std::uint64_t games_read) {
+  Diagnostic d;
+  d.code = Code::Io;
+  d.severity = Severity::Error;
+  d.message = std::move(message);
+  if (games_read) d.message += " (" + std::to_string(games_read) + " games before it were read)";
+  return d;
 }
 
 }  // namespace pgn

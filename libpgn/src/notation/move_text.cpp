@@ -79,12 +79,14 @@ std::size_t match_null_move(const char* p, const char* end) {
   return 0;
 }
 
-// '-', '–' (U+2013) or '—' (U+2014).
+// '-', '–' (U+2013), '—' (U+2014), or what word processors put for '-': the hyphen U+2010,
+// the non-breaking hyphen U+2011, the figure dash U+2012 and the minus sign U+2212.
 std::size_t match_standard_dash(const char* p, const char* end) {
   if (p >= end) return 0;
   if (*p == '-') return 1;
-  if (end - p >= 3 && Byte(p[0]) == 0xE2 && Byte(p[1]) == 0x80 &&
-      (Byte(p[2]) == 0x93 || Byte(p[2]) == 0x94))
+  if (end - p >= 3 && Byte(p[0]) == 0xE2 &&
+      ((Byte(p[1]) == 0x80 && Byte(p[2]) >= 0x90 && Byte(p[2]) <= 0x94) ||
+       (Byte(p[1]) == 0x88 && Byte(p[2]) == 0x92)))
     return 3;
   return 0;
 }

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "write/append_buffer.hpp"
 #include "core/bitboard.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/spoken.hpp"
+#include "write/append_buffer.hpp"
 
 namespace pgn {
 namespace {
@@ -262,7 +262,8 @@ MoveResolution resolve_move(const Position& pos, const MoveText& text) {
       const Square from = lowest_square(reaching);
       const bool pawn = text.piece == Pawn;
       if ((!pawn || (relative_rank(us, rank_of(text.to)) != 7 &&
-                     (file_of(from) == file_of(text.to) || pos.piece_on(text.to) != NoPiece))) &&
+                     (file_of(from) == file_of(text.to) || ((text.from_file >= 0 || text.capture) &&
+                                                            pos.piece_on(text.to) != NoPiece)))) &&
           keeps_king_safe(pos, us, from, text.to)) {
         MoveResolution r;
         r.move = Move(from, text.to);
@@ -311,6 +312,17 @@ MoveResolution resolve_move(const Position& pos, const MoveText& text) {
   reaching &= origins;
   // A pawn written with a capture sign cannot be moving straight ahead.
   if (text.capture) reaching &= ~(pos.pieces(us, Pawn) & file_bb(file_of(to)));
+  // Nor can one written as a push be capturing: "d5" is never exd5 ("xd5" still reads).
+  if (text.from_file < 0 && !text.capture && (type == Pawn || type == NoPieceType)) {
+    const Bitboard capturing = reaching & pos.pieces(us, Pawn) & ~file_bb(file_of(to));
+    reaching &= ~capturing;
+    if (!reaching && capturing) {
+      Bitboard meant = 0;
+      for (Bitboard b = capturing; b; b &= b - 1)
+        if (keeps_king_safe(pos, us, lowest_square(b), to)) meant |= b & -b;
+      if (meant) return failure(MoveError::CaptureWrittenAsPush, to, meant);
+    }
+  }
   Bitboard legal = 0;
   for (Bitboard b = reaching; b; b &= b - 1)
     if (keeps_king_safe(pos, us, lowest_square(b), to)) legal |= b & -b;
@@ -524,6 +536,23 @@ std::string describe_move_error(const Position& pos, const MoveText& text,
       append_piece_on(out, pos, culprit);
       out += " is in the way";
       break;
+    case MoveError::CaptureWrittenAsPush: {
+      out += "no ";
+      out += color_name(us);
+      out += " pawn can move straight to ";
+      append_square(out, culprit);
+      out += "; a pawn capture names the file it leaves: probably ";
+      bool first = true;
+      for (Bitboard b = resolution.candidates; b; b &= b - 1) {
+        if (!first) out += " or ";
+        first = false;
+        out += char('a' + file_of(lowest_square(b)));
+        out += 'x';
+        append_square(out, culprit);
+      }
+      out += " was meant";
+      break;
+    }
     case MoveError::EnPassantUnavailable: {
       out += "no en passant capture on ";
       append_square(out, culprit);

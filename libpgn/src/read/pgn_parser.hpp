@@ -133,6 +133,49 @@ inline bool is_result(std::string_view token) {
   }
 }
 
+// Length of a dash that is not '-' at p (en dash, em dash, hyphen, non-breaking hyphen,
+// minus sign), or 0.
+inline std::size_t other_dash(const char* p, const char* end) {
+  if (end - p < 3) return 0;
+  const auto b = [&](int i) { return static_cast<unsigned char>(p[i]); };
+  if (b(0) == 0xE2 && b(1) == 0x80 && (b(2) >= 0x90 && b(2) <= 0x94)) return 3;  // U+2010-2014
+  if (b(0) == 0xE2 && b(1) == 0x88 && b(2) == 0x92) return 3;                    // U+2212
+  return 0;
+}
+
+// The standard marker for "1–0", "0—1", "1/2–1/2", "½–½" (one dash that is not '-'), or "".
+inline std::string_view result_with_other_dash(std::string_view token) {
+  for (std::size_t i = 0; i < token.size(); ++i) {
+    const std::size_t dash = other_dash(token.data() + i, token.data() + token.size());
+    if (dash == 0) continue;
+    const std::string_view before = token.substr(0, i), after = token.substr(i + dash);
+    if (before == "1" && after == "0") return "1-0";
+    if (before == "0" && after == "1") return "0-1";
+    if ((before == "1/2" || before == "\xC2\xBD") && before == after) return "1/2-1/2";
+    return {};
+  }
+  return {};
+}
+
+// Castling written with dashes that are not all '-' ("O‑O" with U+2011): its plain form, or "".
+inline std::string_view castling_with_other_dash(std::string_view token) {
+  const char letter = token[0];
+  if (letter != 'O' && letter != '0' && letter != 'o') return {};
+  const char* p = token.data() + 1;
+  const char* const end = token.data() + token.size();
+  int dashes = 0;
+  bool other = false;
+  while (p < end && dashes < 2) {
+    std::size_t d = *p == '-' ? 1 : other_dash(p, end);
+    if (d == 0 || p + d >= end || p[d] != letter) break;
+    other = other || d > 1;
+    p += d + 1;
+    ++dashes;
+  }
+  if (!other) return {};
+  return dashes == 2 ? "O-O-O" : "O-O";
+}
+
 // Annotation symbols written as their own token, mapped to their NAG numbers.
 inline int symbol_nag(std::string_view token) {
   struct Symbol {
@@ -177,6 +220,7 @@ class Parser {
 
   void run() {
     visitor_.begin_game(game_);
+    if (game_.continued_after_blank_line.line != 0) note_blank_line();
     parse();
     close_open_variations();
     visitor_.end_game();
@@ -236,6 +280,42 @@ class Parser {
   }
 
   void error(std::string_view message, TextPos pos) { visitor_.syntax_error(message, pos); }
+  void warning_at(std::string_view message, const char* at) {
+    visitor_.syntax_warning(message, position(at));
+  }
+  // These rare cases are kept out of line: the parser's functions inline the visitor's
+  // per-move path, and growing them costs that inlining.
+  [[gnu::cold, gnu::noinline]] void note_blank_line() {
+    visitor_.syntax_warning(
+        "blank line inside movetext: the game goes on after it (a blank line ends a game only "
+        "after its termination marker)",
+        game_.continued_after_blank_line);
+  }
+  // A token whose last byte is not ASCII: a result written with another dash (reported and
+  // handled: true), or castling written so (reported).
+  [[gnu::cold, gnu::noinline]] bool other_dash_result(std::string_view text, const char* start) {
+    if (const std::string_view marker = result_with_other_dash(text); !marker.empty()) {
+      if (depth_ > 0) {
+        if (reporting()) error_at("termination marker inside a variation", start);
+        return true;
+      }
+      warning_at(
+          "termination marker written with a dash other than '-': read as " + std::string(marker),
+          start);
+      visitor_.result(marker, position(start));
+      after_result_ = true;
+      return true;
+    }
+    if (reporting() && (*start == '0' || *start == 'o')) note_other_castling_dash(text, start);
+    return false;
+  }
+  [[gnu::cold, gnu::noinline]] void note_other_castling_dash(std::string_view text,
+                                                             const char* at) {
+    const std::string_view castling = castling_with_other_dash(text);
+    if (!castling.empty())
+      warning_at("castling written with a dash other than '-': read as " + std::string(castling),
+                 at);
+  }
   void error_at(std::string_view message, const char* at) { error(message, position(at)); }
 
   // ---- control -----------------------------------------------------------------------
@@ -654,8 +734,10 @@ class Parser {
     p_ = token_end(p_ + 1);
     if ((in_tags_ || after_result_) && !enter_movetext()) return;
     if (!reporting()) return;
-    apply(visitor_.move(std::string_view(start, static_cast<std::size_t>(p_ - start)),
-                        position(start)));
+    const std::string_view text(start, static_cast<std::size_t>(p_ - start));
+    if (*start == 'O' && text.size() > 3 && start[1] != '-') [[unlikely]]
+      note_other_castling_dash(text, start);
+    apply(visitor_.move(text, position(start)));
   }
 
   // "12." / "12..." followed by a blank or a move, the usual forms, decoded directly;
@@ -695,6 +777,10 @@ class Parser {
       after_result_ = true;
       return;
     }
+    // A dash that is not '-' starts with byte 0xE2, second to fourth in "1–0", "0‑0", "½–½",
+    // "1/2–1/2".
+    const auto e2_at = [&](std::size_t i) { return text.size() > i && text[i] == '\xE2'; };
+    if ((e2_at(1) || e2_at(2) || e2_at(3)) && other_dash_result(text, start)) return;
     if (is_digit(*start)) {
       const char* q = start;
       std::uint64_t number = 0;

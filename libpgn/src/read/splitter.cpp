@@ -3,8 +3,12 @@
 // Boundaries follow what real files do rather than only what the standard says:
 //   - a '[' starting a line (outside comments) starts a new game when the current one already
 //     has movetext or a termination marker (files without blank lines between games);
-//   - movetext followed by a blank line ends the game; the next content starts a new one,
-//     except a lone termination marker, which still belongs to the game above it;
+//   - a tag section after a termination marker starts a new game, wherever it is: several games
+//     on one line (`... 1-0 [Event "x"] ...`) are several games;
+//   - a blank line does not end a game without a termination marker: movetext or a comment
+//     after it continues the game (engines' annotated files put blank lines between moves),
+//     and the game records where (a warning), except movetext that starts with move number
+//     "1." (not "1..."), which is the next game;
 //   - a line of movetext after a line that ended with a termination marker starts a new game;
 //   - tag-only games: after a blank line, a tag whose name the tag section already has starts
 //     a new game, and so does a second [Event tag;
@@ -14,9 +18,14 @@
 // inside them never cuts a game.
 //
 // Memory is bounded: the buffer holds at most max_game_bytes of the current game plus one
-// read; a longer game is cut (its beginning is kept) and the rest is scanned but dropped.
+// read; a longer game is cut (its beginning is kept) and the rest is scanned but dropped; the
+// game says where the dropped part starts and ends.
+//
+// An input whose first bytes hold a control byte before any '[' is not PGN (an archive, an
+// image): no game is read from it, and binary_data_at() says where the first such byte is.
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <unordered_set>
 
@@ -35,6 +44,8 @@ constexpr std::size_t kLookahead = 64;
 constexpr std::size_t kLookback = 64;
 // The first this many characters of a tag name are compared by the duplicate-tag rule.
 constexpr std::size_t kTagNamePrefix = 32;
+// The first bytes looked at to tell binary data from text.
+constexpr std::size_t kSniffBytes = 4096;
 
 bool is_horizontal_space(char c) {
   return c == ' ' || c == '\t' || c == '\v' || c == '\f';
@@ -82,11 +93,19 @@ struct GameSplitter::Impl {
   std::uint32_t line = 1;
   std::uint32_t line_indent = 0;  // characters skipped at the start of the current line
   bool line_had_bom = false;
+  std::uint64_t line_begin = 0;  // input offset of the current line's first byte
+  // Columns counted on the current line up to counted_to, for games starting mid-line.
+  std::uint32_t counted_line = 0;
+  std::uint32_t counted_columns = 0;
+  std::uint64_t counted_to = 0;
+  bool sniffed = false;
+  std::optional<TextPos> binary_at;
 
   // The game being scanned.
   bool open = false;
-  std::uint64_t game_begin = 0;   // input offset of its first byte
-  std::uint64_t content_end = 0;  // input offset just past its last non-blank byte so far
+  std::uint64_t game_begin = 0;    // input offset of its first byte
+  std::uint64_t content_end = 0;   // input offset just past its last non-blank byte so far
+  std::uint32_t content_line = 0;  // the line of that byte
   TextPos game_start;
   bool game_bom = false;
   bool has_tags = false;
@@ -97,6 +116,8 @@ struct GameSplitter::Impl {
   bool blank_after_movetext = false;
   bool dropping = false;  // longer than max_game_bytes: the rest is scanned, not kept
   std::string kept_prefix;
+  TextPos dropped_from;                    // the first byte not kept
+  TextPos continued_after_blank{0, 0, 0};  // movetext after a blank line inside the game
   bool names_collected = false;
   std::unordered_set<std::uint64_t> tag_names;  // hashes, only after a blank line in tags
 
@@ -106,6 +127,9 @@ struct GameSplitter::Impl {
   TextPos ready_start;
   bool ready_bom = false;
   bool ready_dropped = false;
+  TextPos ready_dropped_from;
+  std::uint32_t ready_end_line = 0;
+  TextPos ready_continued;
   std::uint64_t games = 0;
   std::string decoded;
   std::string ready_prefix;
@@ -142,6 +166,33 @@ struct GameSplitter::Impl {
     data_end += got;
   }
 
+  // Looks at the first bytes once: a control byte (not a blank) before any '[' is binary data.
+  void sniff() {
+    sniffed = true;
+    const std::size_t end = std::min(data_end, kSniffBytes);
+    TextPos at{0, 1, 1};
+    for (std::size_t i = 0; i < end; ++i, ++at.offset) {
+      const unsigned char c = static_cast<unsigned char>(buffer[i]);
+      if (c == '[') return;
+      if (c == '\n') {
+        ++at.line;
+        at.column = 1;
+        continue;
+      }
+      // 0x1A (DOS end of file) ends many old text files.
+      const bool control =
+          (c < 0x20 && c != 0x1A && !is_horizontal_space(char(c)) && !is_line_end(char(c))) ||
+          c == 0x7F;
+      if (control) {
+        binary_at = at;
+        at_end = true;
+        pos = data_end = 0;
+        return;
+      }
+      at.column += (c & 0xC0) != 0x80;
+    }
+  }
+
   void grow(std::size_t new_capacity) {
     new_capacity = std::max(new_capacity, data_end + 1);
     std::unique_ptr<char[]> bigger(new char[new_capacity]);
@@ -156,6 +207,16 @@ struct GameSplitter::Impl {
     kept_prefix.assign(begin, detail::cut_at_character(begin, data_end - index_of(game_begin),
                                                        options.max_game_bytes));
     dropping = true;
+    // Where the kept part ends: counted once per cut game.
+    dropped_from = TextPos{game_begin + kept_prefix.size(), game_start.line, game_start.column};
+    for (char c : kept_prefix) {
+      if (c == '\n') {
+        ++dropped_from.line;
+        dropped_from.column = 1;
+      } else if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
+        ++dropped_from.column;
+      }
+    }
   }
 
   bool available(std::size_t index, std::size_t count) const { return index + count <= data_end; }
@@ -185,6 +246,7 @@ struct GameSplitter::Impl {
     game_bom = line_had_bom;
     has_tags = has_movetext = has_result = seen_event = false;
     blank_since_tag = blank_after_movetext = dropping = false;
+    continued_after_blank = TextPos{0, 0, 0};
     names_collected = false;
     tag_names.clear();
   }
@@ -196,6 +258,9 @@ struct GameSplitter::Impl {
     ready_start = game_start;
     ready_bom = game_bom;
     ready_dropped = dropping;
+    ready_dropped_from = dropped_from;
+    ready_end_line = content_line;
+    ready_continued = continued_after_blank;
     if (dropping) ready_prefix.swap(kept_prefix);
     open = false;
     dropping = false;
@@ -207,6 +272,7 @@ struct GameSplitter::Impl {
     const std::size_t floor = game_floor();
     while (end > floor && is_horizontal_space(buffer[end - 1])) --end;
     content_end = std::max(content_end, offset_of(end));
+    content_line = line;
   }
 
   // Does the line ending at `terminator` end with a termination marker token?
@@ -240,6 +306,7 @@ struct GameSplitter::Impl {
     ++line;
     line_indent = 0;
     line_had_bom = false;
+    line_begin = offset_of(pos);
   }
 
   void end_content_line(std::size_t terminator) {
@@ -330,6 +397,47 @@ struct GameSplitter::Impl {
     return is_result_token(std::string_view(buffer.get() + index, end - index));
   }
 
+  // "1." not followed by another '.': the first move of a game without tags.
+  bool first_move_number_at(std::size_t index) const {
+    return matches(index, "1.") && !matches(index + 2, ".");
+  }
+
+  void note_continued_after_blank() {
+    blank_after_movetext = false;
+    if (continued_after_blank.line == 0)
+      continued_after_blank = TextPos{offset_of(pos), line, 1 + line_indent};
+  }
+
+  // A '[' in movetext outside comments at `index`: when it follows a termination marker and
+  // starts a tag, the game ends before it and the next game starts there.
+  bool tag_after_result_at(std::size_t index) {
+    std::size_t name = index + 1;
+    while (name < data_end && name - index < 8 && is_horizontal_space(buffer[name])) ++name;
+    if (name >= data_end) return false;
+    const char first = buffer[name];
+    const bool name_start = (first >= 'A' && first <= 'Z') || (first >= 'a' && first <= 'z') ||
+                            (first >= '0' && first <= '9') || first == '_';
+    if (!name_start || !line_ends_with_result(index)) return false;
+    note_content_line_end(index);
+    finish_game();
+    // The next game starts at the '[', in the middle of this line.
+    mode = Mode::LineStart;
+    line_had_bom = false;
+    // Its column, in characters: counted on from the last game that started on this line
+    // (bytes where the line's beginning has left the buffer).
+    if (counted_line != line || counted_to < buffer_offset) {
+      counted_line = line;
+      counted_to = std::max(line_begin, buffer_offset);
+      counted_columns = static_cast<std::uint32_t>(counted_to - line_begin);
+    }
+    for (std::size_t i = index_of(counted_to); i < index; ++i)
+      counted_columns += (static_cast<unsigned char>(buffer[i]) & 0xC0) != 0x80;
+    counted_to = offset_of(index);
+    line_indent = counted_columns;
+    pos = index;
+    return true;
+  }
+
   // ---- per-mode steps; each returns true when a game is ready -------------------------
 
   bool step_line_start() {
@@ -371,8 +479,11 @@ struct GameSplitter::Impl {
     const bool escape_line = c == '%' && line_indent == 0 && !line_had_bom;
     if (escape_line || c == ';' || c == '{') {
       if (open && blank_after_movetext) {
-        finish_game();
-        return true;
+        if (has_result) {
+          finish_game();
+          return true;
+        }
+        note_continued_after_blank();
       }
       if (!open) open_game(pos);
       ++pos;
@@ -383,6 +494,8 @@ struct GameSplitter::Impl {
     if (open && (blank_after_movetext || has_result)) {
       if (blank_after_movetext && !has_result && lone_result_at(pos)) {
         blank_after_movetext = false;  // "... Ra7 <blank line> *": the marker ends this game
+      } else if (!has_result && !first_move_number_at(pos)) {
+        note_continued_after_blank();
       } else {
         finish_game();
         return true;
@@ -399,13 +512,16 @@ struct GameSplitter::Impl {
   bool tag_line_fast_path() {
     const char* begin = buffer.get() + pos;
     const char* end = buffer.get() + data_end;
-    const char* stop = detail::find_any<'\n', '\r', '{', ';'>(begin, end);
+    // The first ']' must be followed by nothing but blanks: one tag on the line (a ']' inside
+    // the value, or more after the tag, say a game's moves and the next game's tags, is left
+    // to the step-by-step scan).
+    const char* close = detail::find_any<'\n', '\r', ';', ']'>(begin, end);
+    if (close == end || *close != ']') return false;
+    const char* stop = close + 1;
+    while (stop < end && is_horizontal_space(*stop)) ++stop;
     if (stop == end || !is_line_end(*stop)) return false;
     const std::size_t terminator = static_cast<std::size_t>(stop - buffer.get());
     if (near_end(terminator)) return false;
-    std::size_t last = terminator;
-    while (last > pos && is_horizontal_space(buffer[last - 1])) --last;
-    if (last <= pos + 1 || buffer[last - 1] != ']') return false;
     mode = Mode::AfterTag;
     end_content_line(terminator);
     return true;
@@ -489,19 +605,20 @@ struct GameSplitter::Impl {
     return false;
   }
 
-  // Movetext and brace comments once the game has movetext: only line ends, ';' outside
-  // comments and the comment state at the end of a line matter. scan_movetext finds the next
-  // line end or ';' outside a comment (or `end`) and keeps `in_comment` up to date. Without ';',
+  // Movetext and brace comments once the game has movetext: only line ends, ';' and '['
+  // outside comments and the comment state at the end of a line matter. scan_movetext finds the
+  // next line end, or ';' or '[' outside a comment (or `end`) and keeps `in_comment` up to date.
+  // A '[' inside a comment (clock and eval commands) is filtered in the block. Without ';',
   // the state after a stretch of text is "in a comment" exactly when its last brace is '{' (braces
   // do not nest), so whole 16-byte blocks are classified at once.
   static const char* scan_movetext(const char* p, const char* const end, bool& in_comment) {
 #if defined(__SSE2__)
     const __m128i newline = _mm_set1_epi8('\n'), carriage = _mm_set1_epi8('\r');
-    const __m128i semicolon = _mm_set1_epi8(';');
+    const __m128i semicolon = _mm_set1_epi8(';'), bracket = _mm_set1_epi8('[');
     const __m128i open_brace = _mm_set1_epi8('{'), close_brace = _mm_set1_epi8('}');
     // 64 bytes per round: lines are long and a stop is rare, so few branches per byte.
     while (end - p >= 64) {
-      std::uint64_t stops = 0, opens = 0, closes = 0;
+      std::uint64_t stops = 0, opens = 0, closes = 0, brackets = 0;
       for (int part = 0; part < 4; ++part) {
         const __m128i v =
             _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + std::ptrdiff_t{16} * part));
@@ -517,6 +634,20 @@ struct GameSplitter::Impl {
         closes |= static_cast<std::uint64_t>(
                       static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, close_brace))))
                   << shift;
+        brackets |= static_cast<std::uint64_t>(
+                        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, bracket))))
+                    << shift;
+      }
+      // A '[' stops the scan only outside a comment: inside when the last brace before it
+      // is '{'.
+      // Right after '{' or "{ " (clock and eval commands), a '[' is in a comment at once.
+      if (brackets) brackets &= ~((opens << 1) | ((opens << 2) & ~(closes << 1)));
+      for (std::uint64_t left = brackets; left != 0; left &= left - 1) {
+        const int at = __builtin_ctzll(left);
+        const std::uint64_t below = (opens | closes) & ((std::uint64_t{1} << at) - 1);
+        const bool inside =
+            below ? ((opens >> (63 - __builtin_clzll(below))) & 1) != 0 : in_comment;
+        if (!inside) stops |= std::uint64_t{1} << at;
       }
       const std::uint64_t before = stops ? (std::uint64_t{1} << __builtin_ctzll(stops)) - 1 : ~0ull;
       const std::uint64_t braces = (opens | closes) & before;
@@ -533,7 +664,7 @@ struct GameSplitter::Impl {
       }
       break;
     }
-    while (end - p >= 16 && !is_line_end(*p) && *p != ';') {
+    while (end - p >= 16 && !is_line_end(*p) && *p != ';' && *p != '[') {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
       const unsigned terminators = static_cast<unsigned>(
           _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, carriage))));
@@ -543,7 +674,15 @@ struct GameSplitter::Impl {
           static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, open_brace)));
       const unsigned closes =
           static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, close_brace)));
-      const unsigned stops = terminators | semicolons;
+      unsigned stops = terminators | semicolons;
+      unsigned brackets = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, bracket)));
+      if (brackets) brackets &= ~((opens << 1) | ((opens << 2) & ~(closes << 1)));
+      for (unsigned left = brackets; left != 0; left &= left - 1) {
+        const int at = detail::count_trailing_zeros(left);
+        const unsigned below = (opens | closes) & ((1u << at) - 1);
+        const bool inside = below ? ((opens >> (31 - __builtin_clz(below))) & 1) != 0 : in_comment;
+        if (!inside) stops |= 1u << at;
+      }
       const unsigned before = stops ? (1u << detail::count_trailing_zeros(stops)) - 1 : 0xFFFFu;
       const unsigned braces = (opens | closes) & before;
       if (braces) in_comment = (opens >> (31 - __builtin_clz(braces))) & 1;
@@ -567,7 +706,7 @@ struct GameSplitter::Impl {
         in_comment = true;
       } else if (c == '}') {
         in_comment = false;
-      } else if (is_line_end(c) || (c == ';' && !in_comment)) {
+      } else if (is_line_end(c) || ((c == ';' || c == '[') && !in_comment)) {
         break;
       }
     }
@@ -588,6 +727,11 @@ struct GameSplitter::Impl {
         ++pos;
         mode = Mode::LineComment;
         return false;
+      }
+      if (*p == '[') {
+        if (tag_after_result_at(pos)) return true;
+        ++pos;
+        continue;
       }
       if (!continues_movetext(pos, in_comment)) break;
     }
@@ -648,6 +792,11 @@ struct GameSplitter::Impl {
 
   // Scans until a game is complete; false at the end of the input.
   bool advance() {
+    if (!sniffed) {
+      const std::size_t window = std::min(kSniffBytes, max_capacity - options.buffer_bytes);
+      while (!at_end && data_end < window) fill();
+      sniff();
+    }
     for (;;) {
       if (!at_end && data_end - pos < kLookahead) {
         fill();
@@ -680,6 +829,11 @@ struct GameSplitter::Impl {
       game.truncated = true;
     }
     game.truncated = game.truncated || ready_dropped;
+    if (game.truncated) {
+      game.dropped_from = ready_dropped ? ready_dropped_from : TextPos{0, 0, 0};
+      game.end_line = ready_end_line;
+    }
+    game.continued_after_blank_line = ready_continued;
     const detail::TextKind kind = detail::classify_text(text);
     if (kind == detail::TextKind::Invalid) {
       detail::decode_windows1252(text, decoded);
@@ -703,6 +857,10 @@ bool GameSplitter::next(RawGame& game) {
   if (!impl_->advance()) return false;
   impl_->deliver(game);
   return true;
+}
+
+std::optional<TextPos> GameSplitter::binary_data_at() const {
+  return impl_->binary_at;
 }
 
 InputSource& GameSplitter::source() {

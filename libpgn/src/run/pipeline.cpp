@@ -62,11 +62,34 @@ class Batcher {
   std::vector<std::size_t> offsets_;
 };
 
+// The warning is built, not sent, so that both paths below send it after the file's batches.
+bool take_no_games_warning(const GameSplitter& splitter, std::uint64_t games,
+                           const std::string& error, Diagnostic& warning) {
+  return error.empty() && no_games_warning(splitter, games, warning);
+}
+
 bool stopped(const PipelineOptions& options) {
   return options.stop && options.stop->load(std::memory_order_relaxed);
 }
 
 }  // namespace
+
+bool no_games_warning(const GameSplitter& splitter, std::uint64_t games, Diagnostic& warning) {
+  warning = Diagnostic{};
+  warning.code = Code::Syntax;
+  warning.severity = Severity::Warning;
+  if (const std::optional<TextPos> at = splitter.binary_data_at()) {
+    warning.offset = at->offset;
+    warning.line = at->line;
+    warning.column = at->column;
+    warning.message = "not PGN: binary data at byte " + std::to_string(at->offset) +
+                      " (a control character before any tag); the input was not read";
+    return true;
+  }
+  if (games > 0) return false;
+  warning.message = "no games found";
+  return true;
+}
 
 void run_pipeline(const std::vector<std::string>& files, const PipelineOptions& options,
                   const std::function<std::unique_ptr<BatchWorker>()>& make_worker,
@@ -81,6 +104,8 @@ void run_pipeline(const std::vector<std::string>& files, const PipelineOptions& 
       consumer.begin_file(i, files[i]);
       std::string error;
       std::uint64_t games = 0;
+      bool warn = false;
+      Diagnostic warning;
       auto source = InputSource::open(files[i], error);
       if (source) {
         GameSplitter splitter(*source, options.splitter);
@@ -93,7 +118,9 @@ void run_pipeline(const std::vector<std::string>& files, const PipelineOptions& 
           consumer.batch(batch);
         }
         error = source->error();
+        warn = !stopped(options) && take_no_games_warning(splitter, games, error, warning);
       }
+      if (warn) consumer.file_warning(i, files[i], warning);
       consumer.end_file(i, files[i], error, games);
     }
     return;
@@ -151,6 +178,8 @@ void run_pipeline(const std::vector<std::string>& files, const PipelineOptions& 
     consumer.begin_file(i, files[i]);
     std::string error;
     std::uint64_t games = 0;
+    bool warn = false;
+    Diagnostic warning;
     auto source = InputSource::open(files[i], error);
     if (source) {
       GameSplitter splitter(*source, options.splitter);
@@ -183,11 +212,13 @@ void run_pipeline(const std::vector<std::string>& files, const PipelineOptions& 
         if (in_flight.size() >= max_in_flight) consume_oldest(true);
       }
       error = source->error();
+      warn = !stopped(options) && take_no_games_warning(splitter, games, error, warning);
     }
     // A file's batches are all consumed before the file is closed, so reports of a file
     // come before its end_file.
     while (consume_oldest(true)) {
     }
+    if (warn) consumer.file_warning(i, files[i], warning);
     consumer.end_file(i, files[i], error, games);
   }
 

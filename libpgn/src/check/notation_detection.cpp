@@ -1,0 +1,287 @@
+#include "check/notation_detection.hpp"
+
+#include <algorithm>
+#include <string_view>
+#include <utility>
+
+#include "libpgn/spoken.hpp"
+
+namespace pgn {
+namespace {
+// Whether two readings of a token name the same move (signs for capture or check aside).
+bool same_move(const MoveText& a, const MoveText& b) {
+  return a.kind == b.kind && a.piece == b.piece && a.from_file == b.from_file &&
+         a.from_rank == b.from_rank && a.to == b.to && a.promotion == b.promotion;
+}
+
+// What decides how a table reads moves, as one comparable string (list order aside).
+std::string reading_key(const Notation& n) {
+  std::string key = n.spoken ? "spoken" : "";
+  auto add = [&](std::vector<std::string> list) {
+    std::sort(list.begin(), list.end());
+    for (const auto& item : list) key += item + '\x1f';
+    key += '\x1e';
+  };
+  for (const auto& list : n.pieces) add(list);
+  for (const auto& list : n.file_aliases) add(list);
+  for (const auto& list : n.file_words) add(list);
+  for (const auto& list : n.rank_words) add(list);
+  for (const auto* list : {&n.castle_short, &n.castle_long, &n.capture, &n.move_dash, &n.check,
+                           &n.mate, &n.double_check, &n.promotion, &n.en_passant, &n.capture_words,
+                           &n.check_words, &n.mate_words, &n.promotion_words, &n.en_passant_words})
+    add(*list);
+  return key;
+}
+
+// The built-in tables other than English, preferred first, leaving out any table that reads
+// exactly like one before it; then the user's tables.
+std::vector<const Notation*> distinct_notations(const std::vector<const Notation*>& extra) {
+  static const std::vector<const Notation*> builtins = [] {
+    std::vector<const Notation*> tables;
+    for (const Notation* n : builtin_notations())
+      if (n != &english_notation()) tables.push_back(n);
+    std::stable_sort(tables.begin(), tables.end(), [](const Notation* a, const Notation* b) {
+      return a->detection_priority < b->detection_priority;
+    });
+    std::vector<const Notation*> distinct;
+    std::vector<std::string> keys;
+    for (const Notation* n : tables) {
+      std::string key = reading_key(*n);
+      if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+      keys.push_back(std::move(key));
+      distinct.push_back(n);
+    }
+    return distinct;
+  }();
+  if (extra.empty()) return builtins;
+  std::vector<const Notation*> all = builtins;
+  all.insert(all.end(), extra.begin(), extra.end());
+  return all;
+}
+
+// Whether every token reads as English SAN (English's letters, nothing else).
+bool written_in_english(const std::vector<std::string_view>& tokens) {
+  for (const std::string_view token : tokens) {
+    MoveText text;
+    MoveTextError error = MoveTextError::None;
+    if (parse_move_text(token, text, error, nullptr) != token.size()) return false;
+  }
+  return true;
+}
+
+bool clean(const GameReport& r) {
+  for (const auto& d : r.problems)
+    if (d.code == Code::IllegalMove || d.code == Code::AmbiguousMove) return false;
+  return true;
+}
+}  // namespace
+
+bool NotationDetector::first_token_is_spoken(const Notation& n, const ReadingTrace& trace) {
+  auto& known = spoken_first_words_[&n];
+  const std::string token(trace.read_tokens.front());
+  if (auto found = known.find(token); found != known.end()) return found->second;
+  if (known.size() >= 1024) known.clear();
+  return known[token] = looks_spoken(token, n);
+}
+
+void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord* record,
+                            Reader& reader) {
+  ReadingTrace& trace = reader.trace();
+  // Detection. The readings are tried in order: the notation of the previous game first
+  // (files rarely change notation), then English, then the others by preference. A reading
+  // stops at its first unreadable token. The first that replays the whole game wins.
+  // Every other candidate is then read without replay over the winner's tokens: if it reads
+  // them all alike it is the same reading, if it fails on one it is no reading, and only a
+  // move read differently makes it worth a replay, to see whether it is a second legal game.
+  // The hint only changes how fast the answer is found, never the answer: among readings
+  // that give the same game, the best-ranked notation (English, then by preference) is the
+  // one reported, and of two different legal readings the better-ranked one is used.
+  const Notation* english = &english_notation();
+  // English, then the distinct tables by preference: the same for every game, so made once.
+  std::vector<const Notation*>& ranked = ranked_notations_;
+  if (ranked.empty()) {
+    ranked.push_back(english);
+    for (const Notation* n : distinct_notations(options_.extra_notations)) ranked.push_back(n);
+    for (const Notation* n : ranked) ranked_alphabets_.push_back(&detail::move_alphabet(*n));
+  }
+  // The usual case, English first and read in full, with tokens that no other table can read
+  // (no other table has N, B, R, Q and K; no spoken table has "Nf3" among its words): then no
+  // second reading exists, and the search below is not built.
+  auto another_may_read = [&] {
+    for (std::size_t i = 1; i < ranked.size(); ++i)
+      if (trace.read_bytes.within(*ranked_alphabets_[i]) &&
+          (!ranked[i]->spoken || first_token_is_spoken(*ranked[i], trace)))
+        return true;
+    return false;
+  };
+  if (last_detected_ == nullptr) {
+    trace.abort_on_unreadable = true;
+    trace.keep_tokens = false;
+    reader.read(game, report, nullptr, record);
+    trace.keep_tokens = true;
+    trace.abort_on_unreadable = false;
+    if (!trace.text_failed && trace.illegal_count == 0 && clean(report) &&
+        (trace.read_tokens.empty() || !another_may_read()))
+      return;
+  }
+  std::vector<const Notation*>& order = notation_order_;
+  order.assign(ranked.begin(), ranked.end());
+  auto rank = [&](const Notation* n) {
+    return std::size_t(std::find(ranked.begin(), ranked.end(), n) - ranked.begin());
+  };
+  auto last = std::find(order.begin(), order.end(), last_detected_);
+  if (last != order.end()) std::rotate(order.begin(), last, last + 1);
+
+  const Notation* winner = nullptr;
+  GameReport winner_report;
+  std::uint64_t winner_hash = 0;
+  std::vector<std::string_view>& winner_tokens = winner_tokens_;
+  std::vector<MoveText>& winner_texts = winner_texts_;
+  std::vector<std::size_t>& check_order = check_order_;
+  winner_tokens.clear();
+  const Notation* tokens_read_in = nullptr;  // the table whose run gave winner_tokens
+  const Notation* best_partial = nullptr;
+  std::uint64_t best_partial_moves = 0;
+  std::vector<std::pair<std::size_t, std::string>> other_codes;  // rank, code
+  const Notation* recorded = nullptr;                            // whose reading the record holds
+  // What the winner's tokens say and the order they are compared in, found when first
+  // needed: most games are read in one notation only, which the bytes of the tokens tell.
+  detail::ByteSet winner_bytes;
+  bool order_known = false;
+  auto adopt_tokens = [&](const Notation* n) {
+    winner_tokens.swap(trace.read_tokens);
+    winner_bytes = trace.read_bytes;
+    tokens_read_in = n;
+    order_known = false;
+  };
+  // Whether table `n` may read every token of the winner: it cannot if a token has a byte
+  // that no move of `n` contains (Cyrillic letters in a Latin table).
+  auto may_read_winner = [&](const Notation& n) {
+    return winner_bytes.within(detail::move_alphabet(n));
+  };
+  // Tokens that are not plain pawn moves first, so that a table that cannot read the game
+  // fails on its first try, with what the winning reading made of each.
+  auto prepare_comparing = [&] {
+    if (order_known) return;
+    order_known = true;
+    check_order.clear();
+    for (std::size_t i = 0; i < winner_tokens.size(); ++i)
+      if (winner_tokens[i].empty() || !is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
+    for (std::size_t i = 0; i < winner_tokens.size(); ++i)
+      if (!winner_tokens[i].empty() && is_file_byte(winner_tokens[i][0])) check_order.push_back(i);
+    winner_texts.resize(winner_tokens.size());
+    for (std::size_t i = 0; i < winner_tokens.size(); ++i) {
+      MoveTextError error = MoveTextError::None;
+      parse_move_text(winner_tokens[i], winner_texts[i], error, tokens_read_in);
+    }
+  };
+  std::vector<std::uint64_t> readings;
+  GameReport attempt;
+  bool english_not_legal = false;  // English was read in full and is not a legal game
+  for (const Notation* n : order) {
+    if (winner && !n->spoken && !winner->spoken) {
+      if (!may_read_winner(*n)) continue;
+      prepare_comparing();
+      bool readable = true, same = true;
+      for (std::size_t k = 0; k < check_order.size() && readable; ++k) {
+        const std::size_t i = check_order[k];
+        MoveText text;
+        MoveTextError error = MoveTextError::None;
+        readable = parse_move_text(winner_tokens[i], text, error, n) == winner_tokens[i].size();
+        same = same && readable && same_move(text, winner_texts[i]);
+      }
+      if (readable && same && rank(n) < rank(winner)) {
+        // The same game, reported in the better-ranked notation.
+        if (recorded == winner) {
+          recorded = n;
+          if (record) record->notation = n->code;
+        }
+        winner = n;
+        winner_report.notation = n->code;
+      }
+      if (!readable || same) continue;
+    } else if (winner && n->spoken) {
+      // A spoken reading needs every token to be one of its words.
+      if (!may_read_winner(*n)) continue;
+      prepare_comparing();
+      bool words = true;
+      for (std::size_t k = 0; k < check_order.size() && words; ++k)
+        words = looks_spoken(winner_tokens[check_order[k]], *n);
+      if (!words) continue;
+    }
+    // Each full run also fills the record, so the winner's run rarely has to be repeated.
+    trace.abort_on_unreadable = true;
+    reader.read(game, attempt, n == english ? nullptr : n, record);
+    trace.abort_on_unreadable = false;
+    recorded = n;
+    const bool legal = !trace.text_failed && trace.illegal_count == 0 && clean(attempt);
+    if (n == english && !legal) english_not_legal = true;
+    if (legal && !winner) {
+      winner = n;
+      winner_report = std::move(attempt);
+      winner_hash = trace.line_hash;
+      adopt_tokens(n == english ? nullptr : n);
+      readings.push_back(winner_hash);
+    } else if (legal) {
+      // One name per distinct reading.
+      if (std::find(readings.begin(), readings.end(), trace.line_hash) != readings.end()) continue;
+      readings.push_back(trace.line_hash);
+      const Notation* other = n;
+      if (rank(n) < rank(winner)) {
+        // A better-ranked, different legal reading: it is the one used.
+        other = winner;
+        winner = n;
+        winner_report = std::move(attempt);
+        adopt_tokens(n == english ? nullptr : n);
+      }
+      other_codes.push_back({rank(other), other->code});
+    } else if (!winner && (best_partial == nullptr || attempt.moves_replayed > best_partial_moves ||
+                           (n == english && attempt.moves_replayed == best_partial_moves))) {
+      best_partial_moves = attempt.moves_replayed;
+      best_partial = n;
+    }
+  }
+  if (winner && winner != english && !winner->spoken && english_not_legal &&
+      written_in_english(winner_tokens)) {
+    // Every token is English SAN: nothing says the game is in another notation that happens
+    // to use the same letters ("Kg1" as the Turkish rook move), so it is an English game
+    // with an illegal move, and reported as such.
+    winner = nullptr;
+    best_partial = english;
+  }
+  if (!winner) {
+    // No notation reads the whole game: report the reading that got furthest, in full.
+    reader.read(game, report, best_partial == english ? nullptr : best_partial, record);
+    return;
+  }
+  if (winner != english) last_detected_ = winner;
+  std::sort(other_codes.begin(), other_codes.end());
+  std::string others;
+  for (const auto& [unused_rank, code] : other_codes) {
+    if (!others.empty()) others += ", ";
+    others += code;
+  }
+  report = std::move(winner_report);
+  if (record && recorded != winner) {
+    GameReport again;
+    reader.read(game, again, winner == english ? nullptr : winner, record);
+  }
+  if (!others.empty() && !options_.ignored[int(Code::AmbiguousNotation)]) {
+    Diagnostic d;
+    d.code = Code::AmbiguousNotation;
+    d.severity = options_.strict ? Severity::Error : Severity::Warning;
+    d.game = game.index;
+    d.offset = game.start.offset;
+    d.line = game.start.line;
+    d.column = game.start.column;
+    d.message = "the game reads as legal but different games in notations " + winner->code +
+                " and " + others + "; " + winner->code + " was used (choose one with --lang)";
+    if (d.severity == Severity::Error)
+      ++report.errors;
+    else
+      ++report.warnings;
+    report.problems.insert(report.problems.begin(), std::move(d));
+  }
+}
+
+}  // namespace pgn

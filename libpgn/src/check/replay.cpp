@@ -1,0 +1,604 @@
+#include "check/replay.hpp"
+
+#include "check/result_kind.hpp"
+#include "libpgn/spoken.hpp"
+
+namespace pgn {
+namespace {
+
+// What a move text says, in English SAN letters, for moves that resolve to no legal move
+// (a Russian "Ф:c5" is shown as "Qxc5"). Legal moves get canonical SAN from append_san.
+std::string written_as_san(const MoveText& t) {
+  static constexpr char kLetters[] = " PNBRQK";
+  std::string s;
+  switch (t.kind) {
+    case MoveText::CastleShort:
+      return "O-O";
+    case MoveText::CastleLong:
+      return "O-O-O";
+    case MoveText::Null:
+      return "--";
+    case MoveText::Normal:
+      break;
+  }
+  if (t.piece > Pawn) s += kLetters[t.piece];
+  if (t.from_file >= 0) s += char('a' + t.from_file);
+  if (t.from_rank >= 0) s += char('1' + t.from_rank);
+  if (t.capture) s += 'x';
+  if (t.to != NoSquare) {
+    s += char('a' + file_of(t.to));
+    s += char('1' + rank_of(t.to));
+  }
+  if (t.promotion != NoPieceType) {
+    s += '=';
+    s += kLetters[t.promotion];
+  }
+  if (t.check_mark == 1) s += '+';
+  if (t.check_mark >= 2) s += '#';
+  return s;
+}
+
+// "23." for White, "23..." for Black: the move number as written before a move.
+std::string move_prefix(const Position& pos) {
+  std::string s = std::to_string(pos.fullmove_number());
+  s += pos.side_to_move() == White ? "." : "...";
+  return s;
+}
+
+}  // namespace
+
+void GameReplay::begin_reading(const Notation* notation, GameRecord* record) {
+  notation_ = notation;
+  record_ = record;
+  recording_ = record != nullptr;
+  record_open_ = 0;
+  paused_at_depth_ = 0;
+  if (record) {
+    record->clear();
+    record->notation = notation ? notation->code : "en";
+  }
+}
+
+void GameReplay::begin_game() {
+  if (lines_.empty()) lines_.resize(4);
+  depth_ = 0;
+  lines_[0] = LineState{};
+  history_.clear();
+  replay_ = true;
+  chess960_ = false;
+  saw_result_ = false;
+  result_marker_.clear();
+  automatic_draw_ply_ = 0;
+  automatic_draw_reason_ = nullptr;
+  reported_play_after_draw_ = false;
+  trace_.text_failed = false;
+  trace_.first_failed_token.clear();
+  trace_.line_hash = 0;
+  trace_.illegal_count = 0;
+  trace_.read_tokens.clear();
+  trace_.read_bytes = {};
+  words_.clear();
+  word_pos_.clear();
+  word_nags_.clear();
+}
+
+void GameReplay::start(const GameTags& tags, VariantKind variant, TextPos pos) {
+  if (variant == VariantKind::Unsupported) {
+    replay_ = false;
+    return;
+  }
+  chess960_ = variant == VariantKind::Chess960;
+  Position start_position;
+  if (tags.has_fen) {
+    FenResult fen = Position::from_fen(tags.fen, chess960_);
+    if (!fen.ok() && !chess960_) {
+      // Chess960 start positions are often given without a Variant tag.
+      FenResult as960 = Position::from_fen(tags.fen, true);
+      if (as960.ok()) {
+        fen = std::move(as960);
+        chess960_ = true;
+      }
+    }
+    if (!fen.ok()) {
+      Diagnostic* d = diagnostics_.add(Code::BadFen, pos,
+                                       std::string("FEN is not a legal position (") +
+                                           fen_error_code(fen.error) + "): " + fen.message);
+      if (d) d->fen = tags.fen;
+      replay_ = false;
+      return;
+    }
+    start_position = fen.position;
+  }
+  lines_[0].pos = start_position;
+  history_.push_back(start_position.key());
+  if (record_) {
+    record_->start = start_position;
+    record_->from_fen = tags.has_fen;
+    record_->chess960 = chess960_;
+  }
+}
+
+Position GameReplay::position_before_last(const LineState& l) {
+  if (!l.last_undoable) return l.before_last;
+  Position p = l.pos;
+  p.undo_move(l.last_move, l.last_undo);
+  return p;
+}
+
+void GameReplay::unreadable_move(std::string_view token, TextPos pos, MoveTextError error) {
+  LineState& l = line();
+  if (!trace_.text_failed) {
+    trace_.text_failed = true;
+    trace_.first_failed_token.assign(token);
+  }
+  if (token.find('@') != std::string_view::npos) {
+    diagnostics_.add(
+        Code::UnsupportedVariant, pos,
+        "piece drop " + std::string(token) + ": this looks like crazyhouse, which is not replayed");
+    replay_ = false;
+    return;
+  }
+  const char* why = "not a move";
+  switch (error) {
+    case MoveTextError::UnknownPiece:
+      why = "unknown piece letter";
+      break;
+    case MoveTextError::BadSquare:
+      why = "no valid destination square";
+      break;
+    case MoveTextError::BadPromotion:
+      why = "bad promotion piece";
+      break;
+    case MoveTextError::TrailingGarbage:
+      why = "unexpected characters after the move";
+      break;
+    default:
+      break;
+  }
+  Diagnostic* d =
+      diagnostics_.add(Code::IllegalMove, pos,
+                       "cannot read move " + move_prefix(l.pos) + std::string(token) + ": " + why);
+  if (d) {
+    d->written.assign(token);
+    d->ply = l.ply + 1;
+    d->variation = l.path;
+    if (options_.include_fen) d->fen = l.pos.fen();
+  }
+  kill_line();
+}
+
+void GameReplay::stop_recording(const std::string& problem) {
+  if (!recording_) return;
+  recording_ = false;
+  record_->complete = false;
+  record_->problem = problem;
+  for (; record_open_ > 0; --record_open_) record_->add(GameEvent::VariationEnd);
+}
+
+void GameReplay::kill_line() {
+  LineState& l = line();
+  ++trace_.illegal_count;
+  if (recording_ && depth_ > 0) {
+    // Only this variation is cut: it ends before the bad move (or is left out when nothing of
+    // it was recorded), and recording resumes after it.
+    recording_ = false;
+    paused_at_depth_ = depth_;
+    // Looked for here rather than noted per move: this is the rare path.
+    l.record_has_move = false;
+    for (std::size_t i = l.record_begin + 1; i < record_->events.size() && !l.record_has_move; ++i)
+      l.record_has_move = record_->events[i].kind == GameEvent::MoveEvent;
+    if (!l.record_has_move) {
+      record_->events.resize(l.record_begin);
+      --record_open_;
+    }
+  } else if (recording_) {
+    const GameReport& report = diagnostics_.report();
+    stop_recording(report.problems.empty() ? std::string("unreadable move")
+                                           : report.problems.back().message);
+  }
+  l.before_last = l.pos;
+  l.last_undoable = false;
+  l.has_last = true;
+  l.dead = true;
+  l.dead_just_now = true;
+  l.variations_here = 0;
+}
+
+// The rare main-line conditions, kept out of the per-move path: play after an automatic
+// draw is reported once; past the ply budget the line stops. False: do not play the move.
+[[gnu::cold, gnu::noinline]] bool GameReplay::main_line_may_go_on(TextPos pos) {
+  LineState& l = line();
+  if (automatic_draw_ply_ && !reported_play_after_draw_) {
+    reported_play_after_draw_ = true;
+    diagnostics_.add(Code::AutomaticDraw, pos,
+                     std::string("play went on after the game was drawn by ") +
+                         automatic_draw_reason_ + " at ply " + std::to_string(automatic_draw_ply_) +
+                         " (FIDE Laws 9.6)");
+  }
+  if (l.ply + 1 > options_.max_plies) {
+    diagnostics_.add(
+        Code::LimitExceeded, pos,
+        "more than " + std::to_string(options_.max_plies) + " plies; the rest is not replayed");
+    kill_line();
+    return false;
+  }
+  return true;
+}
+
+// "--" or "Z0": an error in the main line or in check, a warning in a variation.
+[[gnu::cold, gnu::noinline]] void GameReplay::play_null(const MoveText& text,
+                                                        std::string_view written, TextPos pos) {
+  LineState& l = line();
+  const bool main_line = depth_ == 0;
+  if (l.pos.in_check()) {
+    bad_move(text, written, pos, MoveResolution{Move(), MoveError::NullMoveInCheck});
+    return;
+  }
+  Diagnostic* d = diagnostics_.add(
+      main_line ? Code::IllegalMove : Code::NullMove, pos,
+      "null move " + move_prefix(l.pos) + std::string(written) +
+          (main_line ? " in the main line: a game cannot pass a turn" : " in a variation"));
+  if (d) {
+    d->written.assign(written);
+    d->ply = l.ply + 1;
+    d->variation = l.path;  // empty on the main line
+  }
+  if (recording_) stop_recording("null move " + std::string(written));
+  l.before_last = l.pos;
+  l.last_undoable = false;
+  l.has_last = true;
+  l.dead_just_now = false;
+  l.variations_here = 0;
+  l.pos.play_null();
+  ++l.ply;
+}
+
+void GameReplay::check_suffix(const MoveText& text, std::string_view written, TextPos pos, Move m) {
+  const LineState& l = line();
+  const bool check = l.pos.in_check();
+  if (!check && text.check_mark == 0) return;
+  const bool mate = check && l.pos.is_checkmate();
+  const char* problem = nullptr;
+  switch (text.check_mark) {
+    case 0:
+      // FIDE notation lets check signs out; only English SAN (the PGN standard) needs them.
+      if (notation_ == nullptr || notation_ == &english_notation())
+        problem = mate ? "the move mates but has no '#'" : "the move gives check but has no '+'";
+      break;
+    case 1:
+      if (!check)
+        problem = "'+' on a move that gives no check";
+      else if (mate)
+        problem = "'+' on a move that mates ('#' expected)";
+      break;
+    case 2:
+      if (!check)
+        problem = "'#' on a move that gives no check";
+      else if (!mate)
+        problem = "'#' on a move that gives check but does not mate";
+      break;
+    default:  // "++": mate in FIDE usage, double check in Russian usage.
+      if (!check) problem = "'++' on a move that gives no check";
+      break;
+  }
+  if (!problem) return;
+  const Position before = position_before_last(l);
+  Diagnostic* d = diagnostics_.add(Code::CheckSuffix, pos,
+                                   move_prefix(before) + std::string(written) + ": " + problem);
+  if (d) {
+    d->written.assign(written);
+    d->san = to_san(before, m);
+    d->ply = l.ply;
+    d->variation = l.path;
+  }
+}
+
+void GameReplay::bad_move(const MoveText& text, std::string_view written, TextPos pos,
+                          const MoveResolution& resolution) {
+  LineState& l = line();
+  const bool main_line = depth_ == 0;
+  // A move after the game ended on the board is a wrong result, not a bad move.
+  MoveList legal;
+  generate_legal(l.pos, legal);
+  if (legal.size == 0) {
+    const char* state = l.pos.in_check() ? "checkmate" : "stalemate";
+    Diagnostic* d = diagnostics_.add(
+        main_line ? Code::WrongResult : Code::IllegalMove, pos,
+        "move " + move_prefix(l.pos) + std::string(written) + " played after " + state);
+    if (d) {
+      d->written.assign(written);
+      d->ply = l.ply + 1;
+      d->variation = l.path;
+      if (options_.include_fen) d->fen = l.pos.fen();
+    }
+    kill_line();
+    return;
+  }
+  const bool ambiguous = resolution.error == MoveError::Ambiguous;
+  std::string message = ambiguous ? "ambiguous move " : "illegal move ";
+  message += move_prefix(l.pos);
+  message.append(written);
+  message += ": ";
+  message += describe_move_error(l.pos, text, resolution);
+  Diagnostic* d = diagnostics_.add(ambiguous ? Code::AmbiguousMove : Code::IllegalMove, pos,
+                                   std::move(message));
+  if (d) {
+    d->written.assign(written);
+    d->san = written_as_san(text);
+    d->ply = l.ply + 1;
+    d->variation = l.path;
+    if (options_.include_fen) d->fen = l.pos.fen();
+  }
+  kill_line();
+}
+
+Control GameReplay::begin_variation(TextPos pos) {
+  if (!replay_) return Control::SkipVariation;
+  flush_words();
+  if (lines_.size() <= depth_ + 1) lines_.resize(2 * (depth_ + 1));
+  LineState& parent = line();
+  if (!parent.has_last) {
+    diagnostics_.add(Code::Syntax, pos, "variation before any move it could replace");
+    return Control::SkipVariation;
+  }
+  if (parent.dead && !parent.dead_just_now) return Control::SkipVariation;
+  ++depth_;
+  LineState& child = lines_[depth_];
+  child.pos = position_before_last(parent);
+  child.has_last = false;
+  child.last_undoable = false;
+  child.dead = false;
+  child.dead_just_now = false;
+  child.ply = parent.ply - 1;
+  child.variations_here = 0;
+  ++parent.variations_here;
+  child.path = parent.path;
+  if (!child.path.empty()) child.path += '/';
+  child.path += std::to_string(parent.ply) + "." + std::to_string(parent.variations_here);
+  if (recording_) {
+    child.record_begin = record_->events.size();
+    record_->add(GameEvent::VariationBegin);
+    ++record_open_;
+  }
+  return Control::Continue;
+}
+
+void GameReplay::end_variation() {
+  if (!replay_) return;
+  flush_words();
+  if (depth_ > 0) {
+    if (paused_at_depth_ == depth_) {
+      paused_at_depth_ = 0;
+      recording_ = true;
+      if (!lines_[depth_].record_has_move) {
+        --depth_;
+        return;  // the variation was left out whole
+      }
+    }
+    --depth_;
+    if (recording_ && record_open_ > 0) {
+      record_->add(GameEvent::VariationEnd);
+      --record_open_;
+    }
+  }
+}
+
+void GameReplay::result(std::string_view marker, TextPos pos) {
+  flush_words();
+  saw_result_ = true;
+  result_marker_.assign(marker);
+  result_pos_ = pos;
+}
+
+// Nothing after the tags but blanks (comments count as movetext).
+bool GameReplay::game_has_no_movetext() const {
+  const std::string_view text = diagnostics_.game().text;
+  std::size_t at = 0;
+  // Skips the tag section: lines starting with '[' (values may hold ']' but not a line end).
+  for (;;) {
+    while (at < text.size() &&
+           (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r'))
+      ++at;
+    if (at >= text.size()) return true;
+    if (text[at] != '[') return false;
+    std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::size_t last = end;
+    while (last > at && (text[last - 1] == ' ' || text[last - 1] == '\t' || text[last - 1] == '\r'))
+      --last;
+    if (text[last - 1] != ']') return false;  // movetext after the tags on their line
+    at = end;
+  }
+}
+
+void GameReplay::finish(const GameTags& tags) {
+  flush_words();
+  const RawGame& game = diagnostics_.game();
+  TextPos end_pos = saw_result_ ? result_pos_ : game.start;
+  ResultKind tag = tags.has_result ? parse_result(tags.result, notation_) : NoResult;
+  ResultKind marker = saw_result_ ? parse_result(result_marker_, notation_) : NoResult;
+  if (saw_result_ && marker == NoResult)
+    diagnostics_.add(Code::Syntax, result_pos_,
+                     "unknown termination marker \"" + result_marker_ + "\"");
+  if (tags.has_result && tag != NoResult && saw_result_ && marker != NoResult && tag != marker) {
+    diagnostics_.add(Code::ResultMismatch, result_pos_,
+                     std::string("termination marker ") + kResultText[marker] +
+                         " differs from the Result tag " + kResultText[tag]);
+  } else if (tags.has_result && !saw_result_ && game_has_no_movetext()) {
+    // A game of tags only (a list of pairings, a header kept for later): read, as other
+    // readers do, with a warning.
+    if (options_.check_tags)
+      diagnostics_.add(Code::MissingTag, game.start,
+                       "a game of tags only: no movetext and no termination marker");
+  } else if (tags.has_result && !saw_result_) {
+    diagnostics_.add(
+        Code::ResultMismatch, game.start,
+        "the movetext has no termination marker (the Result tag says " + tags.result + ")");
+  }
+  // No Result tag beside a termination marker is a missing tag, which the roster check
+  // reports (missing-tag); the marker gives the result.
+  ResultKind result = marker != NoResult ? marker : tag;
+  diagnostics_.report().result = kResultText[result];
+  if (record_) {
+    record_->result = kResultText[result];
+    for (; record_open_ > 0; --record_open_) record_->add(GameEvent::VariationEnd);
+  }
+  if (replay_ && !lines_[0].dead)
+    check_final_position(result, end_pos, tags);
+  else if (replay_ && automatic_draw_ply_ && !reported_play_after_draw_ &&
+           (result == WhiteWins || result == BlackWins)) {
+    diagnostics_.add(Code::AutomaticDraw, end_pos,
+                     std::string("the game was drawn by ") + automatic_draw_reason_ + " at ply " +
+                         std::to_string(automatic_draw_ply_) + " (FIDE Laws 9.6) but is scored " +
+                         kResultText[result]);
+  }
+}
+
+void GameReplay::check_final_position(int result_index, TextPos pos, const GameTags& tags) {
+  const ResultKind result = ResultKind(result_index);
+  const Position& p = lines_[0].pos;
+  const bool decisive = result == WhiteWins || result == BlackWins;
+  auto wrong = [&](std::string message) {
+    Diagnostic* d = diagnostics_.add(Code::WrongResult, pos, std::move(message));
+    if (d) {
+      d->ply = lines_[0].ply;
+      if (options_.include_fen) d->fen = p.fen();
+    }
+  };
+  if (result == NoResult) return;
+  // Stops at the first legal move it finds: most games end with many.
+  const bool can_move = p.has_legal_move();
+  if (!can_move && p.in_check()) {
+    const ResultKind right = p.side_to_move() == White ? BlackWins : WhiteWins;
+    if (result != right && result != Unknown)
+      wrong(std::string(p.side_to_move() == White ? "white" : "black") +
+            " is checkmated, so the result is " + kResultText[right] + ", not " +
+            kResultText[result]);
+    return;
+  }
+  if (!can_move) {
+    if (decisive)
+      wrong(std::string(p.side_to_move() == White ? "white" : "black") +
+            " is stalemated, so the game is drawn, not " + kResultText[result]);
+    return;
+  }
+  if (decisive && p.is_insufficient_material()) {
+    wrong(std::string("neither side has material to mate, so the game is drawn, not ") +
+          kResultText[result]);
+    return;
+  }
+  if (decisive && !tags.termination.empty()) {
+    std::string lower;
+    for (char c : tags.termination) lower += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+    if (lower.find("time") != std::string::npos) {
+      const Color winner = result == WhiteWins ? White : Black;
+      if (p.pieces(winner) == p.pieces(winner, King))
+        wrong(std::string("lost on time, but the ") + (winner == White ? "white" : "black") +
+              " side has only its king and cannot mate: the game is drawn (FIDE Laws 6.9), "
+              "not " +
+              kResultText[result]);
+    }
+  }
+  if (automatic_draw_ply_ && !reported_play_after_draw_ && decisive)
+    diagnostics_.add(Code::AutomaticDraw, pos,
+                     std::string("the game was drawn by ") + automatic_draw_reason_ + " at ply " +
+                         std::to_string(automatic_draw_ply_) + " (FIDE Laws 9.6) but is scored " +
+                         kResultText[result]);
+}
+
+// Says exactly what of a game over --max-game-bytes was not read.
+std::string cut_game_message(const RawGame& g) {
+  const std::uint64_t kept = g.text.size();
+  std::string message = "the game is " + std::to_string(g.original_size) +
+                        " bytes, more than the limit of " + std::to_string(kept) +
+                        " (--max-game-bytes): only its first " + std::to_string(kept) +
+                        " bytes were read";
+  if (g.dropped_from.line != 0) {
+    message += "; the rest, " + std::to_string(g.original_size - kept) + " bytes from line " +
+               std::to_string(g.dropped_from.line) + " column " +
+               std::to_string(g.dropped_from.column);
+    if (g.end_line != 0) message += " to line " + std::to_string(g.end_line);
+    message += " (input bytes " + std::to_string(g.dropped_from.offset) + " to " +
+               std::to_string(g.start.offset + g.original_size) + "), was not";
+  }
+  return message;
+}
+
+// ---- spoken notations ---------------------------------------------------------------
+
+namespace {
+// A suffix annotation at the end of a spoken word ("vier!", "Rochade?!"): its NAG (1-6), and
+// `word` without it; 0 when there is none.
+std::uint8_t take_suffix(std::string_view& word) {
+  std::size_t n = 0;
+  while (n < 2 && n < word.size() &&
+         (word[word.size() - 1 - n] == '!' || word[word.size() - 1 - n] == '?'))
+    ++n;
+  if (n == 0 || n == word.size()) return 0;
+  const std::string_view suffix = word.substr(word.size() - n);
+  word.remove_suffix(n);
+  if (suffix == "!") return 1;
+  if (suffix == "?") return 2;
+  if (suffix == "!!") return 3;
+  if (suffix == "??") return 4;
+  return suffix == "!?" ? 5 : 6;
+}
+}  // namespace
+
+Control GameReplay::spoken_word(std::string_view word, TextPos pos) {
+  LineState& l = line();
+  if (l.dead) return Control::Continue;
+  // A check or mate word belongs to the move before it.
+  const std::uint8_t suffix = take_suffix(word);
+  words_.push_back(word);
+  word_pos_.push_back(pos);
+  word_nags_.push_back(suffix);
+  // A suffix ends its phrase.
+  try_spoken(suffix != 0);
+  return Control::Continue;
+}
+
+// Reads as many complete moves from the buffered words as possible. With `final`, words
+// left over that form no move are an error.
+void GameReplay::try_spoken(bool final) {
+  while (!words_.empty()) {
+    if (line().dead) {
+      words_.clear();
+      word_pos_.clear();
+      word_nags_.clear();
+      return;
+    }
+    MoveText text;
+    MoveTextError error = MoveTextError::None;
+    std::size_t used = parse_spoken_move(words_, text, error, *notation_);
+    // A phrase may go on (a capture, a promotion, a check word); wait for more words
+    // unless the next word already starts another phrase.
+    if (used == 0 || (used == words_.size() && !final)) {
+      if (used == 0 && (final || words_.size() >= 8)) {
+        std::string phrase;
+        for (auto w : words_) {
+          if (!phrase.empty()) phrase += ' ';
+          phrase.append(w);
+        }
+        unreadable_move(phrase, word_pos_.front(), error);
+        words_.clear();
+        word_pos_.clear();
+        word_nags_.clear();
+      }
+      return;
+    }
+    if (word_nags_[used - 1] != 0) text.nag = word_nags_[used - 1];
+    std::string phrase;
+    for (std::size_t i = 0; i < used; ++i) {
+      if (i) phrase += ' ';
+      phrase.append(words_[i]);
+    }
+    TextPos at = word_pos_.front();
+    words_.erase(words_.begin(), words_.begin() + std::ptrdiff_t(used));
+    word_pos_.erase(word_pos_.begin(), word_pos_.begin() + std::ptrdiff_t(used));
+    word_nags_.erase(word_nags_.begin(), word_nags_.begin() + std::ptrdiff_t(used));
+    play_text(text, phrase, at);
+  }
+}
+
+}  // namespace pgn

@@ -1,0 +1,271 @@
+// The replay of one game's lines of play on the legality core, and the rules of the final
+// position: the result against the board (checkmate, stalemate, no mating material, a loss on
+// time without mating material), and the draws FIDE makes automatic (fivefold repetition, the
+// 75-move rule).
+//
+// Each line of play (the main line and every variation) has a LineState on a stack; a
+// variation replaces the last move of the line it is in, so it starts from that line's
+// position before its last move. The per-move path (move, play_text) is defined here so
+// that the parser, a template over its visitor, inlines it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "check/diagnostics_builder.hpp"
+#include "check/tag_checks.hpp"
+#include "libpgn/game_record.hpp"
+#include "libpgn/notation.hpp"
+#include "libpgn/position.hpp"
+#include "libpgn/reader.hpp"
+#include "libpgn/san.hpp"
+#include "libpgn/validator.hpp"
+
+namespace pgn {
+
+// A file letter starts a plain pawn move, the one kind of token all notations write alike.
+inline bool is_file_byte(char c) {
+  return c >= 'a' && c <= 'h';
+}
+
+// What one reading of a game left behind, for notation detection to compare readings.
+struct ReadingTrace {
+  bool text_failed = false;  // some move token could not be read as a move
+  std::string first_failed_token;
+  std::uint64_t line_hash = 0;  // hash of every replayed move, to compare readings
+  std::uint32_t illegal_count = 0;
+  // The move tokens as read (views into the game's text).
+  std::vector<std::string_view> read_tokens;
+  // The first two bytes of the read tokens that are not plain pawn moves (the piece letters,
+  // where notations differ): a table lacking one of them cannot read the game.
+  detail::ByteSet read_bytes;
+  // Set by the detector: give up on a reading at its first unreadable token (it cannot win).
+  bool abort_on_unreadable = false;
+  // Whether a reading keeps every token in read_tokens (else only the first): English's
+  // quick reading needs only the bytes and the first token to rule other readings out.
+  bool keep_tokens = true;
+};
+
+struct LineState {
+  Position pos;
+  // The position before the last move of this line, where a variation starts. For a played
+  // move it is recovered with undo_move (copying a position per move costs more than the
+  // move itself); after a null or bad move it is kept as a copy.
+  Move last_move;
+  UndoInfo last_undo{};
+  bool last_undoable = false;
+  Position before_last;
+  bool has_last = false;
+  bool dead = false;           // an unreplayable move was found; the rest is not replayed
+  bool dead_just_now = false;  // the last move token was the bad one (a variation may follow)
+  std::uint32_t ply = 0;       // plies played in this line, counted from the game start
+  std::uint32_t variations_here = 0;  // variations started after the current last move
+  std::string path;                   // "" for the main line
+  std::size_t record_begin = 0;       // a variation: the index of its VariationBegin event
+  bool record_has_move = false;       // a variation cut short: a move of it was recorded
+};
+
+// The limit-exceeded message of a game cut at --max-game-bytes: what was read, what was not.
+std::string cut_game_message(const RawGame& g);
+
+class GameReplay {
+ public:
+  GameReplay(const ValidateOptions& options, DiagnosticsBuilder& diagnostics)
+      : options_(options), diagnostics_(diagnostics) {}
+
+  // Before a game is read: its notation (nullptr = English) and where to record it.
+  void begin_reading(const Notation* notation, GameRecord* record);
+  void begin_game();
+  // After the tags: sets up the start position, or leaves the game unreplayed (a variant
+  // whose rules are not known, a FEN that is no legal position).
+  void start(const GameTags& tags, VariantKind variant, TextPos pos);
+  // False when the game's moves were not replayed (an unsupported variant, a bad FEN).
+  bool replayed() const { return replay_; }
+
+  // The parser calls this directly and inlined: 3% of validation's instructions on master
+  // games were the call.
+  [[gnu::always_inline]] Control move(std::string_view token, TextPos pos) {
+    if (!replay_) return Control::Continue;
+    if (notation_ && notation_->spoken) return spoken_word(token, pos);
+    LineState& l = line();
+    if (l.dead) {
+      l.dead_just_now = false;
+      return Control::Continue;
+    }
+    MoveText text;
+    MoveTextError error = MoveTextError::None;
+    std::size_t used = parse_move_text(token, text, error, notation_);
+    if (used == 0 || used != token.size()) {
+      // "e.p." written as its own token after an en-passant capture.
+      if (token == "e.p." || token == "ep" || token == "е.п.") return Control::Continue;
+      if (trace_.abort_on_unreadable) {
+        trace_.text_failed = true;
+        return Control::SkipGame;
+      }
+      unreadable_move(token, pos, error);
+      return Control::Continue;
+    }
+    play_text(text, token, pos);
+    return Control::Continue;
+  }
+
+  Control begin_variation(TextPos pos);
+  void end_variation();
+  // A spoken move's words are gathered until the next phrase starts: a comment or NAG after
+  // them ends the phrase, so that it follows its move, not the move before.
+  void comment(std::string_view text) {
+    flush_words();
+    if (recording_) record_->add_comment(text);
+  }
+  void nag(int value) {
+    flush_words();
+    if (recording_) record_->add(GameEvent::Nag, std::uint16_t(value));
+  }
+  void result(std::string_view marker, TextPos pos);
+  // At the end of the game: the result against the tags and the final position.
+  void finish(const GameTags& tags);
+
+  ReadingTrace& trace() { return trace_; }
+
+ private:
+  LineState& line() { return lines_[depth_]; }
+  static Position position_before_last(const LineState& l);
+
+  // Inlined into move(): one call frame less per move (2-3% of validation's instructions).
+  [[gnu::always_inline]] void play_text(const MoveText& text, std::string_view written,
+                                        TextPos pos) {
+    LineState& l = line();
+    const bool main_line = depth_ == 0;
+    if (main_line && (automatic_draw_ply_ || l.ply + 1 > options_.max_plies) &&
+        !main_line_may_go_on(pos))
+      return;
+    if (text.kind == MoveText::Null) {
+      play_null(text, written, pos);
+      return;
+    }
+    MoveResolution resolution = resolve_move(l.pos, text);
+    if (!resolution.ok()) {
+      bad_move(text, written, pos, resolution);
+      return;
+    }
+    const Move m = resolution.move;
+    if (notation_ == nullptr || !notation_->spoken) {  // spoken phrases are not token views
+      if (trace_.keep_tokens || trace_.read_tokens.empty()) trace_.read_tokens.push_back(written);
+      if (written.size() >= 2 && !is_file_byte(written[0])) {
+        trace_.read_bytes.add(static_cast<unsigned char>(written[0]));
+        // The piece letters alone rule the other tables out of English games.
+        if (trace_.keep_tokens) trace_.read_bytes.add(static_cast<unsigned char>(written[1]));
+      }
+    }
+    std::size_t recorded_at = 0;
+    if (recording_) {
+      recorded_at = record_->events.size();
+      std::string& texts = record_->texts;
+      GameEvent& e = record_->events.emplace_back();
+      e.kind = GameEvent::MoveEvent;
+      e.move = m;
+      e.text_begin = texts.size();
+      // Most input is canonical SAN already: then the token is the record's SAN.
+      if (written_as_canonical_san(l.pos, text, resolution))
+        texts.append(written.data(), written.size() - (text.check_mark != 0));
+      else
+        append_san_unchecked(l.pos, m, texts);
+      if (text.nag) record_->add(GameEvent::Nag, text.nag);
+    }
+    l.last_move = m;
+    l.last_undoable = true;
+    l.has_last = true;
+    l.dead_just_now = false;
+    l.variations_here = 0;
+    l.pos.do_move(m, l.last_undo);
+    // The replay knows whether the move checks: the SAN's sign is read off the new position.
+    if (recording_) {  // the SAN, still the record's last text, is complete with its sign
+      GameEvent& e = record_->events[recorded_at];
+      append_check_sign(l.pos, record_->texts);
+      e.text_size = record_->texts.size() - e.text_begin;
+    }
+    ++l.ply;
+    GameReport& report = diagnostics_.report();
+    ++report.moves_replayed;
+    trace_.line_hash = (trace_.line_hash ^ m.raw()) * 0x100000001B3ull + depth_;
+    // Most moves neither give check nor carry a sign: nothing to compare, no call.
+    if (options_.check_suffixes && (l.pos.in_check() || text.check_mark != 0))
+      check_suffix(text, written, pos, m);
+    if (main_line) {
+      report.plies = l.ply;
+      after_main_line_move();
+    }
+  }
+
+  [[gnu::always_inline]] void after_main_line_move() {
+    const Position& pos = lines_[0].pos;
+    history_.push_back(pos.key());
+    if (automatic_draw_ply_) return;
+    if (pos.halfmove_clock() >= 150 && !(pos.in_check() && pos.is_checkmate())) {
+      automatic_draw_ply_ = lines_[0].ply;
+      automatic_draw_reason_ = "the 75-move rule";
+      return;
+    }
+    // Fivefold repetition: the same position (same side to move, rights and en passant)
+    // five times; only positions since the last irreversible move can repeat.
+    const int reversible = std::min<int>(pos.halfmove_clock(), int(history_.size()) - 1);
+    if (reversible < 16) return;
+    int count = 1;
+    const std::uint64_t key = pos.key();
+    for (int back = 2; back <= reversible; back += 2)
+      if (history_[history_.size() - 1 - back] == key && ++count >= 5) {
+        automatic_draw_ply_ = lines_[0].ply;
+        automatic_draw_reason_ = "fivefold repetition";
+        return;
+      }
+  }
+
+  void unreadable_move(std::string_view token, TextPos pos, MoveTextError error);
+  void stop_recording(const std::string& problem);
+  void kill_line();
+  bool main_line_may_go_on(TextPos pos);
+  void play_null(const MoveText& text, std::string_view written, TextPos pos);
+  void check_suffix(const MoveText& text, std::string_view written, TextPos pos, Move m);
+  void bad_move(const MoveText& text, std::string_view written, TextPos pos,
+                const MoveResolution& resolution);
+  void check_final_position(int result, TextPos pos, const GameTags& tags);
+  bool game_has_no_movetext() const;
+
+  // Spoken notations: words are gathered until they form a move.
+  Control spoken_word(std::string_view word, TextPos pos);
+  void try_spoken(bool final);
+  void flush_words() {
+    if (notation_ && notation_->spoken && !words_.empty()) try_spoken(true);
+  }
+
+  const ValidateOptions& options_;
+  DiagnosticsBuilder& diagnostics_;
+  const Notation* notation_ = nullptr;  // nullptr = English
+  GameRecord* record_ = nullptr;        // nullptr when not wanted
+  bool recording_ = false;              // false once a move could not be replayed
+  std::uint32_t record_open_ = 0;       // VariationBegin events not yet closed
+  // A variation with a move that could not be replayed: recording pauses until it ends
+  // (0: none), so that only that variation is cut, not the main line after it.
+  std::size_t paused_at_depth_ = 0;
+
+  std::vector<LineState> lines_;        // lines_[0] is the main line
+  std::size_t depth_ = 0;               // lines_[0..depth_] are live
+  std::vector<std::uint64_t> history_;  // main-line keys, for repetition
+  bool replay_ = true;                  // false for unsupported variants / bad FEN
+  bool chess960_ = false;
+  bool saw_result_ = false;
+  std::string result_marker_;
+  TextPos result_pos_;
+  std::uint32_t automatic_draw_ply_ = 0;  // main-line ply at which the game was drawn by rule
+  const char* automatic_draw_reason_ = nullptr;
+  bool reported_play_after_draw_ = false;
+
+  ReadingTrace trace_;
+  std::vector<std::string_view> words_;
+  std::vector<TextPos> word_pos_;
+  std::vector<std::uint8_t> word_nags_;  // a suffix annotation on the word ("vier!"), as a NAG
+};
+
+}  // namespace pgn

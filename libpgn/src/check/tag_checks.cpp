@@ -1,0 +1,270 @@
+#include "check/tag_checks.hpp"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+
+#include "check/result_kind.hpp"
+
+namespace pgn {
+namespace {
+
+// Regular expressions for the PGN standard's tag formats (RE2: linear time on any input).
+struct TagPatterns {
+  RE2 date{R"((\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2}))"};
+  RE2 round{R"(\?|-|\d+(\.\d+)*)"};
+  RE2 elo{R"(\d{1,4}|-|\?|)"};
+  RE2 time_control{R"(\?|-|(\d+/\d+|\d+(\+\d+)?|\*\d+)(:(\d+/\d+|\d+(\+\d+)?|\*\d+))*)"};
+  RE2 eco{R"([A-E]\d\d(/[A-E]\d\d)?|\?|)"};
+  RE2 setup{R"([01])"};
+  RE2 time{R"((\d{2}|\?{2}):(\d{2}|\?{2}):(\d{2}|\?{2}))"};
+  RE2 ply_count{R"(\d+)"};
+};
+const TagPatterns& tag_patterns() {
+  static const TagPatterns patterns;
+  return patterns;
+}
+
+bool all_digits(std::string_view value) {
+  for (char c : value)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+constexpr std::string_view kRosterNames[] = {"Event", "Site",  "Date",  "Round",
+                                             "White", "Black", "Result"};
+
+// One length switch and at most two comparisons per tag, instead of a chain of them.
+KnownTag classify_tag(std::string_view name) {
+  auto is = [name](std::string_view known, KnownTag tag) {
+    return name == known ? tag : KnownTag::Other;
+  };
+  switch (name.size()) {
+    case 3:
+      return name[0] == 'E' ? is("ECO", KnownTag::ECO) : is("FEN", KnownTag::FEN);
+    case 4:
+      if (name[0] == 'S') return is("Site", KnownTag::Site);
+      return name[0] == 'D' ? is("Date", KnownTag::Date) : is("Time", KnownTag::Time);
+    case 5:
+      switch (name[0]) {
+        case 'E':
+          return is("Event", KnownTag::Event);
+        case 'R':
+          return is("Round", KnownTag::Round);
+        case 'W':
+          return is("White", KnownTag::White);
+        case 'B':
+          return is("Black", KnownTag::Black);
+        case 'S':
+          return is("SetUp", KnownTag::SetUp);
+        default:
+          return KnownTag::Other;
+      }
+    case 6:
+      return is("Result", KnownTag::Result);
+    case 7:
+      if (name[0] != 'U') return is("Variant", KnownTag::Variant);
+      return name[3] == 'D' ? is("UTCDate", KnownTag::UTCDate) : is("UTCTime", KnownTag::UTCTime);
+    case 8:
+      if (name[0] == 'W') return is("WhiteElo", KnownTag::WhiteElo);
+      if (name[0] == 'B') return is("BlackElo", KnownTag::BlackElo);
+      return is("PlyCount", KnownTag::PlyCount);
+    case 9:
+      return is("EventDate", KnownTag::EventDate);
+    case 11:
+      return name[1] == 'i' ? is("TimeControl", KnownTag::TimeControl)
+                            : is("Termination", KnownTag::Termination);
+    default:
+      return KnownTag::Other;
+  }
+}
+
+VariantKind classify_variant(std::string_view v) {
+  std::string lower;
+  for (char c : v) {
+    // Control characters count as blanks: the PGN writer writes them as spaces, and a copy
+    // must not turn an unsupported variant into a replayed one.
+    if (c == ' ' || c == '-' || c == '_' || static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+      continue;
+    lower += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+  }
+  if (lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" ||
+      lower == "fromposition" || lower == "classical")
+    return VariantKind::Standard;
+  if (lower == "chess960" || lower == "960" || lower == "fischerandom" ||
+      lower == "fischerrandom" || lower == "frc" || lower == "freestyle" ||
+      lower == "doublefischerrandom" || lower == "dfrc")
+    return VariantKind::Chess960;
+  return VariantKind::Unsupported;
+}
+
+// The most common values of the tags that change from game to game (Round "7", WhiteElo
+// "2710" or "", ECO "B90", PlyCount "83"), each a case its pattern accepts, recognized
+// without running the pattern: a tag check would otherwise cost more than the moves of a
+// short game.
+bool plainly_well_formed(KnownTag kind, std::string_view value) {
+  switch (kind) {
+    case KnownTag::Round:
+    case KnownTag::PlyCount:
+      return !value.empty() && value.size() <= 9 && all_digits(value);
+    case KnownTag::WhiteElo:
+    case KnownTag::BlackElo:
+      return value.size() <= 4 && all_digits(value);
+    case KnownTag::ECO:
+      return value.empty() || (value.size() == 3 && value[0] >= 'A' && value[0] <= 'E' &&
+                               all_digits(value.substr(1)));
+    default:
+      return false;
+  }
+}
+
+// What a value of a checked tag should have been, or nullptr when it is well formed.
+const char* tag_format_problem(KnownTag kind, std::string_view value, const Notation* notation) {
+  const TagPatterns& p = tag_patterns();
+  switch (kind) {
+    case KnownTag::Date:
+    case KnownTag::EventDate:
+    case KnownTag::UTCDate: {
+      if (!RE2::FullMatch(value, p.date))
+        return "a date in the form YYYY.MM.DD (?? for unknown parts)";
+      const int month = value[5] == '?' ? 1 : (value[5] - '0') * 10 + (value[6] - '0');
+      const int day = value[8] == '?' ? 1 : (value[8] - '0') * 10 + (value[9] - '0');
+      if (month < 1 || month > 12 || day < 1 || day > 31) return "a real calendar date";
+      return nullptr;
+    }
+    case KnownTag::Round:
+      return RE2::FullMatch(value, p.round) ? nullptr : "a round: digits separated by dots, ? or -";
+    case KnownTag::Result:
+      return parse_result(value, notation) != NoResult ? nullptr : "one of 1-0, 0-1, 1/2-1/2, *";
+    case KnownTag::WhiteElo:
+    case KnownTag::BlackElo:
+      return RE2::FullMatch(value, p.elo) ? nullptr : "a rating (digits, or - when there is none)";
+    case KnownTag::TimeControl:
+      return RE2::FullMatch(value, p.time_control)
+                 ? nullptr
+                 : "a time control such as 40/7200:3600, 300+2, or ? or -";
+    case KnownTag::ECO:
+      return RE2::FullMatch(value, p.eco) ? nullptr : "an ECO code such as B90";
+    case KnownTag::SetUp:
+      return RE2::FullMatch(value, p.setup) ? nullptr : "0 or 1";
+    case KnownTag::Time:
+    case KnownTag::UTCTime:
+      return RE2::FullMatch(value, p.time) ? nullptr : "a time in the form HH:MM:SS";
+    case KnownTag::PlyCount:
+      return RE2::FullMatch(value, p.ply_count) ? nullptr : "a number of plies";
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace
+
+void TagChecks::begin_game() {
+  tags_.any = false;
+  tags_.has_result = tags_.has_fen = tags_.has_setup = false;
+  tags_.result.clear();
+  tags_.fen.clear();
+  tags_.setup.clear();
+  tags_.variant.clear();
+  tags_.termination.clear();
+  roster_seen_ = 0;
+}
+
+std::string_view TagChecks::tag(std::string_view name, std::string_view raw, TextPos pos,
+                                const Notation* notation, DiagnosticsBuilder& diagnostics) {
+  tags_.any = true;
+  const KnownTag kind = classify_tag(name);
+  if (kind <= KnownTag::Result) roster_seen_ |= 1u << unsigned(kind);
+  std::string_view value = raw;
+  if (raw.find('\\') != std::string_view::npos) {
+    unescaped_ = unescape_tag_value(raw);
+    value = unescaped_;
+  }
+  switch (kind) {
+    case KnownTag::Result:
+      tags_.has_result = true;
+      tags_.result.assign(value);
+      break;
+    case KnownTag::FEN:
+      tags_.has_fen = true;
+      tags_.fen.assign(value);
+      break;
+    case KnownTag::SetUp:
+      tags_.has_setup = true;
+      tags_.setup.assign(value);
+      break;
+    case KnownTag::Variant:
+      tags_.variant.assign(value);
+      break;
+    case KnownTag::Termination:
+      tags_.termination.assign(value);
+      break;
+    default:
+      break;
+  }
+  if (check_formats_) check_format(kind, name, value, pos, notation, diagnostics);
+  return value;
+}
+
+void TagChecks::check_format(KnownTag kind, std::string_view name, std::string_view value,
+                             TextPos pos, const Notation* notation,
+                             DiagnosticsBuilder& diagnostics) {
+  switch (kind) {  // free text, or checked elsewhere (FEN, Variant)
+    case KnownTag::Event:
+    case KnownTag::Site:
+    case KnownTag::White:
+    case KnownTag::Black:
+    case KnownTag::FEN:
+    case KnownTag::Variant:
+    case KnownTag::Termination:
+    case KnownTag::Other:
+      return;
+    default:
+      break;
+  }
+  // Files repeat values from game to game (one Date for a whole round, one TimeControl for
+  // an event): a value equal to the last one accepted for this tag is accepted again
+  // without running its pattern.
+  const bool by_pattern = kind != KnownTag::Result;  // a Result is read, not matched
+  std::string& accepted = last_accepted_[std::size_t(kind)];
+  if (by_pattern && !accepted.empty() && value == accepted) return;
+  if (plainly_well_formed(kind, value)) return;
+  if (const char* expected = tag_format_problem(kind, value, notation)) {
+    diagnostics.add(Code::BadTag, pos,
+                    std::string(name) + " \"" + std::string(value) + "\" is not " + expected);
+    return;
+  }
+  if (by_pattern) accepted.assign(value);
+}
+
+VariantKind TagChecks::end_tags(TextPos pos, DiagnosticsBuilder& diagnostics) {
+  // A plain scoresheet (moves without any tag) is not held to the PGN tag rules.
+  if (check_formats_ && tags_.any && roster_seen_ != 0x7F) {
+    std::string missing;
+    for (unsigned i = 0; i < 7; ++i) {
+      if (roster_seen_ & (1u << i)) continue;
+      if (!missing.empty()) missing += ", ";
+      missing += kRosterNames[i];
+    }
+    diagnostics.add(
+        Code::MissingTag, pos,
+        "missing Seven Tag Roster tag" +
+            std::string(std::count(missing.begin(), missing.end(), ',') ? "s: " : ": ") + missing);
+  }
+  const VariantKind variant = classify_variant(tags_.variant);
+  if (variant == VariantKind::Unsupported) {
+    diagnostics.add(
+        Code::UnsupportedVariant, pos,
+        "variant \"" + tags_.variant + "\" is not replayed (standard chess and Chess960 are)");
+    return variant;
+  }
+  if (check_formats_) {
+    if (tags_.has_fen && !tags_.has_setup)
+      diagnostics.add(Code::BadTag, pos, "FEN tag without SetUp \"1\"");
+    else if (tags_.has_setup && tags_.setup == "1" && !tags_.has_fen)
+      diagnostics.add(Code::BadTag, pos, "SetUp \"1\" without a FEN tag");
+  }
+  return variant;
+}
+
+}  // namespace pgn

@@ -1,0 +1,77 @@
+// The tag section of a game: the values the other checks need (Result, FEN, SetUp, Variant,
+// Termination), the PGN standard's formats of the known tags (RE2 patterns), the Seven Tag
+// Roster, and which rules the game is played by.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "check/diagnostics_builder.hpp"
+#include "libpgn/notation.hpp"
+
+namespace pgn {
+
+// The tags the checks look at. The Seven Tag Roster comes first, in its order, so that a
+// roster tag's value is its bit in the roster set.
+enum class KnownTag : std::uint8_t {
+  Event,
+  Site,
+  Date,
+  Round,
+  White,
+  Black,
+  Result,  // the Seven Tag Roster
+  EventDate,
+  UTCDate,
+  WhiteElo,
+  BlackElo,
+  TimeControl,
+  ECO,
+  SetUp,
+  FEN,
+  Time,
+  UTCTime,
+  PlyCount,
+  Variant,
+  Termination,
+  Other
+};
+
+enum class VariantKind { Standard, Chess960, Unsupported };
+
+// The tag values of one game that other checks read.
+struct GameTags {
+  bool any = false;  // the game has a tag section
+  bool has_result = false, has_fen = false, has_setup = false;
+  std::string result, fen, setup, variant, termination;
+};
+
+class TagChecks {
+ public:
+  explicit TagChecks(bool check_formats) : check_formats_(check_formats) {}
+
+  void begin_game();
+  // One tag as written (escapes in it); returns its value with escapes decoded, valid until
+  // the next tag.
+  std::string_view tag(std::string_view name, std::string_view raw, TextPos pos,
+                       const Notation* notation, DiagnosticsBuilder& diagnostics);
+  // After the last tag: the roster, the variant, and SetUp against FEN.
+  VariantKind end_tags(TextPos pos, DiagnosticsBuilder& diagnostics);
+
+  const GameTags& tags() const { return tags_; }
+
+ private:
+  void check_format(KnownTag kind, std::string_view name, std::string_view value, TextPos pos,
+                    const Notation* notation, DiagnosticsBuilder& diagnostics);
+
+  const bool check_formats_;
+  GameTags tags_;
+  unsigned roster_seen_ = 0;
+  std::string unescaped_;  // buffer for tag values with escapes
+  // Per tag kind, the last value check_format accepted (kept across games).
+  std::array<std::string, std::size_t(KnownTag::Other) + 1> last_accepted_;
+};
+
+}  // namespace pgn
