@@ -155,13 +155,15 @@ int run_validate(int argc, char** argv) {
   auto writer = ReportWriter::create(report_format, out, color || common.color == "always");
 
   const auto files = vm["files"].as<std::vector<std::string>>();
+  std::vector<Source> sources;
+  for (const auto& name : files) sources.push_back(Source::path(name, InputFormat::Pgn));
   RunSummary summary;
   Progress progress(files, vm.count("quiet") == 0);
   ValidateConsumer consumer(*writer, summary, progress, vm.count("list-games") > 0);
   install_interrupt_handler();
   const auto started = std::chrono::steady_clock::now();
   run_pipeline(
-      files, pipeline_options(common),
+      sources, pipeline_options(common),
       [&] { return std::make_unique<ValidateWorker>(validate_options); }, consumer);
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -172,7 +174,7 @@ int run_validate(int argc, char** argv) {
     std::fprintf(stderr, "pgn validate: %s\n", error.c_str());
     return kExitFailure;
   }
-  if (!vm.count("quiet")) print_summary(stderr, summary, false);
+  if (!vm.count("quiet")) print_summary(stderr, summary);
   if (summary.files_failed || summary.interrupted) return kExitFailure;
   return summary.games_with_errors ? kExitProblems : kExitOk;
 }
