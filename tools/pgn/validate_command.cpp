@@ -21,14 +21,18 @@ namespace {
 
 class ValidateWorker final : public BatchWorker {
  public:
-  explicit ValidateWorker(const ValidateOptions& options) : validator_(options) {}
+  explicit ValidateWorker(const ValidateOptions& options)
+      : options_(options), validator_(options) {}
   void process(GameBatch& batch) override {
     batch.reports.resize(batch.games.size());
-    for (std::size_t i = 0; i < batch.games.size(); ++i)
+    for (std::size_t i = 0; i < batch.games.size(); ++i) {
       validator_.validate(batch.games[i], batch.reports[i]);
+      batch.locate(i, batch.reports[i], options_);
+    }
   }
 
  private:
+  const ValidateOptions& options_;
   GameValidator validator_;
 };
 
@@ -38,6 +42,10 @@ class ValidateConsumer final : public BatchConsumer {
       : writer_(writer), summary_(summary), progress_(progress), list_games_(list_games) {}
 
   void batch(GameBatch& batch) override {
+    for (const Diagnostic& d : batch.unreadable) {
+      account_unreadable_game(summary_, d);
+      writer_.problem(*batch.file_name, d);
+    }
     for (const GameReport& report : batch.reports) {
       account_game(summary_, report);
       for (const Diagnostic& d : report.problems) writer_.problem(*batch.file_name, d);
@@ -77,8 +85,8 @@ int run_validate(int argc, char** argv) {
       "Usage: pgn validate [options] FILE... | -\n\n"
       "Replays every move of every game (variations included) and "
       "reports illegal moves,\nwrong results and format problems. "
-      "Reads .pgn, .pgn.zst, .pgn.gz, .pgn.bz2 (by content)\nand "
-      "standard input (-).\n\nOptions");
+      "Reads .pgn, .pgn.zst, .pgn.gz, .pgn.bz2 (by content),\nJSON "
+      "and NDJSON game records as convert does, and standard input (-).\n\nOptions");
   std::string format = "text";
   options.add_options()("help,h", "show this help")(
       "format,f", po::value(&format)->default_value("text"), "text, jsonl, json, github or sarif")(
@@ -156,7 +164,7 @@ int run_validate(int argc, char** argv) {
 
   const auto files = vm["files"].as<std::vector<std::string>>();
   std::vector<Source> sources;
-  for (const auto& name : files) sources.push_back(Source::path(name, InputFormat::Pgn));
+  for (const auto& name : files) sources.push_back(Source::path(name, InputFormat::Detect));
   RunSummary summary;
   Progress progress(files, vm.count("quiet") == 0);
   ValidateConsumer consumer(*writer, summary, progress, vm.count("list-games") > 0);

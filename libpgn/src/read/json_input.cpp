@@ -4,6 +4,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "libpgn/writers.hpp"
+#include "read/json_records.hpp"
 
 namespace pgn {
 namespace {
@@ -25,11 +27,12 @@ bool is_json_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-bool valid_tag_name(std::string_view name) {
-  if (name.empty() || name.size() > 255) return false;
-  for (char c : name)
-    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
-      return false;
+// A name the PGN reader reads back as it is: any bytes but blanks, line ends, '"' and ']'
+// (so "BlackType:" of `[BlackType: "program"]` is kept).
+bool writable_tag_name(std::string_view name) {
+  if (name.empty()) return false;
+  for (unsigned char c : name)
+    if (c <= ' ' || c == '"' || c == ']' || c == 0x7F) return false;
   return true;
 }
 
@@ -104,7 +107,9 @@ constexpr std::string_view kStandardStart =
 
 class RecordConverter {
  public:
-  RecordConverter(std::string& out, std::string& error) : out_(out), error_(error) {}
+  // `origin` (optional) receives where each field's PGN starts in `out`.
+  RecordConverter(std::string& out, std::string& error, RecordOrigin* origin = nullptr)
+      : out_(out), error_(error), origin_(origin), base_(out.size()) {}
 
   bool convert(element record) {
     object obj;
@@ -115,17 +120,23 @@ class RecordConverter {
       if (pgn_value.get_string().get(pgn)) return fail("\"pgn\" must be a string");
       std::size_t end = pgn.size();
       while (end > 0 && is_json_space(pgn[end - 1])) --end;
+      if (end == 0) return fail("\"pgn\" holds no game");
+      if (origin_) origin_->pgn_field = true;
       out_.append(pgn.substr(0, end));
       out_ += "\n\n";
       return true;
     }
     element moves;
-    if (obj["moves"].get(moves))
-      return fail("the record has neither a \"pgn\" string nor \"moves\"");
+    if (obj["moves"].get(moves)) {
+      // Tags and no moves: a game all the same (PGN has them too).
+      object tags;
+      if (!obj["tags"].get_object().get(tags)) return own(obj, nullptr);
+      return fail("the record has neither a \"pgn\" string nor \"moves\" nor \"tags\"");
+    }
     if (moves.is_string()) return lichess(obj, moves.get_string().value_unsafe());
     array list;
     if (moves.get_array().get(list)) return fail("\"moves\" must be a string or an array");
-    return own(obj, list);
+    return own(obj, &list);
   }
 
  private:
@@ -134,31 +145,47 @@ class RecordConverter {
     return false;
   }
 
+  // The PGN written from here on comes from `field`.
+  void mark(std::string field) {
+    if (origin_) origin_->fields.emplace_back(std::uint32_t(out_.size() - base_), std::move(field));
+  }
+
   // ---- what pgn convert --to json writes --------------------------------------------------
 
-  bool own(object obj, array moves) {
+  // `moves` is null for a record of tags alone.
+  bool own(object obj, const array* moves) {
     bool has_fen_tag = false;
     object tags;
     if (!obj["tags"].get_object().get(tags)) {
       for (auto field : tags) {
-        if (!valid_tag_name(field.key)) continue;
+        if (origin_) mark("tags." + std::string(field.key));
+        if (!writable_tag_name(field.key)) {
+          if (origin_) origin_->lost.push_back("tag \"" + std::string(field.key) + "\"");
+          continue;
+        }
         if (field.key == "FEN") has_fen_tag = true;
         append_tag(out_, field.key, value_text(field.value));
       }
     }
     std::string_view start_fen = string_field(obj, "start_fen");
     if (!start_fen.empty() && !has_fen_tag && start_fen != kStandardStart) {
+      mark("start_fen");
       append_tag(out_, "SetUp", "1");
       append_tag(out_, "FEN", start_fen);
     }
     counter_.from_fen(start_fen.empty() ? kStandardStart : start_fen);
     out_ += '\n';
     array comments;
-    if (!obj["comments"].get_array().get(comments)) append_comments(comments);
-    if (!line(moves, 0)) return false;
+    if (!obj["comments"].get_array().get(comments)) {
+      mark("comments");
+      append_comments(comments);
+    }
+    std::string path = "moves";
+    if (moves && !line(*moves, 0, path)) return false;
     // No result: the game had no termination marker.
     std::string_view result = string_field(obj, "result");
     if (!result.empty()) {
+      mark("result");
       if (result != "1-0" && result != "0-1" && result != "1/2-1/2") result = "*";
       out_ += ' ';
       out_ += result;
@@ -178,9 +205,17 @@ class RecordConverter {
     if (!move[key].get_array().get(comments)) append_comments(comments);
   }
 
-  // One line of play. simdjson bounds the nesting depth, so the recursion is bounded too.
-  bool line(array moves, std::uint64_t ply) {
+  // One line of play; `path` names it ("moves", "moves[3].variations[0]"). simdjson bounds
+  // the nesting depth, so the recursion is bounded too.
+  bool line(array moves, std::uint64_t ply, std::string& path) {
+    std::size_t index = 0;
     for (element m : moves) {
+      const std::size_t path_size = path.size();
+      if (origin_) {
+        path += '[' + std::to_string(index) + ']';
+        mark(path);
+      }
+      ++index;
       std::string_view text;
       object move;
       const bool is_object = !m.get_object().get(move);
@@ -205,17 +240,26 @@ class RecordConverter {
           }
         append_comment_field(move, "comments");
         array variations;
-        if (!move["variations"].get_array().get(variations))
+        if (!move["variations"].get_array().get(variations)) {
+          std::size_t number = 0;
           for (element v : variations) {
             array variation;
             if (v.get_array().get(variation)) return fail("a variation must be an array of moves");
-            if (variation.size() == 0) continue;
-            out_ += " (";
-            if (!line(variation, ply)) return false;
-            out_ += " )";
+            const std::size_t move_path = path.size();
+            if (origin_) path += ".variations[" + std::to_string(number) + ']';
+            ++number;
+            if (variation.size() != 0) {
+              out_ += " (";
+              if (!line(variation, ply, path)) return false;
+              out_ += " )";
+            }
+            path.resize(move_path);
+            if (origin_) mark(path);
           }
+        }
         append_comment_field(move, "comments_after");
       }
+      path.resize(path_size);
       ++ply;
     }
     return true;
@@ -224,6 +268,7 @@ class RecordConverter {
   // ---- lichess game exports ------------------------------------------------------------
 
   bool lichess(object obj, std::string_view moves) {
+    mark("");  // the tags are made from several fields
     bool rated = false;
     if (obj["rated"].get_bool().get(rated)) rated = false;
     std::string_view speed = string_field(obj, "speed");
@@ -305,10 +350,12 @@ class RecordConverter {
       std::string_view move = moves.substr(begin, i - begin);
       if (move.find_first_of("{}()[];") != std::string_view::npos)
         return fail("\"" + std::string(move) + "\" is not a move");
+      if (origin_) mark("moves word " + std::to_string(ply + 1));
       counter_.append(out_, ply++);
       out_ += ' ';
       out_.append(move);
     }
+    mark("");
     out_ += ' ';
     out_ += result;
     out_ += "\n\n";
@@ -364,15 +411,185 @@ class RecordConverter {
 
   std::string& out_;
   std::string& error_;
+  RecordOrigin* origin_;
+  std::size_t base_;  // where the record's PGN starts in out_
   MoveCounter counter_;
 };
 
-// Cuts the JSON text into records and hands out the PGN made from them.
+// Cuts JSON text into records (strings and nesting understood, constant memory) and converts
+// each to PGN, counting lines and columns so that a record can be named by its place.
+class RecordScanner {
+ public:
+  RecordScanner(std::unique_ptr<InputSource> json, const JsonInputOptions& options)
+      : json_(std::move(json)), options_(options) {}
+
+  enum class Result { Record, BadRecord, End };
+
+  // The next record's PGN (appended to `pgn`) with its origin, a record that cannot be read
+  // (`problem` says why), or the end (error() is set if a fault ended the input).
+  Result next(std::string& pgn, RecordOrigin& origin, std::string& problem) {
+    std::string_view text;
+    if (!next_record(text, problem)) return Result::End;
+    origin.record = ++records_;
+    origin.at = record_at_;
+    if (!problem.empty()) return Result::BadRecord;
+    element record;
+    if (auto e = parser_.parse(text.data(), text.size(), true).get(record)) {
+      problem = std::string("not valid JSON: ") + simdjson::error_message(e);
+      return Result::BadRecord;
+    }
+    RecordConverter converter(pgn, problem, &origin);
+    return converter.convert(record) ? Result::Record : Result::BadRecord;
+  }
+
+  const std::string& error() const { return error_; }
+  std::uint64_t raw_offset() const { return json_->raw_offset(); }
+  Compression compression() const { return json_->compression(); }
+  std::uint64_t records() const { return records_; }
+
+ private:
+  // Reads more JSON bytes; false at the end of the input (or a read fault).
+  bool refill() {
+    const std::size_t keep_from = in_record_ ? record_begin_ : scan_;
+    if (keep_from > 0 && keep_from >= buffer_.size() / 2) {
+      buffer_.erase(0, keep_from);
+      dropped_ += keep_from;
+      scan_ -= keep_from;
+      record_begin_ -= in_record_ ? keep_from : 0;
+      if (!in_record_) record_begin_ = scan_;
+    }
+    constexpr std::size_t kChunk = 1u << 20;
+    const std::size_t old = buffer_.size();
+    buffer_.resize(old + kChunk);
+    const std::size_t n = json_->read(buffer_.data() + old, kChunk);
+    buffer_.resize(old + n);
+    if (n == 0 && !json_->error().empty()) error_ = json_->error();
+    return n > 0;
+  }
+
+  bool stop(std::string message) {
+    if (error_.empty())
+      error_ = "JSON record " + std::to_string(records_ + 1) + " (byte " +
+               std::to_string(dropped_ + (in_record_ ? record_begin_ : scan_)) + "): " + message;
+    return false;
+  }
+
+  // Steps over the byte at scan_, keeping the line and column of the next one.
+  void advance() {
+    const unsigned char c = static_cast<unsigned char>(buffer_[scan_++]);
+    if (c == '\n') {
+      ++line_;
+      column_ = 1;
+    } else if ((c & 0xC0) != 0x80) {
+      ++column_;
+    }
+  }
+
+  // Ends a record that is not JSON at the byte at scan_: the records after it are still read,
+  // from the next line on.
+  bool malformed(std::string& problem, std::string message) {
+    problem = "not valid JSON: " + std::move(message);
+    in_record_ = in_string_ = escape_ = false;
+    open_.clear();
+    skip_line_ = true;
+    return true;
+  }
+
+  // The next record's text, or `problem` for one whose brackets or strings are broken; false
+  // at the end of the input or at a fault (error_).
+  bool next_record(std::string_view& text, std::string& problem) {
+    for (;;) {
+      if (scan_ >= buffer_.size()) {
+        if (!refill()) {
+          if (!error_.empty()) return false;
+          if (in_record_) return stop("the input ends inside the record");
+          return false;
+        }
+        continue;
+      }
+      const char c = buffer_[scan_];
+      if (skip_line_) {
+        skip_line_ = c != '\n';
+        advance();
+        continue;
+      }
+      if (!in_record_) {
+        if (is_json_space(c)) {
+          advance();
+        } else if (dropped_ + scan_ == 0 && buffer_.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+          scan_ += 3;
+        } else if (c == '{') {
+          in_record_ = true;
+          record_begin_ = scan_;
+          record_at_ = TextPos{dropped_ + scan_, line_, column_};
+          advance();
+          open_.assign(1, '{');
+        } else if (c == '[' && !in_array_) {
+          in_array_ = true;
+          advance();
+        } else if ((c == ',' || c == ']') && in_array_) {
+          if (c == ']') in_array_ = false;
+          advance();
+        } else {
+          return stop(std::string("expected a JSON object, found '") + c + "'");
+        }
+        continue;
+      }
+      // Inside a record: only strings and brackets matter.
+      if (in_string_) {
+        if (c == '\n')  // JSON strings hold no line end: the string was left open
+          return malformed(problem, "a string is not closed on its line");
+        if (escape_)
+          escape_ = false;
+        else if (c == '\\')
+          escape_ = true;
+        else if (c == '"')
+          in_string_ = false;
+      } else if (c == '"') {
+        in_string_ = true;
+      } else if (c == '{' || c == '[') {
+        open_ += c;
+      } else if (c == '}' || c == ']') {
+        if (open_.back() != (c == '}' ? '{' : '['))
+          return malformed(problem, std::string("'") + c + "' closes a '" + open_.back() + "'");
+        open_.pop_back();
+        if (open_.empty()) {
+          advance();
+          in_record_ = false;
+          text = std::string_view(buffer_).substr(record_begin_, scan_ - record_begin_);
+          return true;
+        }
+      }
+      advance();
+      if (scan_ - record_begin_ > options_.max_record_bytes)
+        return stop("the record is larger than " + std::to_string(options_.max_record_bytes) +
+                    " bytes");
+    }
+  }
+
+  std::unique_ptr<InputSource> json_;
+  JsonInputOptions options_;
+  simdjson::dom::parser parser_;
+  std::string buffer_;                   // JSON bytes not yet scanned
+  std::uint64_t dropped_ = 0;            // bytes removed from the front of buffer_
+  std::size_t scan_ = 0;                 // next byte to look at
+  std::size_t record_begin_ = 0;         // where the record being scanned starts
+  TextPos record_at_;                    // ... in the input
+  std::uint32_t line_ = 1, column_ = 1;  // of the byte at scan_
+  std::string open_;  // the brackets open in the record, innermost last
+  bool in_record_ = false, in_string_ = false, escape_ = false, in_array_ = false;
+  bool skip_line_ = false;  // after a broken record: the rest of its line is left
+  std::uint64_t records_ = 0;
+  std::string error_;
+};
+
+// The PGN made from the records, as one stream of bytes (make_json_pgn_source). A record that
+// cannot be read stops it, naming the record and its byte offset.
 class JsonPgnSource final : public InputSource {
  public:
   JsonPgnSource(std::unique_ptr<InputSource> json, const JsonInputOptions& options)
-      : json_(std::move(json)), options_(options) {
-    compression_ = json_->compression();
+      : scanner_(std::move(json), options) {
+    compression_ = scanner_.compression();
   }
 
   std::size_t read(char* buffer, std::size_t size) override {
@@ -391,126 +608,25 @@ class JsonPgnSource final : public InputSource {
   }
 
  private:
-  // Reads more JSON bytes; false at the end of the input (or a read fault).
-  bool refill() {
-    const std::size_t keep_from = in_record_ ? record_begin_ : scan_;
-    if (keep_from > 0 && keep_from >= buffer_.size() / 2) {
-      buffer_.erase(0, keep_from);
-      dropped_ += keep_from;
-      scan_ -= keep_from;
-      record_begin_ -= in_record_ ? keep_from : 0;
-      if (!in_record_) record_begin_ = scan_;
+  bool next_record() {
+    RecordOrigin origin;
+    std::string problem;
+    const std::size_t before = out_.size();
+    const auto result = scanner_.next(out_, origin, problem);
+    raw_offset_ = scanner_.raw_offset();
+    if (result == RecordScanner::Result::Record) return true;
+    if (result == RecordScanner::Result::End) {
+      error_ = scanner_.error();
+      return false;
     }
-    constexpr std::size_t kChunk = 1u << 20;
-    const std::size_t old = buffer_.size();
-    buffer_.resize(old + kChunk);
-    const std::size_t n = json_->read(buffer_.data() + old, kChunk);
-    buffer_.resize(old + n);
-    raw_offset_ = json_->raw_offset();
-    if (n == 0 && !json_->error().empty()) error_ = json_->error();
-    return n > 0;
-  }
-
-  bool stop(std::string message) {
-    if (error_.empty())
-      error_ = "JSON record " + std::to_string(records_ + 1) + " (byte " +
-               std::to_string(dropped_ + (in_record_ ? record_begin_ : scan_)) + "): " + message;
+    out_.resize(before);
+    error_ = "JSON record " + std::to_string(origin.record) + " (byte " +
+             std::to_string(origin.at.offset) + "): " + problem;
     return false;
   }
 
-  // Converts the next record into out_; false at the end of the input or on an error.
-  bool next_record() {
-    for (;;) {
-      if (scan_ >= buffer_.size()) {
-        if (!refill()) {
-          if (!error_.empty()) return false;
-          if (in_record_) return stop("the input ends inside the record");
-          return false;
-        }
-        continue;
-      }
-      const char c = buffer_[scan_];
-      if (!in_record_) {
-        if (is_json_space(c)) {
-          ++scan_;
-        } else if (dropped_ + scan_ == 0 && buffer_.compare(0, 3, "\xEF\xBB\xBF") == 0) {
-          scan_ += 3;
-        } else if (c == '{') {
-          in_record_ = true;
-          record_begin_ = scan_++;
-          depth_ = 1;
-        } else if (c == '[' && !in_array_) {
-          in_array_ = true;
-          ++scan_;
-        } else if ((c == ',' || c == ']') && in_array_) {
-          if (c == ']') in_array_ = false;
-          ++scan_;
-        } else {
-          return stop(std::string("expected a JSON object, found '") + c + "'");
-        }
-        continue;
-      }
-      // Inside a record: only strings and brackets matter.
-      if (in_string_) {
-        if (escape_)
-          escape_ = false;
-        else if (c == '\\')
-          escape_ = true;
-        else if (c == '"')
-          in_string_ = false;
-      } else if (c == '"') {
-        in_string_ = true;
-      } else if (c == '{' || c == '[') {
-        ++depth_;
-      } else if (c == '}' || c == ']') {
-        if (--depth_ == 0) {
-          ++scan_;
-          in_record_ = false;
-          return convert(std::string_view(buffer_).substr(record_begin_, scan_ - record_begin_));
-        }
-      }
-      ++scan_;
-      if (scan_ - record_begin_ > options_.max_record_bytes)
-        return stop("the record is larger than " + std::to_string(options_.max_record_bytes) +
-                    " bytes");
-    }
-  }
-
-  bool convert(std::string_view text) {
-    element record;
-    if (auto e = parser_.parse(text.data(), text.size(), true).get(record)) {
-      record_begin_ = scan_ - text.size();
-      in_record_ = true;  // for the offset in the message
-      stop(std::string("not valid JSON: ") + simdjson::error_message(e));
-      in_record_ = false;
-      return false;
-    }
-    std::string message;
-    RecordConverter converter(out_, message);
-    const std::size_t before = out_.size();
-    if (!converter.convert(record)) {
-      out_.resize(before);
-      record_begin_ = scan_ - text.size();
-      in_record_ = true;
-      stop(message);
-      in_record_ = false;
-      return false;
-    }
-    ++records_;
-    return true;
-  }
-
-  std::unique_ptr<InputSource> json_;
-  JsonInputOptions options_;
-  simdjson::dom::parser parser_;
-  std::string buffer_;            // JSON bytes not yet converted
-  std::uint64_t dropped_ = 0;     // bytes removed from the front of buffer_
-  std::size_t scan_ = 0;          // next byte to look at
-  std::size_t record_begin_ = 0;  // where the record being scanned starts
-  std::uint32_t depth_ = 0;
-  bool in_record_ = false, in_string_ = false, escape_ = false, in_array_ = false;
+  RecordScanner scanner_;
   bool finished_ = false;
-  std::uint64_t records_ = 0;
   std::string out_;  // PGN text waiting to be read
   std::size_t out_pos_ = 0;
 };
@@ -554,7 +670,8 @@ bool looks_like_json(std::string_view head) {
   return open == '{' ? (next == '"' || next == '}') : (next == '{' || next == ']');
 }
 
-bool json_record_to_pgn(std::string_view json, std::string& pgn, std::string& error) {
+bool json_record_to_pgn(std::string_view json, std::string& pgn, std::string& error,
+                        RecordOrigin* fields) {
   simdjson::dom::parser parser;
   element record;
   if (auto e = parser.parse(json.data(), json.size(), true).get(record)) {
@@ -562,10 +679,93 @@ bool json_record_to_pgn(std::string_view json, std::string& pgn, std::string& er
     return false;
   }
   const std::size_t before = pgn.size();
-  RecordConverter converter(pgn, error);
+  RecordConverter converter(pgn, error, fields);
   if (converter.convert(record)) return true;
   pgn.resize(before);
   return false;
+}
+
+std::string_view RecordOrigin::field_at(std::uint64_t offset) const {
+  std::string_view field;
+  for (const auto& [start, name] : fields) {
+    if (start > offset) break;
+    field = name;
+  }
+  return field;
+}
+
+struct JsonGameReader::Impl {
+  Impl(std::unique_ptr<InputSource> json, const SplitterOptions& splitter,
+       const JsonInputOptions& options)
+      : scanner(std::move(json), options), splitter_options(splitter) {}
+
+  RecordScanner scanner;
+  SplitterOptions splitter_options;
+  std::string pgn;  // the current record's PGN
+  RecordOrigin origin;
+  // A "pgn" field may hold several games: they are cut as a file's would be.
+  std::unique_ptr<InputSource> field_source;
+  std::unique_ptr<GameSplitter> field_games;
+  std::uint64_t games = 0;
+  std::string error;
+};
+
+JsonGameReader::JsonGameReader(std::unique_ptr<InputSource> json, const SplitterOptions& splitter,
+                               const JsonInputOptions& options)
+    : impl_(std::make_unique<Impl>(std::move(json), splitter, options)) {}
+
+JsonGameReader::~JsonGameReader() = default;
+
+const std::string& JsonGameReader::error() const {
+  return impl_->error;
+}
+
+bool JsonGameReader::next(RawGame& game, RecordOrigin& origin, std::string& problem) {
+  Impl& r = *impl_;
+  problem.clear();
+  for (;;) {
+    if (r.field_games) {
+      if (r.field_games->next(game)) {
+        game.index = ++r.games;
+        origin = r.origin;
+        return true;
+      }
+      r.field_games.reset();
+      r.field_source.reset();
+    }
+    r.pgn.clear();
+    r.origin = RecordOrigin{};
+    switch (r.scanner.next(r.pgn, r.origin, problem)) {
+      case RecordScanner::Result::End:
+        r.error = r.scanner.error();
+        return false;
+      case RecordScanner::Result::BadRecord:
+        game = RawGame{};
+        game.index = ++r.games;
+        origin = std::move(r.origin);
+        return true;
+      case RecordScanner::Result::Record:
+        break;
+    }
+    if (r.origin.pgn_field) {
+      SplitterOptions options = r.splitter_options;
+      options.buffer_bytes = std::min<std::size_t>(options.buffer_bytes, 64u << 10);
+      r.field_source = InputSource::from_memory(r.pgn);
+      r.field_games = std::make_unique<GameSplitter>(*r.field_source, options);
+      continue;
+    }
+    // One record, one game, even one of tags alone: no splitting to merge it with the next.
+    std::size_t end = r.pgn.size();
+    while (end > 0 && is_json_space(r.pgn[end - 1])) --end;
+    game = RawGame{};
+    game.text = std::string_view(r.pgn).substr(0, end);
+    game.index = ++r.games;
+    game.original_size = end;
+    game.ascii_only = std::all_of(game.text.begin(), game.text.end(),
+                                  [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    origin = r.origin;
+    return true;
+  }
 }
 
 std::unique_ptr<InputSource> make_json_pgn_source(std::unique_ptr<InputSource> json,
@@ -573,8 +773,7 @@ std::unique_ptr<InputSource> make_json_pgn_source(std::unique_ptr<InputSource> j
   return std::make_unique<JsonPgnSource>(std::move(json), options);
 }
 
-std::unique_ptr<InputSource> detect_json_input(std::unique_ptr<InputSource> source, bool* is_json,
-                                               const JsonInputOptions& options) {
+bool detect_json(std::unique_ptr<InputSource>& source) {
   // Enough of the beginning to see the first two significant characters.
   std::string head;
   constexpr std::size_t kLimit = 1u << 16;
@@ -590,10 +789,16 @@ std::unique_ptr<InputSource> detect_json_input(std::unique_ptr<InputSource> sour
     head.append(buffer, n);
   }
   const bool json = looks_like_json(head);
+  source = std::make_unique<PrefixedSource>(std::move(head), std::move(source));
+  return json;
+}
+
+std::unique_ptr<InputSource> detect_json_input(std::unique_ptr<InputSource> source, bool* is_json,
+                                               const JsonInputOptions& options) {
+  const bool json = detect_json(source);
   if (is_json) *is_json = json;
-  auto whole = std::make_unique<PrefixedSource>(std::move(head), std::move(source));
-  if (!json) return whole;
-  return make_json_pgn_source(std::move(whole), options);
+  if (!json) return source;
+  return make_json_pgn_source(std::move(source), options);
 }
 
 }  // namespace pgn
