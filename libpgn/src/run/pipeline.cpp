@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "io/source_open.hpp"
-#include "read/json_records.hpp"
+#include "read/json_games.hpp"
 
 namespace pgn {
 
