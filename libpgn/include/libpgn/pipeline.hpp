@@ -13,8 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "libpgn/json_input.hpp"
 #include "libpgn/reader.hpp"
 #include "libpgn/diagnostics.hpp"
+#include "libpgn/source.hpp"
+#include "libpgn/validator.hpp"
 
 namespace pgn {
 
@@ -27,7 +30,22 @@ struct GameBatch {
   std::string output;               // filled by the worker (e.g. converted games)
   std::uint64_t input_bytes = 0;    // input bytes the batch covers
   std::uint64_t raw_offset = 0;     // how far into its file (compressed bytes) reading was
-  std::uint64_t counter = 0;        // free for the worker (e.g. games written)
+  // Games read from JSON: where each came from (one per game; empty for PGN input).
+  std::vector<RecordOrigin> origins;
+  // Records that could not be read (JSON input), in input order before the batch's games;
+  // each counts as a game with an error.
+  std::vector<Diagnostic> unreadable;
+
+  // Moves the positions of game `i`'s problems from the PGN text the pipeline made to the
+  // user's input: for a game read from JSON, the line and column of its record, with the
+  // record and field named in the message; adds a warning for what the record held that PGN
+  // cannot (bad-tag). Workers call it after validating each game; nothing for PGN input.
+  void locate(std::size_t i, GameReport& report, const ValidateOptions& options) const {
+    if (!origins.empty()) locate_in_record(i, report, options);
+  }
+
+ private:
+  void locate_in_record(std::size_t i, GameReport& report, const ValidateOptions& options) const;
 };
 
 class BatchWorker {
@@ -65,7 +83,9 @@ struct PipelineOptions {
 // Number of worker threads `threads` means (0 = hardware concurrency, at least 1).
 unsigned resolve_thread_count(unsigned threads);
 
-void run_pipeline(const std::vector<std::string>& files, const PipelineOptions& options,
+// Reads `sources` one after another, each opened once when its turn comes (see source.hpp);
+// begin_file and end_file are called with the source's index and name.
+void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& options,
                   const std::function<std::unique_ptr<BatchWorker>()>& make_worker,
                   BatchConsumer& consumer);
 

@@ -5,6 +5,9 @@
 #include <mutex>
 #include <thread>
 
+#include "io/source_open.hpp"
+#include "read/json_games.hpp"
+
 namespace pgn {
 
 unsigned resolve_thread_count(unsigned threads) {
@@ -21,48 +24,89 @@ struct Slot {
 };
 
 // Cuts one input into batches of whole games; the batch owns copies of the games' bytes
-// because the splitter's buffer is reused.
+// because the splitter's buffer is reused. JSON input comes as games already, with their
+// origins, and records that could not be read.
 class Batcher {
  public:
-  Batcher(GameSplitter& splitter, const InputSource& source, std::size_t batch_bytes)
-      : splitter_(splitter), source_(source), batch_bytes_(batch_bytes) {}
+  Batcher(GameSplitter* splitter, JsonGameReader* json, const InputSource& bytes,
+          std::size_t batch_bytes)
+      : splitter_(splitter), json_(json), bytes_(bytes), batch_bytes_(batch_bytes) {}
 
-  // Fills `batch` with the next games; false when the input has no more games.
+  // Fills `batch` with the next games; false when the input has no more.
   bool fill(GameBatch& batch) {
     batch.text.clear();
     batch.games.clear();
     batch.reports.clear();
     batch.output.clear();
     batch.input_bytes = 0;
-    batch.counter = 0;
+    batch.origins.clear();
+    batch.unreadable.clear();
     offsets_.clear();
     RawGame game;
     // Each game also costs its RawGame and GameReport: counting that keeps a batch of tiny
     // games (10 million "*") as small as a batch of real ones.
     constexpr std::size_t kBytesPerGame = 256;
-    while (batch.text.size() + batch.games.size() * kBytesPerGame < batch_bytes_ &&
-           splitter_.next(game)) {
+    while (batch.text.size() + batch.games.size() * kBytesPerGame < batch_bytes_) {
+      if (json_) {
+        if (!next_json(game, batch)) break;
+      } else if (!splitter_->next(game)) {
+        break;
+      }
       offsets_.push_back(batch.text.size());
       batch.text.append(game.text);
       batch.input_bytes += game.original_size ? game.original_size : game.text.size();
       batch.games.push_back(game);
     }
-    batch.raw_offset = source_.raw_offset();
+    batch.raw_offset = bytes_.raw_offset();
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       std::size_t end = i + 1 < offsets_.size() ? offsets_[i + 1] : batch.text.size();
       batch.games[i].text = std::string_view(batch.text).substr(offsets_[i], end - offsets_[i]);
     }
-    return !batch.games.empty();
+    return !batch.games.empty() || !batch.unreadable.empty();
   }
 
  private:
-  GameSplitter& splitter_;
-  const InputSource& source_;
+  // The next JSON game into `game` and its origin into the batch. A record that cannot be
+  // read goes to batch.unreadable, unless games are in the batch already: it then opens the
+  // next batch, so that problems stay in input order.
+  bool next_json(RawGame& game, GameBatch& batch) {
+    for (;;) {
+      if (!pending_) {
+        if (!json_->next(pending_game_, pending_origin_, problem_)) return false;
+        pending_ = true;
+      }
+      if (problem_.empty()) break;
+      if (!batch.games.empty()) return false;
+      Diagnostic d;
+      d.code = Code::Syntax;
+      d.severity = Severity::Error;
+      d.game = pending_game_.index;
+      d.offset = pending_origin_.at.offset;
+      d.line = pending_origin_.at.line;
+      d.column = pending_origin_.at.column;
+      d.message =
+          "JSON record " + std::to_string(pending_origin_.record) + " cannot be read: " + problem_;
+      batch.unreadable.push_back(std::move(d));
+      pending_ = false;
+    }
+    pending_ = false;
+    game = pending_game_;
+    batch.origins.push_back(std::move(pending_origin_));
+    return true;
+  }
+
+  GameSplitter* splitter_;
+  JsonGameReader* json_;
+  const InputSource& bytes_;  // for how far into the file (compressed bytes) reading is
   std::size_t batch_bytes_;
   std::vector<std::size_t> offsets_;
+  bool pending_ = false;  // a JSON game or problem read but not yet placed
+  RawGame pending_game_;
+  RecordOrigin pending_origin_;
+  std::string problem_;
 };
 
-// The warning is built, not sent, so that both paths below send it after the file's batches.
+// The warning is built, not sent, so that it goes to the consumer after the file's batches.
 bool take_no_games_warning(const GameSplitter& splitter, std::uint64_t games,
                            const std::string& error, Diagnostic& warning) {
   return error.empty() && no_games_warning(splitter, games, warning);
@@ -72,7 +116,157 @@ bool stopped(const PipelineOptions& options) {
   return options.stop && options.stop->load(std::memory_order_relaxed);
 }
 
+// Hands filled batches to the workers and the processed ones, in input order, to the consumer.
+// With one thread the calling thread does the work itself: no queues, no copies beyond the
+// batch.
+class BatchRunner {
+ public:
+  BatchRunner(unsigned threads, const std::function<std::unique_ptr<BatchWorker>()>& make_worker,
+              BatchConsumer& consumer)
+      : consumer_(consumer), max_in_flight_(2 * std::size_t(threads) + 1) {
+    if (threads == 1) {
+      inline_worker_ = make_worker();
+      return;
+    }
+    workers_.reserve(threads);
+    for (unsigned t = 0; t < threads; ++t)
+      workers_.emplace_back([this, &make_worker] { work(make_worker()); });
+  }
+
+  ~BatchRunner() {
+    {
+      std::lock_guard lock(mutex_);
+      closing_ = true;
+    }
+    work_ready_.notify_all();
+    for (auto& t : workers_) t.join();
+  }
+
+  // A batch to fill (its buffers keep their capacity from earlier use).
+  GameBatch& acquire() {
+    if (free_slots_.empty()) free_slots_.push_back(std::make_unique<Slot>());
+    return free_slots_.back()->batch;
+  }
+
+  // Processes the batch acquire() returned, and consumes what is done.
+  void submit() {
+    std::unique_ptr<Slot> slot = std::move(free_slots_.back());
+    free_slots_.pop_back();
+    if (inline_worker_) {
+      inline_worker_->process(slot->batch);
+      consumer_.batch(slot->batch);
+      free_slots_.push_back(std::move(slot));
+      return;
+    }
+    slot->done = false;
+    {
+      std::lock_guard lock(mutex_);
+      queue_.push_back(slot.get());
+      in_flight_.push_back(std::move(slot));
+    }
+    work_ready_.notify_one();
+    while (consume_oldest(false)) {
+    }
+    if (in_flight_.size() >= max_in_flight_) consume_oldest(true);
+  }
+
+  // Consumes every batch still in flight (a file's reports come before its end_file).
+  void drain() {
+    while (consume_oldest(true)) {
+    }
+  }
+
+ private:
+  void work(std::unique_ptr<BatchWorker> worker) {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      work_ready_.wait(lock, [&] { return closing_ || !queue_.empty(); });
+      if (queue_.empty()) return;
+      Slot* slot = queue_.front();
+      queue_.pop_front();
+      lock.unlock();
+      worker->process(slot->batch);
+      lock.lock();
+      slot->done = true;
+      work_done_.notify_all();
+    }
+  }
+
+  bool consume_oldest(bool wait) {
+    std::unique_ptr<Slot> slot;
+    {
+      std::unique_lock lock(mutex_);
+      if (in_flight_.empty()) return false;
+      if (!in_flight_.front()->done) {
+        if (!wait) return false;
+        work_done_.wait(lock, [&] { return in_flight_.front()->done; });
+      }
+      slot = std::move(in_flight_.front());
+      in_flight_.pop_front();
+    }
+    consumer_.batch(slot->batch);
+    free_slots_.push_back(std::move(slot));
+    return true;
+  }
+
+  BatchConsumer& consumer_;
+  const std::size_t max_in_flight_;
+  std::unique_ptr<BatchWorker> inline_worker_;  // one thread: the caller processes
+
+  std::mutex mutex_;
+  std::condition_variable work_ready_;  // workers wait for batches
+  std::condition_variable work_done_;   // the reader waits for the oldest batch
+  std::deque<Slot*> queue_;             // batches waiting for a worker
+  bool closing_ = false;
+  std::vector<std::thread> workers_;
+
+  // Slots in input order; recycled so that batch buffers keep their capacity.
+  std::deque<std::unique_ptr<Slot>> in_flight_;
+  std::vector<std::unique_ptr<Slot>> free_slots_;
+};
+
 }  // namespace
+
+void GameBatch::locate_in_record(std::size_t i, GameReport& report,
+                                 const ValidateOptions& options) const {
+  const RecordOrigin& origin = origins[i];
+  const RawGame& game = games[i];
+  for (Diagnostic& d : report.problems) {
+    std::string where = "JSON record " + std::to_string(origin.record);
+    if (origin.pgn_field) {
+      // Lines and columns of the "pgn" text itself.
+      where += ", \"pgn\"";
+      if (d.line)
+        where += " line " + std::to_string(d.line) + " column " + std::to_string(d.column);
+    } else if (d.ply != 0 || d.offset != game.start.offset) {
+      // Problems about the whole game (a missing tag) are at its start: no field for them.
+      const std::string_view field = origin.field_at(d.offset - game.start.offset);
+      if (!field.empty()) where += ", " + std::string(field);
+    }
+    d.message += " (" + where + ")";
+    d.offset = origin.at.offset;
+    d.line = origin.at.line;
+    d.column = origin.at.column;
+    d.source_line.clear();  // the line shown would be of the PGN made from the record
+    d.source_column = 0;
+  }
+  if (origin.lost.empty() || options.ignored[int(Code::BadTag)]) return;
+  for (const std::string& what : origin.lost) {
+    Diagnostic d;
+    d.code = Code::BadTag;
+    d.severity = options.strict ? Severity::Error : Severity::Warning;
+    d.game = report.index;
+    d.offset = origin.at.offset;
+    d.line = origin.at.line;
+    d.column = origin.at.column;
+    d.message = "the record's " + what +
+                " cannot be written as a PGN tag (its name has a blank, '\"' or ']') and is "
+                "left out (JSON record " +
+                std::to_string(origin.record) + ")";
+    ++(d.severity == Severity::Error ? report.errors : report.warnings);
+    report.problems.push_back(std::move(d));
+  }
+}
 
 bool no_games_warning(const GameSplitter& splitter, std::uint64_t games, Diagnostic& warning) {
   warning = Diagnostic{};
@@ -91,143 +285,43 @@ bool no_games_warning(const GameSplitter& splitter, std::uint64_t games, Diagnos
   return true;
 }
 
-void run_pipeline(const std::vector<std::string>& files, const PipelineOptions& options,
+void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& options,
                   const std::function<std::unique_ptr<BatchWorker>()>& make_worker,
                   BatchConsumer& consumer) {
-  const unsigned threads = resolve_thread_count(options.threads);
-
-  // One thread: no queues, no copies beyond the batch.
-  if (threads == 1) {
-    auto worker = make_worker();
-    GameBatch batch;
-    for (std::size_t i = 0; i < files.size() && !stopped(options); ++i) {
-      consumer.begin_file(i, files[i]);
-      std::string error;
-      std::uint64_t games = 0;
-      bool warn = false;
-      Diagnostic warning;
-      auto source = InputSource::open(files[i], error);
-      if (source) {
-        GameSplitter splitter(*source, options.splitter);
-        Batcher batcher(splitter, *source, options.batch_bytes);
-        batch.file_index = i;
-        batch.file_name = &files[i];
-        while (!stopped(options) && batcher.fill(batch)) {
-          games += batch.games.size();
-          worker->process(batch);
-          consumer.batch(batch);
-        }
-        error = source->error();
-        warn = !stopped(options) && take_no_games_warning(splitter, games, error, warning);
-      }
-      if (warn) consumer.file_warning(i, files[i], warning);
-      consumer.end_file(i, files[i], error, games);
-    }
-    return;
-  }
-
-  std::mutex mutex;
-  std::condition_variable work_ready;  // workers wait for batches
-  std::condition_variable work_done;   // the reader waits for the oldest batch
-  std::deque<Slot*> queue;             // batches waiting for a worker
-  bool closing = false;
-
-  std::vector<std::thread> workers;
-  workers.reserve(threads);
-  for (unsigned t = 0; t < threads; ++t) {
-    workers.emplace_back([&] {
-      auto worker = make_worker();
-      std::unique_lock lock(mutex);
-      for (;;) {
-        work_ready.wait(lock, [&] { return closing || !queue.empty(); });
-        if (queue.empty()) return;
-        Slot* slot = queue.front();
-        queue.pop_front();
-        lock.unlock();
-        worker->process(slot->batch);
-        lock.lock();
-        slot->done = true;
-        work_done.notify_all();
-      }
-    });
-  }
-
-  // Slots in input order; recycled so that batch buffers keep their capacity.
-  std::deque<std::unique_ptr<Slot>> in_flight;
-  std::vector<std::unique_ptr<Slot>> free_slots;
-  const std::size_t max_in_flight = 2 * threads + 1;
-
-  auto consume_oldest = [&](bool wait) -> bool {
-    std::unique_ptr<Slot> slot;
-    {
-      std::unique_lock lock(mutex);
-      if (in_flight.empty()) return false;
-      if (!in_flight.front()->done) {
-        if (!wait) return false;
-        work_done.wait(lock, [&] { return in_flight.front()->done; });
-      }
-      slot = std::move(in_flight.front());
-      in_flight.pop_front();
-    }
-    consumer.batch(slot->batch);
-    free_slots.push_back(std::move(slot));
-    return true;
-  };
-
-  for (std::size_t i = 0; i < files.size() && !stopped(options); ++i) {
-    consumer.begin_file(i, files[i]);
+  BatchRunner runner(resolve_thread_count(options.threads), make_worker, consumer);
+  for (std::size_t i = 0; i < sources.size() && !stopped(options); ++i) {
+    const std::string& name = sources[i].name();
+    consumer.begin_file(i, name);
     std::string error;
     std::uint64_t games = 0;
     bool warn = false;
     Diagnostic warning;
-    auto source = InputSource::open(files[i], error);
-    if (source) {
-      GameSplitter splitter(*source, options.splitter);
-      Batcher batcher(splitter, *source, options.batch_bytes);
-      for (;;) {
-        if (stopped(options)) break;
-        std::unique_ptr<Slot> slot;
-        if (!free_slots.empty()) {
-          slot = std::move(free_slots.back());
-          free_slots.pop_back();
-        } else {
-          slot = std::make_unique<Slot>();
-        }
-        slot->batch.file_index = i;
-        slot->batch.file_name = &files[i];
-        if (!batcher.fill(slot->batch)) {
-          free_slots.push_back(std::move(slot));
-          break;
-        }
-        games += slot->batch.games.size();
-        slot->done = false;
-        {
-          std::lock_guard lock(mutex);
-          queue.push_back(slot.get());
-          in_flight.push_back(std::move(slot));
-        }
-        work_ready.notify_one();
-        while (consume_oldest(false)) {
-        }
-        if (in_flight.size() >= max_in_flight) consume_oldest(true);
+    OpenedSource opened = open_source(sources[i], error);
+    if (opened.bytes) {
+      const InputSource& bytes = *opened.bytes;  // owned by the splitter's or JSON reader's side
+      std::unique_ptr<GameSplitter> splitter;
+      std::unique_ptr<JsonGameReader> json;
+      if (opened.json)
+        json = std::make_unique<JsonGameReader>(std::move(opened.bytes), options.splitter);
+      else
+        splitter = std::make_unique<GameSplitter>(*opened.bytes, options.splitter);
+      Batcher batcher(splitter.get(), json.get(), bytes, options.batch_bytes);
+      while (!stopped(options)) {
+        GameBatch& batch = runner.acquire();
+        batch.file_index = i;
+        batch.file_name = &name;
+        if (!batcher.fill(batch)) break;
+        games += batch.games.size();
+        runner.submit();
       }
-      error = source->error();
-      warn = !stopped(options) && take_no_games_warning(splitter, games, error, warning);
+      error = json ? json->error() : opened.bytes->error();
+      warn = splitter && !stopped(options) &&
+             take_no_games_warning(*splitter, games, error, warning);
     }
-    // A file's batches are all consumed before the file is closed, so reports of a file
-    // come before its end_file.
-    while (consume_oldest(true)) {
-    }
-    if (warn) consumer.file_warning(i, files[i], warning);
-    consumer.end_file(i, files[i], error, games);
+    runner.drain();
+    if (warn) consumer.file_warning(i, name, warning);
+    consumer.end_file(i, name, error, games);
   }
-
-  {
-    std::lock_guard lock(mutex);
-    closing = true;
-  }
-  work_ready.notify_all();
-  for (auto& t : workers) t.join();
 }
 
 }  // namespace pgn
