@@ -79,7 +79,7 @@ INSTANTIATE_TEST_SUITE_P(
         Rejection{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1",
                   FenError::BadEnPassant,
                   "en-passant square e3 but no white pawn on e4 could have just moved there"},
-        Rejection{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPPPPPP/RNBQKBNR b KQkq e6 0 1",
+        Rejection{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1",
                   FenError::BadEnPassant,
                   "en-passant square e6 is not on rank 3 with black to move"},
         Rejection{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e9 0 1",
