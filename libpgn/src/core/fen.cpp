@@ -442,8 +442,10 @@ int promoted_count(const int count[kPieceTypeCount], int sets, bool kings_promot
   return extra;
 }
 
-std::string plural(int n, const char* noun) {
-  return std::to_string(n) + ' ' + noun + (n == 1 ? "" : "s");
+std::string plural(int n, std::string_view noun) {
+  if (n == 1) return "1 " + std::string(noun);
+  if (noun == "man") return std::to_string(n) + " men";
+  return std::to_string(n) + ' ' + std::string(noun) + 's';
 }
 
 }  // namespace

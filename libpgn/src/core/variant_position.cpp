@@ -48,6 +48,7 @@ void Position::make_variant_move(Move m) {
     key ^= pocket_key(piece, pocket_[us][type]);
     put_piece(piece, to);
     key ^= zobrist_piece_key(piece, to);
+    if (type == Pawn) halfmove_clock_ = 0;  // a pawn put down is as irreversible as one moved
   } else if (m.kind() == Move::Castling && !m.is_king_promotion()) {
     const CastleSide side = to > from ? KingSide : QueenSide;
     const Square king_to = relative_square(us, side == KingSide ? G1 : C1);
