@@ -6,10 +6,10 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdint>
-#include <cstdlib>
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -76,8 +76,8 @@ inline std::vector<PerftEntry> read_perft_suites() {
 inline void expect_perft(const PerftEntry& e) {
   FenResult parsed = Position::from_fen(e.epd, e.variant, e.chess960);
   if (!parsed.ok() && !e.chess960) parsed = Position::from_fen(e.epd, e.variant, true);
-  ASSERT_TRUE(parsed.ok()) << e.file << " " << e.id << ": " << fen_error_code(parsed.error)
-                           << ": " << parsed.message;
+  ASSERT_TRUE(parsed.ok()) << e.file << " " << e.id << ": " << fen_error_code(parsed.error) << ": "
+                           << parsed.message;
   EXPECT_EQ(perft_variant(parsed.position, e.depth), e.nodes)
       << e.file << " " << e.id << " depth " << e.depth << " (" << e.epd << ")";
 }

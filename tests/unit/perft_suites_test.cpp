@@ -13,7 +13,8 @@ TEST(PerftSuites, EveryFileIsReadAndKnown) {
     files.insert(e.file);
     if (e.variant != Variant::Standard) variant_files.insert(e.file);
   }
-  for (const char* expected : {"3check", "atomic", "crazyhouse", "giveaway", "horde", "racingkings"})
+  for (const char* expected :
+       {"3check", "atomic", "crazyhouse", "giveaway", "horde", "racingkings"})
     EXPECT_TRUE(variant_files.count(expected)) << expected;
   // A new suite file must be given its rules here, not counted silently as standard chess.
   for (const std::string& f : files)

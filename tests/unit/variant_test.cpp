@@ -1,13 +1,14 @@
 // The lichess variants in the legality core: names, FEN forms, moves and game ends. Move
 // counts are proven by the published suites (perft_suites_test); these tests pin the rules
 // a suite cannot name: which end a position has, what a FEN says and how it is written back.
+#include "libpgn/variant.hpp"
+
 #include <gtest/gtest.h>
 
 #include <bit>
 #include <string>
 
 #include "libpgn/position.hpp"
-#include "libpgn/variant.hpp"
 
 namespace pgn {
 namespace {
@@ -38,16 +39,21 @@ TEST(VariantName, LichessNamesAndAliases) {
     Variant variant;
     bool chess960;
   };
-  for (Case c : {Case{"Antichess", Variant::Antichess, false}, {"Atomic", Variant::Atomic, false},
-                 {"Crazyhouse", Variant::Crazyhouse, false}, {"Horde", Variant::Horde, false},
+  for (Case c : {Case{"Antichess", Variant::Antichess, false},
+                 {"Atomic", Variant::Atomic, false},
+                 {"Crazyhouse", Variant::Crazyhouse, false},
+                 {"Horde", Variant::Horde, false},
                  {"King of the Hill", Variant::KingOfTheHill, false},
                  {"kingofthehill", Variant::KingOfTheHill, false},
                  {"KOTH", Variant::KingOfTheHill, false},
                  {"Racing Kings", Variant::RacingKings, false},
                  {"racingkings", Variant::RacingKings, false},
-                 {"Three-check", Variant::ThreeCheck, false}, {"3check", Variant::ThreeCheck, false},
-                 {"three check", Variant::ThreeCheck, false}, {"Chess960", Variant::Standard, true},
-                 {"From Position", Variant::Standard, false}, {"", Variant::Standard, false}}) {
+                 {"Three-check", Variant::ThreeCheck, false},
+                 {"3check", Variant::ThreeCheck, false},
+                 {"three check", Variant::ThreeCheck, false},
+                 {"Chess960", Variant::Standard, true},
+                 {"From Position", Variant::Standard, false},
+                 {"", Variant::Standard, false}}) {
     VariantName n = parse_variant_name(c.text);
     EXPECT_TRUE(n.known) << c.text;
     EXPECT_EQ(n.variant, c.variant) << c.text;
@@ -83,8 +89,8 @@ TEST(VariantFen, CrazyhouseDrops) {
   MoveList moves;
   generate_legal_variant(pos, moves);
   EXPECT_TRUE(moves.contains(Move::drop(Pawn, E4)));
-  EXPECT_FALSE(moves.contains(Move::drop(Pawn, E8)));  // no pawn on the last rank
-  EXPECT_FALSE(moves.contains(Move::drop(Pawn, A1)));  // nor on the first
+  EXPECT_FALSE(moves.contains(Move::drop(Pawn, E8)));    // no pawn on the last rank
+  EXPECT_FALSE(moves.contains(Move::drop(Pawn, A1)));    // nor on the first
   EXPECT_FALSE(moves.contains(Move::drop(Knight, C3)));  // black's knight
   EXPECT_EQ(to_uci(pos, Move::drop(Pawn, E4)), "P@e4");
   pos.play_variant(Move::drop(Pawn, E4));
@@ -132,15 +138,13 @@ TEST(VariantFen, Rejections) {
                 "'~' on rank 1 does not follow a knight, bishop, rook or queen"},
            Case{"4k3/8/8/8/8/8/8/Q~3K3 w - - 0 1", Variant::Standard, FenError::BadPiece,
                 "'~' on rank 1 marks a promoted piece, which only crazyhouse records"},
-           Case{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0", Variant::Standard,
-                FenError::BadCheckCount, "'+1+0' counts checks, which only three-check has"},
-           Case{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 +4+0", Variant::ThreeCheck,
-                FenError::BadCheckCount, "three-check counter '+4+0': at most 3 checks are given"},
-           Case{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 +3+3", Variant::ThreeCheck,
-                FenError::BadCheckCount,
+           Case{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+0", Variant::Standard, FenError::BadCheckCount,
+                "'+1+0' counts checks, which only three-check has"},
+           Case{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 +4+0", Variant::ThreeCheck, FenError::BadCheckCount,
+                "three-check counter '+4+0': at most 3 checks are given"},
+           Case{"4k3/8/8/8/8/8/8/4K3 w - - 0 1 +3+3", Variant::ThreeCheck, FenError::BadCheckCount,
                 "both sides have given three checks; the game ended at the first third check"},
-           Case{"4k3/8/8/8/8/8/8/4K3 w - - 0 3+3 1", Variant::ThreeCheck,
-                FenError::BadCheckCount,
+           Case{"4k3/8/8/8/8/8/8/4K3 w - - 0 3+3 1", Variant::ThreeCheck, FenError::BadCheckCount,
                 "three-check counter '3+3' in the wrong place: remaining checks (W+B) follow the "
                 "en-passant field"},
            Case{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", Variant::Horde, FenError::KingCount,
@@ -207,8 +211,8 @@ TEST(VariantEnd, EachVariantsOwnEnd) {
 
 TEST(VariantEnd, EndsReachedByMoves) {
   // Atomic: Nxd7 explodes the knight, the pawn and every piece around d7, the king on e8 too.
-  Position exploded = after(variant_start_position(Variant::Atomic),
-                            {"g1f3", "a7a6", "f3e5", "a6a5", "e5d7"});
+  Position exploded =
+      after(variant_start_position(Variant::Atomic), {"g1f3", "a7a6", "f3e5", "a6a5", "e5d7"});
   EXPECT_EQ(exploded.fen(), "rn3bnr/1pp1pppp/8/p7/8/8/PPPPPPPP/RNBQKB1R b KQ - 0 3");
   EXPECT_FALSE(exploded.pieces(Black, King));
   EXPECT_EQ(game_outcome(exploded).end, GameEnd::KingExploded);
