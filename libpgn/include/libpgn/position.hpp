@@ -111,6 +111,10 @@ class Position {
   // Pieces of colour `c` that are pinned to their king.
   Bitboard pinned(Color c) const;
 
+  // The queries below, do_move/play and generate_legal* follow standard rules (and Chess960
+  // castling). A position of another variant is asked through libpgn/variant.hpp
+  // (is_legal_in_variant, variant_gives_check, game_outcome) and played with play_variant.
+  //
   // Legality of a well-formed move (one that generate_legal could have produced or a
   // corruption of one); callers use it to validate moves from outside.
   bool is_legal(Move m) const;
