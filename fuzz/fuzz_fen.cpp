@@ -1,23 +1,29 @@
-// FEN parsing must reject or accept any bytes without crashing; what it accepts must write
-// back to a FEN that parses to the same position.
+// FEN parsing must reject or accept any bytes without crashing, in every variant; what it
+// accepts must write back to a FEN that parses to the same position, and every legal move of
+// it must play.
 #include <cstdint>
 #include <cstdlib>
 #include <string_view>
 
 #include "libpgn/position.hpp"
+#include "libpgn/variant.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
-  for (bool chess960 : {false, true}) {
-    pgn::FenResult parsed = pgn::Position::from_fen(text, chess960);
-    if (!parsed.ok()) continue;
-    pgn::FenResult again = pgn::Position::from_fen(parsed.position.fen(), chess960);
-    if (!again.ok() || again.position.key() != parsed.position.key()) std::abort();
-    pgn::MoveList moves;
-    pgn::generate_legal(parsed.position, moves);
-    for (pgn::Move m : moves) {
-      pgn::Position next = parsed.position;
-      next.play(m);
+  for (int v = 0; v < pgn::kVariantCount; ++v) {
+    const pgn::Variant variant = pgn::Variant(v);
+    for (bool chess960 : {false, true}) {
+      pgn::FenResult parsed = pgn::Position::from_fen(text, variant, chess960);
+      if (!parsed.ok()) continue;
+      pgn::FenResult again = pgn::Position::from_fen(parsed.position.fen(), variant, chess960);
+      if (!again.ok() || again.position.key() != parsed.position.key()) std::abort();
+      pgn::MoveList moves;
+      pgn::generate_legal_variant(parsed.position, moves);
+      for (pgn::Move m : moves) {
+        pgn::Position next = parsed.position;
+        next.play_variant(m);
+        (void)pgn::game_outcome(next);
+      }
     }
   }
   return 0;

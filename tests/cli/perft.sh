@@ -34,6 +34,25 @@ expect "chess960 depth 3" "Nodes searched: 12189" "$("$pgn" perft --chess960 --f
 c960=$("$pgn" perft --chess960 --divide --fen '4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1' 1 2>/dev/null)
 expect "chess960 castling as king takes rook" "e1h1: 1" "$(grep '^e1h1:' <<<"$c960")"
 
+# Variants: start positions, EPD with the variant's own fields, drops in --divide, names.
+expect "crazyhouse start depth 4" "Nodes searched: 197281" "$("$pgn" perft --variant crazyhouse 4 2>/dev/null)"
+expect "antichess start depth 4" "Nodes searched: 153299" "$("$pgn" perft --variant Antichess 4 2>/dev/null)"
+expect "horde start depth 3" "Nodes searched: 1274" "$("$pgn" perft --variant horde 3 2>/dev/null)"
+expect "racing kings start depth 3" "Nodes searched: 11264" "$("$pgn" perft --variant 'Racing Kings' 3 2>/dev/null)"
+expect "three-check EPD with remaining checks" "Nodes searched: 13410" \
+  "$("$pgn" perft --variant 3check --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 1+1' 3 2>/dev/null)"
+expect "crazyhouse pocket as a ninth rank" "Nodes searched: 5445" \
+  "$("$pgn" perft --variant crazyhouse --fen '4k3/1Q~6/8/8/4b3/8/Kpp5/8/ b - -' 3 2>/dev/null)"
+zh=$("$pgn" perft --variant crazyhouse --divide --fen '4k3/8/8/8/8/8/8/4K3[N] w - - 0 1' 1 2>/dev/null)
+expect "crazyhouse drops in UCI form" "N@e4: 1" "$(grep '^N@e4:' <<<"$zh")"
+err=$("$pgn" perft --variant shogi 2 2>&1 >/dev/null)
+expect "unknown variant status" 2 "$?"
+expect "unknown variant message" "pgn perft: unknown variant 'shogi' (see 'pgn perft --help')" "$err"
+err=$("$pgn" perft --fen '4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1' 2 2>&1 >/dev/null)
+expect "pocket in a standard FEN" "pgn perft: invalid FEN (fen-pocket): a pocket [Q] exists only in crazyhouse" "$err"
+err=$("$pgn" perft --fen '4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1' 2 2>&1 >/dev/null)
+expect "nine pawns" "pgn perft: invalid FEN (fen-material): white has 9 pawns; a side starts with 8" "$err"
+
 # Timing goes to standard error only.
 "$pgn" perft 2 2>"${TMPDIR:-/tmp}/perft_err.$$" >/dev/null
 grep -q '^Time: ' "${TMPDIR:-/tmp}/perft_err.$$" || fail "time line on standard error"

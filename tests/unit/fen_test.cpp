@@ -79,7 +79,7 @@ INSTANTIATE_TEST_SUITE_P(
         Rejection{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1",
                   FenError::BadEnPassant,
                   "en-passant square e3 but no white pawn on e4 could have just moved there"},
-        Rejection{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPPPPPP/RNBQKBNR b KQkq e6 0 1",
+        Rejection{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1",
                   FenError::BadEnPassant,
                   "en-passant square e6 is not on rank 3 with black to move"},
         Rejection{"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e9 0 1",
@@ -97,7 +97,18 @@ INSTANTIATE_TEST_SUITE_P(
         Rejection{"8/8/8/4k3/8/5N2/1B6/4R2K b - - 0 1", FenError::TooManyCheckers,
                   "black is in check from e1 b2 f3, which no single move can bring about"},
         Rejection{"8/8/2N5/4k3/8/5N2/8/7K b - - 0 1", FenError::TooManyCheckers,
-                  "black is in check from f3 c6, which no single move can bring about"}));
+                  "black is in check from f3 c6, which no single move can bring about"},
+        // Material no game can reach (issue 16, item 10).
+        Rejection{"4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", FenError::BadMaterial,
+                  "white has 9 pawns; a side starts with 8"},
+        Rejection{"4k3/pppppppp/p7/8/8/8/8/4K3 b - - 0 1", FenError::BadMaterial,
+                  "black has 9 pawns; a side starts with 8"},
+        Rejection{"QQQQk3/8/8/8/8/8/PPPPPP2/4K3 w - - 0 1", FenError::BadMaterial,
+                  "white has 3 promoted pieces (4 queens) but only 2 pawns missing"},
+        Rejection{"4k3/8/8/8/8/N7/PPPPPPPP/RNBQKBNR w KQ - 0 1", FenError::BadMaterial,
+                  "white has 17 men; a side starts with 16"},
+        Rejection{"4k3/8/8/8/8/8/PPPPPPP1/NNNBBBK1 w - - 0 1", FenError::BadMaterial,
+                  "white has 2 promoted pieces (3 bishops, 3 knights) but only 1 pawn missing"}));
 
 TEST(FenErrorCode, EveryCodeHasItsStableName) {
   EXPECT_STREQ(fen_error_code(FenError::None), "ok");
@@ -112,6 +123,9 @@ TEST(FenErrorCode, EveryCodeHasItsStableName) {
   EXPECT_STREQ(fen_error_code(FenError::BadEnPassant), "fen-en-passant");
   EXPECT_STREQ(fen_error_code(FenError::BadClock), "fen-clock");
   EXPECT_STREQ(fen_error_code(FenError::TooManyCheckers), "fen-checkers");
+  EXPECT_STREQ(fen_error_code(FenError::BadPocket), "fen-pocket");
+  EXPECT_STREQ(fen_error_code(FenError::BadCheckCount), "fen-checks");
+  EXPECT_STREQ(fen_error_code(FenError::BadMaterial), "fen-material");
 }
 
 TEST(FenRead, StartPositionFields) {

@@ -10,6 +10,7 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "libpgn/position.hpp"
+#include "libpgn/variant.hpp"
 
 namespace pgn::cli {
 namespace {
@@ -17,20 +18,25 @@ namespace {
 constexpr int kMaxDepth = 32;
 
 constexpr CommandHelp kHelp{
-    "perft", "[--fen FEN] [--chess960] [--divide] DEPTH",
+    "perft", "[--variant NAME] [--fen FEN] [--chess960] [--divide] DEPTH",
     "Counts the positions reachable in exactly DEPTH plies (perft), the usual check that a "
     "move generator is complete and correct. Prints 'Nodes searched: N'; time and speed go to "
     "standard error.",
     "Exit status: 0 on success, 2 on a usage error or a bad FEN."};
 
 int run_perft(int argc, char** argv) {
-  std::string fen(Position::kStartFen);
+  std::string fen, variant_text;
   std::uint32_t depth = 0;
   po::options_description visible("Options");
   add_standard_options(visible);
   visible.add_options()  //
       ("fen,f", po::value<std::string>(&fen)->value_name("FEN"),
-       "start from this position (FEN with 4 to 6 fields); default: the initial position")  //
+       "start from this position (FEN with 4 to 6 fields, or EPD, plus the variant's own "
+       "fields); default: the variant's initial position")  //
+      ("variant,v", po::value<std::string>(&variant_text)->value_name("NAME"),
+       "rules to count under: antichess, atomic, crazyhouse, horde, kingofthehill, "
+       "racingkings, 3check, chess960 or standard (the default); case, spaces and hyphens "
+       "do not matter")  //
       ("chess960",
        "read the FEN as Chess960: castling rights may name rook files "
        "(X-FEN or Shredder-FEN) and castling moves print as king-takes-rook")  //
@@ -48,7 +54,15 @@ int run_perft(int argc, char** argv) {
     return kExitFailure;
   }
 
-  FenResult parsed = Position::from_fen(fen, vm.count("chess960") != 0);
+  VariantName variant = parse_variant_name(variant_text);
+  if (!variant.known) {
+    std::fprintf(stderr, "pgn perft: unknown variant '%s' (see 'pgn perft --help')\n",
+                 variant_text.c_str());
+    return kExitFailure;
+  }
+  if (fen.empty()) fen = variant_start_fen(variant.variant);
+  FenResult parsed =
+      Position::from_fen(fen, variant.variant, variant.chess960 || vm.count("chess960") != 0);
   if (!parsed.ok()) {
     std::fprintf(stderr, "pgn perft: invalid FEN (%s): %s\n", fen_error_code(parsed.error),
                  parsed.message.c_str());
@@ -60,18 +74,17 @@ int run_perft(int argc, char** argv) {
   std::uint64_t nodes = 0;
   if (vm.count("divide") && depth > 0) {
     MoveList moves;
-    generate_legal(pos, moves);
-    UndoInfo undo;
+    generate_legal_variant(pos, moves);
     for (Move m : moves) {
-      pos.do_move(m, undo);
-      std::uint64_t below = perft(pos, depth - 1);
-      pos.undo_move(m, undo);
+      Position child = pos;
+      child.play_variant(m);
+      std::uint64_t below = perft_variant(child, depth - 1);
       nodes += below;
       std::printf("%s: %llu\n", to_uci(pos, m).c_str(), static_cast<unsigned long long>(below));
     }
     std::printf("\n");
   } else {
-    nodes = perft(pos, depth);
+    nodes = perft_variant(pos, depth);
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -28,6 +28,9 @@ enum class FenError : std::uint8_t {
   BadEnPassant,     // "fen-en-passant": malformed, or no pawn could just have made a double step
   BadClock,         // "fen-clock": half-move clock or full-move number not a valid number
   TooManyCheckers,  // "fen-checkers": more checkers than any legal position can have
+  BadPocket,        // "fen-pocket": a crazyhouse pocket that is malformed or not crazyhouse
+  BadCheckCount,    // "fen-checks": three-check counters malformed, misplaced or impossible
+  BadMaterial,      // "fen-material": more men than any game of the variant can have
 };
 
 // Stable short code, e.g. "fen-castling".
@@ -60,6 +63,12 @@ class Position {
   // and rooks need not stand on the corner squares. Standard KQkq in a Chess960 position
   // means the outermost rook on that side.
   static FenResult from_fen(std::string_view fen, bool chess960 = false);
+  // The same for a variant: crazyhouse pockets ("[Qn]" after the board or a ninth rank
+  // "/Qn") and promoted pieces ("Q~"); three-check counters, remaining checks "3+3" after
+  // the en-passant field or checks given "+0+1" after the move counters; kingless horde
+  // white; any number of kings in antichess. Four fields (EPD) are enough.
+  static FenResult from_fen(std::string_view fen, Variant variant, bool chess960 = false);
+  // Variant fields are written as lichess does: pockets in brackets, checks given "+W+B".
   std::string fen(CastlingNotation notation = CastlingNotation::Auto) const;
 
   // Board queries.
@@ -76,6 +85,13 @@ class Position {
   int ply() const { return 2 * (fullmove_number_ - 1) + side_; }  // plies since move 1 of White
   std::uint64_t key() const { return key_; }
   bool is_chess960() const { return chess960_; }
+  Variant variant() const { return variant_; }
+  // Crazyhouse: pieces of type t in c's pocket, and the pieces on the board that were pawns
+  // (they return to a pocket as pawns).
+  int pocket_count(Color c, PieceType t) const { return pocket_[c][t]; }
+  Bitboard promoted() const { return promoted_; }
+  // Three-check: checks `c` has given.
+  int checks_given(Color c) const { return checks_given_[c]; }
 
   // Castling rights: 4 bits, White king side = 1, White queen side = 2, Black = 4, 8.
   std::uint8_t castling_rights() const { return castling_rights_; }
@@ -95,6 +111,10 @@ class Position {
   // Pieces of colour `c` that are pinned to their king.
   Bitboard pinned(Color c) const;
 
+  // The queries below, do_move/play and generate_legal* follow standard rules (and Chess960
+  // castling). A position of another variant is asked through libpgn/variant.hpp
+  // (is_legal_in_variant, variant_gives_check, game_outcome) and played with play_variant.
+  //
   // Legality of a well-formed move (one that generate_legal could have produced or a
   // corruption of one); callers use it to validate moves from outside.
   bool is_legal(Move m) const;
@@ -112,6 +132,12 @@ class Position {
     UndoInfo undo;
     do_move(m, undo);
   }
+  // Plays a legal move under the position's own rules, whatever its variant (drops,
+  // explosions, pockets, check counts); slower than play() because it asks the variant.
+  void play_variant(Move m);
+  // play_variant() for a variant known at compile time; V must be variant().
+  template <Variant V>
+  void make_variant_move(Move m);
   // Passes the turn (PGN's "--" null move); only legal when not in check.
   void play_null();
   // True when the side to move has at least one legal move.
@@ -131,6 +157,10 @@ class Position {
 
  private:
   friend struct PositionBuilder;
+
+  // Checkers of the side to move under the variant's idea of check.
+  Bitboard variant_checkers() const;
+  std::uint64_t variant_key_part() const;
 
   // An empty board, the starting point of FEN parsing.
   struct EmptyTag {};
@@ -177,6 +207,10 @@ class Position {
   std::uint16_t halfmove_clock_;
   std::uint16_t fullmove_number_;
   bool chess960_;
+  Variant variant_;
+  std::uint8_t checks_given_[2];
+  std::uint8_t pocket_[2][kPieceTypeCount];
+  Bitboard promoted_;
 };
 
 inline Square Position::king_square(Color c) const {
@@ -198,6 +232,13 @@ void generate_legal_to(const Position& pos, Square to, PieceType type, MoveList&
 
 // Number of leaf nodes at `depth` (perft); counts bulk at the last ply.
 std::uint64_t perft(Position& pos, int depth);
+
+// The same three under the position's variant (standard included): drops, compulsory
+// captures, explosions, no moves once the variant's game is over. Chosen per call, so the
+// standard functions above stay free of any variant test.
+void generate_legal_variant(const Position& pos, MoveList& list);
+void generate_legal_variant_to(const Position& pos, Square to, PieceType type, MoveList& list);
+std::uint64_t perft_variant(Position& pos, int depth);
 
 // Long algebraic coordinate form used by UCI: e2e4, e7e8q, castling as the king's move
 // (e1g1) in standard chess and as king-takes-rook (e1h1) in Chess960.

@@ -132,9 +132,26 @@ constexpr Square relative_square(Color c, Square s) {
 
 enum CastleSide : std::uint8_t { KingSide = 0, QueenSide = 1 };
 
+// The rule set a position is played under, chosen once per game. Chess960 is standard chess
+// with other castling squares (a flag of the position), not a rule set of its own.
+enum class Variant : std::uint8_t {
+  Standard,
+  Antichess,
+  Atomic,
+  Crazyhouse,
+  Horde,
+  KingOfTheHill,
+  RacingKings,
+  ThreeCheck,
+};
+constexpr int kVariantCount = 8;
+
 // A move in 16 bits: from (6), to (6), kind (2), promotion piece (2).
 // Castling is encoded king-takes-rook (`to` is the rook's square), which works alike for
 // standard chess and Chess960. The null move is from == to == A1 with kind Normal.
+// Variants use combinations no standard move has: a crazyhouse drop has from == to (kind
+// EnPassant for a pawn, Promotion with the piece for the others), and an antichess promotion
+// to king is kind Castling between two ranks (castling never leaves its rank).
 class Move {
  public:
   enum Kind : std::uint16_t { Normal = 0, Promotion = 1, EnPassant = 2, Castling = 3 };
@@ -144,12 +161,29 @@ class Move {
       : data_(std::uint16_t(from | (to << 6) | (kind << 12) | ((promotion - Knight) << 14))) {}
 
   static constexpr Move null() { return Move(); }
+  static constexpr Move drop(PieceType type, Square to) {
+    return type == Pawn ? Move(to, to, EnPassant) : Move(to, to, Promotion, type);
+  }
+  static constexpr Move king_promotion(Square from, Square to) { return Move(from, to, Castling); }
   constexpr Square from() const { return Square(data_ & 63); }
   constexpr Square to() const { return Square((data_ >> 6) & 63); }
   constexpr Kind kind() const { return Kind((data_ >> 12) & 3); }
   // Only meaningful for kind() == Promotion.
   constexpr PieceType promotion() const { return PieceType(((data_ >> 14) & 3) + Knight); }
   constexpr bool is_null() const { return data_ == 0; }
+  constexpr bool is_drop() const { return from() == to() && kind() != Normal; }
+  // Only meaningful for is_drop().
+  constexpr PieceType drop_piece() const { return kind() == EnPassant ? Pawn : promotion(); }
+  constexpr bool is_king_promotion() const {
+    return kind() == Castling && ((from() ^ to()) & 56) != 0;
+  }
+  // The piece a pawn becomes, in every variant (NoPieceType for a move that promotes nothing).
+  constexpr PieceType promotion_piece() const {
+    return is_drop()             ? NoPieceType
+           : kind() == Promotion ? promotion()
+           : is_king_promotion() ? King
+                                 : NoPieceType;
+  }
   constexpr std::uint16_t raw() const { return data_; }
   constexpr bool operator==(const Move&) const = default;
 
@@ -157,12 +191,19 @@ class Move {
   std::uint16_t data_ = 0;
 };
 
-// Enough for any legal position (the known maximum is 218).
-constexpr int kMaxMoves = 256;
+// Enough for any legal position of any variant: standard chess has at most 218 moves,
+// crazyhouse adds up to five drops per empty square.
+constexpr int kMaxMoves = 1024;
 
 struct MoveList {
-  Move moves[kMaxMoves];
+  // The storage is left uninitialised (the union suppresses Move's zeroing): only the first
+  // `size` entries are ever read, and a list is made at every node of a search.
+  union {
+    Move moves[kMaxMoves];
+  };
   int size = 0;
+
+  MoveList() {}
 
   const Move* begin() const { return moves; }
   const Move* end() const { return moves + size; }

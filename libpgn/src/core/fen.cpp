@@ -1,4 +1,5 @@
 // FEN reading (strict, with a precise reason for every rejection) and writing.
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <string>
@@ -72,6 +73,12 @@ const char* fen_error_code(FenError e) {
       return "fen-clock";
     case FenError::TooManyCheckers:
       return "fen-checkers";
+    case FenError::BadPocket:
+      return "fen-pocket";
+    case FenError::BadCheckCount:
+      return "fen-checks";
+    case FenError::BadMaterial:
+      return "fen-material";
   }
   return "fen-unknown";
 }
@@ -79,10 +86,18 @@ const char* fen_error_code(FenError e) {
 // Builds positions from FEN text; a friend of Position so it can fill the
 // private state.
 struct PositionBuilder {
-  static FenError parse(Position& pos, std::string_view fen, bool chess960, std::string& message);
+  static FenError parse(Position& pos, std::string_view fen, Variant variant, bool chess960,
+                        std::string& message);
 
  private:
   static FenError parse_board(Position& pos, std::string_view board, std::string& message);
+  static FenError split_pocket(Position& pos, std::string_view& board, std::string& message);
+  static FenError parse_pocket(Position& pos, std::string_view pocket, std::string& message);
+  static FenError take_check_counters(Position& pos, std::vector<std::string_view>& fields,
+                                      std::string& message);
+  static FenError check_kings(Position& pos, std::string& message);
+  static FenError check_material(Position& pos, std::string& message);
+  static FenError check_checks(Position& pos, std::string& message);
   static FenError parse_castling(Position& pos, std::string_view field, std::string& message);
   static FenError parse_en_passant(Position& pos, std::string_view field, std::string& message);
   static void add_castling_right(Position& pos, Color c, CastleSide side, Square rook);
@@ -91,6 +106,24 @@ struct PositionBuilder {
 FenError PositionBuilder::parse_board(Position& pos, std::string_view board, std::string& message) {
   int rank = 7, file = 0;
   for (char ch : board) {
+    if (ch == '~') {
+      // Crazyhouse marks a piece that was a pawn; it follows the piece's letter.
+      Square marked = file >= 1 && file <= 8 ? make_square(file - 1, rank) : NoSquare;
+      PieceType type = marked != NoSquare ? type_of(pos.piece_on(marked)) : NoPieceType;
+      if (pos.variant_ != Variant::Crazyhouse) {
+        message = "'~' on rank " + std::to_string(rank + 1) +
+                  " marks a promoted piece, which only crazyhouse records";
+        return FenError::BadPiece;
+      }
+      if (type == NoPieceType || type == Pawn || type == King ||
+          (pos.promoted_ & square_bb(marked))) {
+        message = "'~' on rank " + std::to_string(rank + 1) +
+                  " does not follow a knight, bishop, rook or queen";
+        return FenError::BadPiece;
+      }
+      pos.promoted_ |= square_bb(marked);
+      continue;
+    }
     if (ch == '/') {
       if (file != 8) {
         message = "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares";
@@ -249,15 +282,273 @@ FenError PositionBuilder::parse_en_passant(Position& pos, std::string_view field
   }
   // A syntactically right square is kept only when the capture is really
   // possible.
-  if (pos.en_passant_capture_legal(ep)) pos.ep_square_ = ep;
+  // Where the side to move has no king to expose (antichess, the horde) or explosions decide
+  // (atomic), a pawn able to take is enough.
+  const bool standard_check = pos.variant_ != Variant::Antichess &&
+                              pos.variant_ != Variant::Atomic && pos.pieces(pos.side_, King);
+  if (standard_check ? pos.en_passant_capture_legal(ep)
+                     : (pawn_attacks(mover, ep) & pos.pieces(pos.side_, Pawn)) != 0)
+    pos.ep_square_ = ep;
   return FenError::None;
 }
 
-FenError PositionBuilder::parse(Position& pos, std::string_view fen, bool chess960,
+FenError PositionBuilder::split_pocket(Position& pos, std::string_view& board,
+                                       std::string& message) {
+  std::string_view pocket;
+  bool has_pocket = false;
+  if (std::size_t open = board.find('['); open != std::string_view::npos) {
+    if (board.back() != ']' || board.find(']') != board.size() - 1) {
+      message = "pocket '" + std::string(board.substr(open)) + "' is not closed by a final ']'";
+      return FenError::BadPocket;
+    }
+    pocket = board.substr(open + 1, board.size() - open - 2);
+    board = board.substr(0, open);
+    has_pocket = true;
+  } else if (pos.variant_ == Variant::Crazyhouse &&
+             std::count(board.begin(), board.end(), '/') == 8) {
+    // The other form: the pocket as a ninth rank.
+    std::size_t slash = board.rfind('/');
+    pocket = board.substr(slash + 1);
+    board = board.substr(0, slash);
+    has_pocket = true;
+  }
+  if (!has_pocket) return FenError::None;
+  if (pos.variant_ != Variant::Crazyhouse) {
+    message = "a pocket [" + std::string(pocket) + "] exists only in crazyhouse";
+    return FenError::BadPocket;
+  }
+  return parse_pocket(pos, pocket, message);
+}
+
+FenError PositionBuilder::parse_pocket(Position& pos, std::string_view pocket,
+                                       std::string& message) {
+  for (char ch : pocket) {
+    std::size_t index = kPieceLetters.find(ch);
+    if (ch == ' ' || index == std::string_view::npos || type_of(Piece(index)) == King) {
+      message =
+          std::string("'") + ch + "' in the pocket is not a pawn, knight, bishop, rook or queen";
+      return FenError::BadPocket;
+    }
+    Piece p = Piece(index);
+    if (++pos.pocket_[color_of(p)][type_of(p)] > 30) {
+      message = "more pieces of one kind in a pocket than a game has";
+      return FenError::BadPocket;
+    }
+  }
+  return FenError::None;
+}
+
+namespace {
+
+// "3+3" (checks remaining) or "+1+2" (checks given): the two counts, or false.
+bool parse_check_pair(std::string_view text, bool given_form, int& white, int& black) {
+  if (given_form) {
+    if (text.size() != 4 || text[0] != '+') return false;
+    text.remove_prefix(1);
+  } else if (text.size() != 3) {
+    return false;
+  }
+  if (text[1] != '+' || text[0] < '0' || text[0] > '9' || text[2] < '0' || text[2] > '9')
+    return false;
+  white = text[0] - '0';
+  black = text[2] - '0';
+  return true;
+}
+
+}  // namespace
+
+FenError PositionBuilder::take_check_counters(Position& pos, std::vector<std::string_view>& fields,
+                                              std::string& message) {
+  // Three-check counters come in two places: remaining checks right after the en-passant
+  // field ("3+3"), or checks given after the move counters ("+0+0", lichess).
+  int found = 0;
+  for (std::size_t i = 4; i < fields.size();) {
+    int white = 0, black = 0;
+    bool given = fields[i].front() == '+';
+    if (fields[i].find('+') == std::string_view::npos) {
+      ++i;
+      continue;
+    }
+    if (pos.variant_ != Variant::ThreeCheck) {
+      message = "'" + std::string(fields[i]) + "' counts checks, which only three-check has";
+      return FenError::BadCheckCount;
+    }
+    if (!parse_check_pair(fields[i], given, white, black)) {
+      message = "three-check counter '" + std::string(fields[i]) +
+                "' is neither remaining checks (3+3) nor checks given (+0+0)";
+      return FenError::BadCheckCount;
+    }
+    if (given ? i + 1 != fields.size() : i != 4) {
+      message = "three-check counter '" + std::string(fields[i]) + "' in the wrong place: " +
+                (given ? "checks given (+W+B) come last"
+                       : "remaining checks (W+B) follow the en-passant field");
+      return FenError::BadCheckCount;
+    }
+    if (++found > 1) {
+      message = "three-check counters given twice";
+      return FenError::BadCheckCount;
+    }
+    if (!given) {
+      if (white > 3 || black > 3) {
+        message = "three-check counter '" + std::string(fields[i]) + "': at most 3 checks remain";
+        return FenError::BadCheckCount;
+      }
+      white = 3 - white;
+      black = 3 - black;
+    } else if (white > 3 || black > 3) {
+      message = "three-check counter '" + std::string(fields[i]) + "': at most 3 checks are given";
+      return FenError::BadCheckCount;
+    }
+    pos.checks_given_[White] = std::uint8_t(white);
+    pos.checks_given_[Black] = std::uint8_t(black);
+    fields.erase(fields.begin() + std::ptrdiff_t(i));
+  }
+  if (pos.checks_given_[White] >= 3 && pos.checks_given_[Black] >= 3) {
+    message = "both sides have given three checks; the game ended at the first third check";
+    return FenError::BadCheckCount;
+  }
+  return FenError::None;
+}
+
+FenError PositionBuilder::check_kings(Position& pos, std::string& message) {
+  if (pos.variant_ == Variant::Antichess) return FenError::None;  // the king is a plain piece
+  for (Color c : {White, Black}) {
+    int kings = popcount(pos.pieces(c, King));
+    // Horde: white is the horde, without a king.
+    int expected = pos.variant_ == Variant::Horde && c == White ? 0 : 1;
+    if (kings != expected) {
+      message = color_name(c);
+      message += kings == 0      ? " has no king"
+                 : expected == 0 ? " has a king, which the horde never has"
+                 : kings == 2    ? " has two kings"
+                                 : " has " + std::to_string(kings) + " kings";
+      return FenError::KingCount;
+    }
+  }
+  return FenError::None;
+}
+
+namespace {
+
+constexpr PieceType kOfficers[] = {Knight, Bishop, Rook, Queen};
+constexpr const char* kTypeNames[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+
+// Pieces beyond those a side starts with (one queen, two rooks, bishops and knights; one
+// king where kings can be promoted to): each came from a promoted pawn.
+int promoted_count(const int count[kPieceTypeCount], int sets, bool kings_promote) {
+  int extra = 0;
+  for (PieceType t : kOfficers) extra += std::max(0, count[t] - sets * (t == Queen ? 1 : 2));
+  if (kings_promote) extra += std::max(0, count[King] - sets);
+  return extra;
+}
+
+std::string plural(int n, std::string_view noun) {
+  if (n == 1) return "1 " + std::string(noun);
+  if (noun == "man") return std::to_string(n) + " men";
+  return std::to_string(n) + ' ' + std::string(noun) + 's';
+}
+
+}  // namespace
+
+FenError PositionBuilder::check_material(Position& pos, std::string& message) {
+  const Variant v = pos.variant_;
+  if (v == Variant::Crazyhouse) {
+    // Pieces change sides through the pockets: only the totals of both sides are bounded.
+    int count[kPieceTypeCount] = {};
+    int men = 0;
+    for (int t = Pawn; t <= King; ++t) {
+      count[t] = popcount(pos.pieces(PieceType(t)) & ~pos.promoted_) + pos.pocket_[White][t] +
+                 pos.pocket_[Black][t];
+      men += popcount(pos.pieces(PieceType(t))) + pos.pocket_[White][t] + pos.pocket_[Black][t];
+    }
+    const int was_pawn = count[Pawn] + popcount(pos.promoted_);
+    const int extra = promoted_count(count, 2, false);
+    if (men > 32 || was_pawn + extra > 16) {
+      message = men > 32 ? plural(men, "man") + " on the board and in the pockets; a game has 32"
+                         : plural(was_pawn, "pawn") + " (promoted ones included) and " +
+                               plural(extra, "more piece") +
+                               " than the sets start with: " + "a game has 16 pawns";
+      return FenError::BadMaterial;
+    }
+    return FenError::None;
+  }
+  for (Color c : {White, Black}) {
+    int count[kPieceTypeCount] = {};
+    for (int t = Pawn; t <= King; ++t) count[t] = popcount(pos.pieces(c, PieceType(t)));
+    const int men = popcount(pos.pieces(c));
+    // Horde's white starts with 36 pawns and nothing else; racing kings has no pawns to promote.
+    const bool horde = v == Variant::Horde && c == White;
+    const int start_pawns = horde ? 36 : v == Variant::RacingKings ? 0 : 8;
+    const int start_men = horde ? 36 : v == Variant::RacingKings ? 8 : 16;
+    const int extra = horde ? men - count[Pawn] : promoted_count(count, 1, v == Variant::Antichess);
+    std::string side = color_name(c);
+    if (count[Pawn] > start_pawns) {
+      message = side + " has " + plural(count[Pawn], "pawn") + "; a side starts with " +
+                std::to_string(start_pawns);
+    } else if (men > start_men) {
+      message =
+          side + " has " + plural(men, "man") + "; a side starts with " + std::to_string(start_men);
+    } else if (extra > start_pawns - count[Pawn]) {
+      message = side + " has " + plural(extra, "promoted piece") + " (";
+      bool first = true;
+      for (PieceType t : {Queen, Rook, Bishop, Knight, King}) {
+        if (!count[t] || (t == King && v != Variant::Antichess)) continue;
+        message += (first ? "" : ", ") + plural(count[t], kTypeNames[t]);
+        first = false;
+      }
+      message += ") but only " + plural(start_pawns - count[Pawn], "pawn") + " missing";
+    } else {
+      continue;
+    }
+    return FenError::BadMaterial;
+  }
+  return FenError::None;
+}
+
+FenError PositionBuilder::check_checks(Position& pos, std::string& message) {
+  Color us = pos.side_, them = ~us;
+  const Variant v = pos.variant_;
+  if (v == Variant::Antichess) return FenError::None;
+  if (v == Variant::RacingKings && pos.compute_checkers()) {
+    message = std::string(color_name(us)) + " is in check, which racing kings never allows";
+    return FenError::OpponentInCheck;
+  }
+  const bool kings_touch =
+      v == Variant::Atomic && (king_attacks(pos.king_square(us)) & pos.pieces(them, King));
+  if (pos.pieces(them, King) && !kings_touch &&
+      (pos.attackers_to(pos.king_square(them), pos.pieces()) & pos.pieces(us) &
+       ~(v == Variant::Atomic ? pos.pieces(King) : 0))) {
+    message = std::string(color_name(them)) + " is not to move but is in check";
+    return FenError::OpponentInCheck;
+  }
+  Bitboard checkers = pos.variant_checkers();
+  Bitboard sliders = pos.pieces(Bishop) | pos.pieces(Rook) | pos.pieces(Queen);
+  // One move checks with at most the moved piece plus one slider it uncovers (an atomic
+  // explosion can uncover more).
+  if (v != Variant::Atomic &&
+      (popcount(checkers) > 2 || (more_than_one(checkers) && !(checkers & sliders)))) {
+    message = std::string(color_name(us)) + " is in check from";
+    for (Bitboard b = checkers; b;) {
+      message += ' ';
+      message += square_name(pop_lsb(b));
+    }
+    message += ", which no single move can bring about";
+    return FenError::TooManyCheckers;
+  }
+  pos.checkers_ = checkers;
+  return FenError::None;
+}
+
+FenError PositionBuilder::parse(Position& pos, std::string_view fen, Variant variant, bool chess960,
                                 std::string& message) {
   pos = Position(Position::EmptyTag{});
   pos.chess960_ = chess960;
+  pos.variant_ = variant;
   std::vector<std::string_view> fields = split_fields(fen);
+  if (!fields.empty())
+    if (FenError e = split_pocket(pos, fields[0], message); e != FenError::None) return e;
+  if (fields.size() > 4)
+    if (FenError e = take_check_counters(pos, fields, message); e != FenError::None) return e;
   if (fields.size() < 4 || fields.size() > 6) {
     message = "FEN has " + std::to_string(fields.size()) + " fields instead of 4 to 6";
     return FenError::FieldCount;
@@ -270,41 +561,18 @@ FenError PositionBuilder::parse(Position& pos, std::string_view fen, bool chess9
   }
   pos.side_ = fields[1] == "w" ? White : Black;
 
-  for (Color c : {White, Black}) {
-    int kings = popcount(pos.pieces(c, King));
-    if (kings != 1) {
-      message = color_name(c);
-      message += kings == 0   ? " has no king"
-                 : kings == 2 ? " has two kings"
-                              : " has " + std::to_string(kings) + " kings";
-      return FenError::KingCount;
-    }
-  }
-  if (Bitboard misplaced = pos.pieces(Pawn) & (kRank1 | kRank8)) {
+  if (FenError e = check_kings(pos, message); e != FenError::None) return e;
+  // Horde pawns start on the first rank.
+  Bitboard back_ranks = variant == Variant::Horde ? kRank8 : kRank1 | kRank8;
+  if (Bitboard misplaced = pos.pieces(Pawn) & back_ranks) {
     Square s = lsb(misplaced);
     message = std::string(color_name(color_of(pos.piece_on(s)))) + " pawn on " + square_name(s) +
-              ": pawns never stand on rank 1 or 8";
+              (variant == Variant::Horde ? ": pawns never stand on rank 8"
+                                         : ": pawns never stand on rank 1 or 8");
     return FenError::PawnOnBackRank;
   }
-
-  Color us = pos.side_, them = ~us;
-  if (pos.attackers_to(pos.king_square(them), pos.pieces()) & pos.pieces(us)) {
-    message = std::string(color_name(them)) + " is not to move but is in check";
-    return FenError::OpponentInCheck;
-  }
-  Bitboard checkers = pos.compute_checkers();
-  Bitboard sliders = pos.pieces(Bishop) | pos.pieces(Rook) | pos.pieces(Queen);
-  // One move checks with at most the moved piece plus one slider it uncovers.
-  if (popcount(checkers) > 2 || (more_than_one(checkers) && !(checkers & sliders))) {
-    message = std::string(color_name(us)) + " is in check from";
-    for (Bitboard b = checkers; b;) {
-      message += ' ';
-      message += square_name(pop_lsb(b));
-    }
-    message += ", which no single move can bring about";
-    return FenError::TooManyCheckers;
-  }
-  pos.checkers_ = checkers;
+  if (FenError e = check_material(pos, message); e != FenError::None) return e;
+  if (FenError e = check_checks(pos, message); e != FenError::None) return e;
 
   if (FenError e = parse_castling(pos, fields[2], message); e != FenError::None) return e;
   if (FenError e = parse_en_passant(pos, fields[3], message); e != FenError::None) return e;
@@ -325,8 +593,12 @@ FenError PositionBuilder::parse(Position& pos, std::string_view fen, bool chess9
 }
 
 FenResult Position::from_fen(std::string_view fen, bool chess960) {
+  return from_fen(fen, Variant::Standard, chess960);
+}
+
+FenResult Position::from_fen(std::string_view fen, Variant variant, bool chess960) {
   FenResult result{Position(EmptyTag{}), FenError::None, {}};
-  result.error = PositionBuilder::parse(result.position, fen, chess960, result.message);
+  result.error = PositionBuilder::parse(result.position, fen, variant, chess960, result.message);
   if (!result.ok()) result.position = Position();  // never hand out a half-built board
   return result;
 }
@@ -344,9 +616,17 @@ std::string Position::fen(CastlingNotation notation) const {
       if (empty) out += char('0' + empty);
       empty = 0;
       out += kPieceLetters[p];
+      if (promoted_ & square_bb(make_square(file, rank))) out += '~';
     }
     if (empty) out += char('0' + empty);
     if (rank) out += '/';
+  }
+  if (variant_ == Variant::Crazyhouse) {
+    out += '[';
+    for (Color c : {White, Black})
+      for (PieceType t : {Queen, Rook, Bishop, Knight, Pawn})
+        out.append(pocket_[c][t], kPieceLetters[make_piece(c, t)]);
+    out += ']';
   }
   out += side_ == White ? " w " : " b ";
 
@@ -370,6 +650,8 @@ std::string Position::fen(CastlingNotation notation) const {
   out += ' ';
   out += ep_square_ == NoSquare ? std::string("-") : square_name(ep_square_);
   out += ' ' + std::to_string(halfmove_clock_) + ' ' + std::to_string(fullmove_number_);
+  if (variant_ == Variant::ThreeCheck)
+    out += " +" + std::to_string(checks_given_[White]) + '+' + std::to_string(checks_given_[Black]);
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "core/bitboard.hpp"
+#include "core/zobrist.hpp"
 
 namespace pgn {
 namespace {
@@ -17,6 +18,9 @@ struct ZobristKeys {
   std::array<std::uint64_t, 16> castling{};  // indexed by the 4-bit rights set
   std::array<std::uint64_t, 8> en_passant_file{};
   std::uint64_t black_to_move = 0;
+  // Variants: crazyhouse pockets by piece and count, three-check checks given by side and count.
+  std::array<std::array<std::uint64_t, 32>, kPieceCount> pocket{};
+  std::array<std::array<std::uint64_t, 4>, 2> checks_given{};
 };
 
 constexpr ZobristKeys make_zobrist_keys() {
@@ -38,6 +42,11 @@ constexpr ZobristKeys make_zobrist_keys() {
       if (rights & (1 << bit)) keys.castling[rights] ^= single_right[bit];
   for (auto& key : keys.en_passant_file) key = next();
   keys.black_to_move = next();
+  // Drawn after the standard keys, so standard keys stay what they were.
+  for (auto& counts : keys.pocket)
+    for (int n = 1; n < 32; ++n) counts[n] = next();
+  for (auto& counts : keys.checks_given)
+    for (int n = 1; n < 4; ++n) counts[n] = next();
   // "No piece" on a square changes no key: do_move captures without asking whether there
   // is something to capture.
   for (auto& key : keys.piece_square[NoPiece]) key = 0;
@@ -49,6 +58,29 @@ constexpr ZobristKeys kZobrist = make_zobrist_keys();
 inline std::uint64_t piece_key(Piece p, Square s) {
   return kZobrist.piece_square[p][s];
 }
+
+}  // namespace
+
+std::uint64_t pocket_key(Piece p, int count) {
+  return kZobrist.pocket[p][count & 31];
+}
+std::uint64_t checks_given_key(Color c, int count) {
+  return kZobrist.checks_given[c][count & 3];
+}
+std::uint64_t zobrist_piece_key(Piece p, Square s) {
+  return piece_key(p, s);
+}
+std::uint64_t zobrist_castling_key(int rights) {
+  return kZobrist.castling[rights];
+}
+std::uint64_t zobrist_en_passant_key(Square ep) {
+  return kZobrist.en_passant_file[file_of(ep)];
+}
+std::uint64_t zobrist_side_key() {
+  return kZobrist.black_to_move;
+}
+
+namespace {
 
 // Where king and rook end up after castling to `side`, whatever variant.
 inline Square castled_king_square(Color c, CastleSide side) {
@@ -86,7 +118,11 @@ Position::Position(EmptyTag)
       castling_mask_{},
       halfmove_clock_(0),
       fullmove_number_(1),
-      chess960_(false) {}
+      chess960_(false),
+      variant_(Variant::Standard),
+      checks_given_{},
+      pocket_{},
+      promoted_(0) {}
 
 std::uint64_t Position::compute_key() const {
   std::uint64_t key = kZobrist.castling[castling_rights_];
@@ -96,6 +132,17 @@ std::uint64_t Position::compute_key() const {
   }
   if (ep_square_ != NoSquare) key ^= kZobrist.en_passant_file[file_of(ep_square_)];
   if (side_ == Black) key ^= kZobrist.black_to_move;
+  if (variant_ != Variant::Standard) key ^= variant_key_part();
+  return key;
+}
+
+std::uint64_t Position::variant_key_part() const {
+  std::uint64_t key = 0;
+  for (Color c : {White, Black}) {
+    key ^= checks_given_key(c, checks_given_[c]);
+    for (int t = Pawn; t <= King; ++t)
+      key ^= pocket_key(make_piece(c, PieceType(t)), pocket_[c][t]);
+  }
   return key;
 }
 

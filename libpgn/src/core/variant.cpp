@@ -1,0 +1,259 @@
+// Variant names, start positions, game ends and the per-game rules table.
+#include "libpgn/variant.hpp"
+
+#include <string>
+
+#include "core/bitboard.hpp"
+#include "core/variant_rules.hpp"
+
+namespace pgn {
+
+using namespace bb;
+
+VariantName parse_variant_name(std::string_view tag_value) {
+  std::string key;
+  for (char c : tag_value) {
+    // Control characters count as blanks: the PGN writer writes them as spaces, and a copy
+    // must not turn an unknown variant into a known one.
+    if (c == ' ' || c == '-' || c == '_' || static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
+      continue;
+    key += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+  }
+  auto is = [&key](std::initializer_list<std::string_view> names) {
+    for (std::string_view n : names)
+      if (key == n) return true;
+    return false;
+  };
+  if (is({"", "standard", "chess", "normal", "fromposition", "classical"})) return {};
+  if (is({"chess960", "960", "fischerandom", "fischerrandom", "frc", "freestyle",
+          "doublefischerrandom", "dfrc"}))
+    return {Variant::Standard, true, true};
+  if (is({"antichess"})) return {Variant::Antichess, false, true};
+  if (is({"atomic"})) return {Variant::Atomic, false, true};
+  if (is({"crazyhouse"})) return {Variant::Crazyhouse, false, true};
+  if (is({"horde"})) return {Variant::Horde, false, true};
+  if (is({"kingofthehill", "koth"})) return {Variant::KingOfTheHill, false, true};
+  if (is({"racingkings"})) return {Variant::RacingKings, false, true};
+  if (is({"threecheck", "3check"})) return {Variant::ThreeCheck, false, true};
+  return {Variant::Standard, false, false};
+}
+
+const char* variant_name(Variant v) {
+  switch (v) {
+    case Variant::Standard:
+      return "Standard";
+    case Variant::Antichess:
+      return "Antichess";
+    case Variant::Atomic:
+      return "Atomic";
+    case Variant::Crazyhouse:
+      return "Crazyhouse";
+    case Variant::Horde:
+      return "Horde";
+    case Variant::KingOfTheHill:
+      return "King of the Hill";
+    case Variant::RacingKings:
+      return "Racing Kings";
+    case Variant::ThreeCheck:
+      return "Three-check";
+  }
+  return "Standard";
+}
+
+std::string_view variant_start_fen(Variant v) {
+  switch (v) {
+    case Variant::Antichess:
+      return "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    case Variant::Crazyhouse:
+      return "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    case Variant::Horde:
+      return "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1";
+    case Variant::RacingKings:
+      return "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1";
+    case Variant::ThreeCheck:
+      return "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +0+0";
+    default:
+      return Position::kStartFen;
+  }
+}
+
+Position variant_start_position(Variant v) {
+  return Position::from_fen(variant_start_fen(v), v).position;
+}
+
+namespace {
+
+constexpr Bitboard kHill = square_bb(D4) | square_bb(E4) | square_bb(D5) | square_bb(E5);
+
+Outcome win(GameEnd end, Color winner) {
+  return {end, false, winner};
+}
+
+// The variant's own end, decided before mate and stalemate are asked.
+Outcome variant_end(const Position& pos) {
+  const Color us = pos.side_to_move(), them = ~us;
+  switch (pos.variant()) {
+    case Variant::Standard:
+    case Variant::Crazyhouse:
+      break;
+    case Variant::Antichess:
+      if (!pos.pieces(us)) return win(GameEnd::NoPieces, us);
+      if (!pos.pieces(them)) return win(GameEnd::NoPieces, them);
+      break;
+    case Variant::Atomic:
+      if (!pos.pieces(us, King)) return win(GameEnd::KingExploded, them);
+      if (!pos.pieces(them, King)) return win(GameEnd::KingExploded, us);
+      break;
+    case Variant::Horde:
+      if (!pos.pieces(White)) return win(GameEnd::HordeDestroyed, Black);
+      break;
+    case Variant::KingOfTheHill:
+      if (Bitboard on_hill = pos.pieces(King) & kHill)
+        return win(GameEnd::KingOfTheHill, color_of(pos.piece_on(lsb(on_hill))));
+      break;
+    case Variant::RacingKings:
+      if (racing_kings_over(pos)) {
+        Bitboard home = pos.pieces(King) & kRank8;
+        if (more_than_one(home)) return {GameEnd::BothKingsReached, true, White};
+        return win(GameEnd::KingReachedGoal, color_of(pos.piece_on(lsb(home))));
+      }
+      break;
+    case Variant::ThreeCheck:
+      if (pos.checks_given(White) >= 3) return win(GameEnd::ThirdCheck, White);
+      if (pos.checks_given(Black) >= 3) return win(GameEnd::ThirdCheck, Black);
+      break;
+  }
+  return {};
+}
+
+}  // namespace
+
+Outcome game_outcome(const Position& pos) {
+  if (Outcome end = variant_end(pos); end.over()) return end;
+  if (count_legal_variant(pos) != 0) return {};
+  const Color us = pos.side_to_move();
+  if (pos.variant() == Variant::Antichess) return win(GameEnd::NoMoves, us);
+  if (pos.in_check()) return win(GameEnd::Checkmate, ~us);
+  return {GameEnd::Stalemate, true, White};
+}
+
+const char* game_end_code(GameEnd end) {
+  switch (end) {
+    case GameEnd::None:
+      return "none";
+    case GameEnd::Checkmate:
+      return "checkmate";
+    case GameEnd::Stalemate:
+      return "stalemate";
+    case GameEnd::KingExploded:
+      return "king-exploded";
+    case GameEnd::KingOfTheHill:
+      return "king-of-the-hill";
+    case GameEnd::ThirdCheck:
+      return "third-check";
+    case GameEnd::NoPieces:
+      return "no-pieces";
+    case GameEnd::NoMoves:
+      return "no-moves";
+    case GameEnd::HordeDestroyed:
+      return "horde-destroyed";
+    case GameEnd::KingReachedGoal:
+      return "king-reached-goal";
+    case GameEnd::BothKingsReached:
+      return "both-kings-reached";
+  }
+  return "none";
+}
+
+const char* game_end_description(GameEnd end) {
+  switch (end) {
+    case GameEnd::None:
+      return "the game is not over";
+    case GameEnd::Checkmate:
+      return "checkmate";
+    case GameEnd::Stalemate:
+      return "stalemate";
+    case GameEnd::KingExploded:
+      return "a king exploded";
+    case GameEnd::KingOfTheHill:
+      return "a king reached the centre (king of the hill)";
+    case GameEnd::ThirdCheck:
+      return "the third check was given";
+    case GameEnd::NoPieces:
+      return "a side lost all its pieces (antichess: it wins)";
+    case GameEnd::NoMoves:
+      return "the side to move has no legal move (antichess: it wins)";
+    case GameEnd::HordeDestroyed:
+      return "the horde has no piece left";
+    case GameEnd::KingReachedGoal:
+      return "a king reached the eighth rank";
+    case GameEnd::BothKingsReached:
+      return "both kings reached the eighth rank (a draw)";
+  }
+  return "";
+}
+
+bool is_variant_insufficient_material(const Position& pos) {
+  switch (pos.variant()) {
+    case Variant::Standard:
+      return pos.is_insufficient_material();
+    case Variant::Atomic:
+    case Variant::ThreeCheck:
+      return pos.pieces() == pos.pieces(King);
+    default:
+      return false;
+  }
+}
+
+bool is_legal_in_variant(const Position& pos, Move m) {
+  if (m.is_null()) return false;
+  PieceType type = m.is_drop() ? m.drop_piece() : type_of(pos.piece_on(m.from()));
+  if (type == NoPieceType ||
+      (!m.is_drop() && color_of(pos.piece_on(m.from())) != pos.side_to_move()))
+    return false;
+  MoveList candidates;
+  generate_legal_variant_to(pos, m.to(), type, candidates);
+  return candidates.contains(m);
+}
+
+bool variant_gives_check(const Position& pos, Move m) {
+  if (pos.variant() == Variant::Standard) return pos.gives_check(m);
+  Position after = pos;
+  after.play_variant(m);
+  return after.in_check();
+}
+
+namespace {
+
+template <Variant V>
+void play_in(Position& pos, Move m) {
+  if constexpr (V == Variant::Standard)
+    pos.play(m);
+  else
+    pos.make_variant_move<V>(m);
+}
+
+template <Variant V>
+constexpr Rules rules_of() {
+  return {V,
+          V == Variant::Standard ? generate_legal : generate_legal_variant,
+          V == Variant::Standard ? generate_legal_to : generate_legal_variant_to,
+          play_in<V>,
+          game_outcome,
+          V == Variant::Standard ? perft : perft_variant};
+}
+
+constexpr Rules kRules[kVariantCount] = {
+    rules_of<Variant::Standard>(),    rules_of<Variant::Antichess>(),
+    rules_of<Variant::Atomic>(),      rules_of<Variant::Crazyhouse>(),
+    rules_of<Variant::Horde>(),       rules_of<Variant::KingOfTheHill>(),
+    rules_of<Variant::RacingKings>(), rules_of<Variant::ThreeCheck>(),
+};
+
+}  // namespace
+
+const Rules& rules_for(Variant v) {
+  return kRules[static_cast<int>(v)];
+}
+
+}  // namespace pgn
