@@ -30,8 +30,9 @@ struct PerftEntry {
 };
 
 inline std::filesystem::path shared_perft_dir() {
+  // The build names the shared folder (tests/CMakeLists.txt); the environment may override it.
   const char* shared = std::getenv("LIBPGN_SHARED_DIR");
-  return std::filesystem::path(shared ? shared : "../shared") / "perft";
+  return std::filesystem::path(shared ? shared : LIBPGN_SHARED_DIR) / "perft";
 }
 
 inline Variant variant_of_suite(const std::string& stem) {

@@ -7,7 +7,7 @@ namespace pgn::testing_winnable {
 namespace {
 
 Position fen(const char* text) {
-  FenResult parsed = Position::from_fen(text);
+  FenResult parsed = Position::from_fen(text, Variant::Standard, false, FenMaterial::Any);
   EXPECT_TRUE(parsed.ok()) << text << ": " << parsed.message;
   return parsed.position;
 }

@@ -67,7 +67,7 @@ struct VectorTally {
 
 // Decides both sides of one case and checks the answers; wrong answers fail the test.
 inline void check_case(WinnabilityAnalyzer& analyzer, const VectorCase& c, VectorTally& tally) {
-  FenResult parsed = Position::from_fen(c.fen);
+  FenResult parsed = Position::from_fen(c.fen, Variant::Standard, false, FenMaterial::Any);
   ASSERT_TRUE(parsed.ok()) << "line " << c.line << ": " << parsed.message;
   ++tally.positions;
   for (Color side : {White, Black}) {

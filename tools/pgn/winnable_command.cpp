@@ -141,7 +141,7 @@ void run_stream(std::istream& in, const std::string& name, WinnabilityAnalyzer& 
     if (begin == std::string::npos || line[begin] == '#') continue;  // blank or comment
     const std::size_t end = line.find_last_not_of(" \t");
     const std::string_view fen = std::string_view(line).substr(begin, end + 1 - begin);
-    FenResult parsed = Position::from_fen(fen);
+    FenResult parsed = Position::from_fen(fen, Variant::Standard, false, FenMaterial::Any);
     if (!parsed.ok()) {
       ++totals.bad;
       std::fflush(stdout);

@@ -38,6 +38,9 @@ const char* fen_error_code(FenError e);
 
 struct FenResult;
 
+// Whether from_fen requires material that a game can reach (see from_fen).
+enum class FenMaterial : std::uint8_t { Reachable, Any };
+
 // How castling rights are written in FEN: standard KQkq, X-FEN (KQkq where unambiguous,
 // file letters otherwise) or Shredder-FEN (always file letters, e.g. HAha).
 enum class CastlingNotation : std::uint8_t { Auto, XFen, Shredder };
@@ -67,7 +70,11 @@ class Position {
   // "/Qn") and promoted pieces ("Q~"); three-check counters, remaining checks "3+3" after
   // the en-passant field or checks given "+0+1" after the move counters; kingless horde
   // white; any number of kings in antichess. Four fields (EPD) are enough.
-  static FenResult from_fen(std::string_view fen, Variant variant, bool chess960 = false);
+  // FenMaterial::Any skips the check that the material can arise in a game (nine pawns, more
+  // promoted pieces than missing pawns): composed positions, such as the published
+  // unwinnability test set, break it and the rules still apply to them.
+  static FenResult from_fen(std::string_view fen, Variant variant, bool chess960 = false,
+                            FenMaterial material = FenMaterial::Reachable);
   // Variant fields are written as lichess does: pockets in brackets, checks given "+W+B".
   std::string fen(CastlingNotation notation = CastlingNotation::Auto) const;
 

@@ -87,7 +87,7 @@ const char* fen_error_code(FenError e) {
 // private state.
 struct PositionBuilder {
   static FenError parse(Position& pos, std::string_view fen, Variant variant, bool chess960,
-                        std::string& message);
+                        FenMaterial material, std::string& message);
 
  private:
   static FenError parse_board(Position& pos, std::string_view board, std::string& message);
@@ -540,7 +540,7 @@ FenError PositionBuilder::check_checks(Position& pos, std::string& message) {
 }
 
 FenError PositionBuilder::parse(Position& pos, std::string_view fen, Variant variant, bool chess960,
-                                std::string& message) {
+                                FenMaterial material, std::string& message) {
   pos = Position(Position::EmptyTag{});
   pos.chess960_ = chess960;
   pos.variant_ = variant;
@@ -571,7 +571,8 @@ FenError PositionBuilder::parse(Position& pos, std::string_view fen, Variant var
                                          : ": pawns never stand on rank 1 or 8");
     return FenError::PawnOnBackRank;
   }
-  if (FenError e = check_material(pos, message); e != FenError::None) return e;
+  if (material == FenMaterial::Reachable)
+    if (FenError e = check_material(pos, message); e != FenError::None) return e;
   if (FenError e = check_checks(pos, message); e != FenError::None) return e;
 
   if (FenError e = parse_castling(pos, fields[2], message); e != FenError::None) return e;
@@ -596,9 +597,11 @@ FenResult Position::from_fen(std::string_view fen, bool chess960) {
   return from_fen(fen, Variant::Standard, chess960);
 }
 
-FenResult Position::from_fen(std::string_view fen, Variant variant, bool chess960) {
+FenResult Position::from_fen(std::string_view fen, Variant variant, bool chess960,
+                             FenMaterial material) {
   FenResult result{Position(EmptyTag{}), FenError::None, {}};
-  result.error = PositionBuilder::parse(result.position, fen, variant, chess960, result.message);
+  result.error =
+      PositionBuilder::parse(result.position, fen, variant, chess960, material, result.message);
   if (!result.ok()) result.position = Position();  // never hand out a half-built board
   return result;
 }
