@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "libpgn/reader.hpp"
+#include "libpgn/types.hpp"
 
 namespace pgn {
 
@@ -75,6 +76,10 @@ struct GameReport {
   std::uint32_t errors = 0;          // after strict and ignored codes (ValidateOptions)
   std::uint32_t warnings = 0;
   std::string result;  // normalized termination ("1-0", "0-1", "1/2-1/2", "*", "")
+  // The result as scored (Unknown when none is given), and why the game ended when the
+  // final position shows it (checkmate, stalemate, no mating material, an automatic draw)
+  // or the Termination tag says the game was lost on time.
+  Outcome outcome;
   std::vector<Diagnostic> problems;
   bool has_errors() const { return errors != 0; }
 };

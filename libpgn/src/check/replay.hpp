@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,8 +68,9 @@ struct LineState {
 
 class GameReplay {
  public:
-  GameReplay(const ValidateOptions& options, DiagnosticsBuilder& diagnostics)
-      : options_(options), diagnostics_(diagnostics) {}
+  GameReplay(const ValidateOptions& options, const ResultForms& results,
+             DiagnosticsBuilder& diagnostics)
+      : options_(options), results_(results), diagnostics_(diagnostics) {}
 
   // Before a game is read: its notation (nullptr = English) and where to record it.
   void begin_reading(const Notation* notation, GameRecord* record);
@@ -194,7 +196,7 @@ class GameReplay {
     if (automatic_draw_ply_) return;
     if (pos.halfmove_clock() >= 150 && !(pos.in_check() && pos.is_checkmate())) {
       automatic_draw_ply_ = lines_[0].ply;
-      automatic_draw_reason_ = "the 75-move rule";
+      automatic_draw_ = EndReason::SeventyFiveMoveRule;
       return;
     }
     // Fivefold repetition: the same position (same side to move, rights and en passant)
@@ -206,7 +208,7 @@ class GameReplay {
     for (int back = 2; back <= reversible; back += 2)
       if (history_[history_.size() - 1 - back] == key && ++count >= 5) {
         automatic_draw_ply_ = lines_[0].ply;
-        automatic_draw_reason_ = "fivefold repetition";
+        automatic_draw_ = EndReason::FivefoldRepetition;
         return;
       }
   }
@@ -219,7 +221,8 @@ class GameReplay {
   void check_suffix(const MoveText& text, std::string_view written, TextPos pos, Move m);
   void bad_move(const MoveText& text, std::string_view written, TextPos pos,
                 const MoveResolution& resolution);
-  void check_final_position(int result, TextPos pos, const GameTags& tags);
+  void check_final_position(std::optional<GameResult> result, TextPos pos, const GameTags& tags);
+  const char* automatic_draw_rule() const;
 
   // Spoken notations: words are gathered until they form a move.
   Control spoken_word(std::string_view word, TextPos pos);
@@ -229,6 +232,7 @@ class GameReplay {
   }
 
   const ValidateOptions& options_;
+  const ResultForms& results_;
   DiagnosticsBuilder& diagnostics_;
   const Notation* notation_ = nullptr;  // nullptr = English
   GameRecord* record_ = nullptr;        // nullptr when not wanted
@@ -244,7 +248,7 @@ class GameReplay {
   std::string result_marker_;
   TextPos result_pos_;
   std::uint32_t automatic_draw_ply_ = 0;  // main-line ply at which the game was drawn by rule
-  const char* automatic_draw_reason_ = nullptr;
+  EndReason automatic_draw_ = EndReason::Unknown;  // which rule drew it
   bool reported_play_after_draw_ = false;
 
   ReadingTrace trace_;

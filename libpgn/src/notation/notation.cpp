@@ -453,6 +453,52 @@ const Notation* find_notation(std::string_view code_or_name) {
   return nullptr;
 }
 
+ResultForms::ResultForms() {
+  for (const Notation* n : builtin_notations()) add(*n);
+}
+
+const ResultForms& ResultForms::builtin() {
+  static const ResultForms forms;
+  return forms;
+}
+
+void ResultForms::add(const Notation& table) {
+  for (int r = 0; r < 4; ++r)
+    for (const std::string& form : table.results[r]) {
+      if (form.empty() || find(form)) continue;  // the first table listing a form decides
+      forms_.emplace_back(form, GameResult(r));
+      first_bytes_[static_cast<unsigned char>(form[0])] = true;
+    }
+}
+
+const GameResult* ResultForms::find(std::string_view text) const {
+  for (const auto& [form, result] : forms_)
+    if (form == text) return &result;
+  return nullptr;
+}
+
+bool ResultForms::read(std::string_view text, GameResult& out, const Notation* preferred) const {
+  if (standard_result(text, out)) return true;
+  if (preferred)
+    for (int r = 0; r < 4; ++r)
+      for (const std::string& form : preferred->results[r])
+        if (form == text) {
+          out = GameResult(r);
+          return true;
+        }
+  const GameResult* found = find(text);
+  if (found) out = *found;
+  return found != nullptr;
+}
+
+std::string_view written_result(GameResult result, const Notation* notation) {
+  if (notation) {
+    const auto& forms = notation->results[int(result)];
+    if (!forms.empty() && !forms.front().empty()) return forms.front();
+  }
+  return result_text(result);
+}
+
 const Notation& english_notation() {
   // Looked up once: the validator asks for it in every game.
   static const Notation* const english = find_notation("en");
