@@ -42,7 +42,7 @@ struct CodeInfo {
   Code code;
   const char* name;  // "illegal-move"
   Severity default_severity;
-  const char* summary;  // one line for SARIF rules and --help
+  const char* summary;  // one line for SARIF rules and help texts
 };
 std::span<const CodeInfo> all_codes();
 const CodeInfo& code_info(Code c);

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "libpgn/reader.hpp"
 #include "libpgn/diagnostics.hpp"
+#include "libpgn/reader.hpp"
 
 namespace pgn {
 

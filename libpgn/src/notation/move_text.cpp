@@ -37,6 +37,8 @@
 //   capture       x X : ×           dash        - – —
 //   promotion     = / (             en passant  e.p. ep
 //   check, mate   + # ++
+#include "libpgn/move_text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bitset>
@@ -52,7 +54,7 @@
 #include <vector>
 
 #include "libpgn/notation.hpp"
-#include "libpgn/san.hpp"
+#include "notation/move_text.hpp"
 
 namespace pgn {
 namespace {

@@ -10,9 +10,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "libpgn/embedded.hpp"
 #include "libpgn/spoken.hpp"
-#include "notation/word_folding.hpp"
+#include "notation/embedded.hpp"
 
 namespace pgn {
 namespace {
@@ -429,13 +428,6 @@ const BuiltinTables& builtin_tables() {
 }
 
 }  // namespace
-
-std::string fold_spoken_word(std::string_view word) {
-  std::string folded;
-  detail::FoldedChars chars(word);
-  for (char c = chars.next(); c != '\0'; c = chars.next()) folded += c;
-  return folded;
-}
 
 std::unique_ptr<Notation> parse_notation_json(std::string_view json, std::string& error) {
   error.clear();

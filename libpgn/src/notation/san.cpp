@@ -7,10 +7,12 @@
 #include <string>
 #include <vector>
 
-#include "write/append_buffer.hpp"
 #include "core/bitboard.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/spoken.hpp"
+#include "notation/move_text.hpp"
+#include "notation/san.hpp"
+#include "write/append_buffer.hpp"
 
 namespace pgn {
 namespace {
