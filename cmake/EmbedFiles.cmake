@@ -14,7 +14,7 @@ foreach(input IN LISTS INPUTS)
   math(EXPR index "${index} + 1")
 endforeach()
 file(WRITE "${OUTPUT}.tmp" "// Generated from localization/*.json by cmake/EmbedFiles.cmake. Do not edit.\n"
-  "#include \"libpgn/embedded.hpp\"\n\nnamespace pgn {\nnamespace {\n${body}\n"
+  "#include \"notation/embedded.hpp\"\n\nnamespace pgn {\nnamespace {\n${body}\n"
   "const EmbeddedFile kFiles[] = {\n${entries}    {\"\", {}}};\n}  // namespace\n\n"
   "std::span<const EmbeddedFile> embedded_localization_files() {\n"
   "  return {kFiles, ${index}};\n}\n\n}  // namespace pgn\n")

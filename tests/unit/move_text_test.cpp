@@ -1,5 +1,7 @@
 // parse_move_text: every accepted form, the errors, notation tables, and the equivalence of
 // the English fast path with the table-driven parser on the English table.
+#include "notation/move_text.hpp"
+
 #include <gtest/gtest.h>
 
 #include <fstream>

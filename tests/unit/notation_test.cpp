@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <string>
 
-#include "libpgn/embedded.hpp"
 #include "libpgn/spoken.hpp"
+#include "notation/embedded.hpp"
 
 namespace pgn {
 namespace {

@@ -179,33 +179,33 @@ TEST(VariantEnd, EachVariantsOwnEnd) {
   struct Case {
     const char* fen;
     Variant variant;
-    GameEnd end;
+    EndReason end;
     bool draw;
     Color winner;
   };
   for (Case c : {
-           Case{"8/8/8/8/8/8/8/k6K b - - 0 1", Variant::Antichess, GameEnd::None, false, White},
-           Case{"8/8/8/8/8/8/8/7K b - - 0 1", Variant::Antichess, GameEnd::NoPieces, false, Black},
-           Case{"8/8/8/8/8/p7/P7/8 w - - 0 1", Variant::Antichess, GameEnd::NoMoves, false, White},
-           Case{"4k3/8/8/8/8/8/8/8 w - - 0 1", Variant::Horde, GameEnd::HordeDestroyed, false,
+           Case{"8/8/8/8/8/8/8/k6K b - - 0 1", Variant::Antichess, EndReason::Unknown, false, White},
+           Case{"8/8/8/8/8/8/8/7K b - - 0 1", Variant::Antichess, EndReason::NoPieces, false, Black},
+           Case{"8/8/8/8/8/p7/P7/8 w - - 0 1", Variant::Antichess, EndReason::NoMoves, false, White},
+           Case{"4k3/8/8/8/8/8/8/8 w - - 0 1", Variant::Horde, EndReason::HordeDestroyed, false,
                 Black},
-           Case{"8/8/8/3K4/8/8/8/7k b - - 0 1", Variant::KingOfTheHill, GameEnd::KingOfTheHill,
+           Case{"8/8/8/3K4/8/8/8/7k b - - 0 1", Variant::KingOfTheHill, EndReason::KingOfTheHill,
                 false, White},
-           Case{"4K3/8/8/8/8/8/k7/8 b - - 0 1", Variant::RacingKings, GameEnd::KingReachedGoal,
+           Case{"4K3/8/8/8/8/8/k7/8 b - - 0 1", Variant::RacingKings, EndReason::KingReachedGoal,
                 false, White},
-           Case{"4K3/k7/8/8/8/8/8/8 b - - 0 1", Variant::RacingKings, GameEnd::None, false, White},
-           Case{"k3K3/8/8/8/8/8/8/8 w - - 0 1", Variant::RacingKings, GameEnd::BothKingsReached,
+           Case{"4K3/k7/8/8/8/8/8/8 b - - 0 1", Variant::RacingKings, EndReason::Unknown, false, White},
+           Case{"k3K3/8/8/8/8/8/8/8 w - - 0 1", Variant::RacingKings, EndReason::BothKingsReached,
                 true, White},
-           Case{"4k3/8/8/8/8/8/8/4K3 b - - 0 1 +3+0", Variant::ThreeCheck, GameEnd::ThirdCheck,
+           Case{"4k3/8/8/8/8/8/8/4K3 b - - 0 1 +3+0", Variant::ThreeCheck, EndReason::ThirdCheck,
                 false, White},
-           Case{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", Variant::Atomic, GameEnd::None, false, White},
-           Case{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Variant::Standard, GameEnd::Stalemate, true,
+           Case{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", Variant::Atomic, EndReason::Unknown, false, White},
+           Case{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Variant::Standard, EndReason::Stalemate, true,
                 White},
        }) {
     Outcome o = game_outcome(read(c.fen, c.variant));
-    EXPECT_EQ(o.end, c.end) << c.fen << ": " << game_end_code(o.end);
-    EXPECT_EQ(o.draw, c.draw) << c.fen;
-    if (o.over() && !o.draw) EXPECT_EQ(o.winner, c.winner) << c.fen;
+    EXPECT_EQ(o.reason, c.end) << c.fen << ": " << game_end_code(o.reason);
+    EXPECT_EQ(o.draw(), c.draw) << c.fen;
+    if (o.over() && !o.draw()) EXPECT_EQ(o.winner(), c.winner) << c.fen;
   }
 }
 
@@ -215,8 +215,8 @@ TEST(VariantEnd, EndsReachedByMoves) {
       after(variant_start_position(Variant::Atomic), {"g1f3", "a7a6", "f3e5", "a6a5", "e5d7"});
   EXPECT_EQ(exploded.fen(), "rn3bnr/1pp1pppp/8/p7/8/8/PPPPPPPP/RNBQKB1R b KQ - 0 3");
   EXPECT_FALSE(exploded.pieces(Black, King));
-  EXPECT_EQ(game_outcome(exploded).end, GameEnd::KingExploded);
-  EXPECT_EQ(game_outcome(exploded).winner, White);
+  EXPECT_EQ(game_outcome(exploded).reason, EndReason::KingExploded);
+  EXPECT_EQ(game_outcome(exploded).winner(), White);
   // Three-check: three checks in a row win.
   Position two = after(variant_start_position(Variant::ThreeCheck),
                        {"e2e4", "e7e5", "f1c4", "d7d6", "c4f7", "e8f7", "d1h5", "g7g6"});
@@ -224,12 +224,12 @@ TEST(VariantEnd, EndsReachedByMoves) {
   EXPECT_FALSE(game_outcome(two).over());
   Position three = after(two, {"h5g6"});
   EXPECT_EQ(three.fen(), "rnbq1bnr/ppp2k1p/3p2Q1/4p3/4P3/8/PPPP1PPP/RNB1K1NR b KQ - 0 5 +3+0");
-  EXPECT_EQ(game_outcome(three).end, GameEnd::ThirdCheck);
+  EXPECT_EQ(game_outcome(three).reason, EndReason::ThirdCheck);
   EXPECT_FALSE(is_legal_in_variant(three, Move(H7, G6)));  // the game is over
   // King of the hill: the king walks in.
   Position hill = after(variant_start_position(Variant::KingOfTheHill),
                         {"e2e4", "d7d5", "e1e2", "d5e4", "e2e3", "e8d7", "e3e4"});
-  EXPECT_EQ(game_outcome(hill).end, GameEnd::KingOfTheHill);
+  EXPECT_EQ(game_outcome(hill).reason, EndReason::KingOfTheHill);
   MoveList none;
   generate_legal_variant(hill, none);
   EXPECT_EQ(none.size, 0);

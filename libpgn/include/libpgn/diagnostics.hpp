@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "libpgn/reader.hpp"
+#include "libpgn/types.hpp"
 
 namespace pgn {
 
@@ -41,7 +42,7 @@ struct CodeInfo {
   Code code;
   const char* name;  // "illegal-move"
   Severity default_severity;
-  const char* summary;  // one line for SARIF rules and --help
+  const char* summary;  // one line for SARIF rules and help texts
 };
 std::span<const CodeInfo> all_codes();
 const CodeInfo& code_info(Code c);
@@ -78,6 +79,10 @@ struct GameReport {
   // False when the moves were not replayed (a variant that is not supported, a bad FEN):
   // such a game without errors is "not checked", not valid.
   bool replayed = true;
+  // The result as scored (Unknown when none is given), and why the game ended when the
+  // final position shows it (checkmate, stalemate, no mating material, an automatic draw)
+  // or the Termination tag says the game was lost on time.
+  Outcome outcome;
   std::vector<Diagnostic> problems;
   bool has_errors() const { return errors != 0; }
 };

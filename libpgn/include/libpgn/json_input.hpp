@@ -4,8 +4,8 @@
 // Accepted records (one JSON object per game; the input is a JSON array of them, or objects
 // one after another as in JSON Lines / NDJSON):
 //   - records with a "pgn" string: the PGN text is used as it is;
-//   - what `pgn convert --to json|jsonl` writes ("tags", "start_fen", "moves" as objects with
-//     "san" or "uci", comments, NAGs and variations, "result");
+//   - what the JSON writers (OutputFormat::Json, Jsonl) write ("tags", "start_fen", "moves"
+//     as objects with "san" or "uci", comments, NAGs and variations, "result");
 //   - lichess game exports ("moves" as one string of SAN moves, "initialFen", "variant",
 //     "players.white.user.name", "winner", "status", "createdAt", "clock", "opening", ...).
 #pragma once

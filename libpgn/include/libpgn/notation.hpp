@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "libpgn/types.hpp"
@@ -48,7 +49,7 @@ struct Notation {
   std::vector<std::string> en_passant;    // "e.p.", "ep", "е.п."
   // Look-alike letters accepted as file letters, indexed by file a..h (e.g. Cyrillic "а").
   std::array<std::vector<std::string>, 8> file_aliases;
-  // Result forms, indexed: 0 = "1-0", 1 = "0-1", 2 = "1/2-1/2", 3 = "*".
+  // Result forms, indexed by GameResult: 0 = "1-0", 1 = "0-1", 2 = "1/2-1/2", 3 = "*".
   std::array<std::vector<std::string>, 4> results;
 
   // Spoken notations: words for files, ranks, and for the connecting words.
@@ -79,5 +80,33 @@ const Notation& english_notation();
 // docs/notation.md). On failure returns nullptr and sets `error` to a message naming the
 // problem (and its byte offset where simdjson gives one).
 std::unique_ptr<Notation> parse_notation_json(std::string_view json, std::string& error);
+
+// ---- results ---------------------------------------------------------------------------
+
+// The termination markers and Result tag values a reader recognizes: the PGN standard's
+// four, and the result forms of the built-in tables and of any table added, each with the
+// result it stands for. The one place where results are read.
+class ResultForms {
+ public:
+  ResultForms();  // the standard forms and those of the built-in tables
+  static const ResultForms& builtin();
+  void add(const Notation& table);
+
+  // Whether `text` is a result form; cheap when it is not (most tokens asked about).
+  bool contains(std::string_view text) const {
+    return !text.empty() && first_bytes_[static_cast<unsigned char>(text[0])] && find(text);
+  }
+  // The result `text` stands for: a standard form, else in `preferred` first, else in the
+  // tables in the order they were added. False when no table lists it.
+  bool read(std::string_view text, GameResult& out, const Notation* preferred = nullptr) const;
+
+ private:
+  const GameResult* find(std::string_view text) const;
+  std::vector<std::pair<std::string, GameResult>> forms_;
+  std::array<bool, 256> first_bytes_{};
+};
+
+// The marker `notation` writes for `result` (the first of its forms), or the standard one.
+std::string_view written_result(GameResult result, const Notation* notation);
 
 }  // namespace pgn

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "libpgn/diagnostics.hpp"
 #include "libpgn/json_input.hpp"
 #include "libpgn/reader.hpp"
-#include "libpgn/diagnostics.hpp"
 #include "libpgn/source.hpp"
-#include "libpgn/validator.hpp"
+#include "libpgn/validator.hpp"  // ValidateOptions, for locating JSON records
 
 namespace pgn {
 

@@ -1,10 +1,6 @@
-// Moves as text: the one move parser (SAN and the forms real files contain, in any notation
-// table) and the one move writer (canonical SAN, or another notation's letters).
-//
-// Parsing has two steps. parse_move_text() reads the characters alone into a MoveText
-// (what the writer said: piece, squares, capture, promotion...). resolve_move() then finds
-// the one legal move in a position that matches it, or says precisely why none or more than
-// one does.
+// Moves as text in a position: resolve_move() finds the one legal move a MoveText (see
+// move_text.hpp, the one move parser) names, or says precisely why none or more than one
+// does; append_san() is the one move writer (canonical SAN, or another notation's letters).
 #pragma once
 
 #include <array>
@@ -12,77 +8,13 @@
 #include <string>
 #include <string_view>
 
+#include "libpgn/move_text.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/types.hpp"
 
 namespace pgn {
 
 struct Notation;  // libpgn/notation.hpp; nullptr below means English SAN
-
-struct MoveText {
-  enum Kind : std::uint8_t { Normal, CastleShort, CastleLong, Null };
-  Kind kind = Normal;
-  // Piece letter as written: Pawn when none was written for a SAN pawn move, NoPieceType when
-  // the form does not say (UCI / coordinate forms like e2e4).
-  PieceType piece = Pawn;
-  std::int8_t from_file = -1;  // 0..7 when given
-  std::int8_t from_rank = -1;  // 0..7 when given
-  Square to = NoSquare;
-  PieceType promotion = NoPieceType;
-  bool capture = false;          // a capture sign was written
-  bool en_passant_mark = false;  // "e.p." / "ep" was written
-  // What the check suffix claimed: 0 none, 1 check ('+'), 2 mate ('#'), 3 "++" (mate in
-  // FIDE/German usage, double check in Russian/Czech usage: let the position decide).
-  std::uint8_t check_mark = 0;
-  std::uint8_t nag = 0;  // suffix annotation as NAG: ! = 1, ? = 2, !! = 3, ?? = 4, !? = 5, ?! = 6
-  // The token was exactly [NBRQK][file][rank][x]square[=NBRQ][+#] in English letters: the
-  // shape of SAN, though not necessarily canonical SAN (see written_as_canonical_san).
-  bool plain = false;
-};
-
-enum class MoveTextError : std::uint8_t {
-  None = 0,
-  Empty,
-  UnknownPiece,     // a letter that is no piece in this notation
-  BadSquare,        // destination missing or malformed
-  BadPromotion,     // promotion sign without a valid piece
-  TrailingGarbage,  // characters after a complete move
-};
-
-// Reads one move token (no spaces inside, except for notations that define multi-word
-// moves). Returns the number of bytes consumed on success (0 on error, with `error` set).
-// `notation` nullptr means English SAN with the common lenient forms: 0-0, e.p., e8Q, e8/Q,
-// e8(Q), long algebraic e2e4 / e2-e4 / Ng1-f3 / Ng1xf3, UCI e7e8q, suffixes !? etc.
-std::size_t parse_move_text(std::string_view token, MoveText& out, MoveTextError& error,
-                            const Notation* notation = nullptr);
-
-namespace detail {
-// parse_move_text with a table, reading it by trying the table's words one by one, without
-// the index and the plain path: the reference that tests compare parse_move_text with.
-std::size_t parse_move_text_word_by_word(std::string_view token, MoveText& out,
-                                         MoveTextError& error, const Notation& notation);
-// A set of byte values.
-struct ByteSet {
-  std::array<std::uint64_t, 4> words{};
-  void add(unsigned char b) { words[b >> 6] |= std::uint64_t{1} << (b & 63); }
-  bool has(unsigned char b) const { return (words[b >> 6] >> (b & 63)) & 1; }
-  bool within(const ByteSet& other) const {
-    return ((words[0] & ~other.words[0]) | (words[1] & ~other.words[1]) |
-            (words[2] & ~other.words[2]) | (words[3] & ~other.words[3])) == 0;
-  }
-};
-// Every byte a move of `notation` can contain (a token, or a word of a spoken phrase): a
-// token with any other byte is no move in that notation.
-const ByteSet& move_alphabet(const Notation& notation);
-// Which coordinates of a piece move's origin SAN names, written or spoken, to tell it from
-// the other pieces of its type that can legally go to the same square (PGN standard 8.2.3.4):
-// the file if that suffices, else the rank, else both. None for pawns, kings and castling.
-struct SanOrigin {
-  bool file = false;
-  bool rank = false;
-};
-SanOrigin san_origin(const Position& pos, Move m);
-}  // namespace detail
 
 // Why a move text matches no single legal move. Codes are stable.
 enum class MoveError : std::uint8_t {

@@ -15,9 +15,9 @@
 #include <string>
 #include <string_view>
 
+#include "libpgn/move_text.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
-#include "libpgn/san.hpp"
 
 namespace pgn {
 

@@ -1,7 +1,9 @@
-// Basic chess types shared by every module: colours, pieces, squares, bitboards and moves.
+// Basic chess types shared by every module: colours, pieces, squares, bitboards, moves and
+// the outcome of a game.
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 namespace pgn {
 
@@ -214,5 +216,68 @@ struct MoveList {
     return false;
   }
 };
+
+// ---- how a game ended ----------------------------------------------------------------
+
+// The score of a game as PGN writes it. The order is that of Notation::results.
+enum class GameResult : std::uint8_t {
+  WhiteWins,  // 1-0
+  BlackWins,  // 0-1
+  Draw,       // 1/2-1/2
+  Unknown,    // *: not known, or the game goes on
+};
+
+// Why a game ended, when that is known.
+enum class EndReason : std::uint8_t {
+  Unknown,  // not said, or the game goes on
+  Checkmate,
+  Stalemate,
+  Resignation,
+  Time,                  // a flag fell
+  InsufficientMaterial,  // a dead position: no sequence of legal moves can mate
+  // The draws the FIDE Laws (9.6) make automatic.
+  FivefoldRepetition,
+  SeventyFiveMoveRule,
+  // The ends of variants (the position shows them, like checkmate).
+  KingExploded,      // atomic: a king was blown up
+  KingOfTheHill,     // a king reached d4, e4, d5 or e5
+  ThirdCheck,        // three-check: a side gave its third check
+  NoPieces,          // antichess: the side to move lost every piece, and wins
+  NoMoves,           // antichess: the side to move has no legal move, and wins
+  HordeDestroyed,    // horde: white has no piece left
+  KingReachedGoal,   // racing kings: a king on the eighth rank, the other cannot follow
+  BothKingsReached,  // racing kings: black reached it right after white (a draw)
+};
+
+struct Outcome {
+  GameResult result = GameResult::Unknown;
+  EndReason reason = EndReason::Unknown;
+
+  bool decisive() const {
+    return result == GameResult::WhiteWins || result == GameResult::BlackWins;
+  }
+  // The winner of a decisive game.
+  Color winner() const { return result == GameResult::WhiteWins ? White : Black; }
+  bool draw() const { return result == GameResult::Draw; }
+  // Whether why the game ended is known (the board shows it, or a tag says so).
+  bool over() const { return reason != EndReason::Unknown; }
+};
+
+// "1-0", "0-1", "1/2-1/2", "*".
+constexpr std::string_view result_text(GameResult result) {
+  constexpr std::string_view kText[] = {"1-0", "0-1", "1/2-1/2", "*"};
+  return kText[int(result)];
+}
+
+// Reads the PGN standard's four termination markers; false for any other text (localized
+// forms are read by result_from_text in notation.hpp).
+constexpr bool standard_result(std::string_view text, GameResult& out) {
+  for (int r = 0; r < 4; ++r)
+    if (text == result_text(GameResult(r))) {
+      out = GameResult(r);
+      return true;
+    }
+  return false;
+}
 
 }  // namespace pgn

@@ -30,34 +30,13 @@ std::string_view variant_start_fen(Variant v);
 // The start position of a variant, ready to play.
 Position variant_start_position(Variant v);
 
-// How a game stands: over or not, and why. Checkmate and stalemate follow each variant
-// (antichess: the side with no move wins); the variant's own ends are listed apart.
-enum class GameEnd : std::uint8_t {
-  None,
-  Checkmate,
-  Stalemate,         // a draw (never in antichess, where it is NoMoves)
-  KingExploded,      // atomic: the side to move has no king left
-  KingOfTheHill,     // a king stands on d4, e4, d5 or e5
-  ThirdCheck,        // three-check: a side has given its third check
-  NoPieces,          // antichess: the side to move has lost every piece, and wins
-  NoMoves,           // antichess: the side to move has no legal move, and wins
-  HordeDestroyed,    // horde: white has no piece left
-  KingReachedGoal,   // racing kings: a king on the eighth rank, the other cannot follow
-  BothKingsReached,  // racing kings: black reached the eighth rank right after white (draw)
-};
-
-struct Outcome {
-  GameEnd end = GameEnd::None;
-  bool draw = false;
-  Color winner = White;  // meaningful when end != None and !draw
-  bool over() const { return end != GameEnd::None; }
-};
-
-// Whether the game in `pos` (under pos.variant()) is over, and how.
+// Whether the game in `pos` (under pos.variant()) is over, and how: the core's Outcome with
+// the reason (EndReason::Unknown while the game goes on). Checkmate and stalemate follow each
+// variant (antichess: the side with no move wins, EndReason::NoMoves).
 Outcome game_outcome(const Position& pos);
 // Stable short code ("checkmate", "king-exploded", ...) and a sentence for messages.
-const char* game_end_code(GameEnd end);
-const char* game_end_description(GameEnd end);
+const char* game_end_code(EndReason end);
+const char* game_end_description(EndReason end);
 
 // The FIDE dead-position draw by material, as far as the variant has it: standard chess and
 // Chess960 as has_insufficient_material; three-check and atomic only with bare kings; never

@@ -14,9 +14,9 @@
 #include <string>
 #include <string_view>
 
+#include "libpgn/diagnostics.hpp"
 #include "libpgn/game_record.hpp"
 #include "libpgn/notation.hpp"
-#include "libpgn/diagnostics.hpp"
 
 namespace pgn {
 
@@ -69,7 +69,7 @@ class GameWriter {
   std::unique_ptr<Impl> impl_;
 };
 
-// --to json writes one array: "[\n", the games separated by ",\n", then "\n]\n".
+// OutputFormat::Json writes one array: "[\n", the games separated by ",\n", then "\n]\n".
 inline constexpr std::string_view kJsonArrayOpen = "[\n";
 inline constexpr std::string_view kJsonArraySeparator = ",\n";
 inline constexpr std::string_view kJsonArrayClose = "\n]\n";

@@ -15,6 +15,7 @@
 #include "libpgn/reader.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/validator.hpp"
+#include "notation/move_text.hpp"
 
 namespace pgn {
 

@@ -1,6 +1,5 @@
 #include "check/replay.hpp"
 
-#include "check/result_kind.hpp"
 #include "libpgn/spoken.hpp"
 
 namespace pgn {
@@ -69,7 +68,7 @@ void GameReplay::begin_game() {
   saw_result_ = false;
   result_marker_.clear();
   automatic_draw_ply_ = 0;
-  automatic_draw_reason_ = nullptr;
+  automatic_draw_ = EndReason::Unknown;
   reported_play_after_draw_ = false;
   trace_.text_failed = false;
   trace_.first_failed_token.clear();
@@ -212,7 +211,7 @@ void GameReplay::kill_line() {
     reported_play_after_draw_ = true;
     diagnostics_.add(Code::AutomaticDraw, pos,
                      std::string("play went on after the game was drawn by ") +
-                         automatic_draw_reason_ + " at ply " + std::to_string(automatic_draw_ply_) +
+                         automatic_draw_rule() + " at ply " + std::to_string(automatic_draw_ply_) +
                          " (FIDE Laws 9.6)");
   }
   if (l.ply + 1 > options_.max_plies) {
@@ -415,15 +414,17 @@ void GameReplay::finish(const GameTags& tags) {
   flush_words();
   const RawGame& game = diagnostics_.game();
   TextPos end_pos = saw_result_ ? result_pos_ : game.start;
-  ResultKind tag = tags.has_result ? parse_result(tags.result, notation_) : NoResult;
-  ResultKind marker = saw_result_ ? parse_result(result_marker_, notation_) : NoResult;
-  if (saw_result_ && marker == NoResult)
+  GameResult read;
+  std::optional<GameResult> tag, marker;
+  if (tags.has_result && results_.read(tags.result, read, notation_)) tag = read;
+  if (saw_result_ && results_.read(result_marker_, read, notation_)) marker = read;
+  if (saw_result_ && !marker)
     diagnostics_.add(Code::Syntax, result_pos_,
                      "unknown termination marker \"" + result_marker_ + "\"");
-  if (tags.has_result && tag != NoResult && saw_result_ && marker != NoResult && tag != marker) {
+  if (tag && marker && *tag != *marker) {
     diagnostics_.add(Code::ResultMismatch, result_pos_,
-                     std::string("termination marker ") + kResultText[marker] +
-                         " differs from the Result tag " + kResultText[tag]);
+                     std::string("termination marker ") + std::string(result_text(*marker)) +
+                         " differs from the Result tag " + std::string(result_text(*tag)));
   } else if (tags.has_result && !saw_result_ && game_has_no_movetext()) {
     // A game of tags only (a list of pairings, a header kept for later): read, as other
     // readers do, with a warning.
@@ -437,27 +438,38 @@ void GameReplay::finish(const GameTags& tags) {
   }
   // No Result tag beside a termination marker is a missing tag, which the roster check
   // reports (missing-tag); the marker gives the result.
-  ResultKind result = marker != NoResult ? marker : tag;
-  diagnostics_.report().result = kResultText[result];
+  const std::optional<GameResult> result = marker ? marker : tag;
+  const std::string_view text = result ? result_text(*result) : std::string_view();
+  GameReport& report = diagnostics_.report();
+  report.result = text;
+  report.outcome = {result.value_or(GameResult::Unknown), EndReason::Unknown};
   if (record_) {
-    record_->result = kResultText[result];
+    record_->result = text;
     for (; record_open_ > 0; --record_open_) record_->add(GameEvent::VariationEnd);
   }
+  const bool decisive = report.outcome.decisive();
   if (replay_ && !lines_[0].dead)
     check_final_position(result, end_pos, tags);
-  else if (replay_ && automatic_draw_ply_ && !reported_play_after_draw_ &&
-           (result == WhiteWins || result == BlackWins)) {
+  else if (replay_ && automatic_draw_ply_ && !reported_play_after_draw_ && decisive) {
     diagnostics_.add(Code::AutomaticDraw, end_pos,
-                     std::string("the game was drawn by ") + automatic_draw_reason_ + " at ply " +
+                     std::string("the game was drawn by ") + automatic_draw_rule() + " at ply " +
                          std::to_string(automatic_draw_ply_) + " (FIDE Laws 9.6) but is scored " +
-                         kResultText[result]);
+                         std::string(text));
   }
 }
 
-void GameReplay::check_final_position(int result_index, TextPos pos, const GameTags& tags) {
-  const ResultKind result = ResultKind(result_index);
+const char* GameReplay::automatic_draw_rule() const {
+  return automatic_draw_ == EndReason::SeventyFiveMoveRule ? "the 75-move rule"
+                                                           : "fivefold repetition";
+}
+
+// Why the game ended, as far as the final position (and a loss on time) tells, and whether
+// that contradicts the result.
+void GameReplay::check_final_position(std::optional<GameResult> result, TextPos pos,
+                                      const GameTags& tags) {
   const Position& p = lines_[0].pos;
-  const bool decisive = result == WhiteWins || result == BlackWins;
+  Outcome& outcome = diagnostics_.report().outcome;
+  const bool decisive = outcome.decisive();
   auto wrong = [&](std::string message) {
     Diagnostic* d = diagnostics_.add(Code::WrongResult, pos, std::move(message));
     if (d) {
@@ -465,45 +477,58 @@ void GameReplay::check_final_position(int result_index, TextPos pos, const GameT
       if (options_.include_fen) d->fen = p.fen();
     }
   };
-  if (result == NoResult) return;
   // Stops at the first legal move it finds: most games end with many.
   const bool can_move = p.has_legal_move();
+  const bool dead = can_move && p.is_insufficient_material();
+  bool on_time = false;
+  if (decisive && !tags.termination.empty()) {
+    std::string lower;
+    for (char c : tags.termination) lower += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+    on_time = lower.find("time") != std::string::npos;
+  }
+  if (!can_move)
+    outcome.reason = p.in_check() ? EndReason::Checkmate : EndReason::Stalemate;
+  else if (dead)
+    outcome.reason = EndReason::InsufficientMaterial;
+  else if (automatic_draw_ply_)
+    outcome.reason = automatic_draw_;
+  else if (on_time)
+    outcome.reason = EndReason::Time;
+
+  if (!result) return;
+  const std::string scored(result_text(*result));
   if (!can_move && p.in_check()) {
-    const ResultKind right = p.side_to_move() == White ? BlackWins : WhiteWins;
-    if (result != right && result != Unknown)
+    const GameResult right =
+        p.side_to_move() == White ? GameResult::BlackWins : GameResult::WhiteWins;
+    if (*result != right && *result != GameResult::Unknown)
       wrong(std::string(p.side_to_move() == White ? "white" : "black") +
-            " is checkmated, so the result is " + kResultText[right] + ", not " +
-            kResultText[result]);
+            " is checkmated, so the result is " + std::string(result_text(right)) + ", not " +
+            scored);
     return;
   }
   if (!can_move) {
     if (decisive)
       wrong(std::string(p.side_to_move() == White ? "white" : "black") +
-            " is stalemated, so the game is drawn, not " + kResultText[result]);
+            " is stalemated, so the game is drawn, not " + scored);
     return;
   }
-  if (decisive && p.is_insufficient_material()) {
-    wrong(std::string("neither side has material to mate, so the game is drawn, not ") +
-          kResultText[result]);
+  if (decisive && dead) {
+    wrong(std::string("neither side has material to mate, so the game is drawn, not ") + scored);
     return;
   }
-  if (decisive && !tags.termination.empty()) {
-    std::string lower;
-    for (char c : tags.termination) lower += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
-    if (lower.find("time") != std::string::npos) {
-      const Color winner = result == WhiteWins ? White : Black;
-      if (p.pieces(winner) == p.pieces(winner, King))
-        wrong(std::string("lost on time, but the ") + (winner == White ? "white" : "black") +
-              " side has only its king and cannot mate: the game is drawn (FIDE Laws 6.9), "
-              "not " +
-              kResultText[result]);
-    }
+  if (on_time) {
+    const Color winner = outcome.winner();
+    if (p.pieces(winner) == p.pieces(winner, King))
+      wrong(std::string("lost on time, but the ") + (winner == White ? "white" : "black") +
+            " side has only its king and cannot mate: the game is drawn (FIDE Laws 6.9), "
+            "not " +
+            scored);
   }
   if (automatic_draw_ply_ && !reported_play_after_draw_ && decisive)
     diagnostics_.add(Code::AutomaticDraw, pos,
-                     std::string("the game was drawn by ") + automatic_draw_reason_ + " at ply " +
+                     std::string("the game was drawn by ") + automatic_draw_rule() + " at ply " +
                          std::to_string(automatic_draw_ply_) + " (FIDE Laws 9.6) but is scored " +
-                         kResultText[result]);
+                         scored);
 }
 
 // Says exactly what of a game over --max-game-bytes was not read.

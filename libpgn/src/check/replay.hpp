@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "libpgn/reader.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/validator.hpp"
+#include "notation/move_text.hpp"
 
 namespace pgn {
 
@@ -72,8 +74,9 @@ std::string cut_game_message(const RawGame& g);
 
 class GameReplay {
  public:
-  GameReplay(const ValidateOptions& options, DiagnosticsBuilder& diagnostics)
-      : options_(options), diagnostics_(diagnostics) {}
+  GameReplay(const ValidateOptions& options, const ResultForms& results,
+             DiagnosticsBuilder& diagnostics)
+      : options_(options), results_(results), diagnostics_(diagnostics) {}
 
   // Before a game is read: its notation (nullptr = English) and where to record it.
   void begin_reading(const Notation* notation, GameRecord* record);
@@ -205,7 +208,7 @@ class GameReplay {
     if (automatic_draw_ply_) return;
     if (pos.halfmove_clock() >= 150 && !(pos.in_check() && pos.is_checkmate())) {
       automatic_draw_ply_ = lines_[0].ply;
-      automatic_draw_reason_ = "the 75-move rule";
+      automatic_draw_ = EndReason::SeventyFiveMoveRule;
       return;
     }
     // Fivefold repetition: the same position (same side to move, rights and en passant)
@@ -217,7 +220,7 @@ class GameReplay {
     for (int back = 2; back <= reversible; back += 2)
       if (history_[history_.size() - 1 - back] == key && ++count >= 5) {
         automatic_draw_ply_ = lines_[0].ply;
-        automatic_draw_reason_ = "fivefold repetition";
+        automatic_draw_ = EndReason::FivefoldRepetition;
         return;
       }
   }
@@ -230,8 +233,9 @@ class GameReplay {
   void check_suffix(const MoveText& text, std::string_view written, TextPos pos, Move m);
   void bad_move(const MoveText& text, std::string_view written, TextPos pos,
                 const MoveResolution& resolution);
-  void check_final_position(int result, TextPos pos, const GameTags& tags);
+  void check_final_position(std::optional<GameResult> result, TextPos pos, const GameTags& tags);
   bool game_has_no_movetext() const;
+  const char* automatic_draw_rule() const;
 
   // Spoken notations: words are gathered until they form a move.
   Control spoken_word(std::string_view word, TextPos pos);
@@ -241,6 +245,7 @@ class GameReplay {
   }
 
   const ValidateOptions& options_;
+  const ResultForms& results_;
   DiagnosticsBuilder& diagnostics_;
   const Notation* notation_ = nullptr;  // nullptr = English
   GameRecord* record_ = nullptr;        // nullptr when not wanted
@@ -259,7 +264,7 @@ class GameReplay {
   std::string result_marker_;
   TextPos result_pos_;
   std::uint32_t automatic_draw_ply_ = 0;  // main-line ply at which the game was drawn by rule
-  const char* automatic_draw_reason_ = nullptr;
+  EndReason automatic_draw_ = EndReason::Unknown;  // which rule drew it
   bool reported_play_after_draw_ = false;
 
   ReadingTrace trace_;

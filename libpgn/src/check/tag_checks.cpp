@@ -4,8 +4,6 @@
 
 #include <algorithm>
 
-#include "check/result_kind.hpp"
-
 namespace pgn {
 namespace {
 
@@ -119,7 +117,8 @@ bool plainly_well_formed(KnownTag kind, std::string_view value) {
 }
 
 // What a value of a checked tag should have been, or nullptr when it is well formed.
-const char* tag_format_problem(KnownTag kind, std::string_view value, const Notation* notation) {
+const char* tag_format_problem(KnownTag kind, std::string_view value, const Notation* notation,
+                               const ResultForms& results) {
   const TagPatterns& p = tag_patterns();
   switch (kind) {
     case KnownTag::Date:
@@ -134,8 +133,10 @@ const char* tag_format_problem(KnownTag kind, std::string_view value, const Nota
     }
     case KnownTag::Round:
       return RE2::FullMatch(value, p.round) ? nullptr : "a round: digits separated by dots, ? or -";
-    case KnownTag::Result:
-      return parse_result(value, notation) != NoResult ? nullptr : "one of 1-0, 0-1, 1/2-1/2, *";
+    case KnownTag::Result: {
+      GameResult result;
+      return results.read(value, result, notation) ? nullptr : "one of 1-0, 0-1, 1/2-1/2, *";
+    }
     case KnownTag::WhiteElo:
     case KnownTag::BlackElo:
       return RE2::FullMatch(value, p.elo) ? nullptr : "a rating (digits, or - when there is none)";
@@ -229,7 +230,7 @@ void TagChecks::check_format(KnownTag kind, std::string_view name, std::string_v
   std::string& accepted = last_accepted_[std::size_t(kind)];
   if (by_pattern && !accepted.empty() && value == accepted) return;
   if (plainly_well_formed(kind, value)) return;
-  if (const char* expected = tag_format_problem(kind, value, notation)) {
+  if (const char* expected = tag_format_problem(kind, value, notation, results_)) {
     diagnostics.add(Code::BadTag, pos,
                     std::string(name) + " \"" + std::string(value) + "\" is not " + expected);
     return;

@@ -50,7 +50,8 @@ struct GameTags {
 
 class TagChecks {
  public:
-  explicit TagChecks(bool check_formats) : check_formats_(check_formats) {}
+  TagChecks(bool check_formats, const ResultForms& results)
+      : check_formats_(check_formats), results_(results) {}
 
   void begin_game();
   // One tag as written (escapes in it); returns its value with escapes decoded, valid until
@@ -67,6 +68,7 @@ class TagChecks {
                     const Notation* notation, DiagnosticsBuilder& diagnostics);
 
   const bool check_formats_;
+  const ResultForms& results_;
   GameTags tags_;
   unsigned roster_seen_ = 0;
   std::string unescaped_;  // buffer for tag values with escapes

@@ -17,12 +17,22 @@ namespace pgn {
 struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   explicit Impl(const ValidateOptions& o)
       : options(o),
+        results(result_forms(options)),
         diagnostics(options.strict, options.ignored),
-        tags(options.check_tags),
-        replay(options, diagnostics),
+        tags(options.check_tags, results),
+        replay(options, results, diagnostics),
         detector(options) {}
 
+  // The result forms of the built-in tables and of the caller's own.
+  static ResultForms result_forms(const ValidateOptions& options) {
+    ResultForms forms = ResultForms::builtin();
+    for (const Notation* n : options.extra_notations) forms.add(*n);
+    if (options.notation) forms.add(*options.notation);
+    return forms;
+  }
+
   const ValidateOptions options;  // a copy: callers may pass a temporary
+  const ResultForms results;
   DiagnosticsBuilder diagnostics;
   TagChecks tags;
   GameReplay replay;
@@ -37,7 +47,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     diagnostics.begin(g, r);
     r.notation = n ? n->code : "en";
     // Impl is final: the parser calls its handlers directly (no virtual call per token).
-    detail::parse_game_with(g, *this, options.parse_limits);
+    detail::parse_game_with(g, *this, options.parse_limits, results);
     r.replayed = replay.replayed();
   }
   ReadingTrace& trace() override { return replay.trace(); }

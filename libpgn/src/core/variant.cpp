@@ -85,8 +85,8 @@ namespace {
 
 constexpr Bitboard kHill = square_bb(D4) | square_bb(E4) | square_bb(D5) | square_bb(E5);
 
-Outcome win(GameEnd end, Color winner) {
-  return {end, false, winner};
+Outcome win(EndReason end, Color winner) {
+  return {winner == White ? GameResult::WhiteWins : GameResult::BlackWins, end};
 }
 
 // The variant's own end, decided before mate and stalemate are asked.
@@ -97,30 +97,30 @@ Outcome variant_end(const Position& pos) {
     case Variant::Crazyhouse:
       break;
     case Variant::Antichess:
-      if (!pos.pieces(us)) return win(GameEnd::NoPieces, us);
-      if (!pos.pieces(them)) return win(GameEnd::NoPieces, them);
+      if (!pos.pieces(us)) return win(EndReason::NoPieces, us);
+      if (!pos.pieces(them)) return win(EndReason::NoPieces, them);
       break;
     case Variant::Atomic:
-      if (!pos.pieces(us, King)) return win(GameEnd::KingExploded, them);
-      if (!pos.pieces(them, King)) return win(GameEnd::KingExploded, us);
+      if (!pos.pieces(us, King)) return win(EndReason::KingExploded, them);
+      if (!pos.pieces(them, King)) return win(EndReason::KingExploded, us);
       break;
     case Variant::Horde:
-      if (!pos.pieces(White)) return win(GameEnd::HordeDestroyed, Black);
+      if (!pos.pieces(White)) return win(EndReason::HordeDestroyed, Black);
       break;
     case Variant::KingOfTheHill:
       if (Bitboard on_hill = pos.pieces(King) & kHill)
-        return win(GameEnd::KingOfTheHill, color_of(pos.piece_on(lsb(on_hill))));
+        return win(EndReason::KingOfTheHill, color_of(pos.piece_on(lsb(on_hill))));
       break;
     case Variant::RacingKings:
       if (racing_kings_over(pos)) {
         Bitboard home = pos.pieces(King) & kRank8;
-        if (more_than_one(home)) return {GameEnd::BothKingsReached, true, White};
-        return win(GameEnd::KingReachedGoal, color_of(pos.piece_on(lsb(home))));
+        if (more_than_one(home)) return {GameResult::Draw, EndReason::BothKingsReached};
+        return win(EndReason::KingReachedGoal, color_of(pos.piece_on(lsb(home))));
       }
       break;
     case Variant::ThreeCheck:
-      if (pos.checks_given(White) >= 3) return win(GameEnd::ThirdCheck, White);
-      if (pos.checks_given(Black) >= 3) return win(GameEnd::ThirdCheck, Black);
+      if (pos.checks_given(White) >= 3) return win(EndReason::ThirdCheck, White);
+      if (pos.checks_given(Black) >= 3) return win(EndReason::ThirdCheck, Black);
       break;
   }
   return {};
@@ -132,63 +132,83 @@ Outcome game_outcome(const Position& pos) {
   if (Outcome end = variant_end(pos); end.over()) return end;
   if (count_legal_variant(pos) != 0) return {};
   const Color us = pos.side_to_move();
-  if (pos.variant() == Variant::Antichess) return win(GameEnd::NoMoves, us);
-  if (pos.in_check()) return win(GameEnd::Checkmate, ~us);
-  return {GameEnd::Stalemate, true, White};
+  if (pos.variant() == Variant::Antichess) return win(EndReason::NoMoves, us);
+  if (pos.in_check()) return win(EndReason::Checkmate, ~us);
+  return {GameResult::Draw, EndReason::Stalemate};
 }
 
-const char* game_end_code(GameEnd end) {
+const char* game_end_code(EndReason end) {
   switch (end) {
-    case GameEnd::None:
+    case EndReason::Unknown:
       return "none";
-    case GameEnd::Checkmate:
+    case EndReason::Checkmate:
       return "checkmate";
-    case GameEnd::Stalemate:
+    case EndReason::Stalemate:
       return "stalemate";
-    case GameEnd::KingExploded:
+    case EndReason::KingExploded:
       return "king-exploded";
-    case GameEnd::KingOfTheHill:
+    case EndReason::KingOfTheHill:
       return "king-of-the-hill";
-    case GameEnd::ThirdCheck:
+    case EndReason::ThirdCheck:
       return "third-check";
-    case GameEnd::NoPieces:
+    case EndReason::NoPieces:
       return "no-pieces";
-    case GameEnd::NoMoves:
+    case EndReason::NoMoves:
       return "no-moves";
-    case GameEnd::HordeDestroyed:
+    case EndReason::HordeDestroyed:
       return "horde-destroyed";
-    case GameEnd::KingReachedGoal:
+    case EndReason::KingReachedGoal:
       return "king-reached-goal";
-    case GameEnd::BothKingsReached:
+    case EndReason::BothKingsReached:
       return "both-kings-reached";
+    case EndReason::Resignation:
+      return "resignation";
+    case EndReason::Time:
+      return "time";
+    case EndReason::InsufficientMaterial:
+      return "insufficient-material";
+    case EndReason::FivefoldRepetition:
+      return "fivefold-repetition";
+    case EndReason::SeventyFiveMoveRule:
+      return "seventy-five-move-rule";
   }
   return "none";
 }
 
-const char* game_end_description(GameEnd end) {
+const char* game_end_description(EndReason end) {
   switch (end) {
-    case GameEnd::None:
+    case EndReason::Unknown:
       return "the game is not over";
-    case GameEnd::Checkmate:
+    case EndReason::Checkmate:
       return "checkmate";
-    case GameEnd::Stalemate:
+    case EndReason::Stalemate:
       return "stalemate";
-    case GameEnd::KingExploded:
+    case EndReason::KingExploded:
       return "a king exploded";
-    case GameEnd::KingOfTheHill:
+    case EndReason::KingOfTheHill:
       return "a king reached the centre (king of the hill)";
-    case GameEnd::ThirdCheck:
+    case EndReason::ThirdCheck:
       return "the third check was given";
-    case GameEnd::NoPieces:
+    case EndReason::NoPieces:
       return "a side lost all its pieces (antichess: it wins)";
-    case GameEnd::NoMoves:
+    case EndReason::NoMoves:
       return "the side to move has no legal move (antichess: it wins)";
-    case GameEnd::HordeDestroyed:
+    case EndReason::HordeDestroyed:
       return "the horde has no piece left";
-    case GameEnd::KingReachedGoal:
+    case EndReason::KingReachedGoal:
       return "a king reached the eighth rank";
-    case GameEnd::BothKingsReached:
+    case EndReason::BothKingsReached:
       return "both kings reached the eighth rank (a draw)";
+    case EndReason::Resignation:
+      return "a side resigned";
+    case EndReason::Time:
+      return "a flag fell";
+    case EndReason::InsufficientMaterial:
+      return "neither side can mate (a dead position)";
+    case EndReason::FivefoldRepetition:
+      return "the same position arose five times";
+    case EndReason::SeventyFiveMoveRule:
+      return "75 moves by each side without a capture or a pawn move";
   }
   return "";
 }

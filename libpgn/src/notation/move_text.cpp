@@ -1,3 +1,8 @@
+// Why one file of 1,200 lines: the grammar below is one template (parse_with) instantiated for
+// both lexicons, and the per-token path (parse_plain_san, EnglishLexicon's byte tests) must
+// inline into parse_move_text; without link-time optimization, splitting the file would turn
+// those into calls per move. The table index (TableIndex) is the part that could move out.
+//
 // The one move parser. A single grammar (parse_with) reads every accepted form; what counts
 // as a piece letter, a capture sign, a dash, a castling form... comes from a lexicon. English
 // SAN uses EnglishLexicon, whose rules are hard-wired byte tests (the validator's hot path: no
@@ -37,6 +42,8 @@
 //   capture       x X : ×           dash        - – —
 //   promotion     = / (             en passant  e.p. ep
 //   check, mate   + # ++
+#include "libpgn/move_text.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bitset>
@@ -52,7 +59,7 @@
 #include <vector>
 
 #include "libpgn/notation.hpp"
-#include "libpgn/san.hpp"
+#include "notation/move_text.hpp"
 
 namespace pgn {
 namespace {

@@ -10,9 +10,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "libpgn/embedded.hpp"
 #include "libpgn/spoken.hpp"
-#include "notation/word_folding.hpp"
+#include "notation/embedded.hpp"
 
 namespace pgn {
 namespace {
@@ -430,13 +429,6 @@ const BuiltinTables& builtin_tables() {
 
 }  // namespace
 
-std::string fold_spoken_word(std::string_view word) {
-  std::string folded;
-  detail::FoldedChars chars(word);
-  for (char c = chars.next(); c != '\0'; c = chars.next()) folded += c;
-  return folded;
-}
-
 std::unique_ptr<Notation> parse_notation_json(std::string_view json, std::string& error) {
   error.clear();
   return parse_table(json, error);
@@ -451,6 +443,52 @@ const Notation* find_notation(std::string_view code_or_name) {
     if (equals_ignoring_case(n->code, code_or_name) || equals_ignoring_case(n->name, code_or_name))
       return n;
   return nullptr;
+}
+
+ResultForms::ResultForms() {
+  for (const Notation* n : builtin_notations()) add(*n);
+}
+
+const ResultForms& ResultForms::builtin() {
+  static const ResultForms forms;
+  return forms;
+}
+
+void ResultForms::add(const Notation& table) {
+  for (int r = 0; r < 4; ++r)
+    for (const std::string& form : table.results[r]) {
+      if (form.empty() || find(form)) continue;  // the first table listing a form decides
+      forms_.emplace_back(form, GameResult(r));
+      first_bytes_[static_cast<unsigned char>(form[0])] = true;
+    }
+}
+
+const GameResult* ResultForms::find(std::string_view text) const {
+  for (const auto& [form, result] : forms_)
+    if (form == text) return &result;
+  return nullptr;
+}
+
+bool ResultForms::read(std::string_view text, GameResult& out, const Notation* preferred) const {
+  if (standard_result(text, out)) return true;
+  if (preferred)
+    for (int r = 0; r < 4; ++r)
+      for (const std::string& form : preferred->results[r])
+        if (form == text) {
+          out = GameResult(r);
+          return true;
+        }
+  const GameResult* found = find(text);
+  if (found) out = *found;
+  return found != nullptr;
+}
+
+std::string_view written_result(GameResult result, const Notation* notation) {
+  if (notation) {
+    const auto& forms = notation->results[int(result)];
+    if (!forms.empty() && !forms.front().empty()) return forms.front();
+  }
+  return result_text(result);
 }
 
 const Notation& english_notation() {

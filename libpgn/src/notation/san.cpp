@@ -10,6 +10,8 @@
 #include "core/bitboard.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/spoken.hpp"
+#include "notation/move_text.hpp"
+#include "notation/san.hpp"
 #include "write/append_buffer.hpp"
 
 namespace pgn {

@@ -5,6 +5,7 @@
 #include <array>
 #include <vector>
 
+#include "notation/san.hpp"
 #include "notation/word_folding.hpp"
 
 namespace pgn {
@@ -229,6 +230,13 @@ bool looks_spoken(std::string_view word, const Notation& n) {
       }
     }
   return false;
+}
+
+std::string fold_spoken_word(std::string_view word) {
+  std::string folded;
+  detail::FoldedChars chars(word);
+  for (char c = chars.next(); c != '\0'; c = chars.next()) folded += c;
+  return folded;
 }
 
 }  // namespace pgn

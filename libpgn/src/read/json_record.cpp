@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "libpgn/types.hpp"
 #include "libpgn/writers.hpp"
 
 namespace pgn {
@@ -176,7 +177,8 @@ class RecordConverter {
     std::string_view result = string_field(obj, "result");
     if (!result.empty()) {
       mark("result");
-      if (result != "1-0" && result != "0-1" && result != "1/2-1/2") result = "*";
+      GameResult known;
+      if (!standard_result(result, known)) result = result_text(GameResult::Unknown);
       out_ += ' ';
       out_ += result;
     }
@@ -366,13 +368,13 @@ class RecordConverter {
 
   static std::string_view lichess_result(object obj) {
     std::string_view winner = string_field(obj, "winner");
-    if (winner == "white") return "1-0";
-    if (winner == "black") return "0-1";
+    if (winner == "white") return result_text(GameResult::WhiteWins);
+    if (winner == "black") return result_text(GameResult::BlackWins);
     std::string_view status = string_field(obj, "status");
     if (status.empty() || status == "created" || status == "started" || status == "aborted" ||
         status == "noStart" || status == "unknownFinish")
-      return "*";
-    return "1/2-1/2";
+      return result_text(GameResult::Unknown);
+    return result_text(GameResult::Draw);
   }
 
   static std::string_view termination(std::string_view status) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "libpgn/notation.hpp"
 #include "libpgn/reader.hpp"
 #include "read/text_scan.hpp"
 
@@ -110,29 +111,6 @@ inline int multibyte_space(const char* p, const char* end) {
   return 0;
 }
 
-// Termination markers, standard and localized ("1:0", "½-½", "0,5:0,5", "+:-" ...).
-inline bool is_result(std::string_view token) {
-  switch (token[0]) {
-    case '*':
-      return token.size() == 1;
-    case '1':
-      return token == "1-0" || token == "1/2-1/2" || token == "1:0" || token == "1/2:1/2";
-    case '0':
-      return token == "0-1" || token == "0:1" || token == "0,5:0,5" || token == "0.5:0.5" ||
-             token == "0.5-0.5";
-    case '\xC2':
-      return token == "\xC2\xBD-\xC2\xBD" || token == "\xC2\xBD:\xC2\xBD";
-    case '+':
-      return token == "+:-";
-    case '-':
-      return token == "-:+";
-    case '=':
-      return token == "=:=";
-    default:
-      return false;
-  }
-}
-
 // Length of a dash that is not '-' at p (en dash, em dash, hyphen, non-breaking hyphen,
 // minus sign), or 0.
 inline std::size_t other_dash(const char* p, const char* end) {
@@ -202,10 +180,11 @@ inline int symbol_nag(std::string_view token) {
 template <class V>
 class Parser {
  public:
-  Parser(const RawGame& game, V& visitor, const ParseLimits& limits)
+  Parser(const RawGame& game, V& visitor, const ParseLimits& limits, const ResultForms& results)
       : game_(game),
         visitor_(visitor),
         limits_(limits),
+        results_(results),
         begin_(game.text.data()),
         end_(game.text.data() + game.text.size()),
         p_(begin_),
@@ -768,7 +747,7 @@ class Parser {
     // "12." and "12..." are by far the most common digit tokens and never results.
     const bool plain_move_number = text.size() >= 2 && text[0] != '0' && is_digit(text[0]) &&
                                    (text[1] == '.' || is_digit(text[1]));
-    if (!plain_move_number && is_result(text)) {
+    if (!plain_move_number && results_.contains(text)) {
       if (depth_ > 0) {
         if (reporting()) error_at("termination marker inside a variation", start);
         return;
@@ -829,6 +808,7 @@ class Parser {
   const RawGame& game_;
   V& visitor_;
   const ParseLimits& limits_;
+  const ResultForms& results_;  // what counts as a termination marker
   const char* const begin_;
   const char* const end_;
   const char* p_;
@@ -862,15 +842,17 @@ class Parser {
 }  // namespace parser
 
 // parse_game() for a visitor of type V (a Visitor, or a final class derived from it).
+// Termination markers are the forms `results` lists (the notation tables' result forms).
 template <class V>
-void parse_game_with(const RawGame& game, V& visitor, const ParseLimits& limits) {
+void parse_game_with(const RawGame& game, V& visitor, const ParseLimits& limits,
+                     const ResultForms& results = ResultForms::builtin()) {
   if (game.text.empty()) {
     visitor.begin_game(game);
     visitor.end_tags();
     visitor.end_game();
     return;
   }
-  parser::Parser<V>(game, visitor, limits).run();
+  parser::Parser<V>(game, visitor, limits, results).run();
 }
 
 }  // namespace pgn::detail

@@ -30,6 +30,7 @@
 #include <unordered_set>
 
 #include "libpgn/reader.hpp"
+#include "libpgn/types.hpp"
 #include "read/text_scan.hpp"
 
 namespace pgn {
@@ -54,8 +55,10 @@ bool is_line_end(char c) {
   return c == '\n' || c == '\r';
 }
 
+// Only the standard markers end a game here: a localized one is read by the parser.
 bool is_result_token(std::string_view token) {
-  return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
+  GameResult result;
+  return standard_result(token, result);
 }
 
 enum class Mode : std::uint8_t {

@@ -45,19 +45,11 @@ void append_number(std::string& out, std::uint64_t value) {
   out.append(format_number(buffer, value));
 }
 
-// "1-0" -> 0, "0-1" -> 1, "1/2-1/2" -> 2, anything else -> 3 ("*"): Notation::results order.
-int result_index(std::string_view result) {
-  if (result == "1-0") return 0;
-  if (result == "0-1") return 1;
-  if (result == "1/2-1/2") return 2;
-  return 3;
-}
-
-constexpr std::array<std::string_view, 4> kResults = {"1-0", "0-1", "1/2-1/2", "*"};
-
-std::string_view written_result(const GameRecord& record, const GameExtras& extras) {
-  if (extras.unknown_result) return "*";
-  return kResults[result_index(record.result)];
+// The record's result; "*" when it has none, or when the game is cut (--truncate-invalid).
+GameResult record_result(const GameRecord& record, const GameExtras& extras) {
+  GameResult result = GameResult::Unknown;
+  if (extras.unknown_result || !standard_result(record.result, result)) return GameResult::Unknown;
+  return result;
 }
 
 // Whether one of the eight bytes of `word` needs a change in a tag value: a control byte
@@ -615,13 +607,7 @@ struct GameWriter::Impl {
     lines.start(out, options.line_width);
     PgnSink sink(options, lines, record);
     walker.walk(record, walk_options(), extras.closing_comment, sink);
-    const std::string_view result = written_result(record, extras);
-    std::string_view marker = result;
-    if (const Notation* n = options.notation) {
-      const auto& forms = n->results[result_index(result)];
-      if (!forms.empty() && !forms.front().empty()) marker = forms.front();
-    }
-    lines.token(marker);
+    lines.token(written_result(record_result(record, extras), options.notation));
     lines.finish();
     out += '\n';
   }
@@ -647,7 +633,7 @@ struct GameWriter::Impl {
         roster[r] = tags[i].second;
       }
     }
-    roster[6] = written_result(record, extras);
+    roster[6] = result_text(record_result(record, extras));
     std::sort(tag_order.begin(), tag_order.end(), [&](std::uint32_t a, std::uint32_t b) {
       int c = tags[a].first.compare(tags[b].first);
       return c != 0 ? c < 0 : a < b;
@@ -690,7 +676,7 @@ struct GameWriter::Impl {
     // "" (no termination marker in the input) is kept: the marker's absence is part of the game.
     out += ",\"result\":";
     append_json_string(out, extras.unknown_result || !record.result.empty()
-                                ? written_result(record, extras)
+                                ? result_text(record_result(record, extras))
                                 : std::string_view());
     out += ",\"notation\":";
     append_json_string(out, record.notation);

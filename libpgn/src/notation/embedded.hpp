@@ -1,4 +1,5 @@
-// Files compiled into the library (the localization tables), generated at build time.
+// Files compiled into the library (the localization tables): the definition is generated at
+// build time (cmake/EmbedFiles.cmake); internal, the tables are reached through notation.hpp.
 #pragma once
 
 #include <span>
