@@ -296,6 +296,9 @@ struct WinnabilityAnalyzer::Impl {
     if (type == Knight &&
         kKnightDistance.moves[to][corner_block] < kKnightDistance.moves[from][corner_block])
       return kProgress;
+    // The loser's own pieces box its king in: any of them stepping next to the corner.
+    if (type != Pawn && type != King && chebyshev(to, corner) == 1 && chebyshev(from, corner) > 1)
+      return kProgress;
     if (loser_must_promote && type == Pawn &&
         !(m.kind() == Move::Promotion && m.promotion() >= Rook))
       return kProgress;
