@@ -296,8 +296,10 @@ struct WinnabilityAnalyzer::Impl {
     if (type == Knight &&
         kKnightDistance.moves[to][corner_block] < kKnightDistance.moves[from][corner_block])
       return kProgress;
-    // The loser's own pieces box its king in: any of them stepping next to the corner.
-    if (type != Pawn && type != King && chebyshev(to, corner) == 1 && chebyshev(from, corner) > 1)
+    // The loser's own long-range pieces box its king in by stepping next to the corner
+    // (its knights head for the square beside it above).
+    if ((type == Queen || type == Rook || type == Bishop) && chebyshev(to, corner) == 1 &&
+        chebyshev(from, corner) > 1)
       return kProgress;
     if (loser_must_promote && type == Pawn &&
         !(m.kind() == Move::Promotion && m.promotion() >= Rook))
