@@ -56,6 +56,17 @@ expect "small budget" "Bb1k1b2/bKp1p1p1/1pP1P1P1/1P4P1/p7/P7/8/8 b - -; white un
 expect "bad side status" 2 "$?"
 "$pgn" winnable --format xml --fen "4k3/8/8/8/8/8/8/4K3 w - -" >/dev/null 2>&1
 expect "bad format status" 2 "$?"
+# --limit is read strictly: a whole number from 1 on, nothing wrapped or truncated.
+for bad in 0 -1 abc 12x 1e5 "" 99999999999999999999; do
+  err=$("$pgn" winnable --limit "$bad" --fen "4k3/8/8/8/8/8/8/4K3 w - -" 2>&1 >/dev/null)
+  expect "bad --limit '$bad' status" 2 "$?"
+  grep -q "expected a whole number from 1 to" <<<"$err" || fail "bad --limit '$bad' message: $err"
+done
+out=$("$pgn" winnable --limit=1 --side white --fen "4k3/8/8/8/8/8/8/4K3 w - -" 2>/dev/null)
+expect "--limit=1" "4k3/8/8/8/8/8/8/4K3 w - -; white unwinnable (insufficient-material)" "$out"
+"$pgn" winnable --limt 5 --fen "4k3/8/8/8/8/8/8/4K3 w - -" >/dev/null 2>"$work/err"
+expect "mistyped option status" 2 "$?"
+grep -q -- "--limit" "$work/err" || fail "mistyped option suggests --limit: $(cat "$work/err")"
 "$pgn" winnable "$work/missing.fen" >/dev/null 2>&1
 expect "unreadable file status" 2 "$?"
 help=$("$pgn" winnable --help)

@@ -1,7 +1,6 @@
 // `pgn winnable`: whether a side can still checkmate by some sequence of legal moves (FIDE
 // Laws 6.9 and 5.2.2), for positions given as FENs, one per line.
 #include <algorithm>
-#include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -11,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_options.hpp"
 #include "commands.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
@@ -18,8 +18,6 @@
 
 namespace pgn::cli {
 namespace {
-
-namespace po = boost::program_options;
 
 void append_json_string(std::string& out, std::string_view text) {
   out += '"';
@@ -157,54 +155,49 @@ void run_stream(std::istream& in, const std::string& name, WinnabilityAnalyzer& 
   }
 }
 
+constexpr CommandHelp kHelp{
+    "winnable", "[--side white|black|both] [--limit NODES] [--fen FEN | FILE... | -]",
+    "Decides whether a side can still checkmate by some sequence of legal moves (FIDE Laws "
+    "6.9: a player who runs out of time loses only if the opponent could mate; 5.2.2: a "
+    "position where neither side can is dead). Reads FENs, one per line (4 to 6 fields; blank "
+    "lines and lines starting with # are skipped), from the files, or from standard input. "
+    "Writes one line per position: the FEN, then per side 'winnable MOVES...' (a legal "
+    "sequence ending in mate, in SAN), 'unwinnable (PROOF)' or 'undetermined' (the node "
+    "budget ran out).",
+    "Exit status: 0 when every line was a valid FEN, 1 when some were not (each is reported on "
+    "standard error with its line number and the run goes on), 2 on a usage error or an "
+    "unreadable file. The count of positions and the time go to standard error."};
+
+// The largest --limit: far beyond anything that ends in reasonable time, small enough that
+// node counts never overflow.
+constexpr std::uint64_t kMaxWinnableNodes = 1'000'000'000'000;
+
 int run_winnable(int argc, char** argv) {
   std::string side = "both", format = "text", fen;
   std::uint64_t limit = kDefaultWinnableNodes;
-  std::vector<std::string> files;
-  po::options_description visible(
-      "Usage: pgn winnable [--side white|black|both] [--limit NODES] [--fen FEN | FILE... | -]\n\n"
-      "Decides whether a side can still checkmate by some sequence of legal moves (FIDE\n"
-      "Laws 6.9: a player who runs out of time loses only if the opponent could mate;\n"
-      "5.2.2: a position where neither side can is dead). Reads FENs, one per line (4 to 6\n"
-      "fields; blank lines and lines starting with # are skipped), from the files, or from\n"
-      "standard input. Writes one line per position: the FEN, then per side\n"
-      "'winnable MOVES...' (a legal sequence ending in mate, in SAN), 'unwinnable (PROOF)'\n"
-      "or 'undetermined' (the node budget ran out).\n\nOptions");
-  visible.add_options()                      //
-      ("help,h", "show this help and exit")  //
-      ("side,s", po::value<std::string>(&side),
-       "white, black or both (default both): the side that would mate")  //
-      ("limit,l", po::value<std::uint64_t>(&limit),
-       ("node budget per side and position (default " + std::to_string(kDefaultWinnableNodes) + ")")
-           .c_str())  //
-      ("fen,f", po::value<std::string>(&fen), "decide this one position")(
-          "format", po::value<std::string>(&format), "text (default) or jsonl")(
-          "screen",
-          "only the cheap screen for bulk use: 'unwinnable' when proved by material, a pawn "
-          "wall or a walk over at most 1000 positions, else 'undetermined' (most likely "
-          "winnable); no witnesses");
+  po::options_description options("Options");
+  add_standard_options(options);
+  options.add_options()  //
+      ("side,s", po::value(&side)->value_name("SIDE")->default_value("both"),
+       "white, black or both: the side that would mate")  //
+      ("limit,l", count_value(limit, 1, kMaxWinnableNodes),
+       "node budget per side and position")                                      //
+      ("fen,f", po::value(&fen)->value_name("FEN"), "decide this one position")  //
+      ("format", po::value(&format)->value_name("FORMAT")->default_value("text"),
+       "text or jsonl")  //
+      ("screen",
+       "only the cheap screen for bulk use: 'unwinnable' when proved by material, a pawn "
+       "wall or a walk over at most 1000 positions, else 'undetermined' (most likely "
+       "winnable); no witnesses");
   po::options_description hidden;
-  hidden.add_options()("input", po::value<std::vector<std::string>>(&files), "inputs");
-  po::options_description all;
-  all.add(visible).add(hidden);
+  hidden.add_options()("input", po::value<std::vector<std::string>>(), "inputs");
   po::positional_options_description positional;
   positional.add("input", -1);
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::fprintf(stderr, "pgn winnable: %s\n(see 'pgn winnable --help')\n", e.what());
-    return kExitFailure;
-  }
-  if (vm.count("help")) {
-    std::cout << visible
-              << "\nExit status: 0 when every line was a valid FEN, 1 when some were not (each "
-                 "is reported\non standard error with its line number and the run goes on), "
-                 "2 on a usage error or\nan unreadable file. The count of positions and the "
-                 "time go to standard error.\n";
-    return kExitOk;
-  }
+  if (!parse_command_line(kHelp, argc, argv, options, hidden, positional, vm)) return kExitFailure;
+  if (handled_help_or_version(kHelp, options, vm)) return kExitOk;
+  const std::vector<std::string> files =
+      vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};
   Settings settings;
   if (side == "white") {
     settings.sides[Black] = false;
@@ -222,10 +215,6 @@ int run_winnable(int argc, char** argv) {
   }
   settings.json = format == "jsonl";
   settings.screen = vm.count("screen") != 0;
-  if (limit == 0) {
-    std::fprintf(stderr, "pgn winnable: --limit must be at least 1\n");
-    return kExitFailure;
-  }
   if (vm.count("fen") && !files.empty()) {
     std::fprintf(stderr, "pgn winnable: give either --fen or input files, not both\n");
     return kExitFailure;

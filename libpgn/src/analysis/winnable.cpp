@@ -73,7 +73,9 @@ namespace {
 constexpr int kMaxPly = 320;
 // Nodes one guided pass may use: a pass that needs more is cut and the next, with a larger
 // budget, tries again (a larger budget reaches mates along lines of fewer moves tried).
-constexpr std::uint64_t kPassNodes = 10'000;
+constexpr std::uint64_t kPassNodes = 20'000;
+// Corners each budget of the last guided passes is aimed at (the chosen one, then the others).
+constexpr int kCornerTries = 4;
 
 int chebyshev(Square a, Square b) {
   return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
@@ -226,7 +228,18 @@ struct WinnabilityAnalyzer::Impl {
   Square corner = H8, corner_block = G8, king_post = H6;
   bool loser_must_promote = false;
 
+  // The corners the last guided passes try in turn, the chosen one first.
+  std::array<Square, 4> corners{};
+
   explicit Impl(std::uint64_t limit) : node_limit(limit) {}
+
+  void aim_at(Square target) {
+    corner = target;
+    const int file_step = file_of(corner) == 7 ? -1 : 1;
+    const int rank_step = rank_of(corner) == 7 ? -1 : 1;
+    corner_block = make_square(file_of(corner) + file_step, rank_of(corner));
+    king_post = make_square(file_of(corner), rank_of(corner) + 2 * rank_step);
+  }
 
   void choose_targets() {
     const Bitboard winner_bishops = pos.pieces(winner, Bishop);
@@ -242,10 +255,17 @@ struct WinnabilityAnalyzer::Impl {
     } else {
       corner = winner == White ? (dark ? H8 : A8) : (dark ? A1 : H1);
     }
-    const int file_step = file_of(corner) == 7 ? -1 : 1;
-    const int rank_step = rank_of(corner) == 7 ? -1 : 1;
-    corner_block = make_square(file_of(corner) + file_step, rank_of(corner));
-    king_post = make_square(file_of(corner), rank_of(corner) + 2 * rank_step);
+    // The other corners follow, nearest to the losing king first: when the chosen one leads
+    // nowhere, the mate may be built elsewhere (often where the loser's own men are).
+    corners[0] = corner;
+    int n = 1;
+    for (Square c : {A1, H1, A8, H8})
+      if (c != corner) corners[n++] = c;
+    const Square loser_king = pos.king_square(~winner);
+    std::sort(corners.begin() + 1, corners.end(), [&](Square a, Square b) {
+      return chebyshev(a, loser_king) < chebyshev(b, loser_king);
+    });
+    aim_at(corner);
     // With a lone knight or bishops of one colour only, the loser's own men must box its king
     // in; its pawns may have to promote (to minor pieces) to provide them.
     const Bitboard own = pos.pieces(winner) ^ pos.pieces(winner, King);
@@ -275,6 +295,11 @@ struct WinnabilityAnalyzer::Impl {
       return kProgress;
     if (type == Knight &&
         kKnightDistance.moves[to][corner_block] < kKnightDistance.moves[from][corner_block])
+      return kProgress;
+    // The loser's own long-range pieces box its king in by stepping next to the corner
+    // (its knights head for the square beside it above).
+    if ((type == Queen || type == Rook || type == Bishop) && chebyshev(to, corner) == 1 &&
+        chebyshev(from, corner) > 1)
       return kProgress;
     if (loser_must_promote && type == Pawn &&
         !(m.kind() == Move::Promotion && m.promotion() >= Rook))
@@ -462,11 +487,15 @@ struct WinnabilityAnalyzer::Impl {
     if (!settled && guided_limit < limit) {
       pos = root;
       settled = close_graph(std::max(limit - limit / 8, nodes), result);
-      // Open positions: back to guided passes, with the budgets they had reached.
+      // Open positions: back to guided passes, with the budgets they had reached, each budget
+      // aimed at every corner in turn.
       pos = root;
       guided = true;
       for (; !settled && budget <= 64 && nodes < limit; ++budget)
-        settled = run_pass(budget, std::min(limit, nodes + kPassNodes), result);
+        for (int k = 0; !settled && k < kCornerTries && nodes < limit; ++k) {
+          aim_at(corners[k]);
+          settled = run_pass(budget, std::min(limit, nodes + kPassNodes), result);
+        }
     }
     result.nodes = std::min(nodes, limit);
     if (result.verdict == Winnability::Winnable && want_witness) {
