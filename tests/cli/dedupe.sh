@@ -144,7 +144,10 @@ PY
 # pgn-extract -D agrees on which games are copies by their moves: twic944 twice over (with the
 # copies it already holds).
 real=$shared/corpora/real/twic944.pgn
-cat "$real" "$real" >twice.pgn
+# (Games without moves, forfeits, are told apart by their tags here and not by pgn-extract: they
+# are left out.)
+"$pgn" select -q --ply 1.. "$real" >moved.pgn
+cat moved.pgn moved.pgn >twice.pgn
 "$pgn" dedupe -q twice.pgn >twice-kept.pgn
 if [ -x /usr/games/pgn-extract ]; then
   /usr/games/pgn-extract -s -D -o extract.pgn twice.pgn 2>/dev/null
@@ -187,8 +190,21 @@ expect "--keep most-annotated" 20 "$(grep -c '{a comment}' kept8.pgn)"
 # (with first, only the retagged copies that come before their original are written)
 expect "--keep first" "$annotated_first" "$(grep -c '^\[Annotator "Somebody"\]' kept.pgn)"
 
-# Standard input is read twice through a temporary copy.
-"$pgn" dedupe -q - <planted.pgn | cmp -s - kept.pgn || fail "standard input gives another output"
+# Standard input is read twice through a temporary copy, and named - in the report.
+"$pgn" dedupe - <planted.pgn 2>stdin-report.txt | cmp -s - kept.pgn || fail "standard input gives another output"
+diff <(sed 's/planted.pgn/-/g' report.txt | grep ': duplicate') <(grep ': duplicate' stdin-report.txt) >/dev/null ||
+  fail "standard input is not named - in the report: $(grep -m1 ': duplicate' stdin-report.txt)"
+
+# Forfeits (no moves) are copies only when their tags are the same: twic944 has six with
+# other players, which are all kept; each twice over are copies. Its one real copy (the moves
+# of line 7425 again at line 8311 under other names and another result) is found.
+"$pgn" dedupe "$real" 2>forfeit-report.txt | grep -c '^\[Event ' >forfeit-kept.txt
+expect "forfeits kept" "$(( $(grep -c '^\[Event ' "$real") - 1 ))" "$(cat forfeit-kept.txt)"
+grep -q 'twic944.pgn:8311: duplicate (different-result) of .*twic944.pgn:7425$' forfeit-report.txt ||
+  fail "the copy in twic944 is not reported: $(cat forfeit-report.txt)"
+"$pgn" select -q --ply 0 "$real" >forfeits.pgn
+cat forfeits.pgn forfeits.pgn >forfeits2.pgn
+expect "forfeits twice" "$(grep -c '^\[Event ' forfeits.pgn)" "$("$pgn" dedupe -q forfeits2.pgn | grep -c '^\[Event ')"
 
 "$pgn" dedupe --keep best planted.pgn >/dev/null 2>&1
 expect "bad --keep" 2 $?

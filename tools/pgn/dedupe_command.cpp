@@ -68,7 +68,7 @@ class KeyConsumer final : public BatchConsumer {
           std::fprintf(stderr,
                        "%s:%u: game %llu is longer than --max-game-bytes and cannot be read "
                        "whole; written, not compared\n",
-                       batch.file_name->c_str(), unsigned(game.start.line),
+                       (*names_)[batch.file_index].c_str(), unsigned(game.start.line),
                        static_cast<unsigned long long>(game.index));
         continue;
       }
@@ -85,16 +85,18 @@ class KeyConsumer final : public BatchConsumer {
     summary_.input_bytes += batch.input_bytes;
     progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
-  void end_file(std::size_t, const std::string& name, const std::string& error,
+  void end_file(std::size_t index, const std::string&, const std::string& error,
                 std::uint64_t games_read) override {
     if (error.empty()) return;
     ++totals_.files_failed;
-    std::fprintf(stderr, "%s: error[io]: %s (%llu games before it were read)\n", name.c_str(),
-                 error.c_str(), static_cast<unsigned long long>(games_read));
+    std::fprintf(stderr, "%s: error[io]: %s (%llu games before it were read)\n",
+                 (*names_)[index].c_str(), error.c_str(),
+                 static_cast<unsigned long long>(games_read));
   }
   const std::string& error() const { return error_; }
   // With --prefix: every replayed game's key and ordinal.
   std::vector<std::pair<std::uint64_t, std::uint64_t>>* finals_ = nullptr;
+  const std::vector<std::string>* names_ = nullptr;  // the inputs as named on the command line
 
  private:
   DuplicateIndex& index_;
@@ -207,7 +209,8 @@ class WriteConsumer final : public BatchConsumer {
         ++totals_.duplicates;
         ++totals_.by_kind[found.kind];
         if (!quiet_)
-          std::fprintf(stderr, "%s:%llu: duplicate (%s) of %s:%llu\n", batch.file_name->c_str(),
+          std::fprintf(stderr, "%s:%llu: duplicate (%s) of %s:%llu\n",
+                       names_[batch.file_index].c_str(),
                        static_cast<unsigned long long>(found.line), duplicate_kind_name(found.kind),
                        names_[found.original_file].c_str(),
                        static_cast<unsigned long long>(found.original_line));
@@ -406,6 +409,7 @@ int run_dedupe(int argc, char** argv) {
   Totals totals;
   Progress progress(files, vm);
   KeyConsumer keys(index, totals, progress, quiet);
+  keys.names_ = &names;
   Finals finals;
   if (rules.prefix_min_plies) keys.finals_ = &finals;
   run_over_inputs(

@@ -45,7 +45,10 @@ class SelectWorker final : public BatchWorker {
  public:
   SelectWorker(const Selection& selection, const ValidateOptions& validate,
                const SelectSettings& settings)
-      : settings_(settings), selector_(selection, validate), writer_(WriterOptions{}) {}
+      : settings_(settings),
+        selector_(selection, validate),
+        writer_(WriterOptions{}),
+        positions_(selection.needs_positions()) {}
 
   // batch.counter: games written; batch.reports: one entry per game that could not be read or
   // examined whole, with the problem in its message.
@@ -66,7 +69,7 @@ class SelectWorker final : public BatchWorker {
         note(batch, game,
              "game " + std::to_string(game.index) + ": moves not replayed (" + first_problem() +
                  "); its move conditions do not hold");
-      else if (outcome.moves_cut)
+      else if (outcome.moves_cut && positions_)
         note(batch, game,
              "game " + std::to_string(game.index) + ": replayed up to an error (" +
                  first_problem() + "); later positions were not examined");
@@ -85,6 +88,7 @@ class SelectWorker final : public BatchWorker {
 
  private:
   std::string first_problem() const {
+    if (!selector_.record().problem.empty()) return selector_.record().problem;
     for (const Diagnostic& d : selector_.report().problems)
       if (d.severity == Severity::Error) return d.message;
     return selector_.record().problem;
@@ -100,6 +104,7 @@ class SelectWorker final : public BatchWorker {
   const SelectSettings& settings_;
   GameSelector selector_;
   GameWriter writer_;
+  bool positions_;  // games replayed only in part are worth a note
 };
 
 struct SelectTotals {

@@ -104,6 +104,8 @@ class Selection {
   void set_any(bool any) { any_ = any; }  // OR instead of AND
   bool empty() const;
   bool needs_moves() const;
+  // A condition looks at the main line's positions (--fen, --moves, --material, --ply).
+  bool needs_positions() const;
 
  private:
   friend class GameSelector;

@@ -151,6 +151,11 @@ struct DuplicateKeyer::Impl {
             ++annotations;
         }
       }
+      // A game without moves (a forfeit) is no copy of every other one: its tags, all of
+      // them in order, stand for its moves.
+      if (plies == 0)
+        for (const auto& [name, value] : record.tags)
+          mix.absorb(text_hash(name) ^ text_hash(value) * 31);
     } else {
       // Not replayable: the movetext's text, without the tag lines.
       e.kind = 1;

@@ -39,6 +39,12 @@ bool Selection::needs_moves() const {
                      [](const auto& c) { return c->needs_moves(); });
 }
 
+bool Selection::needs_positions() const {
+  return std::any_of(conditions_.begin(), conditions_.end(), [](const auto& c) {
+    return c->kind == Kind::Position || c->kind == Kind::Material || c->kind == Kind::Ply;
+  });
+}
+
 void Selection::add(std::unique_ptr<Condition> c) {
   // Tag conditions first: a game is often decided before its moves are read.
   if (c->needs_moves())
