@@ -96,6 +96,13 @@ if [ -x "$extract" ]; then
 else
   echo "pgn-extract not installed: position checks against it skipped" >&2
 fi
+# The main-line replay that stops early and the validator's replay (which --ply needs) agree.
+for file in "$twic" "$mentor"; do
+  expect "--moves quick = validator in $(basename "$file")" "$(count --moves '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6' --ply 0.. "$file")" \
+    "$(count --moves '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6' "$file")"
+  expect "--material quick = validator in $(basename "$file")" "$(count --material 'KR*P*kr*p*' --material-plies 8 --ply 0.. "$file")" \
+    "$(count --material 'KR*P*kr*p*' --material-plies 8 "$file")"
+done
 # The Nimzo-Indian by FEN is the same selection as by moves (transpositions included).
 expect "--fen = --moves" "$(count --moves '1. d4 Nf6 2. c4 e6 3. Nc3 Bb4' "$twic")" \
   "$(count --fen 'rnbqk2r/pppp1ppp/4pn2/8/1bPP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4' "$twic")"

@@ -3,8 +3,10 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "libpgn/game_record.hpp"
+#include "libpgn/san.hpp"
 #include "libpgn/select.hpp"
 
 namespace pgn {
@@ -291,9 +293,65 @@ class TagCollector final : public Visitor {
 
 }  // namespace
 
+// Whether `pos` can never become `target` later in the game: pieces are never added, a pawn
+// never returns to its starting rank, castling rights are never regained.
+static bool unreachable(const Position& pos, const Position& target) {
+  constexpr Bitboard kRank2 = 0x000000000000FF00ull, kRank7 = 0x00FF000000000000ull;
+  for (Color c : {White, Black}) {
+    const Bitboard home = c == White ? kRank2 : kRank7;
+    const Bitboard pawns = pos.pieces(c, Pawn), wanted = target.pieces(c, Pawn);
+    if (wanted & home & ~pawns) return true;
+    if (std::popcount(pawns) < std::popcount(wanted)) return true;
+    if (std::popcount(pos.pieces(c)) < std::popcount(target.pieces(c))) return true;
+  }
+  return (target.castling_rights() & ~pos.castling_rights()) != 0;
+}
+
 struct GameSelector::Impl {
   Impl(const Selection& s, const ValidateOptions& options)
-      : selection(s), validator(options), needs_moves(s.needs_moves()) {}
+      : selection(s),
+        validator(options),
+        needs_moves(s.needs_moves()),
+        notation(options.notation),
+        line_visitor(*this) {
+    // The main line alone answers position and material conditions: such games are replayed
+    // here, resolving each move on the core and stopping once every answer is known, and go
+    // to the validator only when this replay meets something it does not read.
+    quick = std::all_of(s.conditions_.begin(), s.conditions_.end(), [](const auto& c) {
+      return !c->needs_moves() || c->kind == Selection::Kind::Position ||
+             c->kind == Selection::Kind::Material;
+    });
+    answers.resize(s.conditions_.size());
+    runs.resize(s.conditions_.size());
+  }
+
+  // Replays the main line of the moves in English (or the --lang notation) and nothing else.
+  struct MainLine final : Visitor {
+    explicit MainLine(Impl& i) : impl(i) {}
+    Impl& impl;
+    Position pos;
+    bool failed = false;
+    Control begin_variation(TextPos) override { return Control::SkipVariation; }
+    Control move(std::string_view token, TextPos) override {
+      MoveText text;
+      MoveTextError error;
+      if (parse_move_text(token, text, error, impl.notation) != token.size() ||
+          text.kind == MoveText::Null) {
+        failed = true;
+        return Control::SkipGame;
+      }
+      const MoveResolution r = resolve_move(pos, text);
+      if (!r.ok()) {
+        failed = true;
+        return Control::SkipGame;
+      }
+      pos.play(r.move);
+      return impl.observe(pos) ? Control::SkipGame : Control::Continue;
+    }
+    void syntax_error(std::string_view, TextPos) override { failed = true; }
+    bool wants_move_numbers() const override { return false; }
+    bool wants_columns() const override { return false; }
+  };
 
   const Selection& selection;
   GameValidator validator;
@@ -303,6 +361,48 @@ struct GameSelector::Impl {
   GameReport report;
   GameRecord record;
   std::vector<Position> line;  // the main line's positions, start included
+  const Notation* notation;
+  MainLine line_visitor;
+  bool quick = false;                 // the selection can use the main-line replay
+  bool answered = false;              // this game's move conditions were answered by it
+  std::vector<std::uint8_t> answers;  // per condition: 0 open, 1 holds, 2 does not
+  std::vector<std::uint32_t> runs;    // per material condition: positions in a row
+
+  // Looks at one position of the main line; true when every move condition is answered.
+  bool observe(const Position& pos) {
+    bool all = true;
+    const auto& conditions = selection.conditions_;
+    for (std::size_t i = 0; i < conditions.size(); ++i) {
+      const Selection::Condition& c = *conditions[i];
+      if (!c.needs_moves() || answers[i]) continue;
+      if (c.kind == Selection::Kind::Position) {
+        if (pos.key() == c.target.key() && same_position(pos, c.target))
+          answers[i] = 1;
+        else if (unreachable(pos, c.target))
+          answers[i] = 2;
+      } else {
+        runs[i] = c.material.matches(pos) ? runs[i] + 1 : 0;
+        if (runs[i] >= c.plies) answers[i] = 1;
+      }
+      all = all && answers[i];
+    }
+    return all;
+  }
+
+  // The main-line replay; false when the game needs the validator instead.
+  bool answer_quickly(const RawGame& game) {
+    std::string_view v;
+    if (tag("FEN", v) || (tag("Variant", v) && !equal_folded(v, "standard"))) return false;
+    std::fill(answers.begin(), answers.end(), 0);
+    std::fill(runs.begin(), runs.end(), 0);
+    line_visitor.pos = Position();
+    line_visitor.failed = false;
+    if (!observe(line_visitor.pos)) parse_game(game, line_visitor);
+    if (line_visitor.failed) return false;
+    for (std::uint8_t& a : answers)
+      if (!a) a = 2;
+    return true;
+  }
 
   // The value of the first tag `name` (unescaped), or false when the game has none.
   bool tag(std::string_view name, std::string_view& value) {
@@ -332,7 +432,7 @@ struct GameSelector::Impl {
     return RE2::PartialMatch(re2::StringPiece(v.data(), v.size()), *c.regex);
   }
 
-  bool holds(const Selection::Condition& c) {
+  bool holds(const Selection::Condition& c, std::size_t index) {
     using K = Selection::Kind;
     std::string_view v;
     switch (c.kind) {
@@ -363,10 +463,12 @@ struct GameSelector::Impl {
       case K::Termination:
         return report.result == c.value;
       case K::Position:
+        if (answered) return answers[index] == 1;
         for (const Position& p : line)
           if (p.key() == c.target.key() && same_position(p, c.target)) return true;
         return false;
       case K::Material: {
+        if (answered) return answers[index] == 1;
         std::uint32_t run = 0;
         for (const Position& p : line) {
           run = c.material.matches(p) ? run + 1 : 0;
@@ -411,16 +513,19 @@ struct GameSelector::Impl {
     parse_game(game, tags);
     const bool any = selection.any_;
     bool replayed = false;
+    answered = false;
     if (always_replay) {
       replay(game, outcome);
       replayed = true;
     }
-    for (const auto& c : selection.conditions_) {
+    for (std::size_t i = 0; i < selection.conditions_.size(); ++i) {
+      const auto& c = selection.conditions_[i];
       if (c->needs_moves() && !replayed) {
-        replay(game, outcome);
+        answered = quick && answer_quickly(game);
+        if (!answered) replay(game, outcome);
         replayed = true;
       }
-      const bool result = holds(*c) != c->negated;
+      const bool result = holds(*c, i) != c->negated;
       if (result == any) {
         outcome.selected = any;
         return outcome;
