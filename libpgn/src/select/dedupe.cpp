@@ -13,6 +13,7 @@
 #include <queue>
 
 #include "libpgn/game_record.hpp"
+#include "libpgn/san.hpp"
 
 namespace pgn {
 
@@ -88,77 +89,158 @@ std::uint8_t result_code(std::string_view r) {
 }  // namespace
 
 struct DuplicateKeyer::Impl {
-  Impl(const DuplicateRules& r, const ValidateOptions& options) : rules(r), validator(options) {}
+  Impl(const DuplicateRules& r, const ValidateOptions& options)
+      : rules(r), validator(options), notation(options.notation), quick(*this) {}
   const DuplicateRules& rules;
   GameValidator validator;
+  const Notation* notation;
   GameReport report;
   GameRecord record;
   std::string scratch;
   std::vector<std::uint64_t> prefixes;
-  std::uint64_t plies_ = 0;
+  // The tags of the game at hand: the record's, or those the quick replay collected.
+  using Tags = std::vector<std::pair<std::string, std::string>>;
+  Tags quick_tags;
+  std::size_t quick_tag_count = 0;
+  const Tags* tags = nullptr;
+  std::size_t tag_count = 0;
+  KeyMixer mix;
+  std::uint64_t plies = 0;
+  std::uint32_t annotations = 0;
+
+  // Replays the main line in English (or the --lang notation), collecting tags and counting
+  // the main line's annotations; `failed` sends the game to the validator.
+  struct QuickLine final : Visitor {
+    explicit QuickLine(Impl& i) : impl(i) {}
+    Impl& impl;
+    Position pos;
+    bool failed = false;
+    Control tag(std::string_view name, std::string_view value, TextPos) override {
+      if (impl.quick_tag_count == impl.quick_tags.size()) impl.quick_tags.emplace_back();
+      auto& [n, v] = impl.quick_tags[impl.quick_tag_count++];
+      n.assign(name);
+      if (value.find('\\') == std::string_view::npos)
+        v.assign(value);
+      else
+        v = unescape_tag_value(value);
+      return Control::Continue;
+    }
+    Control end_tags() override {
+      impl.tag_count = impl.quick_tag_count;
+      std::string_view fen = impl.tag("FEN"), variant = impl.tag("Variant");
+      if (!fen.empty() || (!variant.empty() && variant != "Standard" && variant != "standard")) {
+        failed = true;
+        return Control::SkipGame;
+      }
+      impl.mix.absorb(pos.key());
+      return Control::Continue;
+    }
+    Control begin_variation(TextPos) override {
+      ++impl.annotations;
+      return Control::SkipVariation;
+    }
+    void comment(std::string_view, TextPos) override { ++impl.annotations; }
+    void nag(int, TextPos) override { ++impl.annotations; }
+    Control move(std::string_view token, TextPos) override {
+      MoveText text;
+      MoveTextError error;
+      if (parse_move_text(token, text, error, impl.notation) != token.size() ||
+          text.kind == MoveText::Null) {
+        failed = true;
+        return Control::SkipGame;
+      }
+      const MoveResolution r = resolve_move(pos, text);
+      if (!r.ok()) {
+        failed = true;
+        return Control::SkipGame;
+      }
+      if (text.nag) ++impl.annotations;
+      impl.before_move();
+      pos.play(r.move);
+      impl.mix.absorb(pos.key());
+      return Control::Continue;
+    }
+    void syntax_error(std::string_view, TextPos) override { failed = true; }
+    bool wants_move_numbers() const override { return false; }
+    bool wants_columns() const override { return false; }
+  };
+  QuickLine quick;
+
+  std::string_view tag(std::string_view name) const {
+    for (std::size_t i = 0; i < tag_count; ++i)
+      if ((*tags)[i].first == name) return (*tags)[i].second;
+    return {};
+  }
 
   // The key of a game made of the moves absorbed so far: their count and the same_tags.
-  KeyMixer finished(KeyMixer mix, std::uint64_t plies) {
-    mix.absorb(plies);
+  KeyMixer finished(KeyMixer m, std::uint64_t count) {
+    m.absorb(count);
     for (const std::string& name : rules.same_tags) {
       std::string_view value = tag(name);
       if (rules.fuzzy_players && (name == "White" || name == "Black")) {
         scratch = fuzzy_player_name(value);
         value = scratch;
       }
-      mix.absorb(text_hash(value) ^ text_hash(name));
+      m.absorb(text_hash(value) ^ text_hash(name));
     }
-    return mix;
+    return m;
   }
 
-  std::string_view tag(std::string_view name) const {
-    for (const auto& [n, v] : record.tags)
-      if (n == name) return v;
-    return {};
+  // Before each main-line move: the key of the game cut here, for --prefix.
+  void before_move() {
+    if (rules.prefix_min_plies && plies >= rules.prefix_min_plies)
+      prefixes.push_back(finished(mix, plies).high);
+    ++plies;
+  }
+
+  void reset() {
+    mix = KeyMixer{};
+    plies = 0;
+    annotations = 0;
+    prefixes.clear();
+  }
+
+  bool key_quickly(const RawGame& game) {
+    reset();
+    quick_tag_count = 0;
+    tags = &quick_tags;
+    tag_count = 0;
+    quick.pos = Position();
+    quick.failed = false;
+    parse_game(game, quick);
+    return !quick.failed;
+  }
+
+  // Every game the quick replay cannot read: the validator, any notation, any start.
+  bool key_by_validator(const RawGame& game) {
+    reset();
+    validator.validate(game, report, &record);
+    tags = &record.tags;
+    tag_count = record.tags.size();
+    if (!report.replayed || !record.complete) return false;
+    Position pos = record.start;
+    mix.absorb(pos.key());
+    int depth = 0;
+    for (const GameEvent& ev : record.events) {
+      if (ev.kind == GameEvent::VariationBegin && depth++ == 0) ++annotations;
+      if (ev.kind == GameEvent::VariationEnd) --depth;
+      if (depth) continue;
+      if (ev.kind == GameEvent::Comment || ev.kind == GameEvent::Nag) ++annotations;
+      if (ev.kind == GameEvent::MoveEvent) {
+        before_move();
+        pos.play(ev.move);
+        mix.absorb(pos.key());
+      }
+    }
+    return true;
   }
 
   void key(const RawGame& game, DuplicateEntry& e) {
-    validator.validate(game, report, &record);
-    KeyMixer mix;
-    std::uint32_t annotations = 0;
-    prefixes.clear();
-    if (report.replayed && record.complete) {
-      e.kind = 0;
-      Position pos = record.start;
-      mix.absorb(pos.key());
-      int depth = 0;
-      std::uint64_t& plies = plies_;
-      plies = 0;
-      for (const GameEvent& ev : record.events) {
-        switch (ev.kind) {
-          case GameEvent::VariationBegin:
-            ++depth;
-            ++annotations;
-            break;
-          case GameEvent::VariationEnd:
-            --depth;
-            break;
-          case GameEvent::MoveEvent:
-            if (depth == 0) {
-              if (rules.prefix_min_plies && plies >= rules.prefix_min_plies)
-                prefixes.push_back(finished(mix, plies).high);
-              pos.play(ev.move);
-              mix.absorb(pos.key());
-              ++plies;
-            }
-            break;
-          default:
-            ++annotations;
-        }
-      }
-      // A game without moves (a forfeit) is no copy of every other one: its tags, all of
-      // them in order, stand for its moves.
-      if (plies == 0)
-        for (const auto& [name, value] : record.tags)
-          mix.absorb(text_hash(name) ^ text_hash(value) * 31);
-    } else {
+    e.kind = 0;
+    if (!key_quickly(game) && !key_by_validator(game)) {
       // Not replayable: the movetext's text, without the tag lines.
       e.kind = 1;
+      reset();
       std::size_t begin = 0;
       while (begin < game.text.size()) {
         std::size_t end = game.text.find('\n', begin);
@@ -169,7 +251,12 @@ struct DuplicateKeyer::Impl {
       }
       mix.absorb(0x5bd1e995);
     }
-    const KeyMixer done = finished(mix, e.kind == 0 ? plies_ : 0);
+    // A game without moves (a forfeit) is no copy of every other one: its tags, all of them
+    // in order, stand for its moves.
+    if (e.kind == 0 && plies == 0)
+      for (std::size_t i = 0; i < tag_count; ++i)
+        mix.absorb(text_hash((*tags)[i].first) ^ text_hash((*tags)[i].second) * 31);
+    const KeyMixer done = finished(mix, e.kind == 0 ? plies : 0);
     e.key_high = done.high;
     e.key_low = done.low;
     scratch.assign(tag("White"));
@@ -181,7 +268,7 @@ struct DuplicateKeyer::Impl {
     scratch += fuzzy_player_name(tag("Black"));
     e.fuzzy_players = std::uint16_t(text_hash(scratch));
     e.result = result_code(tag("Result"));
-    e.score = rules.keep == DuplicateRules::Keep::MostTags ? std::uint32_t(record.tags.size())
+    e.score = rules.keep == DuplicateRules::Keep::MostTags        ? std::uint32_t(tag_count)
               : rules.keep == DuplicateRules::Keep::MostAnnotated ? annotations
                                                                   : 0;
   }
