@@ -181,5 +181,20 @@ TEST(Selection, TranspositionsAndConditions) {
   EXPECT_FALSE(bad.add_moves("1. e4 e5 2. Ke3", false, {}, error));
 }
 
+TEST(AppendGameAsRead, KeepsBytesAndLineEnds) {
+  std::string out;
+  append_game_as_read("[Event \"a\"]\r\n\r\n1. e4 *", out);
+  EXPECT_EQ(out, "[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n");
+  out.clear();
+  append_game_as_read("1. e4 *\n\n", out);
+  EXPECT_EQ(out, "1. e4 *\n\n");
+  out.clear();
+  append_game_as_read("1. e4 *\n", out);
+  EXPECT_EQ(out, "1. e4 *\n\n");
+  out.clear();
+  append_game_as_read("1. e4  {x}   *\n\n\n", out);
+  EXPECT_EQ(out, "1. e4  {x}   *\n\n\n");
+}
+
 }  // namespace
 }  // namespace pgn

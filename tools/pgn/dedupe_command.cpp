@@ -18,6 +18,7 @@
 #include "commands.hpp"
 #include "libpgn/dedupe.hpp"
 #include "libpgn/pipeline.hpp"
+#include "libpgn/select.hpp"
 
 namespace po = boost::program_options;
 
@@ -172,14 +173,6 @@ class PassWorker final : public BatchWorker {
   void process(GameBatch&) override {}
 };
 
-void append_verbatim(std::string_view text, std::string& out) {
-  out.append(text);
-  const std::string_view eol = text.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
-  if (!std::string_view(out).ends_with(eol)) out.append(eol);
-  const std::string blank = std::string(eol) + std::string(eol);
-  if (!std::string_view(out).ends_with(blank)) out.append(eol);
-}
-
 class WriteConsumer final : public BatchConsumer {
  public:
   WriteConsumer(DuplicateIndex& index, const std::vector<Duplicate>& prefixes,
@@ -214,11 +207,11 @@ class WriteConsumer final : public BatchConsumer {
                        static_cast<unsigned long long>(found.line), duplicate_kind_name(found.kind),
                        names_[found.original_file].c_str(),
                        static_cast<unsigned long long>(found.original_line));
-        if (duplicates_) append_verbatim(game.text, copies_);
+        if (duplicates_) append_game_as_read(game.text, copies_);
         if (copy) has_next_ = index_.next(next_);
       } else {
         ++totals_.written;
-        append_verbatim(game.text, kept_);
+        append_game_as_read(game.text, kept_);
       }
       ++ordinal_;
     }

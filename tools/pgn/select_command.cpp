@@ -31,16 +31,6 @@ struct SelectSettings {
   bool normalize = false;
 };
 
-// Appends a game's text exactly as it was, then the line ends that make the blank line
-// separating it from the next game (in the game's own line-end style) if it has none.
-void append_verbatim(std::string_view text, std::string& out) {
-  out.append(text);
-  const std::string_view eol = text.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
-  if (!std::string_view(out).ends_with(eol)) out.append(eol);
-  const std::string blank = std::string(eol) + std::string(eol);
-  if (!std::string_view(out).ends_with(blank)) out.append(eol);
-}
-
 class SelectWorker final : public BatchWorker {
  public:
   SelectWorker(const Selection& selection, const ValidateOptions& validate,
@@ -81,7 +71,7 @@ class SelectWorker final : public BatchWorker {
           selector_.record().complete)
         writer_.write(selector_.record(), batch.output);
       else
-        append_verbatim(game.text, batch.output);
+        append_game_as_read(game.text, batch.output);
     }
     batch.counter = written;
   }

@@ -115,6 +115,10 @@ class Selection {
   void add(std::unique_ptr<Condition> c);
 };
 
+// Appends a game's text exactly as it was read, then the line ends that make the blank line
+// separating it from the next game (in the game's own line-end style) where it has none.
+void append_game_as_read(std::string_view text, std::string& out);
+
 // Why a game was or was not selected, for the run's accounting.
 struct SelectOutcome {
   bool selected = false;

@@ -239,6 +239,13 @@ bool MaterialPattern::matches(const Position& pos) const {
   return true;
 }
 
+void append_game_as_read(std::string_view text, std::string& out) {
+  out.append(text);
+  const std::string_view eol = text.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
+  if (!std::string_view(out).ends_with(eol)) out.append(eol);
+  if (!std::string_view(out).substr(0, out.size() - eol.size()).ends_with(eol)) out.append(eol);
+}
+
 bool same_position(const Position& a, const Position& b) {
   if (a.side_to_move() != b.side_to_move() || a.castling_rights() != b.castling_rights() ||
       a.ep_square() != b.ep_square() || a.pieces(White) != b.pieces(White) ||
