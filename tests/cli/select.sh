@@ -133,6 +133,17 @@ print(hit)
 PY
 expect "--material KRP+kr held 4" "$(cat "$work/material.expected")" "$(count --material 'KRP+kr' --material-plies 4 "$twic")"
 
+# Plies against the FEN lines pgn convert writes (one per main-line move, a blank line after
+# each game); the termination marker against the end of each game's text.
+plies() { # plies LOW: games with at least LOW plies
+  awk -v low="$1" 'BEGIN{n=0; c=0} /^$/{if (c >= low) n++; c=0; next} {c++} END{print n}' "$work/fens.txt"
+}
+expect "--ply 60.." "$(plies 60)" "$(count --ply 60.. "$twic")"
+expect "--ply ..59" "$(( $(grep -c '^\[Event ' "$twic") - $(plies 60) ))" "$(count --ply ..59 "$twic")"
+expect "--termination 1/2-1/2" \
+  "$(python3 -c "import sys,re; t=open(sys.argv[1]).read(); print(sum(1 for g in re.split(r'\n\n(?=\[Event )', t) if g.rstrip().endswith('1/2-1/2')))" "$twic")" \
+  "$(count --termination 1/2-1/2 "$twic")"
+
 # The validator's verdict: what --valid selects validates clean; --with-errors and --valid
 # split the games.
 for file in "$edge/python-chess/immortal-games.pgn" "$edge/pgn4web/test.pgn"; do
