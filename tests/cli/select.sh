@@ -183,6 +183,14 @@ grep -q "twic944.pgn:[0-9]*: game [0-9]* is longer than --max-game-bytes" "$work
   fail "a cut game is not reported"
 grep -q "could not be read" "$work/err" || fail "the summary does not count unreadable games"
 
+# A game whose moves are not replayed (a variant the core does not play) is named with the
+# reason and satisfies no move condition.
+printf '[Event "e"]\n[White "W"]\n[Black "B"]\n[Variant "Duck Chess"]\n[Result "*"]\n\n1. e4 @d5 e5 @e4 *\n\n[Event "f"]\n[White "W"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 *\n\n' >"$work/duck.pgn"
+"$pgn" select --count --moves '1. e4 e5' "$work/duck.pgn" >"$work/out" 2>"$work/err"
+expect "variant game not selected" 1 "$(cat "$work/out")"
+grep -q 'duck.pgn:1: game 1: moves not replayed (.*Duck' "$work/err" || fail "the variant game is not named: $(cat "$work/err")"
+grep -q '1 examined in part or not at all' "$work/err" || fail "the variant game is not counted: $(cat "$work/err")"
+
 # -o replaces the file only when the run completes.
 "$pgn" select -q --eco A -o "$work/a.pgn" "$twic"
 expect "-o" "$(count --eco A "$twic")" "$(grep -c '^\[Event ' "$work/a.pgn")"

@@ -38,7 +38,8 @@ class SelectWorker final : public BatchWorker {
       : settings_(settings),
         selector_(selection, validate),
         writer_(WriterOptions{}),
-        positions_(selection.needs_positions()) {}
+        positions_(selection.needs_positions()),
+        moves_(selection.needs_moves()) {}
 
   // batch.counter: games written; batch.reports: one entry per game that could not be read or
   // examined whole, with the problem in its message.
@@ -55,7 +56,7 @@ class SelectWorker final : public BatchWorker {
         continue;
       }
       const SelectOutcome outcome = selector_.decide(game, settings_.normalize);
-      if (outcome.not_checked)
+      if (outcome.not_checked && moves_)
         note(batch, game,
              "game " + std::to_string(game.index) + ": moves not replayed (" + first_problem() +
                  "); its move conditions do not hold");
@@ -81,6 +82,9 @@ class SelectWorker final : public BatchWorker {
     if (!selector_.record().problem.empty()) return selector_.record().problem;
     for (const Diagnostic& d : selector_.report().problems)
       if (d.severity == Severity::Error) return d.message;
+    // Not replayed without an error: the warning that says why (a variant, for one).
+    for (const Diagnostic& d : selector_.report().problems)
+      if (d.code == Code::UnsupportedVariant || d.code == Code::BadFen) return d.message;
     return selector_.record().problem;
   }
   static void note(GameBatch& batch, const RawGame& game, std::string message) {
@@ -95,6 +99,7 @@ class SelectWorker final : public BatchWorker {
   GameSelector selector_;
   GameWriter writer_;
   bool positions_;  // games replayed only in part are worth a note
+  bool moves_;      // games not replayed at all are worth a note
 };
 
 struct SelectTotals {
@@ -330,7 +335,7 @@ int run_select(int argc, char** argv) {
       std::fprintf(stderr, ", %llu could not be read",
                    static_cast<unsigned long long>(totals.unreadable));
     if (totals.noted > totals.unreadable)
-      std::fprintf(stderr, ", %llu examined in part",
+      std::fprintf(stderr, ", %llu examined in part or not at all",
                    static_cast<unsigned long long>(totals.noted - totals.unreadable));
     std::fprintf(stderr, "; %.2f s\n", seconds);
   }
