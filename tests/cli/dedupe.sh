@@ -206,6 +206,15 @@ grep -q 'twic944.pgn:8311: duplicate (different-result) of .*twic944.pgn:7425$' 
 cat forfeits.pgn forfeits.pgn >forfeits2.pgn
 expect "forfeits twice" "$(grep -c '^\[Event ' forfeits.pgn)" "$("$pgn" dedupe -q forfeits2.pgn | grep -c '^\[Event ')"
 
+# A game that cannot be read whole is written as it was, named, and never compared.
+"$pgn" dedupe --max-game-bytes 700 planted.pgn >cut-kept.pgn 2>cut-report.txt
+grep -q 'planted.pgn:[0-9]*: game [0-9]* is longer than --max-game-bytes and cannot be read whole; written, not compared' cut-report.txt ||
+  fail "a game too long to read is not named: $(head -n 2 cut-report.txt)"
+written=$(grep -o '[0-9][0-9]* written' cut-report.txt | cut -d' ' -f1)
+expect "long games written" "$written" "$(grep -c '^\[Event ' cut-kept.pgn)"
+[ "$written" -gt "$(grep -c '^\[Event ' kept.pgn)" ] || fail "games not compared were not all written"
+grep -q "not compared (cannot be read whole)" cut-report.txt || fail "the summary does not count the games not compared"
+
 "$pgn" dedupe --keep best planted.pgn >/dev/null 2>&1
 expect "bad --keep" 2 $?
 "$pgn" dedupe --memory lots planted.pgn >/dev/null 2>&1
