@@ -90,6 +90,13 @@ PipelineOptions pipeline_options(const CommonOptions& common) {
   return p;
 }
 
+std::vector<Source> sources_for(const std::vector<std::string>& names, InputFormat format) {
+  std::vector<Source> sources;
+  sources.reserve(names.size());
+  for (const auto& name : names) sources.push_back(Source::path(name, format));
+  return sources;
+}
+
 void account_game(RunSummary& summary, const GameReport& report) {
   ++summary.games;
   summary.moves += report.moves_replayed;

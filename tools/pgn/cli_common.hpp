@@ -40,6 +40,9 @@ PipelineOptions pipeline_options(const CommonOptions& common);
 
 // Adds one game's outcome to the run's totals.
 void account_game(RunSummary& summary, const GameReport& report);
+
+// The pipeline's inputs for the files named on the command line ("-" is standard input).
+std::vector<Source> sources_for(const std::vector<std::string>& names, InputFormat format);
 // Adds a game that could not be read at all (a bad JSON record: GameBatch::unreadable).
 void account_unreadable_game(RunSummary& summary, const Diagnostic& problem);
 

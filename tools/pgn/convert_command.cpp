@@ -385,8 +385,7 @@ int run_convert(int argc, char** argv) {
 
   // Inputs: PGN or JSON, told apart by content.
   const auto names = vm["files"].as<std::vector<std::string>>();
-  std::vector<Source> sources;
-  for (const auto& name : names) sources.push_back(Source::path(name, InputFormat::Detect));
+  const std::vector<Source> sources = sources_for(names, InputFormat::Detect);
 
   OutputFile output;
   if (vm.count("output") && !output.open(vm["output"].as<std::string>(), error)) {

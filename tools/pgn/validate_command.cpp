@@ -189,8 +189,7 @@ int run_validate(int argc, char** argv) {
   auto writer = ReportWriter::create(report_format, out, color || common.color == "always");
 
   const auto files = vm["files"].as<std::vector<std::string>>();
-  std::vector<Source> sources;
-  for (const auto& name : files) sources.push_back(Source::path(name, InputFormat::Detect));
+  const std::vector<Source> sources = sources_for(files, InputFormat::Detect);
   RunSummary summary;
   Progress progress(files, vm);
   ValidateConsumer consumer(*writer, filter, summary, progress, vm.count("list-games") > 0);

@@ -1,0 +1,109 @@
+// Finding duplicate games (`pgn dedupe`) in inputs of any size.
+//
+// A game is known by a 128-bit key made from the Zobrist keys of its start position and of
+// every position of its main line, in order: the same start and the same moves give the same
+// key whatever the tags, comments and layout. DuplicateKeyer (one per thread) makes a game's
+// DuplicateEntry; DuplicateIndex collects the entries of a whole run in 48 bytes each, in
+// memory up to a budget and then in partition files on disk (partitioned by key, so each
+// partition is decided alone in memory), and gives back the duplicates in input order.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "libpgn/reader.hpp"
+#include "libpgn/validator.hpp"
+
+namespace pgn {
+
+// What makes one game the same as another beyond its moves.
+struct DuplicateRules {
+  std::vector<std::string> same_tags;  // these tags must be equal too
+  bool fuzzy_players = false;          // White/Black in same_tags compared as "surname, initial"
+  enum class Keep : std::uint8_t { First, MostTags, MostAnnotated } keep = Keep::First;
+  // Not 0: DuplicateKeyer also gives the key each beginning of the main line of at least this
+  // many plies would have as a whole game, to find truncated copies.
+  std::uint32_t prefix_min_plies = 0;
+};
+
+// "Carlsen, M." / "Carlsen,Magnus" / "carlsen magnus" -> "carlsen m": the surname (before the
+// comma, or the last word when there is none) and the first initial, lower case.
+std::string fuzzy_player_name(std::string_view name);
+
+// One game, as the index keeps it (48 bytes).
+struct DuplicateEntry {
+  std::uint64_t key_high = 0, key_low = 0;  // moves (and same_tags) key
+  std::uint64_t ordinal = 0;                // 0-based game number in the whole run
+  std::uint64_t line = 0;                   // where the game starts in its file
+  std::uint32_t file = 0;                   // index of its file
+  std::uint32_t score = 0;                  // tags or annotations, for --keep
+  std::uint32_t players = 0;                // hash of White and Black exactly as written
+  std::uint16_t fuzzy_players = 0;  // hash of fuzzy_player_name of both (names the kind only)
+  std::uint8_t result = 0;          // the Result tag: 0 none, 1 1-0, 2 0-1, 3 draw, 4 *
+  std::uint8_t kind = 0;            // 0 moves replayed; 1 key of the movetext's text
+};
+static_assert(sizeof(DuplicateEntry) == 48);
+
+// Makes entries; keeps buffers, so keep one per thread.
+class DuplicateKeyer {
+ public:
+  DuplicateKeyer(const DuplicateRules& rules, const ValidateOptions& validate);
+  ~DuplicateKeyer();
+  DuplicateKeyer(const DuplicateKeyer&) = delete;
+  DuplicateKeyer& operator=(const DuplicateKeyer&) = delete;
+  // Fills everything but ordinal, line and file. A game whose moves cannot all be replayed
+  // is keyed by the text of its movetext instead, so that copies of it are still found.
+  void key(const RawGame& game, DuplicateEntry& entry);
+  // After key(), with prefix_min_plies: the key_high of each shorter beginning of the game.
+  const std::vector<std::uint64_t>& prefix_keys() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// A game found to be a copy of another.
+struct Duplicate {
+  enum Kind : std::uint8_t {
+    Exact,             // same moves (and same_tags), same players as written, same result
+    PlayersSpelled,    // same moves, same result; the same players written differently
+    DifferentPlayers,  // same moves, same result; other players
+    DifferentResult,   // same moves; another Result tag
+    Prefix,            // the copy's moves are the beginning of the kept game's (--prefix)
+  };
+  static constexpr int kKinds = 5;
+  std::uint64_t ordinal = 0;  // the copy (not written)
+  std::uint64_t line = 0;
+  std::uint32_t file = 0;
+  Kind kind = Exact;
+  std::uint64_t original_ordinal = 0;  // the game kept
+  std::uint64_t original_line = 0;
+  std::uint32_t original_file = 0;
+};
+const char* duplicate_kind_name(Duplicate::Kind kind);  // "exact", "players-spelled", ...
+
+class DuplicateIndex {
+ public:
+  // `memory_bytes`: entries kept in memory before spilling to `spill_dir` (a directory that
+  // exists; partition files are made and removed there).
+  DuplicateIndex(const DuplicateRules& rules, std::uint64_t memory_bytes, std::string spill_dir);
+  ~DuplicateIndex();
+  // Entries come in ordinal order. False with `error` when spilling failed.
+  bool add(const DuplicateEntry& entry, std::string& error);
+  // Decides every group of copies. False with `error` when a spill file failed.
+  bool finish(std::string& error);
+  // After finish: the duplicates in ordinal order, one at a time; false after the last.
+  bool next(Duplicate& out);
+  std::uint64_t games() const;
+  bool spilled() const;
+  std::uint64_t partitions() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pgn

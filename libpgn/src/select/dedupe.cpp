@@ -1,0 +1,478 @@
+// Duplicate keys and the index that finds copies among any number of games: in memory up to
+// a budget, then partitioned by key into files that are each decided alone.
+#include "libpgn/dedupe.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <queue>
+
+#include "libpgn/game_record.hpp"
+#include "libpgn/san.hpp"
+
+namespace pgn {
+
+std::string fuzzy_player_name(std::string_view name) {
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; };
+  auto is_letter = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (unsigned char)c >= 0x80;
+  };
+  std::string_view surname, given;
+  if (const std::size_t comma = name.find(','); comma != std::string_view::npos) {
+    surname = name.substr(0, comma);
+    given = name.substr(comma + 1);
+  } else {
+    const std::size_t end = name.find_last_not_of(" .");
+    const std::string_view trimmed = end == std::string_view::npos ? "" : name.substr(0, end + 1);
+    const std::size_t space = trimmed.rfind(' ');
+    surname = space == std::string_view::npos ? trimmed : trimmed.substr(space + 1);
+    given = space == std::string_view::npos ? "" : trimmed.substr(0, space);
+  }
+  std::string out;
+  for (char c : surname)
+    if (is_letter(c) || c == '-') out += lower(c);
+  for (char c : given)
+    if (is_letter(c)) {
+      out += ' ';
+      out += lower(c);
+      break;
+    }
+  return out;
+}
+
+const char* duplicate_kind_name(Duplicate::Kind kind) {
+  switch (kind) {
+    case Duplicate::Exact:
+      return "exact";
+    case Duplicate::PlayersSpelled:
+      return "players-spelled-differently";
+    case Duplicate::DifferentPlayers:
+      return "different-players";
+    case Duplicate::DifferentResult:
+      return "different-result";
+    case Duplicate::Prefix:
+      return "prefix";
+  }
+  return "?";
+}
+
+namespace {
+
+// Order-dependent absorption of 64-bit values into a 128-bit key.
+struct KeyMixer {
+  std::uint64_t high = 0x9E3779B97F4A7C15ull, low = 0xC2B2AE3D27D4EB4Full;
+  void absorb(std::uint64_t v) {
+    low = (low ^ v) * 0xff51afd7ed558ccdull;
+    low ^= low >> 32;
+    high = std::rotl(high, 23) ^ (v * 0xc4ceb9fe1a85ec53ull);
+    high += high >> 29;
+  }
+};
+
+std::uint64_t text_hash(std::string_view s) {
+  return std::hash<std::string_view>{}(s);
+}
+
+std::uint8_t result_code(std::string_view r) {
+  if (r == "1-0") return 1;
+  if (r == "0-1") return 2;
+  if (r == "1/2-1/2") return 3;
+  if (r == "*") return 4;
+  return 0;
+}
+
+}  // namespace
+
+struct DuplicateKeyer::Impl {
+  Impl(const DuplicateRules& r, const ValidateOptions& options)
+      : rules(r), validator(options), notation(options.notation), quick(*this) {}
+  const DuplicateRules& rules;
+  GameValidator validator;
+  const Notation* notation;
+  GameReport report;
+  GameRecord record;
+  std::string scratch;
+  std::vector<std::uint64_t> prefixes;
+  // The tags of the game at hand: the record's, or those the quick replay collected.
+  using Tags = std::vector<std::pair<std::string, std::string>>;
+  Tags quick_tags;
+  std::size_t quick_tag_count = 0;
+  const Tags* tags = nullptr;
+  std::size_t tag_count = 0;
+  KeyMixer mix;
+  std::uint64_t plies = 0;
+  std::uint32_t annotations = 0;
+
+  // Replays the main line in English (or the --lang notation), collecting tags and counting
+  // the main line's annotations; `failed` sends the game to the validator.
+  struct QuickLine final : Visitor {
+    explicit QuickLine(Impl& i) : impl(i) {}
+    Impl& impl;
+    Position pos;
+    bool failed = false;
+    Control tag(std::string_view name, std::string_view value, TextPos) override {
+      if (impl.quick_tag_count == impl.quick_tags.size()) impl.quick_tags.emplace_back();
+      auto& [n, v] = impl.quick_tags[impl.quick_tag_count++];
+      n.assign(name);
+      if (value.find('\\') == std::string_view::npos)
+        v.assign(value);
+      else
+        v = unescape_tag_value(value);
+      return Control::Continue;
+    }
+    Control end_tags() override {
+      impl.tag_count = impl.quick_tag_count;
+      std::string_view fen = impl.tag("FEN"), variant = impl.tag("Variant");
+      if (!fen.empty() || (!variant.empty() && variant != "Standard" && variant != "standard")) {
+        failed = true;
+        return Control::SkipGame;
+      }
+      impl.mix.absorb(pos.key());
+      return Control::Continue;
+    }
+    Control begin_variation(TextPos) override {
+      ++impl.annotations;
+      return Control::SkipVariation;
+    }
+    void comment(std::string_view, TextPos) override { ++impl.annotations; }
+    void nag(int, TextPos) override { ++impl.annotations; }
+    Control move(std::string_view token, TextPos) override {
+      MoveText text;
+      MoveTextError error;
+      if (parse_move_text(token, text, error, impl.notation) != token.size() ||
+          text.kind == MoveText::Null) {
+        failed = true;
+        return Control::SkipGame;
+      }
+      const MoveResolution r = resolve_move(pos, text);
+      if (!r.ok()) {
+        failed = true;
+        return Control::SkipGame;
+      }
+      if (text.nag) ++impl.annotations;
+      impl.before_move();
+      pos.play(r.move);
+      impl.mix.absorb(pos.key());
+      return Control::Continue;
+    }
+    void syntax_error(std::string_view, TextPos) override { failed = true; }
+    bool wants_move_numbers() const override { return false; }
+    bool wants_columns() const override { return false; }
+  };
+  QuickLine quick;
+
+  std::string_view tag(std::string_view name) const {
+    for (std::size_t i = 0; i < tag_count; ++i)
+      if ((*tags)[i].first == name) return (*tags)[i].second;
+    return {};
+  }
+
+  // The key of a game made of the moves absorbed so far: their count and the same_tags.
+  KeyMixer finished(KeyMixer m, std::uint64_t count) {
+    m.absorb(count);
+    for (const std::string& name : rules.same_tags) {
+      std::string_view value = tag(name);
+      if (rules.fuzzy_players && (name == "White" || name == "Black")) {
+        scratch = fuzzy_player_name(value);
+        value = scratch;
+      }
+      m.absorb(text_hash(value) ^ text_hash(name));
+    }
+    return m;
+  }
+
+  // Before each main-line move: the key of the game cut here, for --prefix.
+  void before_move() {
+    if (rules.prefix_min_plies && plies >= rules.prefix_min_plies)
+      prefixes.push_back(finished(mix, plies).high);
+    ++plies;
+  }
+
+  void reset() {
+    mix = KeyMixer{};
+    plies = 0;
+    annotations = 0;
+    prefixes.clear();
+  }
+
+  bool key_quickly(const RawGame& game) {
+    reset();
+    quick_tag_count = 0;
+    tags = &quick_tags;
+    tag_count = 0;
+    quick.pos = Position();
+    quick.failed = false;
+    parse_game(game, quick);
+    return !quick.failed;
+  }
+
+  // Every game the quick replay cannot read: the validator, any notation, any start.
+  bool key_by_validator(const RawGame& game) {
+    reset();
+    validator.validate(game, report, &record);
+    tags = &record.tags;
+    tag_count = record.tags.size();
+    if (!report.replayed || !record.complete) return false;
+    Position pos = record.start;
+    mix.absorb(pos.key());
+    int depth = 0;
+    for (const GameEvent& ev : record.events) {
+      if (ev.kind == GameEvent::VariationBegin && depth++ == 0) ++annotations;
+      if (ev.kind == GameEvent::VariationEnd) --depth;
+      if (depth) continue;
+      if (ev.kind == GameEvent::Comment || ev.kind == GameEvent::Nag) ++annotations;
+      if (ev.kind == GameEvent::MoveEvent) {
+        before_move();
+        pos.play(ev.move);
+        mix.absorb(pos.key());
+      }
+    }
+    return true;
+  }
+
+  void key(const RawGame& game, DuplicateEntry& e) {
+    e.kind = 0;
+    if (!key_quickly(game) && !key_by_validator(game)) {
+      // Not replayable: the movetext's text, without the tag lines.
+      e.kind = 1;
+      reset();
+      std::size_t begin = 0;
+      while (begin < game.text.size()) {
+        std::size_t end = game.text.find('\n', begin);
+        if (end == std::string_view::npos) end = game.text.size();
+        const std::string_view line = game.text.substr(begin, end - begin);
+        if (!line.starts_with('[')) mix.absorb(text_hash(line));
+        begin = end + 1;
+      }
+      mix.absorb(0x5bd1e995);
+    }
+    // A game without moves (a forfeit) is no copy of every other one: its tags, all of them
+    // in order, stand for its moves.
+    if (e.kind == 0 && plies == 0)
+      for (std::size_t i = 0; i < tag_count; ++i)
+        mix.absorb(text_hash((*tags)[i].first) ^ text_hash((*tags)[i].second) * 31);
+    const KeyMixer done = finished(mix, e.kind == 0 ? plies : 0);
+    e.key_high = done.high;
+    e.key_low = done.low;
+    scratch.assign(tag("White"));
+    scratch += '\0';
+    scratch.append(tag("Black"));
+    e.players = std::uint32_t(text_hash(scratch));
+    scratch = fuzzy_player_name(tag("White"));
+    scratch += '\0';
+    scratch += fuzzy_player_name(tag("Black"));
+    e.fuzzy_players = std::uint16_t(text_hash(scratch));
+    e.result = result_code(tag("Result"));
+    e.score = rules.keep == DuplicateRules::Keep::MostTags        ? std::uint32_t(tag_count)
+              : rules.keep == DuplicateRules::Keep::MostAnnotated ? annotations
+                                                                  : 0;
+  }
+};
+
+DuplicateKeyer::DuplicateKeyer(const DuplicateRules& rules, const ValidateOptions& validate)
+    : impl_(std::make_unique<Impl>(rules, validate)) {}
+DuplicateKeyer::~DuplicateKeyer() = default;
+void DuplicateKeyer::key(const RawGame& game, DuplicateEntry& entry) {
+  impl_->key(game, entry);
+}
+const std::vector<std::uint64_t>& DuplicateKeyer::prefix_keys() const {
+  return impl_->prefixes;
+}
+
+namespace {
+
+constexpr int kPartitionBits = 8;
+constexpr int kPartitions = 1 << kPartitionBits;
+
+// Sorts a group of entries by key and appends the copies found to `out` (ordinal order).
+void decide(std::vector<DuplicateEntry>& entries, const DuplicateRules& rules,
+            std::vector<Duplicate>& out) {
+  std::sort(entries.begin(), entries.end(), [](const DuplicateEntry& a, const DuplicateEntry& b) {
+    if (a.key_high != b.key_high) return a.key_high < b.key_high;
+    if (a.key_low != b.key_low) return a.key_low < b.key_low;
+    return a.ordinal < b.ordinal;
+  });
+  const std::size_t first_out = out.size();
+  for (std::size_t begin = 0; begin < entries.size();) {
+    std::size_t end = begin + 1;
+    while (end < entries.size() && entries[end].key_high == entries[begin].key_high &&
+           entries[end].key_low == entries[begin].key_low)
+      ++end;
+    if (end - begin > 1) {
+      std::size_t kept = begin;  // the first copy, unless another has a higher score
+      if (rules.keep != DuplicateRules::Keep::First)
+        for (std::size_t i = begin + 1; i < end; ++i)
+          if (entries[i].score > entries[kept].score) kept = i;
+      const DuplicateEntry& k = entries[kept];
+      for (std::size_t i = begin; i < end; ++i) {
+        if (i == kept) continue;
+        const DuplicateEntry& c = entries[i];
+        Duplicate& d = out.emplace_back();
+        d.ordinal = c.ordinal;
+        d.line = c.line;
+        d.file = c.file;
+        d.kind = c.result != k.result                 ? Duplicate::DifferentResult
+                 : c.players == k.players             ? Duplicate::Exact
+                 : c.fuzzy_players == k.fuzzy_players ? Duplicate::PlayersSpelled
+                                                      : Duplicate::DifferentPlayers;
+        d.original_ordinal = k.ordinal;
+        d.original_line = k.line;
+        d.original_file = k.file;
+      }
+    }
+    begin = end;
+  }
+  std::sort(out.begin() + first_out, out.end(),
+            [](const Duplicate& a, const Duplicate& b) { return a.ordinal < b.ordinal; });
+}
+
+}  // namespace
+
+struct DuplicateIndex::Impl {
+  const DuplicateRules& rules;
+  std::size_t budget_entries;
+  std::string dir;
+  std::vector<DuplicateEntry> entries;
+  std::uint64_t games = 0;
+  // Spilled: one entry file per partition, then one file of copies per partition.
+  std::vector<std::FILE*> partition_files;
+  std::vector<std::FILE*> duplicate_files;
+  // Reading the copies back: the in-memory list, or a merge of the partitions' files.
+  std::vector<Duplicate> in_memory;
+  std::size_t next_in_memory = 0;
+  using Head = std::pair<Duplicate, std::size_t>;  // a file's next copy, and the file
+  struct Later {
+    bool operator()(const Head& a, const Head& b) const {
+      return a.first.ordinal > b.first.ordinal;
+    }
+  };
+  std::priority_queue<Head, std::vector<Head>, Later> heads;
+
+  Impl(const DuplicateRules& r, std::uint64_t memory, std::string d)
+      : rules(r),
+        budget_entries(std::max<std::uint64_t>(memory / sizeof(DuplicateEntry), 1024)),
+        dir(std::move(d)) {}
+  ~Impl() {
+    for (std::FILE* f : partition_files)
+      if (f) std::fclose(f);
+    for (std::FILE* f : duplicate_files)
+      if (f) std::fclose(f);
+  }
+
+  bool fail(std::string& error, const std::string& what) {
+    error = what + ": " + std::strerror(errno);
+    return false;
+  }
+
+  // Unnamed files (unlinked at once), so nothing is left behind whatever happens.
+  std::FILE* temporary(std::string& error) {
+    std::string path = dir + "/pgn-dedupe.XXXXXX";
+    const int fd = ::mkstemp(path.data());
+    if (fd < 0) {
+      fail(error, "cannot make a spill file in " + dir);
+      return nullptr;
+    }
+    ::unlink(path.c_str());
+    std::FILE* f = ::fdopen(fd, "w+b");
+    if (!f) fail(error, "cannot open a spill file in " + dir);
+    return f;
+  }
+
+  bool flush(std::string& error) {
+    if (partition_files.empty()) {
+      partition_files.resize(kPartitions, nullptr);
+      for (auto& f : partition_files)
+        if (!(f = temporary(error))) return false;
+    }
+    for (const DuplicateEntry& e : entries)
+      if (std::fwrite(&e, sizeof e, 1, partition_files[e.key_high >> (64 - kPartitionBits)]) != 1)
+        return fail(error, "cannot write a spill file in " + dir);
+    entries.clear();
+    return true;
+  }
+
+  bool add(const DuplicateEntry& e, std::string& error) {
+    ++games;
+    entries.push_back(e);
+    return entries.size() < budget_entries || flush(error);
+  }
+
+  bool finish(std::string& error) {
+    if (partition_files.empty()) {
+      decide(entries, rules, in_memory);
+      entries = {};
+      return true;
+    }
+    if (!flush(error)) return false;
+    entries.shrink_to_fit();
+    std::vector<Duplicate> found;
+    duplicate_files.resize(kPartitions, nullptr);
+    for (int p = 0; p < kPartitions; ++p) {
+      std::FILE* f = partition_files[p];
+      const long size = std::ftell(f);
+      std::rewind(f);
+      entries.resize(std::size_t(size) / sizeof(DuplicateEntry));
+      if (std::fread(entries.data(), sizeof(DuplicateEntry), entries.size(), f) != entries.size())
+        return fail(error, "cannot read a spill file in " + dir);
+      std::fclose(f);
+      partition_files[p] = nullptr;
+      found.clear();
+      decide(entries, rules, found);
+      if (!(duplicate_files[p] = temporary(error))) return false;
+      if (!found.empty() && std::fwrite(found.data(), sizeof(Duplicate), found.size(),
+                                        duplicate_files[p]) != found.size())
+        return fail(error, "cannot write a spill file in " + dir);
+      std::rewind(duplicate_files[p]);
+      Duplicate d;
+      if (std::fread(&d, sizeof d, 1, duplicate_files[p]) == 1) heads.emplace(d, p);
+    }
+    entries = {};
+    return true;
+  }
+
+  bool next(Duplicate& out) {
+    if (duplicate_files.empty()) {
+      if (next_in_memory == in_memory.size()) return false;
+      out = in_memory[next_in_memory++];
+      return true;
+    }
+    if (heads.empty()) return false;
+    const auto [d, file] = heads.top();
+    heads.pop();
+    out = d;
+    Duplicate following;
+    if (std::fread(&following, sizeof following, 1, duplicate_files[file]) == 1)
+      heads.emplace(following, file);
+    return true;
+  }
+};
+
+DuplicateIndex::DuplicateIndex(const DuplicateRules& rules, std::uint64_t memory_bytes,
+                               std::string spill_dir)
+    : impl_(std::make_unique<Impl>(rules, memory_bytes, std::move(spill_dir))) {}
+DuplicateIndex::~DuplicateIndex() = default;
+bool DuplicateIndex::add(const DuplicateEntry& entry, std::string& error) {
+  return impl_->add(entry, error);
+}
+bool DuplicateIndex::finish(std::string& error) {
+  return impl_->finish(error);
+}
+bool DuplicateIndex::next(Duplicate& out) {
+  return impl_->next(out);
+}
+std::uint64_t DuplicateIndex::games() const {
+  return impl_->games;
+}
+bool DuplicateIndex::spilled() const {
+  return !impl_->duplicate_files.empty() || !impl_->partition_files.empty();
+}
+std::uint64_t DuplicateIndex::partitions() const {
+  return spilled() ? kPartitions : 1;
+}
+
+}  // namespace pgn

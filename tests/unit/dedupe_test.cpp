@@ -1,0 +1,124 @@
+// Duplicate keys and the index behind pgn dedupe: names compared loosely, keys that follow the
+// moves and not their layout, and the same answers whether the index stays in memory or is
+// spilled to partition files.
+#include "libpgn/dedupe.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+
+namespace pgn {
+namespace {
+
+TEST(FuzzyPlayerName, SurnameAndInitial) {
+  EXPECT_EQ(fuzzy_player_name("Carlsen, Magnus"), "carlsen m");
+  EXPECT_EQ(fuzzy_player_name("Carlsen,M."), "carlsen m");
+  EXPECT_EQ(fuzzy_player_name("Magnus Carlsen"), "carlsen m");
+  EXPECT_EQ(fuzzy_player_name("Carlsen"), "carlsen");
+  EXPECT_NE(fuzzy_player_name("Carlsen, Henrik"), fuzzy_player_name("Carlsen, Magnus"));
+  EXPECT_EQ(fuzzy_player_name(""), "");
+}
+
+DuplicateEntry key_of(std::string_view text, const DuplicateRules& rules = {}) {
+  DuplicateKeyer keyer(rules, ValidateOptions{});
+  auto source = InputSource::from_memory(text);
+  GameSplitter splitter(*source);
+  RawGame game;
+  EXPECT_TRUE(splitter.next(game));
+  DuplicateEntry e;
+  keyer.key(game, e);
+  return e;
+}
+
+bool same_key(const DuplicateEntry& a, const DuplicateEntry& b) {
+  return a.key_high == b.key_high && a.key_low == b.key_low;
+}
+
+TEST(DuplicateKeyer, MovesNotLayout) {
+  const auto a = key_of("[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n");
+  const auto b = key_of("[White \"B\"]\n[Annotator \"x\"]\n\n1.e4 {c} e5 (1...c5) 2.Nf3 Nc6 1-0\n");
+  EXPECT_TRUE(same_key(a, b));
+  EXPECT_EQ(b.kind, 0);
+  // The same final position by another move order is another game.
+  const auto c = key_of("[White \"A\"]\n\n1. Nf3 Nc6 2. e4 e5 *\n");
+  EXPECT_FALSE(same_key(a, c));
+  // A game that cannot be replayed is keyed by its movetext.
+  const auto d = key_of("[White \"A\"]\n\n1. e4 e5 2. Ke3 *\n");
+  EXPECT_EQ(d.kind, 1);
+  EXPECT_TRUE(same_key(d, key_of("[White \"B\"]\n\n1. e4 e5 2. Ke3 *\n")));
+  // Other notations and the validator's path give the same key as English.
+  EXPECT_TRUE(same_key(a, key_of("[White \"A\"]\n\n1. e4 e5 2. Кf3 Кc6 *\n")));
+}
+
+TEST(DuplicateKeyer, SameTagsAndPrefixes) {
+  DuplicateRules rules;
+  rules.same_tags = {"White"};
+  EXPECT_FALSE(same_key(key_of("[White \"A\"]\n\n1. e4 e5 *\n", rules),
+                        key_of("[White \"B\"]\n\n1. e4 e5 *\n", rules)));
+  rules.fuzzy_players = true;
+  EXPECT_TRUE(same_key(key_of("[White \"Carlsen, M.\"]\n\n1. e4 e5 *\n", rules),
+                       key_of("[White \"Carlsen,Magnus\"]\n\n1. e4 e5 *\n", rules)));
+  // The key of each beginning of a game is the key of that game cut there.
+  DuplicateRules prefix;
+  prefix.prefix_min_plies = 2;
+  DuplicateKeyer keyer(prefix, ValidateOptions{});
+  const std::string_view full = "1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n";
+  auto source = InputSource::from_memory(full);
+  GameSplitter splitter(*source);
+  RawGame game;
+  ASSERT_TRUE(splitter.next(game));
+  DuplicateEntry e;
+  keyer.key(game, e);
+  ASSERT_EQ(keyer.prefix_keys().size(), 3u);  // after 2, 3 and 4 plies
+  EXPECT_EQ(keyer.prefix_keys()[0], key_of("1. e4 e5 *\n", prefix).key_high);
+  EXPECT_EQ(keyer.prefix_keys()[2], key_of("1. e4 e5 2. Nf3 Nc6 *\n", prefix).key_high);
+}
+
+std::vector<Duplicate> run_index(std::uint64_t memory, DuplicateRules::Keep keep, bool& spilled) {
+  DuplicateRules rules;
+  rules.keep = keep;
+  DuplicateIndex index(rules, memory, std::filesystem::temp_directory_path().string());
+  std::mt19937_64 random(42);
+  std::string error;
+  for (std::uint64_t i = 0; i < 50000; ++i) {
+    DuplicateEntry e;
+    const std::uint64_t game = random() % 30000;  // many games appear more than once
+    e.key_high = game * 0x9E3779B97F4A7C15ull;
+    e.key_low = game;
+    e.ordinal = i;
+    e.line = i * 10 + 1;
+    e.score = std::uint32_t(random() % 5);
+    e.result = std::uint8_t(random() % 8 == 0 ? 2 : 1);
+    EXPECT_TRUE(index.add(e, error)) << error;
+  }
+  EXPECT_TRUE(index.finish(error)) << error;
+  spilled = index.spilled();
+  std::vector<Duplicate> out;
+  Duplicate d;
+  while (index.next(d)) out.push_back(d);
+  return out;
+}
+
+TEST(DuplicateIndex, SpilledGivesTheSameAnswers) {
+  for (auto keep : {DuplicateRules::Keep::First, DuplicateRules::Keep::MostTags}) {
+    bool spilled_memory = true, spilled_disk = false;
+    const auto in_memory = run_index(std::uint64_t{1} << 30, keep, spilled_memory);
+    const auto on_disk = run_index(64 << 10, keep, spilled_disk);
+    EXPECT_FALSE(spilled_memory);
+    EXPECT_TRUE(spilled_disk);
+    ASSERT_EQ(in_memory.size(), on_disk.size());
+    ASSERT_GT(in_memory.size(), 10000u);
+    for (std::size_t i = 0; i < in_memory.size(); ++i) {
+      EXPECT_EQ(in_memory[i].ordinal, on_disk[i].ordinal);
+      EXPECT_EQ(in_memory[i].original_ordinal, on_disk[i].original_ordinal);
+      EXPECT_EQ(in_memory[i].kind, on_disk[i].kind);
+      if (i) EXPECT_LT(in_memory[i - 1].ordinal, in_memory[i].ordinal);  // input order
+      if (keep == DuplicateRules::Keep::First)
+        EXPECT_LT(in_memory[i].original_ordinal, in_memory[i].ordinal);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace pgn

@@ -1,0 +1,472 @@
+// pgn dedupe: writes each game once, in input order. A first pass keys every game (on all
+// cores) into an index that spills to disk past --memory; a second pass reads the inputs
+// again and writes each game to the output or, when it is a copy, to --duplicates.
+#include <unistd.h>
+
+#include <algorithm>
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cli_common.hpp"
+#include "cli_options.hpp"
+#include "commands.hpp"
+#include "libpgn/dedupe.hpp"
+#include "libpgn/pipeline.hpp"
+#include "libpgn/select.hpp"
+
+namespace po = boost::program_options;
+
+namespace pgn::cli {
+namespace {
+
+// Pass 1: one DuplicateEntry per game, packed into batch.output.
+class KeyWorker final : public BatchWorker {
+ public:
+  KeyWorker(const DuplicateRules& rules, const ValidateOptions& validate)
+      : keyer_(rules, validate) {}
+  void process(GameBatch& batch) override {
+    batch.output.resize(batch.games.size() * sizeof(DuplicateEntry));
+    for (std::size_t i = 0; i < batch.games.size(); ++i) {
+      DuplicateEntry entry;
+      if (!batch.games[i].truncated) keyer_.key(batch.games[i], entry);
+      std::memcpy(batch.output.data() + i * sizeof entry, &entry, sizeof entry);
+    }
+  }
+
+ private:
+  DuplicateKeyer keyer_;
+};
+
+struct Totals {
+  std::uint64_t games = 0, unreadable = 0, files_failed = 0, written = 0, duplicates = 0;
+  std::uint64_t by_kind[Duplicate::kKinds] = {};
+};
+
+class KeyConsumer final : public BatchConsumer {
+ public:
+  KeyConsumer(DuplicateIndex& index, Totals& totals, Progress& progress, bool quiet)
+      : index_(index), totals_(totals), progress_(progress), quiet_(quiet) {}
+  void batch(GameBatch& batch) override {
+    for (std::size_t i = 0; i < batch.games.size(); ++i, ++ordinal_) {
+      const RawGame& game = batch.games[i];
+      if (game.truncated) {
+        // Kept as it is: a game that cannot be read whole is never called a copy.
+        ++totals_.unreadable;
+        if (!quiet_)
+          std::fprintf(stderr,
+                       "%s:%u: game %llu is longer than --max-game-bytes and cannot be read "
+                       "whole; written, not compared\n",
+                       (*names_)[batch.file_index].c_str(), unsigned(game.start.line),
+                       static_cast<unsigned long long>(game.index));
+        continue;
+      }
+      DuplicateEntry entry;
+      std::memcpy(&entry, batch.output.data() + i * sizeof entry, sizeof entry);
+      entry.ordinal = ordinal_;
+      entry.line = game.start.line;
+      entry.file = std::uint32_t(batch.file_index);
+      if (finals_ && entry.kind == 0) finals_->emplace_back(entry.key_high, entry.ordinal);
+      if (error_.empty() && !index_.add(entry, error_)) return;
+    }
+    totals_.games += batch.games.size();
+    summary_.games = totals_.games;
+    summary_.input_bytes += batch.input_bytes;
+    progress_.update(summary_, batch.file_index, batch.raw_offset);
+  }
+  void end_file(std::size_t index, const std::string&, const std::string& error,
+                std::uint64_t games_read) override {
+    if (error.empty()) return;
+    ++totals_.files_failed;
+    std::fprintf(stderr, "%s: error[io]: %s (%llu games before it were read)\n",
+                 (*names_)[index].c_str(), error.c_str(),
+                 static_cast<unsigned long long>(games_read));
+  }
+  const std::string& error() const { return error_; }
+  // With --prefix: every replayed game's key and ordinal.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>>* finals_ = nullptr;
+  const std::vector<std::string>* names_ = nullptr;  // the inputs as named on the command line
+
+ private:
+  DuplicateIndex& index_;
+  Totals& totals_;
+  Progress& progress_;
+  RunSummary summary_;
+  bool quiet_;
+  std::uint64_t ordinal_ = 0;
+  std::string error_;
+};
+
+// With --prefix, a pass between the two: every game is replayed again, and each beginning of
+// its main line is looked up among the keys of whole games; a game found is a truncated copy.
+using Finals = std::vector<std::pair<std::uint64_t, std::uint64_t>>;  // sorted (key, ordinal)
+
+struct PrefixHit {
+  std::uint64_t copy = 0;      // ordinal of the shorter game
+  std::uint32_t in_batch = 0;  // the longer game, by its place in the batch
+};
+
+class PrefixWorker final : public BatchWorker {
+ public:
+  PrefixWorker(const DuplicateRules& rules, const ValidateOptions& validate, const Finals& finals)
+      : keyer_(rules, validate), finals_(finals) {}
+  void process(GameBatch& batch) override {
+    batch.output.clear();
+    for (std::size_t i = 0; i < batch.games.size(); ++i) {
+      if (batch.games[i].truncated) continue;
+      DuplicateEntry entry;
+      keyer_.key(batch.games[i], entry);
+      for (std::uint64_t key : keyer_.prefix_keys()) {
+        auto it = std::lower_bound(finals_.begin(), finals_.end(), std::make_pair(key, 0ull),
+                                   [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (; it != finals_.end() && it->first == key; ++it) {
+          const PrefixHit hit{it->second, std::uint32_t(i)};
+          batch.output.append(reinterpret_cast<const char*>(&hit), sizeof hit);
+        }
+      }
+    }
+  }
+
+ private:
+  DuplicateKeyer keyer_;
+  const Finals& finals_;
+};
+
+class PrefixConsumer final : public BatchConsumer {
+ public:
+  explicit PrefixConsumer(std::vector<Duplicate>& found) : found_(found) {}
+  void batch(GameBatch& batch) override {
+    for (std::size_t at = 0; at + sizeof(PrefixHit) <= batch.output.size();
+         at += sizeof(PrefixHit)) {
+      PrefixHit hit;
+      std::memcpy(&hit, batch.output.data() + at, sizeof hit);
+      Duplicate& d = found_.emplace_back();
+      d.kind = Duplicate::Prefix;
+      d.ordinal = hit.copy;
+      d.original_ordinal = ordinal_ + hit.in_batch;
+      d.original_line = batch.games[hit.in_batch].start.line;
+      d.original_file = std::uint32_t(batch.file_index);
+    }
+    ordinal_ += batch.games.size();
+  }
+
+ private:
+  std::vector<Duplicate>& found_;
+  std::uint64_t ordinal_ = 0;
+};
+
+// Pass 2: nothing to do per game but to hand the batch on.
+class PassWorker final : public BatchWorker {
+ public:
+  void process(GameBatch&) override {}
+};
+
+class WriteConsumer final : public BatchConsumer {
+ public:
+  WriteConsumer(DuplicateIndex& index, const std::vector<Duplicate>& prefixes,
+                const std::vector<std::string>& names, OutputFile& output, OutputFile* duplicates,
+                Totals& totals, bool quiet)
+      : index_(index),
+        prefixes_(prefixes),
+        names_(names),
+        output_(output),
+        duplicates_(duplicates),
+        totals_(totals),
+        quiet_(quiet) {
+    has_next_ = index_.next(next_);
+  }
+  void batch(GameBatch& batch) override {
+    kept_.clear();
+    copies_.clear();
+    for (const RawGame& game : batch.games) {
+      while (next_prefix_ < prefixes_.size() && prefixes_[next_prefix_].ordinal < ordinal_)
+        ++next_prefix_;
+      const bool copy = has_next_ && next_.ordinal == ordinal_;
+      const bool prefix =
+          next_prefix_ < prefixes_.size() && prefixes_[next_prefix_].ordinal == ordinal_;
+      if (copy || prefix) {
+        Duplicate found = copy ? next_ : prefixes_[next_prefix_];
+        found.line = game.start.line;
+        ++totals_.duplicates;
+        ++totals_.by_kind[found.kind];
+        if (!quiet_)
+          std::fprintf(stderr, "%s:%llu: duplicate (%s) of %s:%llu\n",
+                       names_[batch.file_index].c_str(),
+                       static_cast<unsigned long long>(found.line), duplicate_kind_name(found.kind),
+                       names_[found.original_file].c_str(),
+                       static_cast<unsigned long long>(found.original_line));
+        if (duplicates_) append_game_as_read(game.text, copies_);
+        if (copy) has_next_ = index_.next(next_);
+      } else {
+        ++totals_.written;
+        append_game_as_read(game.text, kept_);
+      }
+      ++ordinal_;
+    }
+    write(output_, kept_);
+    if (duplicates_) write(*duplicates_, copies_);
+  }
+
+ private:
+  static void write(OutputFile& out, const std::string& text) {
+    if (text.empty()) return;
+    std::fwrite(text.data(), 1, text.size(), out.stream());
+    out.wrote(text.size());
+  }
+  DuplicateIndex& index_;
+  const std::vector<Duplicate>& prefixes_;  // in ordinal order
+  std::size_t next_prefix_ = 0;
+  const std::vector<std::string>& names_;
+  OutputFile& output_;
+  OutputFile* duplicates_;
+  Totals& totals_;
+  bool quiet_;
+  Duplicate next_;
+  bool has_next_ = false;
+  std::uint64_t ordinal_ = 0;
+  std::string kept_, copies_;
+};
+
+// "2G", "512M", "64K" or bytes.
+bool parse_size(const std::string& text, std::uint64_t& out) {
+  if (text.empty()) return false;
+  std::size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  if (digits == 0 || digits > 15) return false;
+  out = std::stoull(text.substr(0, digits));
+  const std::string unit = text.substr(digits);
+  if (unit == "K" || unit == "k")
+    out <<= 10;
+  else if (unit == "M" || unit == "m")
+    out <<= 20;
+  else if (unit == "G" || unit == "g")
+    out <<= 30;
+  else if (!unit.empty())
+    return false;
+  return true;
+}
+
+constexpr CommandHelp kHelp{
+    "dedupe", "[options] FILE... | -",
+    "Writes each game once, in input order and byte for byte as it was, keeping the first copy "
+    "(or the one with the most tags or annotations). Two games are copies when they have the "
+    "same start position and the same main line of moves, whatever their tags and comments "
+    "(--same-tags adds tags). Every copy is reported on standard error as FILE:LINE of the "
+    "copy and of the game kept, with its kind: exact, players-spelled-differently, "
+    "different-players, different-result or prefix. The inputs are read twice; standard input is "
+    "kept in a temporary file "
+    "for the second reading. Memory: 48 bytes per game up to --memory, then partition files "
+    "in --temp-dir.",
+    "Exit status: 0 when the run completed, 2 on usage errors, unreadable input, a failed "
+    "spill file or an interrupt."};
+
+int run_dedupe(int argc, char** argv) {
+  CommonOptions common;
+  std::string keep = "first", memory_text = "2G", same_tags;
+  std::uint32_t prefix_min_plies = 10;
+  po::options_description options("Options");
+  add_standard_options(options);
+  options.add_options()  //
+      ("keep", po::value(&keep)->value_name("WHICH")->default_value("first"),
+       "which copy is written: first, most-tags or most-annotated (comments, NAGs, "
+       "variations); ties go to the first")  //
+      ("duplicates", po::value<std::string>()->value_name("FILE"),
+       "write the copies that are left out to FILE")  //
+      ("same-tags", po::value(&same_tags)->value_name("TAGS"),
+       "copies must also have these tags equal, e.g. White,Black,Date")  //
+      ("fuzzy-players",
+       "with --same-tags White or Black: compare names as surname and first initial "
+       "(\"Carlsen, M.\" = \"Carlsen,Magnus\")")  //
+      ("prefix",
+       "also find truncated copies: a game whose main line is the beginning of another's "
+       "(the longer is kept; costs a second replay and 16 bytes per game in memory)")  //
+      ("prefix-min-plies", count_value(prefix_min_plies, 1, 100000),
+       "with --prefix: only beginnings of at least N plies count (default 10)")  //
+      ("memory", po::value(&memory_text)->value_name("SIZE")->default_value("2G"),
+       "memory for the index (48 bytes per game); past it, partition files in --temp-dir")  //
+      ("temp-dir", po::value<std::string>()->value_name("DIR"),
+       "where partition files go (default: $TMPDIR or /tmp)")  //
+      ("output,o", po::value<std::string>()->value_name("FILE"),
+       "write to FILE (replaced only when the run completes)")  //
+      ("quiet,q", "no report and no summary on standard error");
+  add_common_options(options, common);
+  po::options_description hidden;
+  hidden.add_options()("files", po::value<std::vector<std::string>>(), "input files");
+  po::positional_options_description positional;
+  positional.add("files", -1);
+  po::variables_map vm;
+  if (!parse_command_line(kHelp, argc, argv, options, hidden, positional, vm)) return kExitFailure;
+  if (handled_help_or_version(kHelp, options, vm)) return kExitOk;
+  if (!vm.count("files")) {
+    std::fprintf(stderr, "pgn dedupe: no input files (use - for standard input)\n");
+    return kExitFailure;
+  }
+  DuplicateRules rules;
+  if (keep == "first")
+    rules.keep = DuplicateRules::Keep::First;
+  else if (keep == "most-tags")
+    rules.keep = DuplicateRules::Keep::MostTags;
+  else if (keep == "most-annotated")
+    rules.keep = DuplicateRules::Keep::MostAnnotated;
+  else {
+    std::fprintf(stderr, "pgn dedupe: --keep takes first, most-tags or most-annotated, not '%s'\n",
+                 keep.c_str());
+    return kExitFailure;
+  }
+  for (std::size_t begin = 0; begin < same_tags.size();) {
+    std::size_t end = same_tags.find(',', begin);
+    if (end == std::string::npos) end = same_tags.size();
+    if (end > begin) rules.same_tags.push_back(same_tags.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  rules.fuzzy_players = vm.count("fuzzy-players") > 0;
+  if (vm.count("prefix")) rules.prefix_min_plies = prefix_min_plies;
+  if (rules.fuzzy_players &&
+      std::find(rules.same_tags.begin(), rules.same_tags.end(), "White") == rules.same_tags.end() &&
+      std::find(rules.same_tags.begin(), rules.same_tags.end(), "Black") == rules.same_tags.end()) {
+    std::fprintf(stderr,
+                 "pgn dedupe: --fuzzy-players compares White and Black, which only count with "
+                 "--same-tags White,Black\n");
+    return kExitFailure;
+  }
+  std::uint64_t memory = 0;
+  if (!parse_size(memory_text, memory) || memory < (64u << 10)) {
+    std::fprintf(stderr,
+                 "pgn dedupe: --memory takes a size of at least 64K such as 512M or 2G, "
+                 "not '%s'\n",
+                 memory_text.c_str());
+    return kExitFailure;
+  }
+  ValidateOptions validate_options;
+  validate_options.include_fen = false;
+  validate_options.check_tags = false;
+  validate_options.check_suffixes = false;
+  std::string error;
+  if (!apply_common_options(vm, common, validate_options, error)) {
+    std::fprintf(stderr, "pgn dedupe: %s\n", error.c_str());
+    return kExitFailure;
+  }
+  std::string temp_dir = vm.count("temp-dir")    ? vm["temp-dir"].as<std::string>()
+                         : std::getenv("TMPDIR") ? std::getenv("TMPDIR")
+                                                 : "/tmp";
+
+  auto files = vm["files"].as<std::vector<std::string>>();
+  const auto names = files;
+  // Standard input is read twice: the first reading keeps it in an unnamed temporary file.
+  for (std::string& file : files) {
+    if (file != "-") continue;
+    std::string path = temp_dir + "/pgn-dedupe-stdin.XXXXXX";
+    const int fd = ::mkstemp(path.data());
+    if (fd < 0) {
+      std::fprintf(stderr, "pgn dedupe: cannot keep standard input in %s: %s\n", temp_dir.c_str(),
+                   std::strerror(errno));
+      return kExitFailure;
+    }
+    ::unlink(path.c_str());
+    char buffer[1 << 16];
+    ssize_t n;
+    while ((n = ::read(0, buffer, sizeof buffer)) > 0)
+      if (::write(fd, buffer, std::size_t(n)) != n) {
+        std::fprintf(stderr, "pgn dedupe: cannot keep standard input in %s: %s\n", temp_dir.c_str(),
+                     std::strerror(errno));
+        return kExitFailure;
+      }
+    file = "/proc/self/fd/" + std::to_string(fd);
+  }
+
+  OutputFile output, duplicates;
+  if (vm.count("output") && !output.open(vm["output"].as<std::string>(), error)) {
+    std::fprintf(stderr, "pgn dedupe: %s\n", error.c_str());
+    return kExitFailure;
+  }
+  if (vm.count("duplicates") && !duplicates.open(vm["duplicates"].as<std::string>(), error)) {
+    std::fprintf(stderr, "pgn dedupe: %s\n", error.c_str());
+    return kExitFailure;
+  }
+  const bool quiet = vm.count("quiet") > 0;
+  install_interrupt_handler();
+  const auto started = std::chrono::steady_clock::now();
+  DuplicateIndex index(rules, memory, temp_dir);
+  Totals totals;
+  Progress progress(files, vm);
+  KeyConsumer keys(index, totals, progress, quiet);
+  keys.names_ = &names;
+  Finals finals;
+  if (rules.prefix_min_plies) keys.finals_ = &finals;
+  run_pipeline(
+      sources_for(files, InputFormat::Pgn), pipeline_options(common),
+      [&] { return std::make_unique<KeyWorker>(rules, validate_options); }, keys);
+  progress.clear();
+  error = keys.error();
+  if (error.empty() && !interrupted() && !totals.files_failed) index.finish(error);
+  bool complete = error.empty() && !interrupted() && !totals.files_failed;
+  if (!error.empty()) std::fprintf(stderr, "pgn dedupe: %s\n", error.c_str());
+  std::vector<Duplicate> prefixes;
+  if (complete && rules.prefix_min_plies) {
+    std::sort(finals.begin(), finals.end());
+    PrefixConsumer found(prefixes);
+    run_pipeline(
+        sources_for(files, InputFormat::Pgn), pipeline_options(common),
+        [&] { return std::make_unique<PrefixWorker>(rules, validate_options, finals); }, found);
+    finals = {};
+    // One report per truncated copy: the first longer game found.
+    std::stable_sort(prefixes.begin(), prefixes.end(),
+                     [](const Duplicate& a, const Duplicate& b) { return a.ordinal < b.ordinal; });
+    prefixes.erase(
+        std::unique(prefixes.begin(), prefixes.end(),
+                    [](const Duplicate& a, const Duplicate& b) { return a.ordinal == b.ordinal; }),
+        prefixes.end());
+    complete = !interrupted();
+  }
+  if (complete) {
+    Totals written;
+    WriteConsumer writer(index, prefixes, names, output,
+                         vm.count("duplicates") ? &duplicates : nullptr, written, quiet);
+    PipelineOptions second = pipeline_options(common);
+    second.threads = 1;
+    run_pipeline(
+        sources_for(files, InputFormat::Pgn), second, [] { return std::make_unique<PassWorker>(); }, writer);
+    totals.written = written.written;
+    totals.duplicates = written.duplicates;
+    std::copy(std::begin(written.by_kind), std::end(written.by_kind), std::begin(totals.by_kind));
+    complete = !interrupted();
+  }
+  if (!settle_output(output, complete, "dedupe")) return kExitFailure;
+  if (vm.count("duplicates") && !settle_output(duplicates, complete, "dedupe")) return kExitFailure;
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  if (!quiet) {
+    std::fprintf(stderr, "%llu games: %llu written, %llu duplicates",
+                 static_cast<unsigned long long>(totals.games),
+                 static_cast<unsigned long long>(totals.written),
+                 static_cast<unsigned long long>(totals.duplicates));
+    const char* separator = " (";
+    for (int k = 0; k < Duplicate::kKinds; ++k)
+      if (totals.by_kind[k]) {
+        std::fprintf(stderr, "%s%llu %s", separator,
+                     static_cast<unsigned long long>(totals.by_kind[k]),
+                     duplicate_kind_name(Duplicate::Kind(k)));
+        separator = ", ";
+      }
+    if (totals.duplicates) std::fputc(')', stderr);
+    if (totals.unreadable)
+      std::fprintf(stderr, ", %llu not compared (cannot be read whole)",
+                   static_cast<unsigned long long>(totals.unreadable));
+    if (index.spilled())
+      std::fprintf(stderr, "; index spilled to %llu partitions",
+                   static_cast<unsigned long long>(index.partitions()));
+    std::fprintf(stderr, "; %.2f s\n", seconds);
+  }
+  return complete ? kExitOk : kExitFailure;
+}
+
+const RegisterCommand registration{
+    {"dedupe", "write each game once; report every copy and the game it copies", run_dedupe}};
+
+}  // namespace
+}  // namespace pgn::cli
