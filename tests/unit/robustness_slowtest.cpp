@@ -319,8 +319,8 @@ TEST_F(Pathological, TenMillionEmptyGamesThroughThePipeline) {
   pipeline.threads = 2;
   CountingConsumer consumer;
   run_pipeline(
-      {path.string()}, pipeline, [&] { return std::make_unique<ValidatingWorker>(options); },
-      consumer);
+      {Source::path(path.string())}, pipeline,
+      [&] { return std::make_unique<ValidatingWorker>(options); }, consumer);
   std::filesystem::remove(path);
   EXPECT_EQ(consumer.games, 10'000'000u);
   EXPECT_EQ(consumer.valid + consumer.with_errors, consumer.games);

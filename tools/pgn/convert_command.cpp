@@ -1,7 +1,6 @@
 // pgn convert: replays every game and writes it again as normalized PGN, JSON, UCI, LAN, FEN or
 // EPD, optionally in another notation. Games with errors are passed on unchanged, skipped, or cut
 // after their last good move.
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,13 +13,11 @@
 #include <iostream>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "libpgn/json_input.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/validator.hpp"
@@ -38,15 +35,20 @@ struct ConvertSettings {
   InvalidGames invalid = InvalidGames::Unchanged;
 };
 
-// How many games of a batch were written, skipped and cut short, packed into GameBatch::counter (a
-// batch holds far fewer than 2^21 games).
+// What happened to the games: convert's own tally, beside the run's summary. Workers add a
+// batch's counts at its end; every batch a worker processes is consumed, so the tally matches
+// what the consumer saw.
+struct ConvertTally {
+  std::atomic<std::uint64_t> written{0}, skipped{0}, truncated{0};
+
+  std::string line() const {
+    return "games written " + std::to_string(written.load()) + ", skipped " +
+           std::to_string(skipped.load()) + ", truncated " + std::to_string(truncated.load());
+  }
+};
+
 struct BatchCounts {
   std::uint64_t written = 0, skipped = 0, truncated = 0;
-  std::uint64_t pack() const { return written | skipped << 21 | truncated << 42; }
-  static BatchCounts unpack(std::uint64_t v) {
-    constexpr std::uint64_t kMask = (std::uint64_t{1} << 21) - 1;
-    return {v & kMask, (v >> 21) & kMask, (v >> 42) & kMask};
-  }
 };
 
 bool has_problem(const GameReport& report, Code code) {
@@ -65,8 +67,9 @@ std::string first_error(const GameReport& report, const GameRecord& record) {
 
 class ConvertWorker final : public BatchWorker {
  public:
-  ConvertWorker(const ValidateOptions& validate, const ConvertSettings& settings)
-      : settings_(settings), validator_(validate), writer_(settings.writer) {}
+  ConvertWorker(const ValidateOptions& validate, const ConvertSettings& settings,
+                ConvertTally& tally)
+      : settings_(settings), tally_(tally), validator_(validate), writer_(settings.writer) {}
 
   void process(GameBatch& batch) override {
     batch.reports.resize(batch.games.size());
@@ -119,7 +122,9 @@ class ConvertWorker final : public BatchWorker {
       append(batch.output, extras);
       ++counts.written;
     }
-    batch.counter = counts.pack();
+    tally_.written.fetch_add(counts.written, std::memory_order_relaxed);
+    tally_.skipped.fetch_add(counts.skipped, std::memory_order_relaxed);
+    tally_.truncated.fetch_add(counts.truncated, std::memory_order_relaxed);
   }
 
  private:
@@ -134,111 +139,19 @@ class ConvertWorker final : public BatchWorker {
   }
 
   const ConvertSettings& settings_;
+  ConvertTally& tally_;
   GameValidator validator_;
   GameWriter writer_;
   GameRecord record_;
   std::string closing_;
 };
 
-// JSON inputs reach run_pipeline, which opens files by name, through a pipe: a thread writes the
-// PGN made from the JSON into it, and the pipeline reads the pipe as /dev/fd/N. One reserved
-// descriptor number serves every such input, since files are read one at a time.
-class JsonFeeds {
- public:
-  ~JsonFeeds() { finish(); }
-
-  // Reserves the descriptor; false when the process has none left.
-  bool reserve() {
-    reserved_fd_ = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-    return reserved_fd_ >= 0;
-  }
-  bool reserved() const { return reserved_fd_ >= 0; }
-  std::string path() const { return "/dev/fd/" + std::to_string(reserved_fd_); }
-
-  // Starts feeding `source` (already known to be JSON, or standard input of either kind).
-  bool start(std::unique_ptr<InputSource> source, std::string& error) {
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) {
-      error = std::string("cannot create a pipe: ") + std::strerror(errno);
-      return false;
-    }
-    if (::dup2(fds[0], reserved_fd_) < 0) {
-      error = std::string("cannot create a pipe: ") + std::strerror(errno);
-      ::close(fds[0]);
-      ::close(fds[1]);
-      return false;
-    }
-    ::close(fds[0]);
-    auto feed = std::make_shared<Feed>();
-    const int write_fd = fds[1];
-    // The thread shares the Feed, so that one left behind (see finish) stays valid.
-    feed->thread = std::thread([feed, write_fd, source = std::move(source)] {
-      std::vector<char> buffer(1u << 16);
-      for (;;) {
-        const std::size_t n = source->read(buffer.data(), buffer.size());
-        if (n == 0) break;
-        if (!write_all(write_fd, buffer.data(), n)) break;  // the reader went away
-      }
-      feed->error = source->error();
-      ::close(write_fd);
-    });
-    feeds_.push_back(std::move(feed));
-    return true;
-  }
-
-  // The error of the most recent feed, once the pipeline has read it to its end.
-  std::string finish_current() {
-    if (feeds_.empty() || !feeds_.back()->thread.joinable()) return {};
-    feeds_.back()->thread.join();
-    return feeds_.back()->error;
-  }
-
-  // After run_pipeline, every reader is closed, so a feed cut short ends with a write error. After
-  // an interruption a feed may still wait for input (a terminal on standard input): it is left to
-  // end with the process.
-  void finish(bool interrupted = false) {
-    if (reserved_fd_ >= 0) ::close(reserved_fd_);
-    reserved_fd_ = -1;
-    for (auto& f : feeds_) {
-      if (!f->thread.joinable()) continue;
-      if (interrupted)
-        f->thread.detach();
-      else
-        f->thread.join();
-    }
-    feeds_.clear();
-  }
-
- private:
-  struct Feed {
-    std::thread thread;
-    std::string error;
-  };
-  static bool write_all(int fd, const char* data, std::size_t size) {
-    while (size > 0) {
-      const ssize_t n = ::write(fd, data, size);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return false;
-      data += n;
-      size -= std::size_t(n);
-    }
-    return true;
-  }
-
-  int reserved_fd_ = -1;
-  std::vector<std::shared_ptr<Feed>> feeds_;
-};
-
 class ConvertConsumer final : public BatchConsumer {
  public:
-  ConvertConsumer(const std::vector<std::string>& names, const std::vector<bool>& fed,
-                  JsonFeeds& feeds, OutputFile& output, ReportWriter& diagnostics,
-                  bool report_warnings, OutputFormat format, RunSummary& summary,
-                  Progress& progress, std::atomic<bool>& stop)
-      : names_(names),
-        fed_(fed),
-        feeds_(feeds),
-        output_(output),
+  ConvertConsumer(OutputFile& output, ReportWriter& diagnostics, bool report_warnings,
+                  OutputFormat format, RunSummary& summary, Progress& progress,
+                  std::atomic<bool>& stop)
+      : output_(output),
         out_(output.stream()),
         diagnostics_(diagnostics),
         report_warnings_(report_warnings),
@@ -264,16 +177,9 @@ class ConvertConsumer final : public BatchConsumer {
   bool output_failed() const { return output_failed_; }
   int output_errno() const { return output_errno_; }
 
-  void begin_file(std::size_t index, const std::string&) override {
-    if (!fed_[index]) return;
-    std::string error;
-    auto source = open_pgn_or_json(names_[index], error);
-    if (!source || !feeds_.start(std::move(source), error)) feed_error_ = error;
-  }
-
   void batch(GameBatch& batch) override {
     if (interrupted()) stop_ = true;
-    const std::string& name = names_[batch.file_index];
+    const std::string& name = *batch.file_name;
     for (const GameReport& report : batch.reports) {
       account_game(summary_, report);
       // A game whose moves were not replayed has no moves to write in uci, lan, fen or epd:
@@ -286,10 +192,6 @@ class ConvertConsumer final : public BatchConsumer {
             filter_.shows(d))
           diagnostics_.problem(name, d);
     }
-    const BatchCounts counts = BatchCounts::unpack(batch.counter);
-    summary_.games_written += counts.written;
-    summary_.games_skipped += counts.skipped;
-    summary_.games_truncated += counts.truncated;
     summary_.input_bytes += batch.input_bytes;
     if (!batch.output.empty()) {
       if (json_array_ && wrote_game_) write(kJsonArraySeparator);
@@ -299,29 +201,19 @@ class ConvertConsumer final : public BatchConsumer {
     progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
 
-  void end_file(std::size_t index, const std::string&, const std::string& error,
+  void end_file(std::size_t, const std::string& name, const std::string& error,
                 std::uint64_t games_read) override {
     ++summary_.files;
-    std::string message = error;
-    if (fed_[index]) {
-      if (!feed_error_.empty()) message = feed_error_;
-      // Joining would wait forever on a feed the pipeline stopped reading.
-      if (!stop_) {
-        std::string feed_error = feeds_.finish_current();
-        if (message.empty()) message = feed_error;
-      }
-      feed_error_.clear();
-    }
-    if (message.empty()) return;
+    if (error.empty()) return;
     ++summary_.files_failed;
     Diagnostic d;
     d.code = Code::Io;
     d.severity = Severity::Error;
-    d.message = message;
+    d.message = error;
     if (games_read) d.message += " (" + std::to_string(games_read) + " games before it were read)";
     ++summary_.errors;
     ++summary_.by_code[int(Code::Io)];
-    diagnostics_.problem(names_[index], d);
+    diagnostics_.problem(name, d);
   }
 
  private:
@@ -339,9 +231,6 @@ class ConvertConsumer final : public BatchConsumer {
     stop_ = true;
   }
 
-  const std::vector<std::string>& names_;
-  const std::vector<bool>& fed_;
-  JsonFeeds& feeds_;
   OutputFile& output_;
   std::FILE* out_;
   ReportWriter& diagnostics_;
@@ -356,7 +245,6 @@ class ConvertConsumer final : public BatchConsumer {
   bool wrote_game_ = false;
   bool output_closed_ = false, output_failed_ = false;
   int output_errno_ = 0;
-  std::string feed_error_;
 };
 
 constexpr CommandHelp kHelp{
@@ -470,26 +358,10 @@ int run_convert(int argc, char** argv) {
     }
   }
 
-  // Inputs: JSON files (found by content) and standard input go through a feed.
+  // Inputs: PGN or JSON, told apart by content.
   const auto names = vm["files"].as<std::vector<std::string>>();
-  JsonFeeds feeds;
-  std::vector<std::string> paths = names;
-  std::vector<bool> fed(names.size(), false);
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    bool is_json = names[i] == "-";
-    if (!is_json) {
-      std::string open_error;
-      auto probe = open_pgn_or_json(names[i], open_error, &is_json);
-      if (!probe) continue;  // run_pipeline reports it
-    }
-    if (!is_json) continue;
-    if (!feeds.reserved() && !feeds.reserve()) {
-      std::fprintf(stderr, "pgn convert: %s\n", std::strerror(errno));
-      return kExitFailure;
-    }
-    fed[i] = true;
-    paths[i] = feeds.path();
-  }
+  std::vector<Source> sources;
+  for (const auto& name : names) sources.push_back(Source::path(name, InputFormat::Detect));
 
   OutputFile output;
   if (vm.count("output") && !output.open(vm["output"].as<std::string>(), error)) {
@@ -501,10 +373,11 @@ int run_convert(int argc, char** argv) {
       ReportWriter::create(ReportFormat::Text, stderr, color || common.color == "always");
 
   RunSummary summary;
+  ConvertTally tally;
   Progress progress(names, vm);
   std::atomic<bool> stop{false};
-  ConvertConsumer consumer(names, fed, feeds, output, *diagnostics, vm.count("warnings") > 0,
-                           writer.format, summary, progress, stop);
+  ConvertConsumer consumer(output, *diagnostics, vm.count("warnings") > 0, writer.format, summary,
+                           progress, stop);
   consumer.cap_per_code(max_per_code);
   install_interrupt_handler();
   PipelineOptions pipeline = pipeline_options(common);
@@ -512,9 +385,8 @@ int run_convert(int argc, char** argv) {
   const auto started = std::chrono::steady_clock::now();
   consumer.open_output();
   run_pipeline(
-      paths, pipeline, [&] { return std::make_unique<ConvertWorker>(validate_options, settings); },
-      consumer);
-  feeds.finish(stop.load());
+      sources, pipeline,
+      [&] { return std::make_unique<ConvertWorker>(validate_options, settings, tally); }, consumer);
   consumer.close_output();
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -532,7 +404,7 @@ int run_convert(int argc, char** argv) {
   }
   if (!settle_output(output, !summary.files_failed && !summary.interrupted, "convert"))
     return kExitFailure;
-  if (!vm.count("quiet")) print_summary(stderr, summary, true);
+  if (!vm.count("quiet")) print_summary(stderr, summary, tally.line());
   if (consumer.games_left_out())
     std::fprintf(stderr,
                  "pgn convert: %llu game%s not written: %s moves were not replayed (see above), "

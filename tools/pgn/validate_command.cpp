@@ -179,13 +179,15 @@ int run_validate(int argc, char** argv) {
   auto writer = ReportWriter::create(report_format, out, color || common.color == "always");
 
   const auto files = vm["files"].as<std::vector<std::string>>();
+  std::vector<Source> sources;
+  for (const auto& name : files) sources.push_back(Source::path(name, InputFormat::Pgn));
   RunSummary summary;
   Progress progress(files, vm);
   ValidateConsumer consumer(*writer, filter, summary, progress, vm.count("list-games") > 0);
   install_interrupt_handler();
   const auto started = std::chrono::steady_clock::now();
   run_pipeline(
-      files, pipeline_options(common),
+      sources, pipeline_options(common),
       [&] { return std::make_unique<ValidateWorker>(validate_options); }, consumer);
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -194,14 +196,14 @@ int run_validate(int argc, char** argv) {
   if (report_format == ReportFormat::Text) {
     filter.write_held_back(out);
     // The text report of --summary-only is the summary itself.
-    if (filter.summary_only) print_summary(out, summary, false);
+    if (filter.summary_only) print_summary(out, summary);
   }
   writer->finish(summary);
   if (!settle_output(output, !summary.files_failed && !summary.interrupted, "validate"))
     return kExitFailure;
   const bool summary_in_report = report_format == ReportFormat::Text && filter.summary_only;
   if (!vm.count("quiet") && !(summary_in_report && !vm.count("output")))
-    print_summary(stderr, summary, false);
+    print_summary(stderr, summary);
   if (summary.files_failed || summary.interrupted) return kExitFailure;
   return summary.games_with_errors ? kExitProblems : kExitOk;
 }

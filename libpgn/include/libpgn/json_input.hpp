@@ -39,11 +39,11 @@ bool json_record_to_pgn(std::string_view json, std::string& pgn, std::string& er
 std::unique_ptr<InputSource> make_json_pgn_source(std::unique_ptr<InputSource> json,
                                                   const JsonInputOptions& options = {});
 
-// Opens `path` ("-" = standard input) like InputSource::open and looks at its (decompressed)
-// beginning: JSON input is returned as a source of PGN text, anything else as the bytes
-// themselves. `is_json` (optional) tells which.
-std::unique_ptr<InputSource> open_pgn_or_json(const std::string& path, std::string& error,
-                                              bool* is_json = nullptr,
-                                              const JsonInputOptions& options = {});
+// Looks at the (decompressed) beginning of `bytes` with looks_like_json: JSON input is returned
+// as a source of PGN text made from its records, anything else as the bytes themselves.
+// `is_json` (optional) tells which. Every command detects its input kind through this.
+std::unique_ptr<InputSource> detect_json_input(std::unique_ptr<InputSource> bytes,
+                                               bool* is_json = nullptr,
+                                               const JsonInputOptions& options = {});
 
 }  // namespace pgn

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "libpgn/reader.hpp"
+#include "libpgn/source.hpp"
 #include "libpgn/validator.hpp"
 
 namespace pgn {
@@ -27,7 +28,6 @@ struct GameBatch {
   std::string output;               // filled by the worker (e.g. converted games)
   std::uint64_t input_bytes = 0;    // input bytes the batch covers
   std::uint64_t raw_offset = 0;     // how far into its file (compressed bytes) reading was
-  std::uint64_t counter = 0;        // free for the worker (e.g. games written)
 };
 
 class BatchWorker {
@@ -57,7 +57,9 @@ struct PipelineOptions {
 // Number of worker threads `threads` means (0 = hardware concurrency, at least 1).
 unsigned resolve_thread_count(unsigned threads);
 
-void run_pipeline(const std::vector<std::string>& files, const PipelineOptions& options,
+// Reads `sources` one after another, each opened once when its turn comes (see source.hpp);
+// begin_file and end_file are called with the source's index and name.
+void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& options,
                   const std::function<std::unique_ptr<BatchWorker>()>& make_worker,
                   BatchConsumer& consumer);
 

@@ -33,10 +33,6 @@ struct RunSummary {
   std::uint64_t warnings = 0;
   std::array<std::uint64_t, kCodeCount> by_code{};
   double seconds = 0;
-  // Convert only: what happened to the games.
-  std::uint64_t games_written = 0;
-  std::uint64_t games_skipped = 0;
-  std::uint64_t games_truncated = 0;
   bool interrupted = false;
 };
 
@@ -54,8 +50,9 @@ class ReportWriter {
 };
 
 // The human summary (for stderr): files, games, games with errors, moves, problems by code,
-// time and speed.
-void print_summary(std::FILE* out, const RunSummary& summary, bool convert);
+// time and speed. `command_line`, when not empty, is a line of the command's own tally
+// printed after the first line (convert: games written, skipped, truncated).
+void print_summary(std::FILE* out, const RunSummary& summary, std::string_view command_line = {});
 
 // Appends `text` as a JSON string literal (quoted, escaped) to `out`.
 void append_json_string(std::string& out, std::string_view text);

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "io/source_open.hpp"
 #include "libpgn/reader.hpp"
 
 namespace pgn {
@@ -21,13 +22,20 @@ namespace {
 
 constexpr std::size_t kRawChunk = 1u << 20;  // large reads keep syscalls off the profile
 
-// Where compressed (or plain) bytes come from: a file descriptor or a block of memory.
-// `prefix` holds bytes already read while sniffing the magic number.
+std::string io_error_message(const std::string& what, std::uint64_t offset, int error_number) {
+  return "read error in " + what + " at byte " + std::to_string(offset) + ": " +
+         std::strerror(error_number);
+}
+
+// Where compressed (or plain) bytes come from: a file descriptor, a block of memory or a
+// reading function. `prefix` holds bytes already read while sniffing the magic number.
 class RawBytes {
  public:
   RawBytes(int fd, bool owns_fd, std::string prefix)
       : fd_(fd), owns_fd_(owns_fd), prefix_(std::move(prefix)) {}
   explicit RawBytes(std::string memory) : fd_(-1), owns_fd_(false), prefix_(std::move(memory)) {}
+  RawBytes(ByteReader read, std::string prefix)
+      : fd_(-1), owns_fd_(false), prefix_(std::move(prefix)), read_(std::move(read)) {}
   ~RawBytes() {
     if (owns_fd_) ::close(fd_);
   }
@@ -42,6 +50,10 @@ class RawBytes {
       prefix_pos_ += n;
       return static_cast<long>(n);
     }
+    if (read_) {
+      const std::size_t n = read_(buffer, size, reader_error_);
+      return reader_error_.empty() ? static_cast<long>(n) : -1;
+    }
     if (fd_ < 0) return 0;
     for (;;) {
       ssize_t n = ::read(fd_, buffer, size);
@@ -50,17 +62,19 @@ class RawBytes {
     }
   }
 
+  // What the last read() returning -1 means, for the input called `name`.
+  std::string failure(const std::string& name, std::uint64_t offset) const {
+    return reader_error_.empty() ? io_error_message(name, offset, errno) : reader_error_;
+  }
+
  private:
   int fd_;
   bool owns_fd_;
   std::string prefix_;
   std::size_t prefix_pos_ = 0;
+  ByteReader read_;
+  std::string reader_error_;
 };
-
-std::string io_error_message(const std::string& what, std::uint64_t offset, int error_number) {
-  return "read error in " + what + " at byte " + std::to_string(offset) + ": " +
-         std::strerror(error_number);
-}
 
 class PlainSource final : public InputSource {
  public:
@@ -71,7 +85,7 @@ class PlainSource final : public InputSource {
     if (done_ || size == 0) return 0;
     long n = raw_->read(buffer, size);
     if (n < 0) {
-      error_ = io_error_message(name_, raw_offset_, errno);
+      error_ = raw_->failure(name_, raw_offset_);
       done_ = true;
       return 0;
     }
@@ -120,7 +134,7 @@ class DecompressingSource : public InputSource {
   void refill() {
     long n = raw_->read(input_.get(), kRawChunk);
     if (n < 0) {
-      error_ = io_error_message(name_, raw_offset_, errno);
+      error_ = raw_->failure(name_, raw_offset_);
       failed_ = true;
       return;
     }
@@ -382,6 +396,22 @@ std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::str
 
 std::unique_ptr<InputSource> InputSource::from_memory(std::string_view bytes) {
   return std::make_unique<PlainSource>(std::make_unique<RawBytes>(std::string(bytes)), "memory");
+}
+
+std::unique_ptr<InputSource> open_reader_input(const std::string& name, const ByteReader& read,
+                                               std::string& error) {
+  // The magic number may come in pieces, as from a pipe.
+  std::string head(4, '\0');
+  std::size_t got = 0;
+  while (got < head.size()) {
+    const std::size_t n = read(head.data() + got, head.size() - got, error);
+    if (!error.empty()) return nullptr;
+    if (n == 0) break;
+    got += n;
+  }
+  head.resize(got);
+  auto raw = std::make_unique<RawBytes>(read, head);
+  return make_source(std::move(raw), name, head);
 }
 
 std::unique_ptr<InputSource> InputSource::from_memory_detect(std::string_view bytes) {

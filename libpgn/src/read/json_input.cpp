@@ -573,10 +573,8 @@ std::unique_ptr<InputSource> make_json_pgn_source(std::unique_ptr<InputSource> j
   return std::make_unique<JsonPgnSource>(std::move(json), options);
 }
 
-std::unique_ptr<InputSource> open_pgn_or_json(const std::string& path, std::string& error,
-                                              bool* is_json, const JsonInputOptions& options) {
-  auto source = InputSource::open(path, error);
-  if (!source) return nullptr;
+std::unique_ptr<InputSource> detect_json_input(std::unique_ptr<InputSource> source, bool* is_json,
+                                               const JsonInputOptions& options) {
   // Enough of the beginning to see the first two significant characters.
   std::string head;
   constexpr std::size_t kLimit = 1u << 16;

@@ -5,6 +5,8 @@
 #include <mutex>
 #include <thread>
 
+#include "io/source_open.hpp"
+
 namespace pgn {
 
 unsigned resolve_thread_count(unsigned threads) {
@@ -34,7 +36,6 @@ class Batcher {
     batch.reports.clear();
     batch.output.clear();
     batch.input_bytes = 0;
-    batch.counter = 0;
     offsets_.clear();
     RawGame game;
     // Each game also costs its RawGame and GameReport: counting that keeps a batch of tiny
@@ -66,137 +67,143 @@ bool stopped(const PipelineOptions& options) {
   return options.stop && options.stop->load(std::memory_order_relaxed);
 }
 
-}  // namespace
-
-void run_pipeline(const std::vector<std::string>& files, const PipelineOptions& options,
-                  const std::function<std::unique_ptr<BatchWorker>()>& make_worker,
-                  BatchConsumer& consumer) {
-  const unsigned threads = resolve_thread_count(options.threads);
-
-  // One thread: no queues, no copies beyond the batch.
-  if (threads == 1) {
-    auto worker = make_worker();
-    GameBatch batch;
-    for (std::size_t i = 0; i < files.size() && !stopped(options); ++i) {
-      consumer.begin_file(i, files[i]);
-      std::string error;
-      std::uint64_t games = 0;
-      auto source = InputSource::open(files[i], error);
-      if (source) {
-        GameSplitter splitter(*source, options.splitter);
-        Batcher batcher(splitter, *source, options.batch_bytes);
-        batch.file_index = i;
-        batch.file_name = &files[i];
-        while (!stopped(options) && batcher.fill(batch)) {
-          games += batch.games.size();
-          worker->process(batch);
-          consumer.batch(batch);
-        }
-        error = source->error();
-      }
-      consumer.end_file(i, files[i], error, games);
+// Hands filled batches to the workers and the processed ones, in input order, to the consumer.
+// With one thread the calling thread does the work itself: no queues, no copies beyond the
+// batch.
+class BatchRunner {
+ public:
+  BatchRunner(unsigned threads, const std::function<std::unique_ptr<BatchWorker>()>& make_worker,
+              BatchConsumer& consumer)
+      : consumer_(consumer), max_in_flight_(2 * std::size_t(threads) + 1) {
+    if (threads == 1) {
+      inline_worker_ = make_worker();
+      return;
     }
-    return;
+    workers_.reserve(threads);
+    for (unsigned t = 0; t < threads; ++t)
+      workers_.emplace_back([this, &make_worker] { work(make_worker()); });
   }
 
-  std::mutex mutex;
-  std::condition_variable work_ready;  // workers wait for batches
-  std::condition_variable work_done;   // the reader waits for the oldest batch
-  std::deque<Slot*> queue;             // batches waiting for a worker
-  bool closing = false;
-
-  std::vector<std::thread> workers;
-  workers.reserve(threads);
-  for (unsigned t = 0; t < threads; ++t) {
-    workers.emplace_back([&] {
-      auto worker = make_worker();
-      std::unique_lock lock(mutex);
-      for (;;) {
-        work_ready.wait(lock, [&] { return closing || !queue.empty(); });
-        if (queue.empty()) return;
-        Slot* slot = queue.front();
-        queue.pop_front();
-        lock.unlock();
-        worker->process(slot->batch);
-        lock.lock();
-        slot->done = true;
-        work_done.notify_all();
-      }
-    });
-  }
-
-  // Slots in input order; recycled so that batch buffers keep their capacity.
-  std::deque<std::unique_ptr<Slot>> in_flight;
-  std::vector<std::unique_ptr<Slot>> free_slots;
-  const std::size_t max_in_flight = 2 * threads + 1;
-
-  auto consume_oldest = [&](bool wait) -> bool {
-    std::unique_ptr<Slot> slot;
+  ~BatchRunner() {
     {
-      std::unique_lock lock(mutex);
-      if (in_flight.empty()) return false;
-      if (!in_flight.front()->done) {
-        if (!wait) return false;
-        work_done.wait(lock, [&] { return in_flight.front()->done; });
-      }
-      slot = std::move(in_flight.front());
-      in_flight.pop_front();
+      std::lock_guard lock(mutex_);
+      closing_ = true;
     }
-    consumer.batch(slot->batch);
-    free_slots.push_back(std::move(slot));
-    return true;
-  };
+    work_ready_.notify_all();
+    for (auto& t : workers_) t.join();
+  }
 
-  for (std::size_t i = 0; i < files.size() && !stopped(options); ++i) {
-    consumer.begin_file(i, files[i]);
-    std::string error;
-    std::uint64_t games = 0;
-    auto source = InputSource::open(files[i], error);
-    if (source) {
-      GameSplitter splitter(*source, options.splitter);
-      Batcher batcher(splitter, *source, options.batch_bytes);
-      for (;;) {
-        if (stopped(options)) break;
-        std::unique_ptr<Slot> slot;
-        if (!free_slots.empty()) {
-          slot = std::move(free_slots.back());
-          free_slots.pop_back();
-        } else {
-          slot = std::make_unique<Slot>();
-        }
-        slot->batch.file_index = i;
-        slot->batch.file_name = &files[i];
-        if (!batcher.fill(slot->batch)) {
-          free_slots.push_back(std::move(slot));
-          break;
-        }
-        games += slot->batch.games.size();
-        slot->done = false;
-        {
-          std::lock_guard lock(mutex);
-          queue.push_back(slot.get());
-          in_flight.push_back(std::move(slot));
-        }
-        work_ready.notify_one();
-        while (consume_oldest(false)) {
-        }
-        if (in_flight.size() >= max_in_flight) consume_oldest(true);
-      }
-      error = source->error();
+  // A batch to fill (its buffers keep their capacity from earlier use).
+  GameBatch& acquire() {
+    if (free_slots_.empty()) free_slots_.push_back(std::make_unique<Slot>());
+    return free_slots_.back()->batch;
+  }
+
+  // Processes the batch acquire() returned, and consumes what is done.
+  void submit() {
+    std::unique_ptr<Slot> slot = std::move(free_slots_.back());
+    free_slots_.pop_back();
+    if (inline_worker_) {
+      inline_worker_->process(slot->batch);
+      consumer_.batch(slot->batch);
+      free_slots_.push_back(std::move(slot));
+      return;
     }
-    // A file's batches are all consumed before the file is closed, so reports of a file
-    // come before its end_file.
+    slot->done = false;
+    {
+      std::lock_guard lock(mutex_);
+      queue_.push_back(slot.get());
+      in_flight_.push_back(std::move(slot));
+    }
+    work_ready_.notify_one();
+    while (consume_oldest(false)) {
+    }
+    if (in_flight_.size() >= max_in_flight_) consume_oldest(true);
+  }
+
+  // Consumes every batch still in flight (a file's reports come before its end_file).
+  void drain() {
     while (consume_oldest(true)) {
     }
-    consumer.end_file(i, files[i], error, games);
   }
 
-  {
-    std::lock_guard lock(mutex);
-    closing = true;
+ private:
+  void work(std::unique_ptr<BatchWorker> worker) {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      work_ready_.wait(lock, [&] { return closing_ || !queue_.empty(); });
+      if (queue_.empty()) return;
+      Slot* slot = queue_.front();
+      queue_.pop_front();
+      lock.unlock();
+      worker->process(slot->batch);
+      lock.lock();
+      slot->done = true;
+      work_done_.notify_all();
+    }
   }
-  work_ready.notify_all();
-  for (auto& t : workers) t.join();
+
+  bool consume_oldest(bool wait) {
+    std::unique_ptr<Slot> slot;
+    {
+      std::unique_lock lock(mutex_);
+      if (in_flight_.empty()) return false;
+      if (!in_flight_.front()->done) {
+        if (!wait) return false;
+        work_done_.wait(lock, [&] { return in_flight_.front()->done; });
+      }
+      slot = std::move(in_flight_.front());
+      in_flight_.pop_front();
+    }
+    consumer_.batch(slot->batch);
+    free_slots_.push_back(std::move(slot));
+    return true;
+  }
+
+  BatchConsumer& consumer_;
+  const std::size_t max_in_flight_;
+  std::unique_ptr<BatchWorker> inline_worker_;  // one thread: the caller processes
+
+  std::mutex mutex_;
+  std::condition_variable work_ready_;  // workers wait for batches
+  std::condition_variable work_done_;   // the reader waits for the oldest batch
+  std::deque<Slot*> queue_;             // batches waiting for a worker
+  bool closing_ = false;
+  std::vector<std::thread> workers_;
+
+  // Slots in input order; recycled so that batch buffers keep their capacity.
+  std::deque<std::unique_ptr<Slot>> in_flight_;
+  std::vector<std::unique_ptr<Slot>> free_slots_;
+};
+
+}  // namespace
+
+void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& options,
+                  const std::function<std::unique_ptr<BatchWorker>()>& make_worker,
+                  BatchConsumer& consumer) {
+  BatchRunner runner(resolve_thread_count(options.threads), make_worker, consumer);
+  for (std::size_t i = 0; i < sources.size() && !stopped(options); ++i) {
+    const std::string& name = sources[i].name();
+    consumer.begin_file(i, name);
+    std::string error;
+    std::uint64_t games = 0;
+    OpenedSource opened = open_source(sources[i], error);
+    if (opened.pgn) {
+      GameSplitter splitter(*opened.pgn, options.splitter);
+      Batcher batcher(splitter, *opened.pgn, options.batch_bytes);
+      while (!stopped(options)) {
+        GameBatch& batch = runner.acquire();
+        batch.file_index = i;
+        batch.file_name = &name;
+        if (!batcher.fill(batch)) break;
+        games += batch.games.size();
+        runner.submit();
+      }
+      error = opened.pgn->error();
+    }
+    runner.drain();
+    consumer.end_file(i, name, error, games);
+  }
 }
 
 }  // namespace pgn

@@ -544,12 +544,11 @@ std::unique_ptr<ReportWriter> ReportWriter::create(ReportFormat format, std::FIL
   return nullptr;
 }
 
-void print_summary(std::FILE* out, const RunSummary& r, bool convert) {
+void print_summary(std::FILE* out, const RunSummary& r, std::string_view command_line) {
   const double mb = double(r.input_bytes) / 1e6;
   std::fprintf(out, "%s\n", summary_headline(r).c_str());
-  if (convert)
-    std::fprintf(out, "games written %" PRIu64 ", skipped %" PRIu64 ", truncated %" PRIu64 "\n",
-                 r.games_written, r.games_skipped, r.games_truncated);
+  if (!command_line.empty())
+    std::fprintf(out, "%.*s\n", int(command_line.size()), command_line.data());
   if (r.errors + r.warnings > 0) {
     std::string line;
     for (const auto& info : all_codes()) {

@@ -1,0 +1,88 @@
+#include "libpgn/source.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "io/source_open.hpp"
+#include "libpgn/json_input.hpp"
+
+namespace pgn {
+
+Source Source::path(std::string path, InputFormat format) {
+  const Kind kind = path == "-" ? Kind::StandardInput : Kind::Path;
+  return Source(kind, std::move(path), format);
+}
+
+Source Source::standard_input(InputFormat format) {
+  return Source(Kind::StandardInput, "-", format);
+}
+
+Source Source::bytes(std::string name, std::shared_ptr<const std::string> bytes,
+                     InputFormat format) {
+  Source s(Kind::Bytes, std::move(name), format);
+  s.bytes_ = bytes ? std::move(bytes) : std::make_shared<const std::string>();
+  return s;
+}
+
+Source Source::bytes(std::string name, std::string bytes, InputFormat format) {
+  return Source::bytes(std::move(name), std::make_shared<const std::string>(std::move(bytes)),
+                       format);
+}
+
+Source Source::reader(std::string name, ByteReader read, InputFormat format) {
+  Source s(Kind::Reader, std::move(name), format);
+  s.read_ = std::move(read);
+  return s;
+}
+
+namespace {
+
+std::unique_ptr<InputSource> open_bytes(const Source& source, std::string& error) {
+  switch (source.kind()) {
+    case Source::Kind::Path:
+    case Source::Kind::StandardInput:
+      return InputSource::open(source.name(), error);
+    case Source::Kind::Bytes: {
+      // Read in place: the source keeps the bytes alive, the reader shares them.
+      auto bytes = source.memory();
+      std::size_t pos = 0;
+      ByteReader read = [bytes, pos](char* buffer, std::size_t size, std::string&) mutable {
+        const std::size_t n = std::min(size, bytes->size() - pos);
+        std::memcpy(buffer, bytes->data() + pos, n);
+        pos += n;
+        return n;
+      };
+      return open_reader_input(source.name(), read, error);
+    }
+    case Source::Kind::Reader:
+      if (!source.read_function()) {
+        error = "cannot read " + source.name() + ": no reading function";
+        return nullptr;
+      }
+      return open_reader_input(source.name(), source.read_function(), error);
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+OpenedSource open_source(const Source& source, std::string& error) {
+  OpenedSource opened;
+  auto bytes = open_bytes(source, error);
+  if (!bytes) return opened;
+  switch (source.format()) {
+    case InputFormat::Pgn:
+      opened.pgn = std::move(bytes);
+      break;
+    case InputFormat::Json:
+      opened.json = true;
+      opened.pgn = make_json_pgn_source(std::move(bytes));
+      break;
+    case InputFormat::Detect:
+      opened.pgn = detect_json_input(std::move(bytes), &opened.json);
+      break;
+  }
+  return opened;
+}
+
+}  // namespace pgn

@@ -1,0 +1,193 @@
+// run_pipeline over every kind of Source: files, bytes in memory, a reading function; PGN and
+// JSON told apart by content once, in the pipeline; errors of a source reported at its end.
+#include "libpgn/pipeline.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "libpgn/source.hpp"
+
+namespace pgn {
+namespace {
+
+constexpr std::string_view kTwoGames =
+    "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+    "[Event \"b\"]\n[Result \"*\"]\n\n1. d4 d5 *\n";
+
+constexpr std::string_view kTwoRecords =
+    "{\"tags\":{\"Event\":\"a\",\"Result\":\"*\"},\"moves\":[\"e4\",\"e5\"],\"result\":\"*\"}\n"
+    "{\"moves\":\"d4 d5 c4\",\"winner\":\"white\",\"status\":\"resign\"}\n";
+
+class ValidatingWorker final : public BatchWorker {
+ public:
+  void process(GameBatch& batch) override {
+    batch.reports.resize(batch.games.size());
+    for (std::size_t i = 0; i < batch.games.size(); ++i)
+      validator_.validate(batch.games[i], batch.reports[i]);
+  }
+
+ private:
+  GameValidator validator_{ValidateOptions{}};
+};
+
+struct FileSeen {
+  std::string name;
+  std::uint64_t games = 0, errors = 0, plies = 0;
+  std::string error;
+  std::uint64_t games_read = 0;
+  std::vector<std::string> texts;
+};
+
+class RecordingConsumer final : public BatchConsumer {
+ public:
+  std::vector<FileSeen> files;
+
+  void begin_file(std::size_t index, const std::string& name) override {
+    EXPECT_EQ(index, files.size());
+    files.emplace_back();
+    files.back().name = name;
+  }
+  void batch(GameBatch& batch) override {
+    FileSeen& f = files.at(batch.file_index);
+    EXPECT_EQ(*batch.file_name, f.name);
+    for (std::size_t i = 0; i < batch.games.size(); ++i) {
+      ++f.games;
+      f.errors += batch.reports[i].errors;
+      f.plies += batch.reports[i].plies;
+      f.texts.emplace_back(batch.games[i].text);
+    }
+  }
+  void end_file(std::size_t index, const std::string& name, const std::string& error,
+                std::uint64_t games_read) override {
+    FileSeen& f = files.at(index);
+    EXPECT_EQ(name, f.name);
+    f.error = error;
+    f.games_read = games_read;
+  }
+};
+
+std::vector<FileSeen> run(const std::vector<Source>& sources, unsigned threads = 1,
+                          std::size_t batch_bytes = 1u << 20) {
+  PipelineOptions options;
+  options.threads = threads;
+  options.batch_bytes = batch_bytes;
+  RecordingConsumer consumer;
+  run_pipeline(
+      sources, options, [] { return std::make_unique<ValidatingWorker>(); }, consumer);
+  return consumer.files;
+}
+
+// A reader that hands out `bytes` a few at a time, as a pipe or a Python file object may.
+ByteReader trickle(std::string bytes, std::size_t step) {
+  auto pos = std::make_shared<std::size_t>(0);
+  return [bytes = std::move(bytes), step, pos](char* buffer, std::size_t size, std::string&) {
+    const std::size_t n = std::min({size, step, bytes.size() - *pos});
+    std::copy_n(bytes.data() + *pos, n, buffer);
+    *pos += n;
+    return n;
+  };
+}
+
+TEST(Pipeline, BytesInMemoryAreReadLikeAFile) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("libpgn-pipeline-" + std::to_string(::getpid()) + ".pgn");
+  std::ofstream(path, std::ios::binary) << kTwoGames;
+  const auto seen =
+      run({Source::path(path.string()), Source::bytes("memory.pgn", std::string(kTwoGames))});
+  std::filesystem::remove(path);
+  ASSERT_EQ(seen.size(), 2u);
+  EXPECT_EQ(seen[1].name, "memory.pgn");
+  for (const FileSeen& f : seen) {
+    EXPECT_EQ(f.games, 2u);
+    EXPECT_EQ(f.plies, 9u);
+    EXPECT_EQ(f.errors, 0u);
+    EXPECT_EQ(f.error, "");
+  }
+  EXPECT_EQ(seen[0].texts, seen[1].texts);
+}
+
+TEST(Pipeline, JsonIsDetectedOnceWhateverTheSource) {
+  const auto seen = run({Source::bytes("games.jsonl", std::string(kTwoRecords)),
+                         Source::reader("reader.jsonl", trickle(std::string(kTwoRecords), 1))});
+  ASSERT_EQ(seen.size(), 2u);
+  for (const FileSeen& f : seen) {
+    EXPECT_EQ(f.games, 2u) << f.name;
+    EXPECT_EQ(f.plies, 5u) << f.name;
+    EXPECT_EQ(f.errors, 0u) << f.name;
+    EXPECT_EQ(f.error, "") << f.name;
+  }
+  // The second record is a lichess export: its tags are made from its fields.
+  ASSERT_EQ(seen[0].texts.size(), 2u);
+  EXPECT_NE(seen[0].texts[1].find("[Result \"1-0\"]"), std::string::npos);
+}
+
+TEST(Pipeline, AFormatGivenIsNotSecondGuessed) {
+  // Forced PGN: the JSON text is read as (bad) movetext, not decoded.
+  const auto as_pgn = run({Source::bytes("x", std::string(kTwoRecords), InputFormat::Pgn)});
+  ASSERT_EQ(as_pgn.size(), 1u);
+  EXPECT_GT(as_pgn[0].errors, 0u);
+  // Forced JSON: a PGN file is no JSON, and the error says so.
+  const auto as_json = run({Source::bytes("y", std::string(kTwoGames), InputFormat::Json)});
+  ASSERT_EQ(as_json.size(), 1u);
+  EXPECT_EQ(as_json[0].games, 0u);
+  EXPECT_NE(as_json[0].error.find("expected a JSON object"), std::string::npos) << as_json[0].error;
+}
+
+TEST(Pipeline, AReaderFaultEndsItsSourceWithItsMessage) {
+  std::size_t calls = 0;
+  const std::string text(kTwoGames);
+  ByteReader failing = [&](char* buffer, std::size_t size, std::string& error) -> std::size_t {
+    if (++calls > 3) {
+      error = "socket closed";
+      return 0;
+    }
+    const std::size_t n = std::min<std::size_t>(size, 40);
+    std::copy_n(text.data() + (calls - 1) * 40, n, buffer);
+    return n;
+  };
+  const auto seen =
+      run({Source::reader("net", failing), Source::bytes("next.pgn", std::string(kTwoGames))});
+  ASSERT_EQ(seen.size(), 2u);
+  EXPECT_EQ(seen[0].error, "socket closed");
+  EXPECT_EQ(seen[1].games, 2u);  // the next source is read all the same
+  EXPECT_EQ(seen[1].error, "");
+}
+
+TEST(Pipeline, AMissingFileIsReportedAndTheRunGoesOn) {
+  const auto seen =
+      run({Source::path("/nonexistent/x.pgn"), Source::bytes("m", std::string(kTwoGames))});
+  ASSERT_EQ(seen.size(), 2u);
+  EXPECT_EQ(seen[0].games, 0u);
+  EXPECT_EQ(seen[0].error.rfind("cannot open /nonexistent/x.pgn: ", 0), 0u) << seen[0].error;
+  EXPECT_EQ(seen[1].games, 2u);
+}
+
+TEST(Pipeline, ThreadsKeepInputOrderAcrossSources) {
+  std::string many;
+  for (int i = 0; i < 300; ++i) many += "[Round \"" + std::to_string(i) + "\"]\n\n1. e4 *\n\n";
+  // A reader is a stream, read once: each run gets its own.
+  auto sources = [&] {
+    return std::vector<Source>{Source::bytes("a", many),
+                               Source::bytes("b", std::string(kTwoRecords)),
+                               Source::reader("c", trickle(many, 7))};
+  };
+  const auto one = run(sources(), 1, 200);
+  const auto three = run(sources(), 3, 200);  // tiny batches: many in flight
+  ASSERT_EQ(one.size(), 3u);
+  ASSERT_EQ(three.size(), 3u);
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(one[i].texts, three[i].texts);
+    EXPECT_EQ(one[i].games_read, one[i].games);
+  }
+  EXPECT_EQ(one[0].games, 300u);
+  EXPECT_EQ(one[2].games, 300u);
+}
+
+}  // namespace
+}  // namespace pgn
