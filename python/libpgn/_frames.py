@@ -7,7 +7,7 @@ from . import _libpgn
 DEFAULT_COLUMNS = ("Event", "Date", "White", "Black", "WhiteElo", "BlackElo", "ECO")
 # Columns that are not tags: always present.
 GAME_COLUMNS = ("offset", "plies", "result", "termination", "valid", "errors", "warnings", "notation")
-_INTEGER_TAGS = {"WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "PlyCount", "Round"}
+_INTEGER_TAGS = {"WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "PlyCount"}
 _DATE_TAGS = {"Date", "UTCDate", "EventDate"}
 
 
