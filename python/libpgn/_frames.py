@@ -17,7 +17,9 @@ def _dates(values):
     return pd.to_datetime(series, format="%Y-%m-%d", errors="coerce").dt.date
 
 
-def _frame(columns, tags):
+def _frame(columns, tags, categories=True):
+    # Dask concatenates partitions: categories differ from part to part, strings do not.
+    small = "category" if categories else "string"
     data = {}
     for name in tags:
         values = columns[name]
@@ -29,12 +31,12 @@ def _frame(columns, tags):
             data[name] = pd.Series(values, dtype="string")
     data["offset"] = pd.Series(columns["offset"], dtype="int64")
     data["plies"] = pd.Series(columns["plies"], dtype="int32")
-    data["result"] = pd.Series(columns["result"], dtype="category")
-    data["termination"] = pd.Series(columns["termination"], dtype="category")
+    data["result"] = pd.Series(columns["result"], dtype=small)
+    data["termination"] = pd.Series(columns["termination"], dtype=small)
     data["valid"] = pd.Series(columns["valid"], dtype="bool")
     data["errors"] = pd.Series(columns["errors"], dtype="int32")
     data["warnings"] = pd.Series(columns["warnings"], dtype="int32")
-    data["notation"] = pd.Series(columns["notation"], dtype="category")
+    data["notation"] = pd.Series(columns["notation"], dtype=small)
     return pd.DataFrame(data)
 
 

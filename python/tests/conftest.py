@@ -26,9 +26,10 @@ def cli(*args, status=(0, 1)):
     return run.stdout
 
 
-def cli_validate(path, *extra, status=(0, 1)):
+def cli_validate(*paths, status=(0, 1)):
     """`pgn validate --format jsonl`: (problem records, summary record without the time)."""
-    records = [json.loads(line) for line in cli("validate", "-q", "--format", "jsonl", *extra, path, status=status).splitlines()]
+    out = cli("validate", "-q", "--format", "jsonl", *paths, status=status)
+    records = [json.loads(line) for line in out.splitlines()]
     summary = records.pop()
     assert summary.pop("type") == "summary"
     summary.pop("seconds")
