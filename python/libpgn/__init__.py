@@ -18,7 +18,24 @@ from ._libpgn import (
     read_games,
     validate,
 )
-from ._frames import to_dataframe
+
+
+
+def to_dataframe(source, columns=None, **options):
+    """One row per game of `source` (a path, bytes or a binary file object), a pandas DataFrame.
+
+    `columns` names the tags to keep (default: Event, Date, White, Black, WhiteElo, BlackElo,
+    ECO): Elo and other number tags become Int64 (missing: <NA>), dates datetime.date
+    (unknown parts: NaT), the others strings. Every frame also has offset, plies, result,
+    termination (the Termination tag), valid, errors, warnings and notation. Options: lang,
+    threads, byte_range, as for read_games. pandas is imported on the first call.
+    """
+    from . import _frames
+
+    if columns is None:
+        columns = _frames.DEFAULT_COLUMNS
+    return _frames.to_dataframe(source, columns, **options)
+
 
 __all__ = [
     "FenError",

@@ -567,7 +567,7 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
                       const std::string& lang, long threads,
                       std::optional<std::pair<std::uint64_t, std::uint64_t>> range) {
   StreamSettings settings;
-  settings.mode = StreamMode::Games;
+  settings.mode = StreamMode::Tags;
   settings.threads = thread_count(threads);
   settings.validate = validate_options(lang, false);
   GameIterator it(source, std::move(settings), range);

@@ -3,8 +3,29 @@
 #include <algorithm>
 
 #include "libpgn/pipeline.hpp"
+#include "libpgn/reader.hpp"
 
 namespace pgn::python {
+namespace {
+
+// Reads a game's tags and stops at its movetext: to_dataframe needs the tags, not the SAN of
+// every move, which is what makes keeping a whole record cost twice a validation.
+class TagReader final : public Visitor {
+ public:
+  explicit TagReader(GameRecord& record) : record_(record) {}
+  Control tag(std::string_view name, std::string_view value, TextPos) override {
+    record_.tags.emplace_back(std::string(name), unescape_tag_value(value));
+    return Control::Continue;
+  }
+  Control end_tags() override { return Control::SkipGame; }
+  bool wants_move_numbers() const override { return false; }
+  bool wants_columns() const override { return false; }
+
+ private:
+  GameRecord& record_;
+};
+
+}  // namespace
 
 // Validates a batch's games; what it keeps beyond the reports waits in the stream's side table
 // (GameBatch carries only reports and one output string) until the consumer takes it.
@@ -17,7 +38,8 @@ class GameStream::Worker final : public BatchWorker {
     const StreamMode mode = stream_.settings_.mode;
     batch.reports.resize(batch.games.size());
     Chunk extra;
-    if (mode == StreamMode::Games) extra.records.resize(batch.games.size());
+    const bool keeps_records = mode == StreamMode::Games || mode == StreamMode::Tags;
+    if (keeps_records) extra.records.resize(batch.games.size());
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       GameReport& report = batch.reports[i];
       switch (mode) {
@@ -27,13 +49,19 @@ class GameStream::Worker final : public BatchWorker {
         case StreamMode::Games:
           validator_.validate(batch.games[i], report, &extra.records[i]);
           break;
+        case StreamMode::Tags: {
+          validator_.validate(batch.games[i], report);
+          TagReader tags(extra.records[i]);
+          parse_game(batch.games[i], tags);
+          break;
+        }
         case StreamMode::Convert:
           validator_.validate(batch.games[i], report, &record_);
           write_converted(batch.games[i], report, batch.output);
           break;
       }
     }
-    if (mode == StreamMode::Games) {
+    if (keeps_records) {
       std::lock_guard lock(stream_.side_mutex_);
       stream_.side_.emplace_back(&batch, std::move(extra));
     }
@@ -79,7 +107,7 @@ class GameStream::Consumer final : public BatchConsumer {
 
   void batch(GameBatch& batch) override {
     Chunk chunk;
-    if (stream_.settings_.mode == StreamMode::Games) {
+    if (stream_.settings_.mode == StreamMode::Games || stream_.settings_.mode == StreamMode::Tags) {
       std::lock_guard lock(stream_.side_mutex_);
       auto& side = stream_.side_;
       auto it = std::find_if(side.begin(), side.end(),

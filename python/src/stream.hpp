@@ -24,13 +24,14 @@ namespace pgn::python {
 enum class StreamMode : std::uint8_t {
   Games,     // report and replayed record (read_games)
   Problems,  // report only (validate)
+  Tags,      // report and the tags alone, in the records (to_dataframe)
   Convert,   // report and the game written in the chosen format (convert)
 };
 
 // The finished games of one batch, in input order.
 struct Chunk {
   std::vector<GameReport> reports;
-  std::vector<GameRecord> records;  // Games mode: one per report
+  std::vector<GameRecord> records;  // Games and Tags modes: one per report
   std::string output;               // Convert mode: the games' text
   std::uint64_t input_bytes = 0;
 };
