@@ -30,3 +30,7 @@ class FenError(PgnError, ValueError):
 
 class IllegalMoveError(PgnError, ValueError):
     """A move that cannot be played in the position; `code` says why (e.g. "illegal-move")."""
+
+
+for _error in (PgnError, FenError, IllegalMoveError):
+    _error.__module__ = "libpgn"

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "errors.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/report.hpp"
-#include "libpgn/san.hpp"
 #include "stream.hpp"
 
 namespace py = pybind11;
@@ -22,19 +22,6 @@ using namespace pybind11::literals;
 
 namespace pgn::python {
 namespace {
-
-// ---- errors ----------------------------------------------------------------------------
-
-[[noreturn]] void raise(const char* type, const std::string& code, const std::string& message,
-                        const std::string& file = {}, std::uint64_t line = 0,
-                        std::uint64_t column = 0) {
-  py::object cls = py::module_::import("libpgn._errors").attr(type);
-  py::object error = cls(message, "code"_a = code, "file"_a = file.empty() ? py::object(py::none()) : py::object(py::str(file)),
-                         "line"_a = line ? py::object(py::int_(line)) : py::object(py::none()),
-                         "column"_a = column ? py::object(py::int_(column)) : py::object(py::none()));
-  PyErr_SetObject(cls.ptr(), error.ptr());
-  throw py::error_already_set();
-}
 
 // ---- sources and settings --------------------------------------------------------------
 
@@ -48,7 +35,8 @@ struct HeldObject {
   }
 };
 
-Source make_source(const py::handle& source, std::optional<std::pair<std::uint64_t, std::uint64_t>> range) {
+Source make_source(const py::handle& source,
+                   std::optional<std::pair<std::uint64_t, std::uint64_t>> range) {
   if (py::isinstance<py::str>(source) || py::hasattr(source, "__fspath__")) {
     const std::string path = py::str(py::module_::import("os").attr("fspath")(source));
     if (!range) return Source::path(path, InputFormat::Pgn);
@@ -59,13 +47,15 @@ Source make_source(const py::handle& source, std::optional<std::pair<std::uint64
     if (!file) raise("PgnError", "io", "cannot open " + path, path);
     auto handle = std::shared_ptr<std::FILE>(file, std::fclose);
     auto position = std::make_shared<std::uint64_t>(begin);
-    if (std::fseek(file, long(begin), SEEK_SET) != 0) raise("PgnError", "io", "cannot seek in " + path, path);
+    if (std::fseek(file, long(begin), SEEK_SET) != 0)
+      raise("PgnError", "io", "cannot seek in " + path, path);
     return Source::reader(
         path,
         [handle, position, end](char* buffer, std::size_t size, std::string& error) -> std::size_t {
           const std::uint64_t left = end - *position;
           if (left == 0) return 0;
-          const std::size_t n = std::fread(buffer, 1, std::min<std::uint64_t>(size, left), handle.get());
+          const std::size_t n =
+              std::fread(buffer, 1, std::min<std::uint64_t>(size, left), handle.get());
           if (n == 0 && std::ferror(handle.get())) error = "read error";
           *position += n;
           return n;
@@ -75,14 +65,16 @@ Source make_source(const py::handle& source, std::optional<std::pair<std::uint64
   if (range) throw py::type_error("byte_range needs a path");
   if (py::isinstance<py::bytes>(source) || py::isinstance<py::bytearray>(source) ||
       py::isinstance<py::memoryview>(source)) {
-    std::string bytes = py::isinstance<py::bytes>(source)
-                            ? std::string(py::bytes(py::reinterpret_borrow<py::object>(source)))
-                            : std::string(py::bytes(py::module_::import("builtins").attr("bytes")(source)));
+    std::string bytes =
+        py::isinstance<py::bytes>(source)
+            ? std::string(py::bytes(py::reinterpret_borrow<py::object>(source)))
+            : std::string(py::bytes(py::module_::import("builtins").attr("bytes")(source)));
     return Source::bytes("<bytes>", std::move(bytes), InputFormat::Pgn);
   }
   if (py::hasattr(source, "read")) {
     if (py::isinstance(source, py::module_::import("io").attr("TextIOBase")))
-      throw py::type_error("read_games needs a binary file object (open(path, \"rb\")), not a text one");
+      throw py::type_error(
+          "read_games needs a binary file object (open(path, \"rb\")), not a text one");
     std::string name = "<stream>";
     if (py::hasattr(source, "name") && py::isinstance<py::str>(source.attr("name")))
       name = py::str(source.attr("name"));
@@ -95,8 +87,8 @@ Source make_source(const py::handle& source, std::optional<std::pair<std::uint64
             py::object data = held->object.attr("read")(size);
             if (data.is_none()) return 0;
             if (!py::isinstance<py::bytes>(data)) {
-              error = "read() returned " + std::string(py::str(py::type::of(data).attr("__name__"))) +
-                      ", not bytes";
+              error = "read() returned " +
+                      std::string(py::str(py::type::of(data).attr("__name__"))) + ", not bytes";
               return 0;
             }
             char* ptr = nullptr;
@@ -142,7 +134,9 @@ struct Problem {
   Diagnostic d;
 };
 
-py::object none_if_empty(const std::string& s) { return s.empty() ? py::object(py::none()) : py::str(s); }
+py::object none_if_empty(const std::string& s) {
+  return s.empty() ? py::object(py::none()) : py::str(s);
+}
 
 py::dict problem_dict(const Problem& p) {
   py::dict r;
@@ -238,8 +232,10 @@ class Game {
     int depth = 0;
     std::size_t ply = 0;
     for (const GameEvent& e : record_.events) {
-      if (e.kind == GameEvent::VariationBegin) ++depth;
-      else if (e.kind == GameEvent::VariationEnd) --depth;
+      if (e.kind == GameEvent::VariationBegin)
+        ++depth;
+      else if (e.kind == GameEvent::VariationEnd)
+        --depth;
       else if (depth == 0) {
         if (e.kind == GameEvent::MoveEvent) ++ply;
         f(e, ply);
@@ -362,7 +358,8 @@ class Game {
     d["errors"] = report_.errors;
     d["warnings"] = report_.warnings;
     py::list problems;
-    for (const Diagnostic& diag : report_.problems) problems.append(problem_dict(Problem{*file_, diag}));
+    for (const Diagnostic& diag : report_.problems)
+      problems.append(problem_dict(Problem{*file_, diag}));
     d["problems"] = problems;
     return d;
   }
@@ -432,7 +429,8 @@ class GameIterator : public StreamIterator {
         close();
         if (!end_error_.empty()) {
           std::string message = end_error_;
-          if (games_at_end_) message += " (" + std::to_string(games_at_end_) + " games before it were read)";
+          if (games_at_end_)
+            message += " (" + std::to_string(games_at_end_) + " games before it were read)";
           end_error_.clear();
           raise("PgnError", "io", message, *file_);
         }
@@ -449,9 +447,12 @@ void account_game(RunSummary& summary, const GameReport& report) {
   summary.moves += report.moves_replayed;
   summary.errors += report.errors;
   summary.warnings += report.warnings;
-  if (report.errors) ++summary.games_with_errors;
-  else if (!report.replayed) ++summary.games_not_checked;
-  else ++summary.games_valid;
+  if (report.errors)
+    ++summary.games_with_errors;
+  else if (!report.replayed)
+    ++summary.games_not_checked;
+  else
+    ++summary.games_valid;
   if (report.warnings) ++summary.games_with_warnings;
   for (const Diagnostic& d : report.problems) ++summary.by_code[int(d.code)];
 }
@@ -505,7 +506,8 @@ class ProblemIterator : public StreamIterator {
         d.code = Code::Io;
         d.severity = Severity::Error;
         d.message = end_error_;
-        if (games_at_end_) d.message += " (" + std::to_string(games_at_end_) + " games before it were read)";
+        if (games_at_end_)
+          d.message += " (" + std::to_string(games_at_end_) + " games before it were read)";
         ++summary_.errors;
         ++summary_.by_code[int(Code::Io)];
         pending_.push_back(d);
@@ -534,7 +536,8 @@ std::string convert(const py::handle& source, const std::string& to, const std::
   settings.threads = thread_count(threads);
   settings.validate = validate_options(lang, false);
   if (!output_format_from_name(to, settings.writer.format))
-    throw py::value_error("unknown format '" + to + "'; known: pgn, json, jsonl, uci, lan, fen, epd");
+    throw py::value_error("unknown format '" + to +
+                          "'; known: pgn, json, jsonl, uci, lan, fen, epd");
   if (!to_lang.empty()) {
     settings.writer.notation = find_notation(to_lang);
     if (!settings.writer.notation) throw py::value_error("unknown notation '" + to_lang + "'");
@@ -591,12 +594,14 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
         if (name == tags[i]) values[i] = value;
     }
     for (std::size_t i = 0; i < tags.size(); ++i)
-      tag_columns[i].append(values[i].data() ? py::object(py::str(values[i].data(), values[i].size()))
-                                             : py::object(py::none()));
+      tag_columns[i].append(values[i].data()
+                                ? py::object(py::str(values[i].data(), values[i].size()))
+                                : py::object(py::none()));
     offset.append(rep.start.offset);
     plies.append(rep.plies);
     result.append(game->result());
-    termination.append(term.data() ? py::object(py::str(term.data(), term.size())) : py::object(py::none()));
+    termination.append(term.data() ? py::object(py::str(term.data(), term.size()))
+                                   : py::object(py::none()));
     valid.append(game->valid());
     errors.append(rep.errors);
     warnings.append(rep.warnings);
@@ -615,145 +620,97 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
   return d;
 }
 
-// ---- Position ------------------------------------------------------------------------------
-
-class PyPosition {
- public:
-  explicit PyPosition(const std::string& fen, bool chess960) {
-    FenResult r = Position::from_fen(fen, chess960);
-    if (!r.ok()) raise("FenError", fen_error_code(r.error), r.message + " in FEN \"" + fen + "\"");
-    pos_ = r.position;
-  }
-  std::string fen() const { return pos_.fen(); }
-  std::vector<std::string> legal_moves() const {
-    MoveList list;
-    generate_legal(pos_, list);
-    std::vector<std::string> out;
-    for (Move m : list) out.push_back(to_uci(pos_, m));
-    return out;
-  }
-  std::vector<std::string> legal_san() const {
-    MoveList list;
-    generate_legal(pos_, list);
-    std::vector<std::string> out;
-    for (Move m : list) out.push_back(to_san(pos_, m));
-    return out;
-  }
-  Move parse_uci(const std::string& uci) const {
-    MoveList list;
-    generate_legal(pos_, list);
-    for (Move m : list)
-      if (to_uci(pos_, m) == uci) return m;
-    raise("IllegalMoveError", "illegal-move", "illegal move " + uci + " in " + pos_.fen());
-  }
-  Move parse_san(const std::string& san) const {
-    MoveText text;
-    MoveTextError text_error = MoveTextError::None;
-    const std::size_t used = parse_move_text(san, text, text_error);
-    if (text_error != MoveTextError::None || used != san.size())
-      raise("IllegalMoveError", "syntax", "cannot read \"" + san + "\" as a move");
-    MoveResolution r = resolve_move(pos_, text);
-    if (!r.ok())
-      raise("IllegalMoveError", move_error_code(r.error), describe_move_error(pos_, text, r));
-    return r.move;
-  }
-  std::string san(const std::string& uci) const { return to_san(pos_, parse_uci(uci)); }
-  std::string push_san(const std::string& san) {
-    Move m = parse_san(san);
-    std::string uci = to_uci(pos_, m);
-    play(m);
-    return uci;
-  }
-  std::string push_uci(const std::string& uci) {
-    Move m = parse_uci(uci);
-    std::string san = to_san(pos_, m);
-    play(m);
-    return san;
-  }
-  std::string pop() {
-    if (history_.empty()) throw py::index_error("pop from a position without moves");
-    auto [m, undo] = history_.back();
-    history_.pop_back();
-    pos_.undo_move(m, undo);
-    return to_uci(pos_, m);
-  }
-  const Position& position() const { return pos_; }
-  std::string board() const {
-    static const char kLetters[] = " PNBRQK  pnbrqk";
-    std::string s;
-    for (int rank = 7; rank >= 0; --rank) {
-      for (int file = 0; file < 8; ++file) {
-        Piece p = pos_.piece_on(make_square(file, rank));
-        s += p == NoPiece ? '.' : kLetters[p];
-        s += file < 7 ? ' ' : '\n';
-      }
-    }
-    return s;
-  }
-
- private:
-  void play(Move m) {
-    UndoInfo undo;
-    pos_.do_move(m, undo);
-    history_.emplace_back(m, undo);
-  }
-  Position pos_;
-  std::vector<std::pair<Move, UndoInfo>> history_;
-};
-
 }  // namespace
 }  // namespace pgn::python
 
 using namespace pgn::python;
 
+namespace pgn::python {
+void bind_position(py::module_& m);  // position.cpp
+}
+
 PYBIND11_MODULE(_libpgn, m) {
   m.doc() = "libpgn's C++ core: games, validation, conversion and the legality core.";
 
-  py::class_<Problem>(m, "Problem", "A problem found in a game: the fields of `pgn validate --format jsonl`.")
+  py::class_<Problem>(m, "Problem",
+                      "A problem found in a game: the fields of `pgn validate --format jsonl`.")
       .def_property_readonly("file", [](const Problem& p) { return p.file; })
-      .def_property_readonly("game", [](const Problem& p) { return p.d.game; }, "1-based game number in its input")
+      .def_property_readonly(
+          "game", [](const Problem& p) { return p.d.game; }, "1-based game number in its input")
       .def_property_readonly("line", [](const Problem& p) { return p.d.line; })
       .def_property_readonly("column", [](const Problem& p) { return p.d.column; })
-      .def_property_readonly("offset", [](const Problem& p) { return p.d.offset; }, "byte offset in the (decompressed) input")
-      .def_property_readonly("ply", [](const Problem& p) { return p.d.ply ? py::object(py::int_(p.d.ply)) : py::object(py::none()); })
-      .def_property_readonly("variation", [](const Problem& p) { return none_if_empty(p.d.variation); })
-      .def_property_readonly("severity", [](const Problem& p) { return std::string(severity_name(p.d.severity)); })
-      .def_property_readonly("code", [](const Problem& p) { return std::string(code_info(p.d.code).name); })
+      .def_property_readonly(
+          "offset", [](const Problem& p) { return p.d.offset; },
+          "byte offset in the (decompressed) input")
+      .def_property_readonly("ply",
+                             [](const Problem& p) {
+                               return p.d.ply ? py::object(py::int_(p.d.ply))
+                                              : py::object(py::none());
+                             })
+      .def_property_readonly("variation",
+                             [](const Problem& p) { return none_if_empty(p.d.variation); })
+      .def_property_readonly(
+          "severity", [](const Problem& p) { return std::string(severity_name(p.d.severity)); })
+      .def_property_readonly("code",
+                             [](const Problem& p) { return std::string(code_info(p.d.code).name); })
       .def_property_readonly("message", [](const Problem& p) { return p.d.message; })
       .def_property_readonly("written", [](const Problem& p) { return none_if_empty(p.d.written); })
       .def_property_readonly("san", [](const Problem& p) { return none_if_empty(p.d.san); })
       .def_property_readonly("fen", [](const Problem& p) { return none_if_empty(p.d.fen); })
       .def("to_dict", &problem_dict, "The problem as a dict with the jsonl record's keys.")
       .def("__repr__", [](const Problem& p) {
-        return "<Problem " + p.file + ":" + std::to_string(p.d.line) + ":" + std::to_string(p.d.column) +
-               " " + code_info(p.d.code).name + ": " + p.d.message + ">";
+        return "<Problem " + p.file + ":" + std::to_string(p.d.line) + ":" +
+               std::to_string(p.d.column) + " " + code_info(p.d.code).name + ": " + p.d.message +
+               ">";
       });
 
   py::class_<Game>(m, "Game", "One game as libpgn read and replayed it.")
       .def_property_readonly("tags", &Game::tags, "The tags, a dict in file order.")
-      .def_property_readonly("moves", &Game::moves, "The main line's moves in SAN (the moves replayed, up to a first error).")
+      .def_property_readonly(
+          "moves", &Game::moves,
+          "The main line's moves in SAN (the moves replayed, up to a first error).")
       .def("uci", &Game::uci, "The main line's moves in UCI notation.")
-      .def("fen_at", &Game::fen_at, "ply"_a, "The FEN after `ply` main-line half-moves (0: the start; negative counts from the end).")
-      .def_property_readonly("result", &Game::result, "\"1-0\", \"0-1\", \"1/2-1/2\", \"*\" or \"\" when none was given.")
-      .def_property_readonly("variant", &Game::variant, "The Variant tag in lower case, else \"chess960\" or \"standard\".")
-      .def_property_readonly("comments", &Game::comments, "Main-line comments as (ply, text): ply 0 is before the first move.")
-      .def_property_readonly("clocks", &Game::clocks, "Seconds on the clock after each main-line ply ([%clk]), None where not given.")
-      .def_property_readonly("evals", &Game::evals, "Evaluation in pawns after each main-line ply ([%eval]), None where not given or a mate.")
-      .def_property_readonly("mates", &Game::mates, "Mate in N after each main-line ply ([%eval #N], negative: Black mates), else None.")
+      .def("fen_at", &Game::fen_at, "ply"_a,
+           "The FEN after `ply` main-line half-moves (0: the start; negative counts from the end).")
+      .def_property_readonly("result", &Game::result,
+                             "\"1-0\", \"0-1\", \"1/2-1/2\", \"*\" or \"\" when none was given.")
+      .def_property_readonly("variant", &Game::variant,
+                             "The Variant tag in lower case, else \"chess960\" or \"standard\".")
+      .def_property_readonly("comments", &Game::comments,
+                             "Main-line comments as (ply, text): ply 0 is before the first move.")
+      .def_property_readonly(
+          "clocks", &Game::clocks,
+          "Seconds on the clock after each main-line ply ([%clk]), None where not given.")
+      .def_property_readonly(
+          "evals", &Game::evals,
+          "Evaluation in pawns after each main-line ply ([%eval]), None where not given or a mate.")
+      .def_property_readonly(
+          "mates", &Game::mates,
+          "Mate in N after each main-line ply ([%eval #N], negative: Black mates), else None.")
       .def_property_readonly("problems", &Game::problems, "The game's problems (list of Problem).")
       .def_property_readonly("valid", &Game::valid, "Replayed without errors (warnings allowed).")
-      .def_property_readonly("plies", [](const Game& g) { return g.report().plies; }, "Main-line half-moves replayed.")
-      .def_property_readonly("notation", [](const Game& g) { return g.report().notation; }, "Code of the notation the movetext was read in.")
-      .def_property_readonly("index", [](const Game& g) { return g.report().index; }, "1-based game number in its input.")
-      .def_property_readonly("line", [](const Game& g) { return g.report().start.line; }, "Line of the game's first byte.")
-      .def_property_readonly("offset", [](const Game& g) { return g.report().start.offset; }, "Byte offset of the game's first byte in the (decompressed) input.")
+      .def_property_readonly(
+          "plies", [](const Game& g) { return g.report().plies; }, "Main-line half-moves replayed.")
+      .def_property_readonly(
+          "notation", [](const Game& g) { return g.report().notation; },
+          "Code of the notation the movetext was read in.")
+      .def_property_readonly(
+          "index", [](const Game& g) { return g.report().index; },
+          "1-based game number in its input.")
+      .def_property_readonly(
+          "line", [](const Game& g) { return g.report().start.line; },
+          "Line of the game's first byte.")
+      .def_property_readonly(
+          "offset", [](const Game& g) { return g.report().start.offset; },
+          "Byte offset of the game's first byte in the (decompressed) input.")
       .def_property_readonly("file", &Game::file)
       .def("pgn", &Game::pgn, "The game in PGN export format, as `pgn convert` writes it.")
       .def("to_dict", &Game::to_dict, "The game as plain Python values (what the Dask bag holds).")
       .def("__repr__", [](const Game& g) {
         auto white = g.tag("White"), black = g.tag("Black");
         return "<Game " + std::to_string(g.report().index) + ": " + (white ? *white : "?") + " - " +
-               (black ? *black : "?") + " " + g.result() + ", " + std::to_string(g.report().plies) + " plies>";
+               (black ? *black : "?") + " " + g.result() + ", " + std::to_string(g.report().plies) +
+               " plies>";
       });
 
   py::class_<GameIterator>(m, "GameIterator", "Games in input order, read on libpgn's threads.")
@@ -763,84 +720,65 @@ PYBIND11_MODULE(_libpgn, m) {
       .def("__enter__", [](py::object self) { return self; })
       .def("__exit__", [](GameIterator& it, py::args) { it.close(); });
 
-  py::class_<ProblemIterator>(m, "ProblemIterator", "Problems in input order; `summary` after them.")
+  py::class_<ProblemIterator>(m, "ProblemIterator",
+                              "Problems in input order; `summary` after them.")
       .def("__iter__", [](py::object self) { return self; })
       .def("__next__", &ProblemIterator::next)
-      .def_property_readonly("summary", &ProblemIterator::summary,
-                             "The run's totals (the jsonl summary record); reads what is left first.");
+      .def_property_readonly(
+          "summary", &ProblemIterator::summary,
+          "The run's totals (the jsonl summary record); reads what is left first.");
 
-  m.def("read_games",
-        [](py::handle source, const std::string& lang, long threads,
-           std::optional<std::pair<std::uint64_t, std::uint64_t>> byte_range) {
-          StreamSettings settings;
-          settings.mode = StreamMode::Games;
-          settings.threads = thread_count(threads);
-          settings.validate = validate_options(lang, false);
-          return std::make_unique<GameIterator>(source, std::move(settings), byte_range);
-        },
-        "source"_a, py::kw_only(), "lang"_a = "auto", "threads"_a = 0, "byte_range"_a = py::none(),
-        R"(Iterates the games of `source`: a path (plain, .zst, .gz or .bz2, found by content), bytes,
+  m.def(
+      "read_games",
+      [](py::handle source, const std::string& lang, long threads,
+         std::optional<std::pair<std::uint64_t, std::uint64_t>> byte_range) {
+        StreamSettings settings;
+        settings.mode = StreamMode::Games;
+        settings.threads = thread_count(threads);
+        settings.validate = validate_options(lang, false);
+        return std::make_unique<GameIterator>(source, std::move(settings), byte_range);
+      },
+      "source"_a, py::kw_only(), "lang"_a = "auto", "threads"_a = 0, "byte_range"_a = py::none(),
+      R"(Iterates the games of `source`: a path (plain, .zst, .gz or .bz2, found by content), bytes,
 or a binary file object. Games are read and replayed on libpgn's threads (`threads`, 0: one per
 core) without the GIL and come out in input order. `lang` is the movetext's notation ("auto"
 detects it per game). `byte_range=(start, end)` reads only those bytes of an uncompressed file,
 cut at game starts. A file that cannot be read raises PgnError (after the games before the fault).)");
 
-  m.def("validate",
-        [](py::handle source, const std::string& lang, long threads, bool strict) {
-          StreamSettings settings;
-          settings.mode = StreamMode::Problems;
-          settings.threads = thread_count(threads);
-          settings.validate = validate_options(lang, strict);
-          return std::make_unique<ProblemIterator>(source, std::move(settings));
-        },
-        "source"_a, py::kw_only(), "lang"_a = "auto", "threads"_a = 0, "strict"_a = false,
-        R"(Iterates the problems `pgn validate` reports for `source` (Problem records with the jsonl
+  m.def(
+      "validate",
+      [](py::handle source, const std::string& lang, long threads, bool strict) {
+        StreamSettings settings;
+        settings.mode = StreamMode::Problems;
+        settings.threads = thread_count(threads);
+        settings.validate = validate_options(lang, strict);
+        return std::make_unique<ProblemIterator>(source, std::move(settings));
+      },
+      "source"_a, py::kw_only(), "lang"_a = "auto", "threads"_a = 0, "strict"_a = false,
+      R"(Iterates the problems `pgn validate` reports for `source` (Problem records with the jsonl
 fields); the iterator's `summary` holds the totals. A read fault is a problem of code "io", as on
 the command line.)");
 
-  m.def("_validate_range",
-        [](py::handle source, std::pair<std::uint64_t, std::uint64_t> range, const std::string& lang,
-           long threads) {
-          StreamSettings settings;
-          settings.mode = StreamMode::Problems;
-          settings.threads = thread_count(threads);
-          settings.validate = validate_options(lang, false);
-          return std::make_unique<ProblemIterator>(source, std::move(settings), range);
-        },
-        "source"_a, "byte_range"_a, "lang"_a = "auto", "threads"_a = 0);
+  m.def(
+      "_validate_range",
+      [](py::handle source, std::pair<std::uint64_t, std::uint64_t> range, const std::string& lang,
+         long threads) {
+        StreamSettings settings;
+        settings.mode = StreamMode::Problems;
+        settings.threads = thread_count(threads);
+        settings.validate = validate_options(lang, false);
+        return std::make_unique<ProblemIterator>(source, std::move(settings), range);
+      },
+      "source"_a, "byte_range"_a, "lang"_a = "auto", "threads"_a = 0);
 
-  m.def("convert", &convert, "source"_a, py::kw_only(), "to"_a = "pgn", "lang"_a = "auto",
-        "to_lang"_a = "", "threads"_a = 0,
-        R"(The games of `source` written as `pgn convert --to TO` writes them (pgn, json, jsonl, uci,
+  m.def(
+      "convert", &convert, "source"_a, py::kw_only(), "to"_a = "pgn", "lang"_a = "auto",
+      "to_lang"_a = "", "threads"_a = 0,
+      R"(The games of `source` written as `pgn convert --to TO` writes them (pgn, json, jsonl, uci,
 lan, fen or epd), in notation `to_lang` (pgn, lan) when given; returns the text.)");
 
   m.def("_game_columns", &game_columns, "source"_a, "tags"_a, "lang"_a = "auto", "threads"_a = 0,
         "byte_range"_a = py::none());
 
-  py::class_<PyPosition>(m, "Position", "A chess position on libpgn's legality core.")
-      .def(py::init<const std::string&, bool>(), "fen"_a = std::string(pgn::Position::kStartFen),
-           "chess960"_a = false, "A position from FEN (the standard start by default); FenError when it is not valid.")
-      .def("fen", &PyPosition::fen, "The position in FEN.")
-      .def_property_readonly("legal_moves", &PyPosition::legal_moves, "Legal moves in UCI notation.")
-      .def("legal_san", &PyPosition::legal_san, "Legal moves in SAN.")
-      .def("san", &PyPosition::san, "uci"_a, "The SAN of a legal move given in UCI.")
-      .def("push_san", &PyPosition::push_san, "san"_a, "Plays a move given in SAN; returns it in UCI. IllegalMoveError says why a move cannot be played.")
-      .def("push_uci", &PyPosition::push_uci, "uci"_a, "Plays a move given in UCI; returns it in SAN.")
-      .def("pop", &PyPosition::pop, "Takes back the last move played; returns it in UCI.")
-      .def_property_readonly("turn", [](const PyPosition& p) { return p.position().side_to_move() == pgn::White; }, "True when White is to move.")
-      .def("is_check", [](const PyPosition& p) { return p.position().in_check(); })
-      .def("is_checkmate", [](const PyPosition& p) { return p.position().is_checkmate(); })
-      .def("is_stalemate", [](const PyPosition& p) { return p.position().is_stalemate(); })
-      .def("is_insufficient_material", [](const PyPosition& p) { return p.position().is_insufficient_material(); })
-      .def_property_readonly("halfmove_clock", [](const PyPosition& p) { return p.position().halfmove_clock(); })
-      .def_property_readonly("fullmove_number", [](const PyPosition& p) { return p.position().fullmove_number(); })
-      .def("perft", [](const PyPosition& p, int depth) {
-        if (depth < 0) throw py::value_error("depth must be at least 0");
-        pgn::Position pos = p.position();
-        py::gil_scoped_release nogil;
-        return pgn::perft(pos, depth);
-      }, "depth"_a, "Leaf nodes at `depth` (move-generation check).")
-      .def("copy", [](const PyPosition& p) { return PyPosition(p); })
-      .def("__str__", &PyPosition::board)
-      .def("__repr__", [](const PyPosition& p) { return "Position(\"" + p.fen() + "\")"; });
+  bind_position(m);
 }
