@@ -85,7 +85,7 @@ class PyPosition {
       for (int file = 0; file < 8; ++file) {
         Piece p = pos_.piece_on(make_square(file, rank));
         s += p == NoPiece ? '.' : kLetters[p];
-        s += file < 7 ? ' ' : '\n';
+        if (file < 7 || rank > 0) s += file < 7 ? ' ' : '\n';
       }
     }
     return s;
