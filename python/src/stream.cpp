@@ -42,23 +42,19 @@ class GameStream::Worker final : public BatchWorker {
     if (keeps_records) extra.records.resize(batch.games.size());
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       GameReport& report = batch.reports[i];
-      switch (mode) {
-        case StreamMode::Problems:
-          validator_.validate(batch.games[i], report);
-          break;
-        case StreamMode::Games:
-          validator_.validate(batch.games[i], report, &extra.records[i]);
-          break;
-        case StreamMode::Tags: {
-          validator_.validate(batch.games[i], report);
-          TagReader tags(extra.records[i]);
-          parse_game(batch.games[i], tags);
-          break;
-        }
-        case StreamMode::Convert:
-          validator_.validate(batch.games[i], report, &record_);
-          write_converted(batch.games[i], report, batch.output);
-          break;
+      const RawGame& game = batch.games[i];
+      if (mode == StreamMode::Games)
+        validator_.validate(game, report, &extra.records[i]);
+      else if (mode == StreamMode::Convert)
+        validator_.validate(game, report, &record_);
+      else
+        validator_.validate(game, report);
+      batch.locate(i, report, stream_.settings_.validate);
+      if (mode == StreamMode::Tags) {
+        TagReader tags(extra.records[i]);
+        parse_game(game, tags);
+      } else if (mode == StreamMode::Convert) {
+        write_converted(game, report, batch.output);
       }
     }
     if (keeps_records) {

@@ -332,6 +332,47 @@ TEST(JsonInput, RecordsWithAPgnField) {
   EXPECT_EQ(pgn, "[Event \"x\"]\n\n1. e4 *\n\n");
 }
 
+TEST(JsonInput, EveryTagThePgnReaderReadsIsKept) {
+  // `[BlackType: "program"]` is read as the tag "BlackType:"; it must come back from JSON.
+  std::string pgn, error;
+  RecordOrigin origin;
+  ASSERT_TRUE(json_record_to_pgn(
+      R"({"tags":{"Event":"x","BlackType:":"program","Ünïcode":"1","White Elo":"2100"},"moves":[]})",
+      pgn, error, &origin))
+      << error;
+  EXPECT_EQ(pgn, "[Event \"x\"]\n[BlackType: \"program\"]\n[Ünïcode \"1\"]\n\n\n\n");
+  // A name PGN cannot hold is not dropped silently.
+  ASSERT_EQ(origin.lost.size(), 1u);
+  EXPECT_EQ(origin.lost[0], "tag \"White Elo\"");
+}
+
+TEST(JsonInput, ARecordOfTagsAloneIsAGame) {
+  std::string pgn, error;
+  ASSERT_TRUE(json_record_to_pgn(R"({"tags":{"Event":"x","Result":"1-0"}})", pgn, error)) << error;
+  EXPECT_EQ(pgn, "[Event \"x\"]\n[Result \"1-0\"]\n\n\n\n");
+  EXPECT_FALSE(json_record_to_pgn(R"({"white":"x"})", pgn, error));
+}
+
+TEST(JsonInput, FieldsAreMarkedWhereTheirPgnStarts) {
+  std::string pgn, error;
+  RecordOrigin origin;
+  ASSERT_TRUE(json_record_to_pgn(
+      R"({"tags":{"Event":"x"},"moves":["e4",{"san":"e5","variations":[["c5","Nf3"]]},"Nf3"],"result":"*"})",
+      pgn, error, &origin))
+      << error;
+  auto field_of = [&](std::string_view text) {
+    const std::size_t at = pgn.find(text);
+    EXPECT_NE(at, std::string::npos) << text;
+    return std::string(origin.field_at(at));
+  };
+  EXPECT_EQ(field_of("[Event"), "tags.Event");
+  EXPECT_EQ(field_of("e4"), "moves[0]");
+  EXPECT_EQ(field_of("c5"), "moves[1].variations[0][0]");
+  EXPECT_EQ(field_of("2. Nf3 )"), "moves[1].variations[0][1]");
+  EXPECT_EQ(field_of("2. Nf3 *"), "moves[2]");
+  EXPECT_EQ(field_of("*"), "result");
+}
+
 TEST(JsonInput, MovesAsPlainStringsAndUci) {
   std::string pgn, error;
   ASSERT_TRUE(json_record_to_pgn(R"({"moves":["e4",{"uci":"e7e5"}],"result":"*"})", pgn, error))

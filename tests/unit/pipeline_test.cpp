@@ -28,12 +28,15 @@ class ValidatingWorker final : public BatchWorker {
  public:
   void process(GameBatch& batch) override {
     batch.reports.resize(batch.games.size());
-    for (std::size_t i = 0; i < batch.games.size(); ++i)
+    for (std::size_t i = 0; i < batch.games.size(); ++i) {
       validator_.validate(batch.games[i], batch.reports[i]);
+      batch.locate(i, batch.reports[i], options_);
+    }
   }
 
  private:
-  GameValidator validator_{ValidateOptions{}};
+  ValidateOptions options_;
+  GameValidator validator_{options_};
 };
 
 struct FileSeen {
@@ -42,6 +45,7 @@ struct FileSeen {
   std::string error;
   std::uint64_t games_read = 0;
   std::vector<std::string> texts;
+  std::vector<Diagnostic> problems;  // unreadable records and the games' problems, in order
 };
 
 class RecordingConsumer final : public BatchConsumer {
@@ -56,7 +60,10 @@ class RecordingConsumer final : public BatchConsumer {
   void batch(GameBatch& batch) override {
     FileSeen& f = files.at(batch.file_index);
     EXPECT_EQ(*batch.file_name, f.name);
+    f.problems.insert(f.problems.end(), batch.unreadable.begin(), batch.unreadable.end());
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
+      const auto& problems = batch.reports[i].problems;
+      f.problems.insert(f.problems.end(), problems.begin(), problems.end());
       ++f.games;
       f.errors += batch.reports[i].errors;
       f.plies += batch.reports[i].plies;
@@ -166,6 +173,36 @@ TEST(Pipeline, AMissingFileIsReportedAndTheRunGoesOn) {
   EXPECT_EQ(seen[0].games, 0u);
   EXPECT_EQ(seen[0].error.rfind("cannot open /nonexistent/x.pgn: ", 0), 0u) << seen[0].error;
   EXPECT_EQ(seen[1].games, 2u);
+}
+
+TEST(Pipeline, JsonProblemsAreAtTheRecordAndABadRecordStopsNothing) {
+  const std::string json =
+      "[\n"
+      "{\"tags\":{\"Result\":\"*\"},\"moves\":[\"e4\",\"Ke7\"],\"result\":\"*\"},\n"
+      "{\"moves\": [1, },\n"
+      "  {\"tags\":{\"Result\":\"*\"},\n   \"moves\":[\"d4\",\"d5\",\"Qd3\",\"Qd6\",\"Qd6\"],"
+      "\"result\":\"*\"}\n]\n";
+  ValidateOptions options;
+  for (unsigned threads : {1u, 2u}) {
+    const auto seen = run({Source::bytes("g.json", json)}, threads, 64);
+    ASSERT_EQ(seen.size(), 1u);
+    const FileSeen& f = seen[0];
+    EXPECT_EQ(f.error, "");
+    EXPECT_EQ(f.games, 2u);  // the broken record is no game, but the one after it is read
+    std::vector<std::string> found;
+    for (const Diagnostic& d : f.problems) {
+      if (d.code == Code::MissingTag) continue;
+      found.push_back(std::to_string(d.game) + ":" + std::to_string(d.line) + ":" +
+                      std::to_string(d.column) + " " + d.message);
+      EXPECT_EQ(d.source_line, "");
+    }
+    ASSERT_EQ(found.size(), 3u);
+    EXPECT_EQ(found[0].rfind("1:2:1 illegal move 1...Ke7", 0), 0u) << found[0];
+    EXPECT_NE(found[0].find("(JSON record 1, moves[1])"), std::string::npos) << found[0];
+    EXPECT_EQ(found[1], "2:3:1 JSON record 2 cannot be read: not valid JSON: '}' closes a '['");
+    EXPECT_EQ(found[2].rfind("3:4:3 illegal move 3.Qd6", 0), 0u) << found[2];
+    EXPECT_NE(found[2].find("(JSON record 3, moves[4])"), std::string::npos) << found[2];
+  }
 }
 
 TEST(Pipeline, ThreadsKeepInputOrderAcrossSources) {

@@ -105,6 +105,13 @@ void account_game(RunSummary& summary, const GameReport& report) {
   for (const Diagnostic& d : report.problems) ++summary.by_code[int(d.code)];
 }
 
+void account_unreadable_game(RunSummary& summary, const Diagnostic& problem) {
+  ++summary.games;
+  ++summary.games_with_errors;
+  ++summary.errors;
+  ++summary.by_code[int(problem.code)];
+}
+
 namespace {
 std::atomic<bool> g_interrupted{false};
 // The temporary file of -o, for a second interrupt: a run that does not stop (reading a

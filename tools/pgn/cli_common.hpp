@@ -40,6 +40,8 @@ PipelineOptions pipeline_options(const CommonOptions& common);
 
 // Adds one game's outcome to the run's totals.
 void account_game(RunSummary& summary, const GameReport& report);
+// Adds a game that could not be read at all (a bad JSON record: GameBatch::unreadable).
+void account_unreadable_game(RunSummary& summary, const Diagnostic& problem);
 
 // SIGINT/SIGTERM stop the run after the batches in flight; the summary is still printed.
 void install_interrupt_handler();

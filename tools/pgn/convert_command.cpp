@@ -69,12 +69,17 @@ class ConvertWorker final : public BatchWorker {
  public:
   ConvertWorker(const ValidateOptions& validate, const ConvertSettings& settings,
                 ConvertTally& tally)
-      : settings_(settings), tally_(tally), validator_(validate), writer_(settings.writer) {}
+      : validate_(validate),
+        settings_(settings),
+        tally_(tally),
+        validator_(validate),
+        writer_(settings.writer) {}
 
   void process(GameBatch& batch) override {
     batch.reports.resize(batch.games.size());
     batch.output.clear();
     BatchCounts counts;
+    counts.skipped = batch.unreadable.size();  // records of a JSON input that cannot be read
     const OutputFormat format = settings_.writer.format;
     const bool text_formats = format == OutputFormat::Pgn || format == OutputFormat::Json ||
                               format == OutputFormat::Jsonl;
@@ -82,6 +87,7 @@ class ConvertWorker final : public BatchWorker {
       const RawGame& game = batch.games[i];
       GameReport& report = batch.reports[i];
       validator_.validate(game, report, &record_);
+      batch.locate(i, report, validate_);
       // A game the record cannot hold whole: not replayed (a variant), or cut at a null move.
       const bool partial = !record_.complete || has_problem(report, Code::UnsupportedVariant);
       GameExtras extras;
@@ -138,6 +144,7 @@ class ConvertWorker final : public BatchWorker {
       out.append(kJsonArraySeparator);
   }
 
+  const ValidateOptions& validate_;
   const ConvertSettings& settings_;
   ConvertTally& tally_;
   GameValidator validator_;
@@ -180,6 +187,10 @@ class ConvertConsumer final : public BatchConsumer {
   void batch(GameBatch& batch) override {
     if (interrupted()) stop_ = true;
     const std::string& name = *batch.file_name;
+    for (const Diagnostic& d : batch.unreadable) {
+      account_unreadable_game(summary_, d);
+      diagnostics_.problem(name, d);
+    }
     for (const GameReport& report : batch.reports) {
       account_game(summary_, report);
       // A game whose moves were not replayed has no moves to write in uci, lan, fen or epd:

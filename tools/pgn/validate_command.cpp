@@ -22,14 +22,18 @@ namespace {
 
 class ValidateWorker final : public BatchWorker {
  public:
-  explicit ValidateWorker(const ValidateOptions& options) : validator_(options) {}
+  explicit ValidateWorker(const ValidateOptions& options)
+      : options_(options), validator_(options) {}
   void process(GameBatch& batch) override {
     batch.reports.resize(batch.games.size());
-    for (std::size_t i = 0; i < batch.games.size(); ++i)
+    for (std::size_t i = 0; i < batch.games.size(); ++i) {
       validator_.validate(batch.games[i], batch.reports[i]);
+      batch.locate(i, batch.reports[i], options_);
+    }
   }
 
  private:
+  const ValidateOptions& options_;
   GameValidator validator_;
 };
 
@@ -44,6 +48,10 @@ class ValidateConsumer final : public BatchConsumer {
         list_games_(list_games) {}
 
   void batch(GameBatch& batch) override {
+    for (const Diagnostic& d : batch.unreadable) {
+      account_unreadable_game(summary_, d);
+      writer_.problem(*batch.file_name, d);
+    }
     for (const GameReport& report : batch.reports) {
       account_game(summary_, report);
       for (const Diagnostic& d : report.problems)
@@ -82,8 +90,8 @@ class ValidateConsumer final : public BatchConsumer {
 constexpr CommandHelp kHelp{
     "validate", "[options] FILE... | -",
     "Replays every move of every game (variations included) and reports illegal moves, wrong "
-    "results and format problems. Reads .pgn, .pgn.zst, .pgn.gz, .pgn.bz2 (by content) and "
-    "standard input (-).",
+    "results and format problems. Reads .pgn, .pgn.zst, .pgn.gz, .pgn.bz2 (by content), JSON "
+    "and NDJSON game records as convert does, and standard input (-).",
     "Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O failure or an "
     "interrupt."};
 
@@ -180,7 +188,7 @@ int run_validate(int argc, char** argv) {
 
   const auto files = vm["files"].as<std::vector<std::string>>();
   std::vector<Source> sources;
-  for (const auto& name : files) sources.push_back(Source::path(name, InputFormat::Pgn));
+  for (const auto& name : files) sources.push_back(Source::path(name, InputFormat::Detect));
   RunSummary summary;
   Progress progress(files, vm);
   ValidateConsumer consumer(*writer, filter, summary, progress, vm.count("list-games") > 0);

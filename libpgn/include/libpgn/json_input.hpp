@@ -11,9 +11,12 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "libpgn/reader.hpp"
 
@@ -25,23 +28,45 @@ namespace pgn {
 // A head too short to decide is taken for PGN, except a lone "[" (no PGN starts that way).
 bool looks_like_json(std::string_view head);
 
+// Where a game read from JSON came from, so that its problems are reported at the record in
+// the user's file rather than in the PGN text made from it.
+struct RecordOrigin {
+  std::uint64_t record = 0;  // 1-based number of the record in its input
+  TextPos at;                // the record's '{' in the JSON input
+  // Where each field's PGN starts in the game's text, in order ("tags.Event", "moves[3]",
+  // "moves[3].variations[0][1]", "result"; "moves word 5" for a lichess move string).
+  std::vector<std::pair<std::uint32_t, std::string>> fields;
+  // The game's text is a "pgn" field's: its positions are that text's own lines and columns.
+  bool pgn_field = false;
+  // What the record held that PGN cannot ("tag \"White Elo\""): reported, not dropped silently.
+  std::vector<std::string> lost;
+
+  // The field the PGN at `offset` (in the game's text) was made from; "" for none.
+  std::string_view field_at(std::uint64_t offset) const;
+};
+
 struct JsonInputOptions {
   std::size_t max_record_bytes = 64u << 20;  // a larger record stops the input with an error
 };
 
 // Converts one JSON record (an object, as text) to one PGN game followed by a blank line,
 // appended to `pgn`. Returns false with `error` set when the text is no JSON object or holds
-// no game.
-bool json_record_to_pgn(std::string_view json, std::string& pgn, std::string& error);
+// no game. `fields` (optional) receives where each field's PGN starts (offsets in `pgn`).
+bool json_record_to_pgn(std::string_view json, std::string& pgn, std::string& error,
+                        RecordOrigin* fields = nullptr);
 
 // A source of PGN text made from the JSON records read from `json`. A malformed record stops
 // it with an error that names the record and its byte offset (earlier games are delivered).
 std::unique_ptr<InputSource> make_json_pgn_source(std::unique_ptr<InputSource> json,
                                                   const JsonInputOptions& options = {});
 
-// Looks at the (decompressed) beginning of `bytes` with looks_like_json: JSON input is returned
-// as a source of PGN text made from its records, anything else as the bytes themselves.
-// `is_json` (optional) tells which. Every command detects its input kind through this.
+// Reads the (decompressed) beginning of `bytes` and tells with looks_like_json whether the
+// input is JSON; `bytes` is replaced by a source that still yields every byte. The one
+// detection of the input kind, for every command (the pipeline uses it).
+bool detect_json(std::unique_ptr<InputSource>& bytes);
+
+// detect_json, then JSON input as a source of PGN text made from its records (see
+// make_json_pgn_source), anything else as the bytes themselves.
 std::unique_ptr<InputSource> detect_json_input(std::unique_ptr<InputSource> bytes,
                                                bool* is_json = nullptr,
                                                const JsonInputOptions& options = {});

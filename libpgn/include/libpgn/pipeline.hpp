@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "libpgn/json_input.hpp"
 #include "libpgn/reader.hpp"
 #include "libpgn/source.hpp"
 #include "libpgn/validator.hpp"
@@ -28,6 +29,22 @@ struct GameBatch {
   std::string output;               // filled by the worker (e.g. converted games)
   std::uint64_t input_bytes = 0;    // input bytes the batch covers
   std::uint64_t raw_offset = 0;     // how far into its file (compressed bytes) reading was
+  // Games read from JSON: where each came from (one per game; empty for PGN input).
+  std::vector<RecordOrigin> origins;
+  // Records that could not be read (JSON input), in input order before the batch's games;
+  // each counts as a game with an error.
+  std::vector<Diagnostic> unreadable;
+
+  // Moves the positions of game `i`'s problems from the PGN text the pipeline made to the
+  // user's input: for a game read from JSON, the line and column of its record, with the
+  // record and field named in the message; adds a warning for what the record held that PGN
+  // cannot (bad-tag). Workers call it after validating each game; nothing for PGN input.
+  void locate(std::size_t i, GameReport& report, const ValidateOptions& options) const {
+    if (!origins.empty()) locate_in_record(i, report, options);
+  }
+
+ private:
+  void locate_in_record(std::size_t i, GameReport& report, const ValidateOptions& options) const;
 };
 
 class BatchWorker {

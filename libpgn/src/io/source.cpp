@@ -68,18 +68,16 @@ std::unique_ptr<InputSource> open_bytes(const Source& source, std::string& error
 
 OpenedSource open_source(const Source& source, std::string& error) {
   OpenedSource opened;
-  auto bytes = open_bytes(source, error);
-  if (!bytes) return opened;
+  opened.bytes = open_bytes(source, error);
+  if (!opened.bytes) return opened;
   switch (source.format()) {
     case InputFormat::Pgn:
-      opened.pgn = std::move(bytes);
       break;
     case InputFormat::Json:
       opened.json = true;
-      opened.pgn = make_json_pgn_source(std::move(bytes));
       break;
     case InputFormat::Detect:
-      opened.pgn = detect_json_input(std::move(bytes), &opened.json);
+      opened.json = detect_json(opened.bytes);
       break;
   }
   return opened;

@@ -16,8 +16,8 @@ std::unique_ptr<InputSource> open_reader_input(const std::string& name, const By
                                                std::string& error);
 
 struct OpenedSource {
-  std::unique_ptr<InputSource> pgn;  // PGN text: the input's bytes, or made from its records
-  bool json = false;                 // the input was read as JSON records
+  std::unique_ptr<InputSource> bytes;  // the input's (decompressed) bytes
+  bool json = false;                   // ... to be read as JSON records
 };
 
 // Opens `source`; on failure `pgn` is null and `error` says why ("cannot open x.pgn: ...").

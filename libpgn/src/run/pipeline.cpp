@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "io/source_open.hpp"
+#include "read/json_games.hpp"
 
 namespace pgn {
 
@@ -23,44 +24,86 @@ struct Slot {
 };
 
 // Cuts one input into batches of whole games; the batch owns copies of the games' bytes
-// because the splitter's buffer is reused.
+// because the splitter's buffer is reused. JSON input comes as games already, with their
+// origins, and records that could not be read.
 class Batcher {
  public:
-  Batcher(GameSplitter& splitter, const InputSource& source, std::size_t batch_bytes)
-      : splitter_(splitter), source_(source), batch_bytes_(batch_bytes) {}
+  Batcher(GameSplitter* splitter, JsonGameReader* json, const InputSource& raw,
+          std::size_t batch_bytes)
+      : splitter_(splitter), json_(json), raw_(raw), batch_bytes_(batch_bytes) {}
 
-  // Fills `batch` with the next games; false when the input has no more games.
+  // Fills `batch` with the next games; false when the input has no more.
   bool fill(GameBatch& batch) {
     batch.text.clear();
     batch.games.clear();
     batch.reports.clear();
     batch.output.clear();
     batch.input_bytes = 0;
+    batch.origins.clear();
+    batch.unreadable.clear();
     offsets_.clear();
     RawGame game;
     // Each game also costs its RawGame and GameReport: counting that keeps a batch of tiny
     // games (10 million "*") as small as a batch of real ones.
     constexpr std::size_t kBytesPerGame = 256;
-    while (batch.text.size() + batch.games.size() * kBytesPerGame < batch_bytes_ &&
-           splitter_.next(game)) {
+    while (batch.text.size() + batch.games.size() * kBytesPerGame < batch_bytes_) {
+      if (json_) {
+        if (!next_json(game, batch)) break;
+      } else if (!splitter_->next(game)) {
+        break;
+      }
       offsets_.push_back(batch.text.size());
       batch.text.append(game.text);
       batch.input_bytes += game.original_size ? game.original_size : game.text.size();
       batch.games.push_back(game);
     }
-    batch.raw_offset = source_.raw_offset();
+    batch.raw_offset = raw_.raw_offset();
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       std::size_t end = i + 1 < offsets_.size() ? offsets_[i + 1] : batch.text.size();
       batch.games[i].text = std::string_view(batch.text).substr(offsets_[i], end - offsets_[i]);
     }
-    return !batch.games.empty();
+    return !batch.games.empty() || !batch.unreadable.empty();
   }
 
  private:
-  GameSplitter& splitter_;
-  const InputSource& source_;
+  // The next JSON game into `game` and its origin into the batch. A record that cannot be
+  // read goes to batch.unreadable, unless games are in the batch already: it then opens the
+  // next batch, so that problems stay in input order.
+  bool next_json(RawGame& game, GameBatch& batch) {
+    for (;;) {
+      if (!pending_) {
+        if (!json_->next(pending_game_, pending_origin_, problem_)) return false;
+        pending_ = true;
+      }
+      if (problem_.empty()) break;
+      if (!batch.games.empty()) return false;
+      Diagnostic d;
+      d.code = Code::Syntax;
+      d.severity = Severity::Error;
+      d.game = pending_game_.index;
+      d.offset = pending_origin_.at.offset;
+      d.line = pending_origin_.at.line;
+      d.column = pending_origin_.at.column;
+      d.message =
+          "JSON record " + std::to_string(pending_origin_.record) + " cannot be read: " + problem_;
+      batch.unreadable.push_back(std::move(d));
+      pending_ = false;
+    }
+    pending_ = false;
+    game = pending_game_;
+    batch.origins.push_back(std::move(pending_origin_));
+    return true;
+  }
+
+  GameSplitter* splitter_;
+  JsonGameReader* json_;
+  const InputSource& raw_;  // the input's bytes, for how far into the file reading is
   std::size_t batch_bytes_;
   std::vector<std::size_t> offsets_;
+  bool pending_ = false;  // a JSON game or problem read but not yet placed
+  RawGame pending_game_;
+  RecordOrigin pending_origin_;
+  std::string problem_;
 };
 
 bool stopped(const PipelineOptions& options) {
@@ -178,6 +221,47 @@ class BatchRunner {
 
 }  // namespace
 
+void GameBatch::locate_in_record(std::size_t i, GameReport& report,
+                                 const ValidateOptions& options) const {
+  const RecordOrigin& origin = origins[i];
+  const RawGame& game = games[i];
+  for (Diagnostic& d : report.problems) {
+    std::string where = "JSON record " + std::to_string(origin.record);
+    if (origin.pgn_field) {
+      // Lines and columns of the "pgn" text itself.
+      where += ", \"pgn\"";
+      if (d.line)
+        where += " line " + std::to_string(d.line) + " column " + std::to_string(d.column);
+    } else if (d.ply != 0 || d.offset != game.start.offset) {
+      // Problems about the whole game (a missing tag) are at its start: no field for them.
+      const std::string_view field = origin.field_at(d.offset - game.start.offset);
+      if (!field.empty()) where += ", " + std::string(field);
+    }
+    d.message += " (" + where + ")";
+    d.offset = origin.at.offset;
+    d.line = origin.at.line;
+    d.column = origin.at.column;
+    d.source_line.clear();  // the line shown would be of the PGN made from the record
+    d.source_column = 0;
+  }
+  if (origin.lost.empty() || options.ignored[int(Code::BadTag)]) return;
+  for (const std::string& what : origin.lost) {
+    Diagnostic d;
+    d.code = Code::BadTag;
+    d.severity = options.strict ? Severity::Error : Severity::Warning;
+    d.game = report.index;
+    d.offset = origin.at.offset;
+    d.line = origin.at.line;
+    d.column = origin.at.column;
+    d.message = "the record's " + what +
+                " cannot be written as a PGN tag (its name has a blank, '\"' or ']') and is "
+                "left out (JSON record " +
+                std::to_string(origin.record) + ")";
+    ++(d.severity == Severity::Error ? report.errors : report.warnings);
+    report.problems.push_back(std::move(d));
+  }
+}
+
 void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& options,
                   const std::function<std::unique_ptr<BatchWorker>()>& make_worker,
                   BatchConsumer& consumer) {
@@ -188,9 +272,15 @@ void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& opt
     std::string error;
     std::uint64_t games = 0;
     OpenedSource opened = open_source(sources[i], error);
-    if (opened.pgn) {
-      GameSplitter splitter(*opened.pgn, options.splitter);
-      Batcher batcher(splitter, *opened.pgn, options.batch_bytes);
+    if (opened.bytes) {
+      const InputSource& raw = *opened.bytes;  // lives on in the JSON reader it may move into
+      std::unique_ptr<GameSplitter> splitter;
+      std::unique_ptr<JsonGameReader> json;
+      if (opened.json)
+        json = std::make_unique<JsonGameReader>(std::move(opened.bytes), options.splitter);
+      else
+        splitter = std::make_unique<GameSplitter>(*opened.bytes, options.splitter);
+      Batcher batcher(splitter.get(), json.get(), raw, options.batch_bytes);
       while (!stopped(options)) {
         GameBatch& batch = runner.acquire();
         batch.file_index = i;
@@ -199,7 +289,7 @@ void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& opt
         games += batch.games.size();
         runner.submit();
       }
-      error = opened.pgn->error();
+      error = json ? json->error() : opened.bytes->error();
     }
     runner.drain();
     consumer.end_file(i, name, error, games);

@@ -1,0 +1,32 @@
+// The games of a JSON input, record by record, for the pipeline: each record is its own game
+// (a "pgn" field may hold several), whatever the record holds, and a record that cannot be
+// read is reported on its own while the records after it are still read.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "libpgn/json_input.hpp"
+#include "libpgn/reader.hpp"
+
+namespace pgn {
+
+class JsonGameReader {
+ public:
+  JsonGameReader(std::unique_ptr<InputSource> json, const SplitterOptions& splitter,
+                 const JsonInputOptions& options = {});
+  ~JsonGameReader();
+
+  // The next game, with where it came from; its text stays valid until the next call. When a
+  // record cannot be read, `problem` says why (and `origin` where), `game` is empty and its
+  // index is still counted. False at the end of the input or at a fault that ends it: a read
+  // error, text that is no JSON between records, a record left open (see error()).
+  bool next(RawGame& game, RecordOrigin& origin, std::string& problem);
+  const std::string& error() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace pgn
