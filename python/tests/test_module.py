@@ -215,3 +215,36 @@ def test_position_plays_and_reports():
         libpgn.Position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1")
     assert error.value.code == "fen-en-passant"
     assert libpgn.Position("8/8/8/8/8/8/8/K1k5 w - - 0 1").is_insufficient_material()
+
+
+def test_memory_stays_flat_while_iterating():
+    """200 MB of games from a stream that makes them on the fly: the peak memory of the process
+    grows by far less than what was read."""
+    import resource
+
+    data = open(corpus("real/lichess_db_1000k.pgn"), "rb").read()
+
+    class Repeated(io.RawIOBase):
+        def __init__(self, times):
+            self.left, self.position = times, 0
+
+        def readable(self):
+            return True
+
+        def read(self, size=-1):
+            if self.position == len(data):
+                self.left, self.position = self.left - 1, 0
+            if self.left == 0:
+                return b""
+            chunk = data[self.position:self.position + size]
+            self.position += len(chunk)
+            return chunk
+
+    def peak_mb():
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    games = sum(1 for _ in libpgn.read_games(Repeated(2), threads=2))  # warm up the buffers
+    before = peak_mb()
+    count = sum(len(g.moves) >= 0 for g in libpgn.read_games(Repeated(200), threads=2))
+    assert count == 100 * games
+    assert peak_mb() - before < 40
