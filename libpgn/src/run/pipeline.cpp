@@ -28,9 +28,9 @@ struct Slot {
 // origins, and records that could not be read.
 class Batcher {
  public:
-  Batcher(GameSplitter* splitter, JsonGameReader* json, const InputSource& raw,
+  Batcher(GameSplitter* splitter, JsonGameReader* json, const InputSource& bytes,
           std::size_t batch_bytes)
-      : splitter_(splitter), json_(json), raw_(raw), batch_bytes_(batch_bytes) {}
+      : splitter_(splitter), json_(json), bytes_(bytes), batch_bytes_(batch_bytes) {}
 
   // Fills `batch` with the next games; false when the input has no more.
   bool fill(GameBatch& batch) {
@@ -57,7 +57,7 @@ class Batcher {
       batch.input_bytes += game.original_size ? game.original_size : game.text.size();
       batch.games.push_back(game);
     }
-    batch.raw_offset = raw_.raw_offset();
+    batch.raw_offset = bytes_.raw_offset();
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       std::size_t end = i + 1 < offsets_.size() ? offsets_[i + 1] : batch.text.size();
       batch.games[i].text = std::string_view(batch.text).substr(offsets_[i], end - offsets_[i]);
@@ -97,7 +97,7 @@ class Batcher {
 
   GameSplitter* splitter_;
   JsonGameReader* json_;
-  const InputSource& raw_;  // the input's bytes, for how far into the file reading is
+  const InputSource& bytes_;  // for how far into the file (compressed bytes) reading is
   std::size_t batch_bytes_;
   std::vector<std::size_t> offsets_;
   bool pending_ = false;  // a JSON game or problem read but not yet placed
@@ -273,14 +273,14 @@ void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& opt
     std::uint64_t games = 0;
     OpenedSource opened = open_source(sources[i], error);
     if (opened.bytes) {
-      const InputSource& raw = *opened.bytes;  // lives on in the JSON reader it may move into
+      const InputSource& bytes = *opened.bytes;  // owned by the splitter's or JSON reader's side
       std::unique_ptr<GameSplitter> splitter;
       std::unique_ptr<JsonGameReader> json;
       if (opened.json)
         json = std::make_unique<JsonGameReader>(std::move(opened.bytes), options.splitter);
       else
         splitter = std::make_unique<GameSplitter>(*opened.bytes, options.splitter);
-      Batcher batcher(splitter.get(), json.get(), raw, options.batch_bytes);
+      Batcher batcher(splitter.get(), json.get(), bytes, options.batch_bytes);
       while (!stopped(options)) {
         GameBatch& batch = runner.acquire();
         batch.file_index = i;
