@@ -1,0 +1,180 @@
+#include "stream.hpp"
+
+#include <algorithm>
+
+#include "libpgn/pipeline.hpp"
+#include "libpgn/reader.hpp"
+
+namespace pgn::python {
+namespace {
+
+// Reads a game's tags and stops at its movetext: to_dataframe needs the tags, not the SAN of
+// every move, which is what makes keeping a whole record cost twice a validation.
+class TagReader final : public Visitor {
+ public:
+  explicit TagReader(GameRecord& record) : record_(record) {}
+  Control tag(std::string_view name, std::string_view value, TextPos) override {
+    record_.tags.emplace_back(std::string(name), unescape_tag_value(value));
+    return Control::Continue;
+  }
+  Control end_tags() override { return Control::SkipGame; }
+  bool wants_move_numbers() const override { return false; }
+  bool wants_columns() const override { return false; }
+
+ private:
+  GameRecord& record_;
+};
+
+}  // namespace
+
+// Validates a batch's games; what it keeps beyond the reports waits in the stream's side table
+// (GameBatch carries only reports and one output string) until the consumer takes it.
+class GameStream::Worker final : public BatchWorker {
+ public:
+  Worker(GameStream& stream)
+      : stream_(stream), validator_(stream.settings_.validate), writer_(stream.settings_.writer) {}
+
+  void process(GameBatch& batch) override {
+    const StreamMode mode = stream_.settings_.mode;
+    batch.reports.resize(batch.games.size());
+    Chunk extra;
+    const bool keeps_records = mode == StreamMode::Games || mode == StreamMode::Tags;
+    if (keeps_records) extra.records.resize(batch.games.size());
+    for (std::size_t i = 0; i < batch.games.size(); ++i) {
+      GameReport& report = batch.reports[i];
+      const RawGame& game = batch.games[i];
+      if (mode == StreamMode::Games)
+        validator_.validate(game, report, &extra.records[i]);
+      else if (mode == StreamMode::Convert)
+        validator_.validate(game, report, &record_);
+      else
+        validator_.validate(game, report);
+      batch.locate(i, report, stream_.settings_.validate);
+      if (mode == StreamMode::Tags) {
+        TagReader tags(extra.records[i]);
+        parse_game(game, tags);
+      } else if (mode == StreamMode::Convert) {
+        write_converted(game, report, batch.output);
+      }
+    }
+    if (keeps_records) {
+      std::lock_guard lock(stream_.side_mutex_);
+      stream_.side_.emplace_back(&batch, std::move(extra));
+    }
+  }
+
+ private:
+  // As `pgn convert` without --skip-invalid or --truncate-invalid: games with errors, and games
+  // that were not replayed, are passed on unchanged where the format can carry the input text;
+  // elsewhere what could be replayed is written, and an unsupported variant is left out.
+  void write_converted(const RawGame& game, const GameReport& report, std::string& out) {
+    const OutputFormat format = writer_.options().format;
+    const bool json = format == OutputFormat::Json;
+    bool unsupported = false;
+    for (const Diagnostic& d : report.problems)
+      if (d.code == Code::UnsupportedVariant) unsupported = true;
+    const bool partial = !record_.complete || unsupported;
+    GameExtras extras;
+    extras.report = &report;
+    if (report.has_errors() || partial) {
+      if (format == OutputFormat::Pgn) {
+        append_unchanged_game(game.text, out);
+        return;
+      }
+      if (json || format == OutputFormat::Jsonl) {
+        extras.unchanged_text = game.text;
+      } else if (unsupported || record_.events.empty()) {
+        return;
+      }
+    }
+    if (json && !out.empty()) out.append(kJsonArraySeparator);
+    writer_.write(record_, out, extras);
+  }
+
+  GameStream& stream_;
+  GameValidator validator_;
+  GameWriter writer_;
+  GameRecord record_;
+};
+
+class GameStream::Consumer final : public BatchConsumer {
+ public:
+  explicit Consumer(GameStream& stream) : stream_(stream) {}
+
+  void batch(GameBatch& batch) override {
+    Chunk chunk;
+    if (stream_.settings_.mode == StreamMode::Games || stream_.settings_.mode == StreamMode::Tags) {
+      std::lock_guard lock(stream_.side_mutex_);
+      auto& side = stream_.side_;
+      auto it = std::find_if(side.begin(), side.end(),
+                             [&](const auto& entry) { return entry.first == &batch; });
+      chunk = std::move(it->second);
+      side.erase(it);
+    }
+    chunk.reports.swap(batch.reports);
+    chunk.output.swap(batch.output);
+    chunk.input_bytes = batch.input_bytes;
+    stream_.push(std::move(chunk));
+  }
+
+  void end_file(std::size_t, const std::string&, const std::string& error,
+                std::uint64_t games_read) override {
+    std::lock_guard lock(stream_.mutex_);
+    stream_.error_ = error;
+    stream_.games_read_ = games_read;
+  }
+
+ private:
+  GameStream& stream_;
+};
+
+GameStream::GameStream(Source source, StreamSettings settings)
+    : settings_(std::move(settings)),
+      name_(source.name()),
+      max_ready_(2 * resolve_thread_count(settings_.threads) + 2) {
+  thread_ = std::thread([this, source = std::move(source)]() mutable {
+    PipelineOptions options;
+    options.threads = settings_.threads;
+    options.stop = &stop_;
+    Consumer consumer(*this);
+    std::vector<Source> sources{std::move(source)};
+    run_pipeline(
+        sources, options, [this] { return std::make_unique<Worker>(*this); }, consumer);
+    sources.clear();  // a reading function lets go of its file object here, on this thread
+    std::lock_guard lock(mutex_);
+    finished_ = true;
+    changed_.notify_all();
+  });
+}
+
+GameStream::~GameStream() {
+  stop();
+  thread_.join();
+}
+
+void GameStream::stop() {
+  stop_ = true;
+  std::lock_guard lock(mutex_);
+  ready_.clear();
+  changed_.notify_all();
+}
+
+void GameStream::push(Chunk&& chunk) {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return stop_ || ready_.size() < max_ready_; });
+  if (stop_) return;
+  ready_.push_back(std::move(chunk));
+  changed_.notify_all();
+}
+
+bool GameStream::next(Chunk& chunk) {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return finished_ || !ready_.empty(); });
+  if (ready_.empty()) return false;
+  chunk = std::move(ready_.front());
+  ready_.pop_front();
+  changed_.notify_all();
+  return true;
+}
+
+}  // namespace pgn::python

@@ -1,0 +1,95 @@
+"""libpgn.dask on a two-process LocalCluster against one run of the pgn command line."""
+
+import shutil
+
+import dask
+import pytest
+
+import libpgn
+import libpgn.dask
+from conftest import cli_validate, corpus
+
+distributed = pytest.importorskip("distributed")
+
+SOURCES = [
+    "real/twic0920.pgn",
+    "edge/scalachess/FWWRC.pgn",
+    "edge/rust-pgn-reader/illegal.pgn",
+    "real/lichess_db_1000k.pgn",
+    "edge/pychess/eco_de.pgn",
+]
+GAMES_PER_FILE = 400
+BLOCKSIZE = 50_000
+
+
+@pytest.fixture(scope="module")
+def many_files(tmp_path_factory):
+    """The corpora cut into files of a few hundred games (at game starts, so that the files
+    hold the same games), plus a compressed file."""
+    folder = tmp_path_factory.mktemp("cut")
+    paths = []
+    for relative in SOURCES:
+        path = corpus(relative)
+        data = open(path, "rb").read()
+        starts = [g.offset for g in libpgn.read_games(path)][::GAMES_PER_FILE] + [len(data)]
+        starts[0] = 0
+        for i, (a, b) in enumerate(zip(starts, starts[1:])):
+            out = folder / f"{relative.replace('/', '_')}.{i:03}.pgn"
+            out.write_bytes(data[a:b])
+            paths.append(str(out))
+    zst = folder / "tcec.pgn.zst"
+    shutil.copy(corpus("real/tcec/TCEC_Season_13_-_Superfinal.pgn.zst"), zst)
+    paths.append(str(zst))
+    return paths
+
+
+@pytest.fixture(scope="module")
+def client():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as c:
+            yield c
+
+
+def test_cuts_fall_inside_games_and_lose_none(many_files):
+    parts = libpgn.dask.partitions(many_files, BLOCKSIZE)
+    ranged = [p for p in parts if p[1] is not None]
+    assert len(ranged) > 2 * len(many_files) - 2
+    assert (many_files[-1], None) in parts  # the compressed file is one partition
+    for path in many_files[:-1]:
+        starts = [g.offset for g in libpgn.read_games(path)]
+        cuts = [r[0] for p, r in parts if p == path and r and r[0]]
+        # Every cut is a game start, and every nominal cut fell inside a game.
+        assert set(cuts) <= set(starts)
+        for k in range(1, len(cuts) + 1):
+            assert (k * BLOCKSIZE) not in starts
+
+
+def records(frame):
+    frame = frame.astype(object).where(frame.notna(), None)
+    return [{k: (int(v) if k in ("game", "line", "column", "offset", "ply") and v is not None else v)
+             for k, v in r.items()} for r in frame.to_dict("records")]
+
+
+def test_validate_on_a_cluster_is_one_cli_run(many_files, client):
+    expected_problems, expected_summary = cli_validate(*many_files)
+    problems, summary = libpgn.dask.validate(many_files, blocksize=BLOCKSIZE)
+    assert problems.npartitions > len(many_files)
+    frame, total = dask.compute(problems, summary)
+    total.pop("input_bytes")
+    expected_summary.pop("input_bytes")
+    assert total == expected_summary
+    assert records(frame.reset_index(drop=True)) == expected_problems
+
+
+def test_games_and_frames_on_a_cluster(many_files, client):
+    _, expected = cli_validate(*many_files)
+    bag = libpgn.dask.read_games(many_files, blocksize=BLOCKSIZE)
+    assert bag.count().compute() == expected["games"]
+    assert bag.pluck("errors").sum().compute() == expected["errors"]
+    frame = libpgn.dask.to_dataframe(many_files, ["White", "WhiteElo", "Date"], blocksize=BLOCKSIZE)
+    computed = frame.compute()
+    assert len(computed) == expected["games"]
+    assert int(computed["valid"].sum()) == expected["games_valid"]
+    assert int(computed["warnings"].sum()) == expected["warnings"]
+    assert str(computed["WhiteElo"].dtype) == "Int64"

@@ -1,0 +1,250 @@
+"""The module against the pgn command line on real corpora."""
+
+import bz2
+import gzip
+import io
+import json
+import re
+
+import pytest
+
+import libpgn
+from conftest import SHARED, cli, cli_validate, corpus
+
+# Real files of every kind: clean TWIC and lichess, illegal moves, localized notations,
+# FIDE tournament PGN with problems, and a zstd-compressed TCEC season.
+VALIDATE_CORPORA = [
+    "real/twic0920.pgn",
+    "real/lichess_db_1000k.pgn",
+    "edge/rust-pgn-reader/illegal.pgn",
+    "edge/scalachess/FWWRC.pgn",
+    "edge/pychess/eco_de.pgn",
+    "edge/python-chess/immortal-games.pgn",
+    "real/tcec/TCEC_Season_13_-_Superfinal.pgn.zst",
+]
+
+
+@pytest.mark.parametrize("relative", VALIDATE_CORPORA)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_validate_reports_what_the_cli_reports(relative, threads):
+    path = corpus(relative)
+    problems, summary = cli_validate(path)
+    run = libpgn.validate(path, threads=threads)
+    assert [p.to_dict() for p in run] == problems
+    mine = run.summary
+    assert mine == summary
+
+
+@pytest.mark.parametrize("relative", VALIDATE_CORPORA)
+def test_games_are_the_cli_conversion(relative):
+    path = corpus(relative)
+    converted = [json.loads(line) for line in cli("convert", "-q", "--to", "jsonl", path).splitlines()]
+    games = list(libpgn.read_games(path))
+    assert len(games) == len(converted)
+    checked = 0
+    for game, record in zip(games, converted):
+        assert game.tags == record["tags"]
+        if not game.valid:
+            continue  # passed on unchanged by convert
+        assert game.moves == [m["san"] for m in record["moves"]]
+        assert game.uci() == [m["uci"] for m in record["moves"]]
+        checked += 1
+    assert checked == sum(g.valid for g in games)
+
+
+@pytest.mark.parametrize("to", ["pgn", "jsonl", "json", "uci", "fen"])
+def test_convert_is_the_cli_output(to):
+    path = corpus("edge/scalachess/FWWRC.pgn")
+    assert libpgn.convert(path, to=to) == cli("convert", "-q", "--to", to, path).decode()
+
+
+def test_convert_to_another_notation():
+    path = corpus("real/twic0920.pgn")
+    assert libpgn.convert(path, to="pgn", to_lang="de") == cli("convert", "-q", "--to-lang", "de", path).decode()
+
+
+def test_pgn_of_a_game_is_its_normalized_text():
+    path = corpus("real/twic0920.pgn")
+    mine = "".join(g.pgn() for g in libpgn.read_games(path))
+    assert mine == cli("convert", "-q", path).decode()
+
+
+def test_fen_at_follows_the_cli_fen_output():
+    path = corpus("real/twic0920.pgn")
+    game = next(iter(libpgn.read_games(path)))
+    fens = cli("convert", "-q", "--to", "fen", path).decode().split("\n\n")[0].splitlines()
+    assert [game.fen_at(ply) for ply in range(1, len(game.moves) + 1)] == fens[-len(game.moves):]
+    assert game.fen_at(0) == libpgn.Position().fen()
+    with pytest.raises(IndexError):
+        game.fen_at(len(game.moves) + 1)
+
+
+def test_every_source_kind_gives_the_same_games():
+    path = corpus("real/lichess_db_1000k.pgn")
+    data = open(path, "rb").read()
+    expected = [(g.offset, g.moves) for g in libpgn.read_games(path)]
+    assert len(expected) == cli_validate(path)[1]["games"]
+    for source in (data, bytearray(data), io.BytesIO(data), gzip.compress(data), io.BytesIO(bz2.compress(data))):
+        assert [(g.offset, g.moves) for g in libpgn.read_games(source, threads=2)] == expected
+
+
+def test_clocks_and_evals_are_the_comments_numbers():
+    path = corpus("real/lichess_db_1000k.pgn")
+    text = open(path, encoding="utf-8").read()
+    clocks = evals = 0
+    first = None
+    for game in libpgn.read_games(path):
+        assert len(game.clocks) == len(game.moves)
+        clocks += sum(c is not None for c in game.clocks)
+        evals += sum(e is not None for e in game.evals) + sum(m is not None for m in game.mates)
+        if first is None and any(c is not None for c in game.clocks):
+            first = game
+    assert clocks == len(re.findall(r"\[%clk ", text))
+    assert evals == len(re.findall(r"\[%eval ", text))
+    h, m, s = re.search(r"\[%clk (\d+):(\d+):(\d+(?:\.\d+)?)\]", first.comments[0][1] if first.comments[0][0] else first.comments[1][1]).groups()
+    assert first.clocks[0] == int(h) * 3600 + int(m) * 60 + float(s)
+
+
+def test_to_dataframe_counts_the_cli_totals():
+    path = corpus("edge/scalachess/FWWRC.pgn")
+    _, summary = cli_validate(path)
+    frame = libpgn.to_dataframe(path, ["White", "WhiteElo", "Date", "Round"])
+    assert len(frame) == summary["games"]
+    assert int(frame["valid"].sum()) == summary["games_valid"]
+    assert int(frame["errors"].sum()) == summary["errors"]
+    assert int(frame["warnings"].sum()) == summary["warnings"]
+    assert str(frame["WhiteElo"].dtype) == "Int64"
+    games = list(libpgn.read_games(path))
+    assert frame["WhiteElo"].tolist()[0] == int(games[0].tags["WhiteElo"])
+    assert str(frame["Date"].iloc[0]) == games[0].tags["Date"].replace(".", "-")
+    assert frame["plies"].tolist() == [g.plies for g in games]
+
+
+def test_errors_are_exceptions_with_code_and_place(tmp_path):
+    with pytest.raises(libpgn.PgnError) as error:
+        list(libpgn.read_games(str(tmp_path / "missing.pgn")))
+    assert error.value.code == "io" and "missing.pgn" in str(error.value)
+    data = open(corpus("real/tcec/TCEC_Season_13_-_Superfinal.pgn.zst"), "rb").read()
+    cut = tmp_path / "cut.pgn.zst"
+    cut.write_bytes(data[: len(data) // 2])
+    games = []
+    with pytest.raises(libpgn.PgnError) as error:
+        for game in libpgn.read_games(str(cut)):
+            games.append(game)
+    assert games and "games before it were read" in str(error.value)
+    problems, summary = cli_validate(str(cut), status=(2,))
+    run = libpgn.validate(str(cut))
+    assert [p.to_dict() for p in run] == problems and run.summary == summary
+    with pytest.raises(TypeError):
+        libpgn.read_games(42)
+    with pytest.raises(TypeError):
+        libpgn.read_games(io.StringIO("1. e4 *"))
+    with pytest.raises(ValueError):
+        libpgn.read_games(b"1. e4 *", lang="klingon")
+    with pytest.raises(ValueError):
+        libpgn.read_games(b"1. e4 *", threads=-1)
+    with pytest.raises(ValueError):
+        libpgn.convert(b"1. e4 *", to="docx")
+
+
+def test_a_file_object_that_fails_does_not_crash():
+    class Broken(io.RawIOBase):
+        def readable(self):
+            return True
+
+        def read(self, size=-1):
+            raise OSError("disk on fire")
+
+    with pytest.raises(libpgn.PgnError) as error:
+        list(libpgn.read_games(Broken()))
+    assert "disk on fire" in str(error.value)
+
+
+def test_abandoned_iterators_stop_cleanly():
+    path = corpus("real/pgnmentor_Carlsen_Nakamura_Firouzja.pgn")
+    for _ in range(5):
+        it = libpgn.read_games(path, threads=2)
+        next(it)
+        del it
+    with open(path, "rb") as f:
+        it = libpgn.read_games(f)
+        next(it)
+        del it
+
+
+def perft_cases():
+    path = SHARED / "perft" / "tricky.perft"
+    if not path.exists():
+        return []
+    cases, fen = [], None
+    for line in path.read_text().splitlines():
+        if line.startswith("epd "):
+            fen = line[4:] + " 0 1"
+        elif line.startswith("perft ") and fen:
+            depth, nodes = map(int, line.split()[1:])
+            if nodes < 3_000_000:
+                cases.append((fen, depth, nodes))
+    return cases
+
+
+@pytest.mark.parametrize("fen,depth,nodes", perft_cases())
+def test_position_perft_is_the_published_count(fen, depth, nodes):
+    try:
+        position = libpgn.Position(fen)
+    except libpgn.FenError as error:
+        assert error.code == "fen-castling"  # Chess960 castling rights
+        position = libpgn.Position(fen, chess960=True)
+    assert position.perft(depth) == nodes
+    if depth == 1:
+        assert len(position.legal_moves) == nodes
+
+
+def test_position_plays_and_reports():
+    p = libpgn.Position()
+    for san in ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"]:
+        p.push_san(san)
+    assert p.san("h5f7") == "Qxf7#"
+    assert p.push_san("Qxf7#") == "h5f7"
+    assert p.is_checkmate() and p.is_check() and not p.is_stalemate()
+    assert p.fen() == "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4"
+    assert p.pop() == "h5f7" and not p.is_checkmate()
+    with pytest.raises(libpgn.IllegalMoveError) as error:
+        p.push_san("Ke3")
+    assert error.value.code == "illegal-move"
+    with pytest.raises(libpgn.FenError) as error:
+        libpgn.Position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1")
+    assert error.value.code == "fen-en-passant"
+    assert libpgn.Position("8/8/8/8/8/8/8/K1k5 w - - 0 1").is_insufficient_material()
+
+
+def test_memory_stays_flat_while_iterating():
+    """200 MB of games from a stream that makes them on the fly: the peak memory of the process
+    grows by far less than what was read."""
+    import resource
+
+    data = open(corpus("real/lichess_db_1000k.pgn"), "rb").read()
+
+    class Repeated(io.RawIOBase):
+        def __init__(self, times):
+            self.left, self.position = times, 0
+
+        def readable(self):
+            return True
+
+        def read(self, size=-1):
+            if self.position == len(data):
+                self.left, self.position = self.left - 1, 0
+            if self.left == 0:
+                return b""
+            chunk = data[self.position:self.position + size]
+            self.position += len(chunk)
+            return chunk
+
+    def peak_mb():
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    games = sum(1 for _ in libpgn.read_games(Repeated(2), threads=2))  # warm up the buffers
+    before = peak_mb()
+    count = sum(len(g.moves) >= 0 for g in libpgn.read_games(Repeated(200), threads=2))
+    assert count == 100 * games
+    assert peak_mb() - before < 40
