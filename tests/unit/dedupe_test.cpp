@@ -113,9 +113,12 @@ TEST(DuplicateIndex, SpilledGivesTheSameAnswers) {
       EXPECT_EQ(in_memory[i].ordinal, on_disk[i].ordinal);
       EXPECT_EQ(in_memory[i].original_ordinal, on_disk[i].original_ordinal);
       EXPECT_EQ(in_memory[i].kind, on_disk[i].kind);
-      if (i) EXPECT_LT(in_memory[i - 1].ordinal, in_memory[i].ordinal);  // input order
-      if (keep == DuplicateRules::Keep::First)
+      if (i) {
+        EXPECT_LT(in_memory[i - 1].ordinal, in_memory[i].ordinal);  // input order
+      }
+      if (keep == DuplicateRules::Keep::First) {
         EXPECT_LT(in_memory[i].original_ordinal, in_memory[i].ordinal);
+      }
     }
   }
 }

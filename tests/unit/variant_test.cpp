@@ -205,7 +205,9 @@ TEST(VariantEnd, EachVariantsOwnEnd) {
     Outcome o = game_outcome(read(c.fen, c.variant));
     EXPECT_EQ(o.reason, c.end) << c.fen << ": " << game_end_code(o.reason);
     EXPECT_EQ(o.draw(), c.draw) << c.fen;
-    if (o.over() && !o.draw()) EXPECT_EQ(o.winner(), c.winner) << c.fen;
+    if (o.over() && !o.draw()) {
+      EXPECT_EQ(o.winner(), c.winner) << c.fen;
+    }
   }
 }
 
