@@ -442,21 +442,6 @@ class GameIterator : public StreamIterator {
   }
 };
 
-void account_game(RunSummary& summary, const GameReport& report) {
-  ++summary.games;
-  summary.moves += report.moves_replayed;
-  summary.errors += report.errors;
-  summary.warnings += report.warnings;
-  if (report.errors)
-    ++summary.games_with_errors;
-  else if (!report.replayed)
-    ++summary.games_not_checked;
-  else
-    ++summary.games_valid;
-  if (report.warnings) ++summary.games_with_warnings;
-  for (const Diagnostic& d : report.problems) ++summary.by_code[int(d.code)];
-}
-
 py::dict summary_dict(const RunSummary& r) {
   py::dict d;
   d["files"] = r.files;
@@ -488,7 +473,7 @@ class ProblemIterator : public StreamIterator {
       problem_ = 0;
       if (position_ < chunk_.reports.size()) {
         GameReport& report = chunk_.reports[position_++];
-        account_game(summary_, report);
+        summary_.add(report);
         pending_ = std::move(report.problems);
         continue;
       }

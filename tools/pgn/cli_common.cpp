@@ -97,21 +97,6 @@ std::vector<Source> sources_for(const std::vector<std::string>& names, InputForm
   return sources;
 }
 
-void account_game(RunSummary& summary, const GameReport& report) {
-  ++summary.games;
-  summary.moves += report.moves_replayed;
-  summary.errors += report.errors;
-  summary.warnings += report.warnings;
-  if (report.errors)
-    ++summary.games_with_errors;
-  else if (!report.replayed)
-    ++summary.games_not_checked;
-  else
-    ++summary.games_valid;
-  if (report.warnings) ++summary.games_with_warnings;
-  for (const Diagnostic& d : report.problems) ++summary.by_code[int(d.code)];
-}
-
 void account_unreadable_game(RunSummary& summary, const Diagnostic& problem) {
   ++summary.games;
   ++summary.games_with_errors;

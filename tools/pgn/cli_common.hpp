@@ -38,8 +38,6 @@ bool apply_common_options(const boost::program_options::variables_map& vm, Commo
                           ValidateOptions& validate, std::string& error);
 PipelineOptions pipeline_options(const CommonOptions& common);
 
-// Adds one game's outcome to the run's totals.
-void account_game(RunSummary& summary, const GameReport& report);
 
 // The pipeline's inputs for the files named on the command line ("-" is standard input).
 std::vector<Source> sources_for(const std::vector<std::string>& names, InputFormat format);

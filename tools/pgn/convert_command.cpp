@@ -203,7 +203,7 @@ class ConvertConsumer final : public BatchConsumer {
       diagnostics_.problem(name, d);
     }
     for (const GameReport& report : batch.reports) {
-      account_game(summary_, report);
+      summary_.add(report);
       // A game whose moves were not replayed has no moves to write in uci, lan, fen or epd:
       // why it was left out is said whatever --warnings says.
       const bool left_out = !report.replayed && !report.has_errors() && !carries_unreplayed_;

@@ -53,7 +53,7 @@ class ValidateConsumer final : public BatchConsumer {
       writer_.problem(*batch.file_name, d);
     }
     for (const GameReport& report : batch.reports) {
-      account_game(summary_, report);
+      summary_.add(report);
       for (const Diagnostic& d : report.problems)
         if (filter_.shows(d)) writer_.problem(*batch.file_name, d);
       if (list_games_)

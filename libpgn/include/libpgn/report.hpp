@@ -34,6 +34,9 @@ struct RunSummary {
   std::array<std::uint64_t, kCodeCount> by_code{};
   double seconds = 0;
   bool interrupted = false;
+
+  // Adds one game's report to the totals (every command and the Python module count alike).
+  void add(const GameReport& report);
 };
 
 class ReportWriter {

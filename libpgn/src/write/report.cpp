@@ -54,6 +54,21 @@ void append_json_string(std::string& out, std::string_view text) {
   out += '"';
 }
 
+void RunSummary::add(const GameReport& report) {
+  ++games;
+  moves += report.moves_replayed;
+  errors += report.errors;
+  warnings += report.warnings;
+  if (report.errors)
+    ++games_with_errors;
+  else if (!report.replayed)
+    ++games_not_checked;
+  else
+    ++games_valid;
+  if (report.warnings) ++games_with_warnings;
+  for (const Diagnostic& d : report.problems) ++by_code[int(d.code)];
+}
+
 namespace {
 
 void write(std::FILE* out, const std::string& s) {
