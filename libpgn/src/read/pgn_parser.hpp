@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "libpgn/notation.hpp"
-#include "libpgn/reader.hpp"
+#include "libpgn/parser.hpp"
 #include "read/text_scan.hpp"
 #include "read/tokens.hpp"
 

@@ -23,7 +23,7 @@
 //
 // An input whose first bytes hold a control byte before any '[' is not PGN (an archive, an
 // image): no game is read from it, and binary_data_at() says where the first such byte is.
-#include "libpgn/reader.hpp"
+#include "libpgn/splitter.hpp"
 
 #include <algorithm>
 #include <cstring>
