@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "libpgn/reader.hpp"
+#include "libpgn/splitter.hpp"
 #include "libpgn/validator.hpp"
 
 namespace pgn {

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "libpgn/reader.hpp"
+#include "libpgn/splitter.hpp"
 #include "libpgn/types.hpp"
 
 namespace pgn {

@@ -19,7 +19,9 @@
 #include <utility>
 #include <vector>
 
-#include "libpgn/reader.hpp"
+#include "libpgn/input.hpp"
+#include "libpgn/parser.hpp"
+#include "libpgn/splitter.hpp"
 
 namespace pgn {
 

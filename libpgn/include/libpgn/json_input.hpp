@@ -18,7 +18,8 @@
 #include <utility>
 #include <vector>
 
-#include "libpgn/reader.hpp"
+#include "libpgn/input.hpp"
+#include "libpgn/splitter.hpp"
 
 namespace pgn {
 

@@ -15,8 +15,8 @@
 
 #include "libpgn/diagnostics.hpp"
 #include "libpgn/json_input.hpp"
-#include "libpgn/reader.hpp"
 #include "libpgn/source.hpp"
+#include "libpgn/splitter.hpp"
 #include "libpgn/validator.hpp"  // ValidateOptions, for locating JSON records
 
 namespace pgn {

@@ -1,4 +1,6 @@
-// The legality core: a bitboard position with legal move generation, make/unmake and FEN.
+// The legality core: a bitboard position with make/unmake and FEN (core/position.cpp,
+// core/fen.cpp), the variant move generation (core/variant_movegen.cpp), and, through
+// movegen.hpp, standard legal move generation.
 //
 // Position is a small value type (copying it is cheap and is how callers keep a position
 // for later, e.g. at the start of a variation). do_move/undo_move serve search-like uses
@@ -10,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "libpgn/movegen.hpp"
 #include "libpgn/types.hpp"
 
 namespace pgn {
@@ -231,24 +234,11 @@ struct FenResult {
   bool ok() const { return error == FenError::None; }
 };
 
-// Legal move generation: appends every legal move of the side to move.
-void generate_legal(const Position& pos, MoveList& list);
-// Only legal moves that land on `to` made by pieces of type `type` (used to resolve SAN
-// quickly); NoPieceType means any piece.
-void generate_legal_to(const Position& pos, Square to, PieceType type, MoveList& list);
-
-// Number of leaf nodes at `depth` (perft); counts bulk at the last ply.
-std::uint64_t perft(Position& pos, int depth);
-
-// The same three under the position's variant (standard included): drops, compulsory
-// captures, explosions, no moves once the variant's game is over. Chosen per call, so the
-// standard functions above stay free of any variant test.
+// generate_legal, generate_legal_to and perft (movegen.hpp) under the position's variant
+// (standard included): drops, compulsory captures, explosions, no moves once the variant's
+// game is over. Chosen per call, so the standard functions stay free of any variant test.
 void generate_legal_variant(const Position& pos, MoveList& list);
 void generate_legal_variant_to(const Position& pos, Square to, PieceType type, MoveList& list);
 std::uint64_t perft_variant(Position& pos, int depth);
-
-// Long algebraic coordinate form used by UCI: e2e4, e7e8q, castling as the king's move
-// (e1g1) in standard chess and as king-takes-rook (e1h1) in Chess960.
-std::string to_uci(const Position& pos, Move m);
 
 }  // namespace pgn

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "libpgn/position.hpp"
-#include "libpgn/reader.hpp"
+#include "libpgn/splitter.hpp"
 #include "libpgn/validator.hpp"
 
 namespace pgn {

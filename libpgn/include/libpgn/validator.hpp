@@ -11,7 +11,8 @@
 #include "libpgn/diagnostics.hpp"
 #include "libpgn/game_record.hpp"
 #include "libpgn/notation.hpp"
-#include "libpgn/reader.hpp"
+#include "libpgn/parser.hpp"
+#include "libpgn/splitter.hpp"
 
 namespace pgn {
 

@@ -23,6 +23,7 @@
 
 #include "analysis/blocked.hpp"
 #include "core/bitboard.hpp"
+#include "libpgn/movegen.hpp"
 
 namespace pgn {
 

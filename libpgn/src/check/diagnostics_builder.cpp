@@ -4,6 +4,7 @@
 #include <string_view>
 #include <utility>
 
+#include "libpgn/parser.hpp"
 #include "read/text_scan.hpp"
 
 namespace pgn {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "libpgn/diagnostics.hpp"
-#include "libpgn/reader.hpp"
+#include "libpgn/splitter.hpp"
 
 namespace pgn {
 

@@ -12,8 +12,8 @@
 #include "libpgn/diagnostics.hpp"
 #include "libpgn/game_record.hpp"
 #include "libpgn/notation.hpp"
-#include "libpgn/reader.hpp"
 #include "libpgn/san.hpp"
+#include "libpgn/splitter.hpp"
 #include "libpgn/validator.hpp"
 #include "notation/move_text.hpp"
 

@@ -1,5 +1,6 @@
 #include "check/replay.hpp"
 
+#include "libpgn/movegen.hpp"
 #include "libpgn/spoken.hpp"
 
 namespace pgn {

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "libpgn/parser.hpp"
+
 namespace pgn {
 namespace {
 

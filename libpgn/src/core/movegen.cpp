@@ -4,6 +4,8 @@
 // One generator serves three consumers: a move list, a bare counter (perft's last ply and the
 // game-end tests, which need no moves, only how many there are) and the SAN fast path that
 // wants only moves to one square by one piece type.
+#include "libpgn/movegen.hpp"
+
 #include <string>
 
 #include "core/bitboard.hpp"

@@ -5,6 +5,7 @@
 
 #include "core/bitboard.hpp"
 #include "core/zobrist.hpp"
+#include "libpgn/movegen.hpp"
 
 namespace pgn {
 namespace {

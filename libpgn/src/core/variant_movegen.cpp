@@ -8,6 +8,7 @@
 #include "core/bitboard.hpp"
 #include "core/movegen_impl.hpp"
 #include "core/variant_rules.hpp"
+#include "libpgn/movegen.hpp"
 #include "libpgn/position.hpp"
 
 namespace pgn {

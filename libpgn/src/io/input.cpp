@@ -1,5 +1,7 @@
 // Byte sources for the reader: plain files, stdin and memory, with zstd / gzip / bzip2
 // streams recognised by their magic bytes and decompressed on the fly.
+#include "libpgn/input.hpp"
+
 #include <bzlib.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -15,7 +17,6 @@
 #include <string_view>
 
 #include "io/source_open.hpp"
-#include "libpgn/reader.hpp"
 
 namespace pgn {
 namespace {

@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "libpgn/reader.hpp"
+#include "libpgn/input.hpp"
 #include "libpgn/source.hpp"
 
 namespace pgn {

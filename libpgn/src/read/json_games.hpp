@@ -6,8 +6,9 @@
 #include <memory>
 #include <string>
 
+#include "libpgn/input.hpp"
 #include "libpgn/json_input.hpp"
-#include "libpgn/reader.hpp"
+#include "libpgn/splitter.hpp"
 
 namespace pgn {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "libpgn/reader.hpp"
+#include "libpgn/parser.hpp"
 #include "read/text_scan.hpp"
 
 namespace pgn {

@@ -23,18 +23,24 @@
 //
 // An input whose first bytes hold a control byte before any '[' is not PGN (an archive, an
 // image): no game is read from it, and binary_data_at() says where the first such byte is.
+#include "libpgn/splitter.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <unordered_set>
 
-#include "libpgn/reader.hpp"
 #include "libpgn/types.hpp"
+#include "read/movetext_scan.hpp"
 #include "read/text_scan.hpp"
 
 namespace pgn {
 namespace {
+
+using detail::is_horizontal_space;
+using detail::is_line_end;
+using detail::scan_movetext;
 
 // Bytes that must be present after a decision point (BOM, CR LF, `[Event "`, a tag name,
 // a lone result token); everything before the end of input is decided with this much
@@ -47,13 +53,6 @@ constexpr std::size_t kLookback = 64;
 constexpr std::size_t kTagNamePrefix = 32;
 // The first bytes looked at to tell binary data from text.
 constexpr std::size_t kSniffBytes = 4096;
-
-bool is_horizontal_space(char c) {
-  return c == ' ' || c == '\t' || c == '\v' || c == '\f';
-}
-bool is_line_end(char c) {
-  return c == '\n' || c == '\r';
-}
 
 // Only the standard markers end a game here: a localized one is read by the parser.
 bool is_result_token(std::string_view token) {
@@ -606,114 +605,6 @@ struct GameSplitter::Impl {
     ++pos;
     mode = Mode::AfterTag;  // same choices: blanks, end of line, '{', ';', or movetext
     return false;
-  }
-
-  // Movetext and brace comments once the game has movetext: only line ends, ';' and '['
-  // outside comments and the comment state at the end of a line matter. scan_movetext finds the
-  // next line end, or ';' or '[' outside a comment (or `end`) and keeps `in_comment` up to date.
-  // A '[' inside a comment (clock and eval commands) is filtered in the block. Without ';',
-  // the state after a stretch of text is "in a comment" exactly when its last brace is '{' (braces
-  // do not nest), so whole 16-byte blocks are classified at once.
-  static const char* scan_movetext(const char* p, const char* const end, bool& in_comment) {
-#if defined(__SSE2__)
-    const __m128i newline = _mm_set1_epi8('\n'), carriage = _mm_set1_epi8('\r');
-    const __m128i semicolon = _mm_set1_epi8(';'), bracket = _mm_set1_epi8('[');
-    const __m128i open_brace = _mm_set1_epi8('{'), close_brace = _mm_set1_epi8('}');
-    // 64 bytes per round: lines are long and a stop is rare, so few branches per byte.
-    while (end - p >= 64) {
-      std::uint64_t stops = 0, opens = 0, closes = 0, brackets = 0;
-      for (int part = 0; part < 4; ++part) {
-        const __m128i v =
-            _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + std::ptrdiff_t{16} * part));
-        const __m128i stop =
-            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, carriage)),
-                         _mm_cmpeq_epi8(v, semicolon));
-        const int shift = 16 * part;
-        stops |= static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(stop)))
-                 << shift;
-        opens |= static_cast<std::uint64_t>(
-                     static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, open_brace))))
-                 << shift;
-        closes |= static_cast<std::uint64_t>(
-                      static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, close_brace))))
-                  << shift;
-        brackets |= static_cast<std::uint64_t>(
-                        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, bracket))))
-                    << shift;
-      }
-      // A '[' stops the scan only outside a comment: inside when the last brace before it
-      // is '{'.
-      // Right after '{' or "{ " (clock and eval commands), a '[' is in a comment at once.
-      if (brackets) brackets &= ~((opens << 1) | ((opens << 2) & ~(closes << 1)));
-      for (std::uint64_t left = brackets; left != 0; left &= left - 1) {
-        const int at = __builtin_ctzll(left);
-        const std::uint64_t below = (opens | closes) & ((std::uint64_t{1} << at) - 1);
-        const bool inside =
-            below ? ((opens >> (63 - __builtin_clzll(below))) & 1) != 0 : in_comment;
-        if (!inside) stops |= std::uint64_t{1} << at;
-      }
-      const std::uint64_t before = stops ? (std::uint64_t{1} << __builtin_ctzll(stops)) - 1 : ~0ull;
-      const std::uint64_t braces = (opens | closes) & before;
-      const int last_brace = braces ? 63 - __builtin_clzll(braces) : 0;
-      in_comment = braces ? ((opens >> last_brace) & 1) != 0 : in_comment;
-      if (!stops) {
-        p += 64;
-        continue;
-      }
-      p += __builtin_ctzll(stops);
-      if (*p == ';' && in_comment) {
-        ++p;  // literal inside a comment
-        continue;
-      }
-      break;
-    }
-    while (end - p >= 16 && !is_line_end(*p) && *p != ';' && *p != '[') {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-      const unsigned terminators = static_cast<unsigned>(
-          _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, newline), _mm_cmpeq_epi8(v, carriage))));
-      const unsigned semicolons =
-          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, semicolon)));
-      const unsigned opens =
-          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, open_brace)));
-      const unsigned closes =
-          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, close_brace)));
-      unsigned stops = terminators | semicolons;
-      unsigned brackets = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, bracket)));
-      if (brackets) brackets &= ~((opens << 1) | ((opens << 2) & ~(closes << 1)));
-      for (unsigned left = brackets; left != 0; left &= left - 1) {
-        const int at = detail::count_trailing_zeros(left);
-        const unsigned below = (opens | closes) & ((1u << at) - 1);
-        const bool inside = below ? ((opens >> (31 - __builtin_clz(below))) & 1) != 0 : in_comment;
-        if (!inside) stops |= 1u << at;
-      }
-      const unsigned before = stops ? (1u << detail::count_trailing_zeros(stops)) - 1 : 0xFFFFu;
-      const unsigned braces = (opens | closes) & before;
-      if (braces) in_comment = (opens >> (31 - __builtin_clz(braces))) & 1;
-      if (!stops) {
-        p += 16;
-        continue;
-      }
-      p += detail::count_trailing_zeros(stops);
-      if (*p == ';' && in_comment) {
-        ++p;  // literal inside a comment
-        continue;
-      }
-      break;
-    }
-#endif
-    // The tail shorter than a block (or everything, without SSE2); a stop found above is
-    // at p and ends this loop at once.
-    for (; p < end; ++p) {
-      const char c = *p;
-      if (c == '{') {
-        in_comment = true;
-      } else if (c == '}') {
-        in_comment = false;
-      } else if (is_line_end(c) || ((c == ';' || c == '[') && !in_comment)) {
-        break;
-      }
-    }
-    return p;
   }
 
   bool step_movetext() {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "write/append_buffer.hpp"
+#include "libpgn/movegen.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/san.hpp"
 #include "write/record_walk.hpp"

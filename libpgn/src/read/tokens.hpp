@@ -1,0 +1,169 @@
+// The PGN parser's view of bytes and tokens: the byte classes its scan dispatches on, the
+// blanks and dashes that are not ASCII, and the token forms it recognizes (results and castling
+// written with other dashes, annotation symbols). Kept apart from the parser's state machine in
+// pgn_parser.hpp; inline, as they run on every token.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace pgn::detail::parser {
+
+enum CharClass : std::uint8_t {
+  kToken,       // part of a move, number, result or symbol
+  kSpace,       // blank, tab, vertical tab, form feed
+  kNewline,     // '\n'
+  kReturn,      // '\r'
+  kOpenBrace,   // '{'
+  kCloseBrace,  // '}'
+  kSemicolon,   // ';'
+  kOpenParen,   // '('
+  kCloseParen,  // ')'
+  kDollar,      // '$'
+  kOpenBracket,
+  kCloseBracket,
+  kPercent,     // '%': an escape line in column 1, else part of a token
+  kControl,     // other ASCII control characters, NUL included
+  kMaybeSpace,  // first byte of U+00A0 or U+FEFF, which count as blanks
+};
+
+inline constexpr std::array<CharClass, 256> make_classes() {
+  std::array<CharClass, 256> table{};
+  for (int c = 0; c < 0x20; ++c) table[c] = kControl;
+  table[0x7F] = kControl;
+  table[' '] = table['\t'] = table['\v'] = table['\f'] = kSpace;
+  table['\n'] = kNewline;
+  table['\r'] = kReturn;
+  table['{'] = kOpenBrace;
+  table['}'] = kCloseBrace;
+  table[';'] = kSemicolon;
+  table['('] = kOpenParen;
+  table[')'] = kCloseParen;
+  table['$'] = kDollar;
+  table['['] = kOpenBracket;
+  table[']'] = kCloseBracket;
+  table['%'] = kPercent;
+  table[0xC2] = table[0xEF] = kMaybeSpace;
+  return table;
+}
+inline constexpr std::array<CharClass, 256> kClass = make_classes();
+
+inline CharClass class_of(char c) {
+  return kClass[static_cast<unsigned char>(c)];
+}
+
+// Bytes that end a tag name: blanks, line ends, '"' and ']'.
+inline constexpr std::array<bool, 256> make_tag_name_ends() {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 256; ++c) {
+    table[c] = kClass[c] == kSpace || kClass[c] == kNewline || kClass[c] == kReturn;
+  }
+  table['"'] = table[']'] = true;
+  return table;
+}
+inline constexpr std::array<bool, 256> kEndsTagName = make_tag_name_ends();
+// token_end()'s view of a byte: part of a token, a token end, or the lead byte of NBSP or
+// BOM (a blank when the whole sequence is there, else part of the token).
+enum TokenByte : std::uint8_t { kInToken, kEndsToken, kMaybeEndsToken };
+inline constexpr std::array<TokenByte, 256> make_token_bytes() {
+  std::array<TokenByte, 256> table{};
+  for (int c = 0; c < 256; ++c) {
+    table[c] = kClass[c] == kToken || kClass[c] == kPercent ? kInToken
+               : kClass[c] == kMaybeSpace                   ? kMaybeEndsToken
+                                                            : kEndsToken;
+  }
+  return table;
+}
+inline constexpr std::array<TokenByte, 256> kTokenByte = make_token_bytes();
+
+inline bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+// Bytes a token starts with when it can only be a move: letters, and the lead bytes of
+// letters in other scripts ("Кf3", "Фd1"). Results, numbers and annotation symbols start with
+// ASCII signs or digits, or with C2 (½, ±) or E2 (…, ∞, ⩲); EF starts a BOM.
+inline constexpr std::array<bool, 256> make_move_starts() {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 256; ++c)
+    table[c] =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= 0xC3 && c != 0xE2 && c != 0xEF);
+  return table;
+}
+inline constexpr std::array<bool, 256> kStartsMoveOnly = make_move_starts();
+
+// Length of a multi-byte blank (NBSP, BOM) at p, or 0.
+inline int multibyte_space(const char* p, const char* end) {
+  if (end - p >= 2 && p[0] == '\xC2' && p[1] == '\xA0') return 2;
+  if (end - p >= 3 && p[0] == '\xEF' && p[1] == '\xBB' && p[2] == '\xBF') return 3;
+  return 0;
+}
+
+// Length of a dash that is not '-' at p (en dash, em dash, hyphen, non-breaking hyphen,
+// minus sign), or 0.
+inline std::size_t other_dash(const char* p, const char* end) {
+  if (end - p < 3) return 0;
+  const auto b = [&](int i) { return static_cast<unsigned char>(p[i]); };
+  if (b(0) == 0xE2 && b(1) == 0x80 && (b(2) >= 0x90 && b(2) <= 0x94)) return 3;  // U+2010-2014
+  if (b(0) == 0xE2 && b(1) == 0x88 && b(2) == 0x92) return 3;                    // U+2212
+  return 0;
+}
+
+// The standard marker for "1–0", "0—1", "1/2–1/2", "½–½" (one dash that is not '-'), or "".
+inline std::string_view result_with_other_dash(std::string_view token) {
+  for (std::size_t i = 0; i < token.size(); ++i) {
+    const std::size_t dash = other_dash(token.data() + i, token.data() + token.size());
+    if (dash == 0) continue;
+    const std::string_view before = token.substr(0, i), after = token.substr(i + dash);
+    if (before == "1" && after == "0") return "1-0";
+    if (before == "0" && after == "1") return "0-1";
+    if ((before == "1/2" || before == "\xC2\xBD") && before == after) return "1/2-1/2";
+    return {};
+  }
+  return {};
+}
+
+// Castling written with dashes that are not all '-' ("O‑O" with U+2011): its plain form, or "".
+inline std::string_view castling_with_other_dash(std::string_view token) {
+  const char letter = token[0];
+  if (letter != 'O' && letter != '0' && letter != 'o') return {};
+  const char* p = token.data() + 1;
+  const char* const end = token.data() + token.size();
+  int dashes = 0;
+  bool other = false;
+  while (p < end && dashes < 2) {
+    std::size_t d = *p == '-' ? 1 : other_dash(p, end);
+    if (d == 0 || p + d >= end || p[d] != letter) break;
+    other = other || d > 1;
+    p += d + 1;
+    ++dashes;
+  }
+  if (!other) return {};
+  return dashes == 2 ? "O-O-O" : "O-O";
+}
+
+// Annotation symbols written as their own token, mapped to their NAG numbers.
+inline int symbol_nag(std::string_view token) {
+  struct Symbol {
+    std::string_view text;
+    int nag;
+  };
+  static constexpr Symbol kSymbols[] = {
+      {"!", 1},       {"?", 2},    {"!!", 3},      {"??", 4},   {"!?", 5},        {"?!", 6},
+      {"\u25A1", 7},  {"=", 10},   {"\u221E", 13}, {"+=", 14},  {"+/=", 14},      {"\u2A72", 14},
+      {"=+", 15},     {"=/+", 15}, {"\u2A71", 15}, {"+/-", 16}, {"\xC2\xB1", 16}, {"-/+", 17},
+      {"\u2213", 17}, {"+-", 18},  {"+--", 18},    {"-+", 19},  {"--+", 19},
+  };
+  const char first = token[0];
+  if (first != '!' && first != '?' && first != '=' && first != '+' && first != '-' &&
+      static_cast<unsigned char>(first) < 0x80) {
+    return 0;
+  }
+  for (const Symbol& symbol : kSymbols) {
+    if (symbol.text == token) return symbol.nag;
+  }
+  return 0;
+}
+
+}  // namespace pgn::detail::parser
