@@ -147,19 +147,18 @@ TEST(Pipeline, AFormatGivenIsNotSecondGuessed) {
 }
 
 TEST(Pipeline, AReaderFaultEndsItsSourceWithItsMessage) {
-#if defined(__SANITIZE_ADDRESS__)
-  // Aborts under ASan+UBSan (found at the end of a session, not yet diagnosed): see the notes.
-  GTEST_SKIP() << "aborts under the sanitizers; under investigation";
-#endif
   std::size_t calls = 0;
+  std::size_t offset = 0;
   const std::string text(kTwoGames);
+  // Three chunks of at most 40 bytes (the last one short: the text is under 120), then a fault.
   ByteReader failing = [&](char* buffer, std::size_t size, std::string& error) -> std::size_t {
     if (++calls > 3) {
       error = "socket closed";
       return 0;
     }
-    const std::size_t n = std::min<std::size_t>(size, 40);
-    std::copy_n(text.data() + (calls - 1) * 40, n, buffer);
+    const std::size_t n = std::min({size, std::size_t{40}, text.size() - offset});
+    std::copy_n(text.data() + offset, n, buffer);
+    offset += n;
     return n;
   };
   const auto seen =
