@@ -40,6 +40,7 @@ class GameStream::Worker final : public BatchWorker {
     Chunk extra;
     const bool keeps_records = mode == StreamMode::Games || mode == StreamMode::Tags;
     if (keeps_records) extra.records.resize(batch.games.size());
+    validator_.set_neighbours(batch.games);
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       GameReport& report = batch.reports[i];
       const RawGame& game = batch.games[i];

@@ -83,6 +83,7 @@ class ConvertWorker final : public BatchWorker {
     const OutputFormat format = settings_.writer.format;
     const bool text_formats = format == OutputFormat::Pgn || format == OutputFormat::Json ||
                               format == OutputFormat::Jsonl;
+    validator_.set_neighbours(batch.games);
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       const RawGame& game = batch.games[i];
       GameReport& report = batch.reports[i];

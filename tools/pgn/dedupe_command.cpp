@@ -32,6 +32,7 @@ class KeyWorker final : public BatchWorker {
       : keyer_(rules, validate) {}
   void process(GameBatch& batch) override {
     batch.output.resize(batch.games.size() * sizeof(DuplicateEntry));
+    keyer_.set_neighbours(batch.games);
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       DuplicateEntry entry;
       if (!batch.games[i].truncated) keyer_.key(batch.games[i], entry);
@@ -117,6 +118,7 @@ class PrefixWorker final : public BatchWorker {
       : keyer_(rules, validate), finals_(finals) {}
   void process(GameBatch& batch) override {
     batch.output.clear();
+    keyer_.set_neighbours(batch.games);
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       if (batch.games[i].truncated) continue;
       DuplicateEntry entry;

@@ -42,6 +42,7 @@ class SelectWorker final : public BatchWorker {
     batch.output.clear();
     batch.reports.clear();
     std::uint64_t written = 0;
+    selector_.set_neighbours(batch.games);
     for (const RawGame& game : batch.games) {
       if (game.truncated) {
         note(batch, game,

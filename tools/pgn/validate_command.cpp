@@ -26,6 +26,7 @@ class ValidateWorker final : public BatchWorker {
       : options_(options), validator_(options) {}
   void process(GameBatch& batch) override {
     batch.reports.resize(batch.games.size());
+    validator_.set_neighbours(batch.games);
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       validator_.validate(batch.games[i], batch.reports[i]);
       batch.locate(i, batch.reports[i], options_);

@@ -57,6 +57,8 @@ class DuplicateKeyer {
   // Fills everything but ordinal, line and file. A game whose moves cannot all be replayed
   // is keyed by the text of its movetext instead, so that copies of it are still found.
   void key(const RawGame& game, DuplicateEntry& entry);
+  // The games keyed next, all of one input: see GameValidator::set_neighbours.
+  void set_neighbours(const std::vector<RawGame>& games);
   // After key(), with prefix_min_plies: the key_high of each shorter beginning of the game.
   const std::vector<std::uint64_t>& prefix_keys() const;
 

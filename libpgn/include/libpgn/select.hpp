@@ -137,6 +137,8 @@ class GameSelector {
 
   // With `replay`, the game is replayed even when its tags decided it (for writers).
   SelectOutcome decide(const RawGame& game, bool replay = false);
+  // The games decided next, all of one input: see GameValidator::set_neighbours.
+  void set_neighbours(const std::vector<RawGame>& games);
   // After decide() replayed the game: its report and record.
   const GameReport& report() const;
   const GameRecord& record() const;

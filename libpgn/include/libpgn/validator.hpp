@@ -43,6 +43,12 @@ class GameValidator {
   // NAGs, variations) for writers.
   void validate(const RawGame& game, GameReport& report, GameRecord* record = nullptr);
 
+  // The games validated next, all of one input (a pipeline batch). When notations are
+  // detected, a game that reads as two different legal games is settled by the notation
+  // these games are plainly written in, instead of being reported as ambiguous. Without it,
+  // each game is judged alone. `games` must outlive the calls to validate() that follow.
+  void set_neighbours(const std::vector<RawGame>& games);
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -34,25 +34,45 @@ std::string reading_key(const Notation& n) {
 }
 
 // The built-in tables other than English, preferred first, leaving out any table that reads
-// exactly like one before it; then the user's tables.
-std::vector<const Notation*> distinct_notations(const std::vector<const Notation*>& extra) {
-  static const std::vector<const Notation*> builtins = [] {
+// exactly like one before it; and for each table kept, the name its reading is listed under.
+struct BuiltinReadings {
+  std::vector<const Notation*> distinct;
+  std::vector<std::pair<const Notation*, std::string>> names;  // only tables with twins
+};
+
+const BuiltinReadings& builtin_readings() {
+  static const BuiltinReadings readings = [] {
     std::vector<const Notation*> tables;
     for (const Notation* n : builtin_notations())
       if (n != &english_notation()) tables.push_back(n);
     std::stable_sort(tables.begin(), tables.end(), [](const Notation* a, const Notation* b) {
       return a->detection_priority < b->detection_priority;
     });
-    std::vector<const Notation*> distinct;
+    BuiltinReadings built;
     std::vector<std::string> keys;
+    std::vector<std::string> names;
     for (const Notation* n : tables) {
       std::string key = reading_key(*n);
-      if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+      const auto same = std::find(keys.begin(), keys.end(), key);
+      if (same != keys.end()) {
+        names[std::size_t(same - keys.begin())] += "/" + n->code;
+        continue;
+      }
       keys.push_back(std::move(key));
-      distinct.push_back(n);
+      names.push_back(n->code);
+      built.distinct.push_back(n);
     }
-    return distinct;
+    for (std::size_t i = 0; i < built.distinct.size(); ++i)
+      if (names[i] != built.distinct[i]->code)
+        built.names.emplace_back(built.distinct[i], names[i]);
+    return built;
   }();
+  return readings;
+}
+
+// The distinct built-in tables, then the user's tables.
+std::vector<const Notation*> distinct_notations(const std::vector<const Notation*>& extra) {
+  const std::vector<const Notation*>& builtins = builtin_readings().distinct;
   if (extra.empty()) return builtins;
   std::vector<const Notation*> all = builtins;
   all.insert(all.end(), extra.begin(), extra.end());
@@ -76,6 +96,12 @@ bool clean(const GameReport& r) {
 }
 }  // namespace
 
+std::string NotationDetector::reading_name(const Notation& n) {
+  for (const auto& [table, name] : builtin_readings().names)
+    if (table == &n) return name;
+  return n.code;
+}
+
 bool NotationDetector::first_token_is_spoken(const Notation& n, const ReadingTrace& trace) {
   auto& known = spoken_first_words_[&n];
   const std::string token(trace.read_tokens.front());
@@ -87,6 +113,8 @@ bool NotationDetector::first_token_is_spoken(const Notation& n, const ReadingTra
 void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord* record,
                             Reader& reader) {
   ReadingTrace& trace = reader.trace();
+  readings_.clear();
+  last_winner_ = nullptr;
   // Detection. The readings are tried in order: the notation of the previous game first
   // (files rarely change notation), then English, then the others by preference. A reading
   // stops at its first unreadable token. The first that replays the whole game wins.
@@ -121,8 +149,10 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
     trace.keep_tokens = true;
     trace.abort_on_unreadable = false;
     if (!trace.text_failed && trace.illegal_count == 0 && clean(report) &&
-        (trace.read_tokens.empty() || !another_may_read()))
+        (trace.read_tokens.empty() || !another_may_read())) {
+      last_winner_ = english;
       return;
+    }
   }
   std::vector<const Notation*>& order = notation_order_;
   order.assign(ranked.begin(), ranked.end());
@@ -142,8 +172,9 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
   const Notation* tokens_read_in = nullptr;  // the table whose run gave winner_tokens
   const Notation* best_partial = nullptr;
   std::uint64_t best_partial_moves = 0;
-  std::vector<std::pair<std::size_t, std::string>> other_codes;  // rank, code
-  const Notation* recorded = nullptr;                            // whose reading the record holds
+  std::vector<std::pair<std::size_t, const Notation*>> others_ranked;  // the other legal readings
+  std::vector<const Notation*> same_reading;  // tables that read the winner's game alike
+  const Notation* recorded = nullptr;         // whose reading the record holds
   // What the winner's tokens say and the order they are compared in, found when first
   // needed: most games are read in one notation only, which the bytes of the tokens tell.
   detail::ByteSet winner_bytes;
@@ -196,8 +227,11 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
           recorded = n;
           if (record) record->notation = n->code;
         }
+        same_reading.push_back(winner);
         winner = n;
         winner_report.notation = n->code;
+      } else if (readable && same) {
+        same_reading.push_back(n);
       }
       if (!readable || same) continue;
     } else if (winner && n->spoken) {
@@ -231,10 +265,11 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
         // A better-ranked, different legal reading: it is the one used.
         other = winner;
         winner = n;
+        same_reading.clear();
         winner_report = std::move(attempt);
         adopt_tokens(n == english ? nullptr : n);
       }
-      other_codes.push_back({rank(other), other->code});
+      others_ranked.push_back({rank(other), other});
     } else if (!winner && (best_partial == nullptr || attempt.moves_replayed > best_partial_moves ||
                            (n == english && attempt.moves_replayed == best_partial_moves))) {
       best_partial_moves = attempt.moves_replayed;
@@ -255,17 +290,30 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
     return;
   }
   if (winner != english) last_detected_ = winner;
-  std::sort(other_codes.begin(), other_codes.end());
+  last_winner_ = winner;
+  std::sort(others_ranked.begin(), others_ranked.end());
   std::string others;
-  for (const auto& [unused_rank, code] : other_codes) {
+  if (!others_ranked.empty()) readings_.push_back(winner);
+  for (const auto& [unused_rank, other] : others_ranked) {
+    readings_.push_back(other);
     if (!others.empty()) others += ", ";
-    others += code;
+    others += reading_name(*other);
   }
   report = std::move(winner_report);
   if (record && recorded != winner) {
     GameReport again;
     reader.read(game, again, winner == english ? nullptr : winner, record);
   }
+  // A game that reads alike in several tables is listed under all of them ("cs/sk"): its
+  // moves cannot say which it is. English, the standard, stands alone.
+  report.notation = reading_name(*winner);
+  if (winner != english) {
+    std::sort(same_reading.begin(), same_reading.end(),
+              [&](const Notation* a, const Notation* b) { return rank(a) < rank(b); });
+    for (const Notation* n : same_reading)
+      if (!n->spoken) report.notation += "/" + reading_name(*n);
+  }
+  if (record) record->notation = report.notation;
   if (!others.empty() && !options_.ignored[int(Code::AmbiguousNotation)]) {
     Diagnostic d;
     d.code = Code::AmbiguousNotation;
@@ -274,14 +322,76 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
     d.offset = game.start.offset;
     d.line = game.start.line;
     d.column = game.start.column;
-    d.message = "the game reads as legal but different games in notations " + winner->code +
-                " and " + others + "; " + winner->code + " was used (choose one with --lang)";
+    d.message = "the game reads as legal but different games in notations " + report.notation +
+                " and " + others + "; " + report.notation + " was used (choose one with --lang)";
     if (d.severity == Severity::Error)
       ++report.errors;
     else
       ++report.warnings;
     report.problems.insert(report.problems.begin(), std::move(d));
   }
+}
+
+const Notation* NotationDetector::batch_notation(Reader& reader) {
+  if (evidence_known_) return evidence_;
+  evidence_known_ = true;
+  evidence_ = nullptr;
+  // The first games of the batch read without doubt count for their notation (up to
+  // kWitnesses of them: a file's notation shows in a few games, and reading a whole batch a
+  // second time would cost as much as the batch); the most counted wins, the better-ranked
+  // on a tie.
+  constexpr std::size_t kWitnesses = 32;
+  std::vector<std::pair<const Notation*, std::size_t>> counts;
+  GameReport scratch;
+  std::size_t witnesses = 0;
+  for (std::size_t i = 0; i < neighbour_count_ && witnesses < kWitnesses; ++i) {
+    read(neighbours_[i], scratch, nullptr, reader);
+    if (last_winner_ == nullptr || !readings_.empty()) continue;
+    ++witnesses;
+    auto found = std::find_if(counts.begin(), counts.end(),
+                              [&](const auto& c) { return c.first == last_winner_; });
+    if (found == counts.end())
+      counts.push_back({last_winner_, 1});
+    else
+      ++found->second;
+  }
+  auto rank = [&](const Notation* n) {
+    return std::size_t(std::find(ranked_notations_.begin(), ranked_notations_.end(), n) -
+                       ranked_notations_.begin());
+  };
+  std::size_t best = 0;
+  for (const auto& [table, count] : counts)
+    if (count > best || (count == best && rank(table) < rank(evidence_))) {
+      best = count;
+      evidence_ = table;
+    }
+  return evidence_;
+}
+
+void NotationDetector::read_with_evidence(const RawGame& game, GameReport& report,
+                                          GameRecord* record, Reader& reader) {
+  read(game, report, record, reader);
+  if (readings_.empty() || neighbours_ == nullptr) return;
+  const std::vector<const Notation*> readings = readings_;  // the batch is read next
+  const Notation* settled = batch_notation(reader);
+  if (std::find(readings.begin(), readings.end(), settled) == readings.end()) return;
+  if (settled != readings.front()) {
+    // The batch's notation is a legal reading too: the game is read in it.
+    reader.read(game, report, settled == &english_notation() ? nullptr : settled, record);
+    report.notation = reading_name(*settled);
+    if (record) record->notation = report.notation;
+    return;
+  }
+  // The reading used is the batch's own: no doubt to report.
+  auto ambiguity =
+      std::find_if(report.problems.begin(), report.problems.end(),
+                   [](const Diagnostic& d) { return d.code == Code::AmbiguousNotation; });
+  if (ambiguity == report.problems.end()) return;
+  if (ambiguity->severity == Severity::Error)
+    --report.errors;
+  else
+    --report.warnings;
+  report.problems.erase(ambiguity);
 }
 
 }  // namespace pgn

@@ -38,7 +38,35 @@ class NotationDetector {
   // The game checked in the notation found for it; problems not yet in input order.
   void read(const RawGame& game, GameReport& report, GameRecord* record, Reader& reader);
 
+  // The games read together with the next ones (a batch of one file): when a game has two
+  // different legal readings, the notation the other games of the batch are plainly written
+  // in decides it. The batch is the same whatever the thread count, so is the answer.
+  void set_neighbours(const RawGame* games, std::size_t count) {
+    neighbours_ = games;
+    neighbour_count_ = count;
+    evidence_known_ = false;
+  }
+  // Like read(), then settles a game with several legal readings by the neighbours' notation.
+  void read_with_evidence(const RawGame& game, GameReport& report, GameRecord* record,
+                          Reader& reader);
+
+  // The name a game's reading is listed under: the table's code, or the codes of every
+  // built-in table that reads moves exactly alike ("cs/sk"): the moves cannot tell them apart.
+  static std::string reading_name(const Notation& n);
+
  private:
+  // The notation most of the neighbours were read in without doubt (nullptr: none).
+  const Notation* batch_notation(Reader& reader);
+
+  const RawGame* neighbours_ = nullptr;
+  std::size_t neighbour_count_ = 0;
+  bool evidence_known_ = false;
+  const Notation* evidence_ = nullptr;
+  // The legal readings of the game last read, the one used first; empty unless there were two.
+  std::vector<const Notation*> readings_;
+  // The notation of the game last read (English included); nullptr when no reading was legal.
+  const Notation* last_winner_ = nullptr;
+
   bool first_token_is_spoken(const Notation& n, const ReadingTrace& trace);
 
   const ValidateOptions& options_;

@@ -112,8 +112,12 @@ void GameValidator::validate(const RawGame& game, GameReport& report, GameRecord
   if (v.options.notation != nullptr)
     v.read(game, report, v.options.notation, record);
   else
-    v.detector.read(game, report, record, v);
+    v.detector.read_with_evidence(game, report, record, v);
   if (report.problems.size() > 1) DiagnosticsBuilder::sort_by_position(report);
+}
+
+void GameValidator::set_neighbours(const std::vector<RawGame>& games) {
+  impl_->detector.set_neighbours(games.data(), games.size());
 }
 
 }  // namespace pgn

@@ -280,6 +280,9 @@ DuplicateKeyer::~DuplicateKeyer() = default;
 void DuplicateKeyer::key(const RawGame& game, DuplicateEntry& entry) {
   impl_->key(game, entry);
 }
+void DuplicateKeyer::set_neighbours(const std::vector<RawGame>& games) {
+  impl_->validator.set_neighbours(games);
+}
 const std::vector<std::uint64_t>& DuplicateKeyer::prefix_keys() const {
   return impl_->prefixes;
 }

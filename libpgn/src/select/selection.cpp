@@ -544,6 +544,9 @@ GameSelector::~GameSelector() = default;
 SelectOutcome GameSelector::decide(const RawGame& game, bool replay) {
   return impl_->decide(game, replay);
 }
+void GameSelector::set_neighbours(const std::vector<RawGame>& games) {
+  impl_->validator.set_neighbours(games);
+}
 const GameReport& GameSelector::report() const {
   return impl_->report;
 }
