@@ -4,6 +4,7 @@
 
 #include "libpgn/pipeline.hpp"
 #include "libpgn/reader.hpp"
+#include "libpgn/validator.hpp"
 
 namespace pgn::python {
 namespace {

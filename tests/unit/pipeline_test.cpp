@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "libpgn/source.hpp"
+#include "libpgn/validator.hpp"
 
 namespace pgn {
 namespace {

@@ -19,6 +19,7 @@
 #include "libpgn/dedupe.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/select.hpp"
+#include "libpgn/validator.hpp"
 
 namespace po = boost::program_options;
 
@@ -432,7 +433,8 @@ int run_dedupe(int argc, char** argv) {
     PipelineOptions second = pipeline_options(common);
     second.threads = 1;
     run_pipeline(
-        sources_for(files, InputFormat::Pgn), second, [] { return std::make_unique<PassWorker>(); }, writer);
+        sources_for(files, InputFormat::Pgn), second, [] { return std::make_unique<PassWorker>(); },
+        writer);
     totals.written = written.written;
     totals.duplicates = written.duplicates;
     std::copy(std::begin(written.by_kind), std::end(written.by_kind), std::begin(totals.by_kind));

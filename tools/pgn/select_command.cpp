@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/select.hpp"
+#include "libpgn/validator.hpp"
 #include "libpgn/writers.hpp"
 
 namespace po = boost::program_options;

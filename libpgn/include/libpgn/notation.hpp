@@ -16,19 +16,6 @@
 
 namespace pgn {
 
-namespace detail {
-// What the move parser derives from a table on first use (an index of first bytes), kept
-// with the table. Copying a table starts with an empty cache; a table must not be changed
-// after it has been used to parse.
-struct ParserCache {
-  std::atomic<void*> data{nullptr};
-  ParserCache() = default;
-  ParserCache(const ParserCache&) {}
-  ParserCache& operator=(const ParserCache&);
-  ~ParserCache();
-};
-}  // namespace detail
-
 // Every list holds UTF-8 strings; the first entry of a list is what the writer uses, the
 // rest are accepted when reading. An empty list means "not written in this notation".
 struct Notation {
@@ -66,7 +53,22 @@ struct Notation {
   // share K D T L S), the one with the lowest number is reported. Default 100.
   int detection_priority = 100;
 
-  mutable detail::ParserCache parser_cache;  // internal to the move parser
+  // The move parser's index of the table (first bytes, castling forms), built on first use
+  // and kept with the table. A copy starts without it; a table must not change once used.
+ private:
+  class ParserIndex {
+   public:
+    ParserIndex() = default;
+    ParserIndex(const ParserIndex&) {}
+    ParserIndex& operator=(const ParserIndex&);
+    ~ParserIndex();
+
+   private:
+    friend struct NotationIndexAccess;
+    std::atomic<void*> built_{nullptr};
+  };
+  mutable ParserIndex parser_index_;
+  friend struct NotationIndexAccess;  // the move parser (notation/move_text.cpp)
 };
 
 // All notations built into the library (from localization/*.json), English first.

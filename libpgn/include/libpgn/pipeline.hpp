@@ -17,9 +17,10 @@
 #include "libpgn/json_input.hpp"
 #include "libpgn/source.hpp"
 #include "libpgn/splitter.hpp"
-#include "libpgn/validator.hpp"  // ValidateOptions, for locating JSON records
 
 namespace pgn {
+
+struct ValidateOptions;  // validator.hpp: what locate() reports (severity, ignored codes)
 
 struct GameBatch {
   std::size_t file_index = 0;

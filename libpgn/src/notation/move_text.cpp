@@ -668,18 +668,26 @@ struct TableIndex {
 // The index of a table, built on its first use and kept in the table. Threads may race to
 // build it; the first to publish wins and the others discard theirs.
 void find_castle_tokens(const Notation& n, TableIndex& index);
+}  // namespace
+
+struct NotationIndexAccess {
+  static std::atomic<void*>& slot(const Notation& n) { return n.parser_index_.built_; }
+};
+
+namespace {
 
 [[gnu::noinline]] const TableIndex& build_table_index(const Notation& n) {
   auto fresh = std::make_unique<TableIndex>(n);
   find_castle_tokens(n, *fresh);
   void* expected = nullptr;
-  if (n.parser_cache.data.compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel))
+  if (NotationIndexAccess::slot(n).compare_exchange_strong(expected, fresh.get(),
+                                                           std::memory_order_acq_rel))
     return *fresh.release();
   return *static_cast<const TableIndex*>(expected);
 }
 
 inline const TableIndex& table_index(const Notation& n) {
-  if (void* built = n.parser_cache.data.load(std::memory_order_acquire)) [[likely]]
+  if (void* built = NotationIndexAccess::slot(n).load(std::memory_order_acquire)) [[likely]]
     return *static_cast<const TableIndex*>(built);
   return build_table_index(n);
 }
@@ -1176,14 +1184,15 @@ bool parse_plain_table(const TableIndex& index, std::string_view token, MoveText
 
 }  // namespace
 
-namespace detail {
-ParserCache& ParserCache::operator=(const ParserCache&) {
-  delete static_cast<TableIndex*>(data.exchange(nullptr));
+Notation::ParserIndex& Notation::ParserIndex::operator=(const ParserIndex&) {
+  delete static_cast<TableIndex*>(built_.exchange(nullptr));
   return *this;
 }
-ParserCache::~ParserCache() {
-  delete static_cast<TableIndex*>(data.load());
+Notation::ParserIndex::~ParserIndex() {
+  delete static_cast<TableIndex*>(built_.load());
 }
+
+namespace detail {
 
 std::size_t parse_move_text_word_by_word(std::string_view token, MoveText& out,
                                          MoveTextError& error, const Notation& notation) {

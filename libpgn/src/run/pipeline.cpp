@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "io/source_open.hpp"
+#include "libpgn/validator.hpp"
 #include "read/json_games.hpp"
 
 namespace pgn {
@@ -315,8 +316,8 @@ void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& opt
         runner.submit();
       }
       error = json ? json->error() : opened.bytes->error();
-      warn = splitter && !stopped(options) &&
-             take_no_games_warning(*splitter, games, error, warning);
+      warn =
+          splitter && !stopped(options) && take_no_games_warning(*splitter, games, error, warning);
     }
     runner.drain();
     if (warn) consumer.file_warning(i, name, warning);
