@@ -17,11 +17,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!parsed.ok()) continue;
       pgn::FenResult again = pgn::Position::from_fen(parsed.position.fen(), variant, chess960);
       if (!again.ok() || again.position.key() != parsed.position.key()) std::abort();
+      const pgn::Rules& rules = pgn::rules_for(variant);
       pgn::MoveList moves;
-      pgn::generate_legal_variant(parsed.position, moves);
+      rules.generate_legal(parsed.position, moves);
       for (pgn::Move m : moves) {
         pgn::Position next = parsed.position;
-        next.play_variant(m);
+        rules.play(next, m);
         (void)pgn::game_outcome(next);
       }
     }

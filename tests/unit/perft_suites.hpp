@@ -79,7 +79,7 @@ inline void expect_perft(const PerftEntry& e) {
   if (!parsed.ok() && !e.chess960) parsed = Position::from_fen(e.epd, e.variant, true);
   ASSERT_TRUE(parsed.ok()) << e.file << " " << e.id << ": " << fen_error_code(parsed.error) << ": "
                            << parsed.message;
-  EXPECT_EQ(perft_variant(parsed.position, e.depth), e.nodes)
+  EXPECT_EQ(rules_for(parsed.position.variant()).perft(parsed.position, e.depth), e.nodes)
       << e.file << " " << e.id << " depth " << e.depth << " (" << e.epd << ")";
 }
 

@@ -8,6 +8,7 @@
 #include <bit>
 #include <string>
 
+#include "core/variant_rules.hpp"  // the variants' move generators
 #include "libpgn/position.hpp"
 
 namespace pgn {
@@ -184,16 +185,20 @@ TEST(VariantEnd, EachVariantsOwnEnd) {
     Color winner;
   };
   for (Case c : {
-           Case{"8/8/8/8/8/8/8/k6K b - - 0 1", Variant::Antichess, EndReason::Unknown, false, White},
-           Case{"8/8/8/8/8/8/8/7K b - - 0 1", Variant::Antichess, EndReason::NoPieces, false, Black},
-           Case{"8/8/8/8/8/p7/P7/8 w - - 0 1", Variant::Antichess, EndReason::NoMoves, false, White},
+           Case{"8/8/8/8/8/8/8/k6K b - - 0 1", Variant::Antichess, EndReason::Unknown, false,
+                White},
+           Case{"8/8/8/8/8/8/8/7K b - - 0 1", Variant::Antichess, EndReason::NoPieces, false,
+                Black},
+           Case{"8/8/8/8/8/p7/P7/8 w - - 0 1", Variant::Antichess, EndReason::NoMoves, false,
+                White},
            Case{"4k3/8/8/8/8/8/8/8 w - - 0 1", Variant::Horde, EndReason::HordeDestroyed, false,
                 Black},
            Case{"8/8/8/3K4/8/8/8/7k b - - 0 1", Variant::KingOfTheHill, EndReason::KingOfTheHill,
                 false, White},
            Case{"4K3/8/8/8/8/8/k7/8 b - - 0 1", Variant::RacingKings, EndReason::KingReachedGoal,
                 false, White},
-           Case{"4K3/k7/8/8/8/8/8/8 b - - 0 1", Variant::RacingKings, EndReason::Unknown, false, White},
+           Case{"4K3/k7/8/8/8/8/8/8 b - - 0 1", Variant::RacingKings, EndReason::Unknown, false,
+                White},
            Case{"k3K3/8/8/8/8/8/8/8 w - - 0 1", Variant::RacingKings, EndReason::BothKingsReached,
                 true, White},
            Case{"4k3/8/8/8/8/8/8/4K3 b - - 0 1 +3+0", Variant::ThreeCheck, EndReason::ThirdCheck,

@@ -69,22 +69,23 @@ int run_perft(int argc, char** argv) {
     return kExitFailure;
   }
   Position& pos = parsed.position;
+  const Rules& rules = rules_for(pos.variant());
 
   auto start = std::chrono::steady_clock::now();
   std::uint64_t nodes = 0;
   if (vm.count("divide") && depth > 0) {
     MoveList moves;
-    generate_legal_variant(pos, moves);
+    rules.generate_legal(pos, moves);
     for (Move m : moves) {
       Position child = pos;
-      child.play_variant(m);
-      std::uint64_t below = perft_variant(child, depth - 1);
+      rules.play(child, m);
+      std::uint64_t below = rules.perft(child, depth - 1);
       nodes += below;
       std::printf("%s: %llu\n", to_uci(pos, m).c_str(), static_cast<unsigned long long>(below));
     }
     std::printf("\n");
   } else {
-    nodes = perft_variant(pos, depth);
+    nodes = rules.perft(pos, depth);
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

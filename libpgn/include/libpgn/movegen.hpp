@@ -1,6 +1,6 @@
 // Legal move generation under standard rules (Chess960 included), perft and the UCI form of a
 // move: the free functions of core/movegen.cpp. position.hpp includes this header; the
-// variant forms are declared there.
+// variants' rules are reached through variant.hpp.
 #pragma once
 
 #include <cstdint>

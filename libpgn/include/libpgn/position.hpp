@@ -234,11 +234,4 @@ struct FenResult {
   bool ok() const { return error == FenError::None; }
 };
 
-// generate_legal, generate_legal_to and perft (movegen.hpp) under the position's variant
-// (standard included): drops, compulsory captures, explosions, no moves once the variant's
-// game is over. Chosen per call, so the standard functions stay free of any variant test.
-void generate_legal_variant(const Position& pos, MoveList& list);
-void generate_legal_variant_to(const Position& pos, Square to, PieceType type, MoveList& list);
-std::uint64_t perft_variant(Position& pos, int depth);
-
 }  // namespace pgn

@@ -15,4 +15,12 @@ bool racing_kings_over(const Position& pos);
 // Number of legal moves under the position's variant.
 std::uint64_t count_legal_variant(const Position& pos);
 
+// generate_legal, generate_legal_to and perft (movegen.hpp) under the position's variant
+// (standard included): drops, compulsory captures, explosions, no moves once the variant's
+// game is over. Callers reach them through the per-game Rules table (variant.hpp), so the
+// standard functions stay free of any variant test.
+void generate_legal_variant(const Position& pos, MoveList& list);
+void generate_legal_variant_to(const Position& pos, Square to, PieceType type, MoveList& list);
+std::uint64_t perft_variant(Position& pos, int depth);
+
 }  // namespace pgn
