@@ -38,7 +38,6 @@ bool apply_common_options(const boost::program_options::variables_map& vm, Commo
                           ValidateOptions& validate, std::string& error);
 PipelineOptions pipeline_options(const CommonOptions& common);
 
-
 // The pipeline's inputs for the files named on the command line ("-" is standard input).
 std::vector<Source> sources_for(const std::vector<std::string>& names, InputFormat format);
 // Adds a game that could not be read at all (a bad JSON record: GameBatch::unreadable).

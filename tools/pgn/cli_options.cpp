@@ -252,6 +252,28 @@ bool handled_help_or_version(const CommandHelp& help, const po::options_descript
   return false;
 }
 
+bool parse_file_command(const CommandHelp& help, int argc, char** argv,
+                        const po::options_description& visible, po::variables_map& vm,
+                        std::vector<std::string>& files, int& status) {
+  po::options_description hidden;
+  hidden.add_options()("files", po::value<std::vector<std::string>>(), "input files");
+  po::positional_options_description positional;
+  positional.add("files", -1);
+  status = 2;
+  if (!parse_command_line(help, argc, argv, visible, hidden, positional, vm)) return false;
+  if (handled_help_or_version(help, visible, vm)) {
+    status = 0;
+    return false;
+  }
+  if (!vm.count("files")) {
+    std::fprintf(stderr, "pgn %.*s: no input files (use - for standard input)\n",
+                 int(help.command.size()), help.command.data());
+    return false;
+  }
+  files = vm["files"].as<std::vector<std::string>>();
+  return true;
+}
+
 std::vector<CommandDoc> collect_command_docs() {
   std::vector<CommandDoc> docs;
   for (const auto& c : commands()) {

@@ -45,6 +45,14 @@ bool parse_command_line(const CommandHelp& help, int argc, char** argv,
 bool handled_help_or_version(const CommandHelp& help, const po::options_description& visible,
                              const po::variables_map& vm);
 
+// For a command that reads input files (`[options] FILE... | -`): parses the command line with
+// `visible` plus the files, handles --help and --version, and requires at least one file.
+// Returns false when the command must stop, with its exit status in `status` (0 after
+// --help or --version, 2 on a usage error, which has been printed).
+bool parse_file_command(const CommandHelp& help, int argc, char** argv,
+                        const po::options_description& visible, po::variables_map& vm,
+                        std::vector<std::string>& files, int& status);
+
 // The version line: "pgn (libpgn) 0.1.0".
 void print_version();
 

@@ -317,18 +317,9 @@ int run_convert(int argc, char** argv) {
        "limit)")  //
       ("quiet,q", "no summary on standard error");
   add_common_options(options, common);
-  po::options_description hidden;
-  hidden.add_options()("files", po::value<std::vector<std::string>>(), "input files");
-  po::positional_options_description positional;
-  positional.add("files", -1);
-
   po::variables_map vm;
-  if (!parse_command_line(kHelp, argc, argv, options, hidden, positional, vm)) return kExitFailure;
-  if (handled_help_or_version(kHelp, options, vm)) return kExitOk;
-  if (!vm.count("files")) {
-    std::fprintf(stderr, "pgn convert: no input files (use - for standard input)\n");
-    return kExitFailure;
-  }
+  std::vector<std::string> files;
+  if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
 
   ConvertSettings settings;
   WriterOptions& writer = settings.writer;
@@ -385,7 +376,7 @@ int run_convert(int argc, char** argv) {
   }
 
   // Inputs: PGN or JSON, told apart by content.
-  const auto names = vm["files"].as<std::vector<std::string>>();
+  const auto& names = files;
   const std::vector<Source> sources = sources_for(names, InputFormat::Detect);
 
   OutputFile output;

@@ -298,17 +298,9 @@ int run_dedupe(int argc, char** argv) {
        "write to FILE (replaced only when the run completes)")  //
       ("quiet,q", "no report and no summary on standard error");
   add_common_options(options, common);
-  po::options_description hidden;
-  hidden.add_options()("files", po::value<std::vector<std::string>>(), "input files");
-  po::positional_options_description positional;
-  positional.add("files", -1);
   po::variables_map vm;
-  if (!parse_command_line(kHelp, argc, argv, options, hidden, positional, vm)) return kExitFailure;
-  if (handled_help_or_version(kHelp, options, vm)) return kExitOk;
-  if (!vm.count("files")) {
-    std::fprintf(stderr, "pgn dedupe: no input files (use - for standard input)\n");
-    return kExitFailure;
-  }
+  std::vector<std::string> files;
+  if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
   DuplicateRules rules;
   if (keep == "first")
     rules.keep = DuplicateRules::Keep::First;
@@ -358,7 +350,6 @@ int run_dedupe(int argc, char** argv) {
                          : std::getenv("TMPDIR") ? std::getenv("TMPDIR")
                                                  : "/tmp";
 
-  auto files = vm["files"].as<std::vector<std::string>>();
   const auto names = files;
   // Standard input is read twice: the first reading keeps it in an unnamed temporary file.
   for (std::string& file : files) {

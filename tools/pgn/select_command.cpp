@@ -222,18 +222,9 @@ int run_select(int argc, char** argv) {
        "write to FILE (replaced only when the run completes)")  //
       ("quiet,q", "no summary or per-game notes on standard error");
   add_common_options(options, common);
-  po::options_description hidden;
-  hidden.add_options()("files", po::value<Strings>(), "input files");
-  po::positional_options_description positional;
-  positional.add("files", -1);
-
   po::variables_map vm;
-  if (!parse_command_line(kHelp, argc, argv, options, hidden, positional, vm)) return kExitFailure;
-  if (handled_help_or_version(kHelp, options, vm)) return kExitOk;
-  if (!vm.count("files")) {
-    std::fprintf(stderr, "pgn select: no input files (use - for standard input)\n");
-    return kExitFailure;
-  }
+  std::vector<std::string> files;
+  if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
   ValidateOptions validate_options;
   validate_options.include_fen = false;
   std::string error;
@@ -304,7 +295,6 @@ int run_select(int argc, char** argv) {
     std::fprintf(stderr, "pgn select: %s\n", error.c_str());
     return kExitFailure;
   }
-  const auto files = vm["files"].as<Strings>();
   const bool quiet = vm.count("quiet") > 0;
   SelectTotals totals;
   std::atomic<std::uint64_t> selected{0};

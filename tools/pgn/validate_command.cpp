@@ -125,18 +125,9 @@ int run_validate(int argc, char** argv) {
       ("list-games", "also report every game: notation read, plies, result, problem counts")  //
       ("quiet,q", "no summary on standard error");
   add_common_options(options, common);
-  po::options_description hidden;
-  hidden.add_options()("files", po::value<std::vector<std::string>>(), "input files");
-  po::positional_options_description positional;
-  positional.add("files", -1);
-
   po::variables_map vm;
-  if (!parse_command_line(kHelp, argc, argv, options, hidden, positional, vm)) return kExitFailure;
-  if (handled_help_or_version(kHelp, options, vm)) return kExitOk;
-  if (!vm.count("files")) {
-    std::fprintf(stderr, "pgn validate: no input files (use - for standard input)\n");
-    return kExitFailure;
-  }
+  std::vector<std::string> files;
+  if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
   ReportFormat report_format;
   if (!report_format_from_name(format, report_format)) {
     std::fprintf(stderr, "pgn validate: unknown format '%s' (text, jsonl, json, github, sarif)\n",
@@ -189,7 +180,6 @@ int run_validate(int argc, char** argv) {
                      isatty(fileno(stdout)) && common.color != "never";
   auto writer = ReportWriter::create(report_format, out, color || common.color == "always");
 
-  const auto files = vm["files"].as<std::vector<std::string>>();
   const std::vector<Source> sources = sources_for(files, InputFormat::Detect);
   RunSummary summary;
   Progress progress(files, vm);
