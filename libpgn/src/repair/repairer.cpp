@@ -645,7 +645,8 @@ void GameRepairer::Impl::mend_tags() {
     const std::string was = "[" + std::string(t.name) + " \"" + value + "\"]";
     if (reading == repair::FormReading::Mended) {
       add(RepairKind::TagForm, t.pos, was, "[" + std::string(t.name) + " \"" + mended + "\"]",
-          date ? "a date in the form YYYY.MM.DD" : "a round in the form the standard gives");
+          date ? "a date in the form YYYY.MM.DD" + (why.empty() ? "" : " (" + why + ")")
+               : std::string("a round in the form the standard gives"));
       value = mended;
       continue;
     }

@@ -99,9 +99,11 @@ FormReading read_date(std::string_view value, std::string& out, std::string& why
       out = standard_date(n[0], n[1], n[2]);
       return out == value ? FormReading::Standard : FormReading::Mended;
     }
-    if (month_ok(n[2]) && day_ok(n[1])) {
-      why = "the month and the day cannot be told apart";
-      return FormReading::Ambiguous;
+    // YYYY.DD.MM: read so only when the middle number can be no month.
+    if (parts.size() == 3 && n[1] > 12 && day_ok(n[1]) && month_ok(n[2]) && n[2] != -1) {
+      out = standard_date(n[0], n[2], n[1]);
+      why = "the day and the month were swapped";
+      return FormReading::Mended;
     }
     return FormReading::Unreadable;
   }
