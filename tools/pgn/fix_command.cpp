@@ -77,7 +77,7 @@ void append_change_text(std::string& out, const std::string& file, std::uint64_t
 }
 
 void append_change_json(std::string& out, const std::string& file, std::uint64_t game,
-                        const Repair& r) {
+                        const Repair& r, bool passed_on) {
   out += "{\"file\":";
   append_json_string(out, file);
   out += ",\"game\":" + std::to_string(game) + ",\"line\":" + std::to_string(r.line) +
@@ -92,7 +92,7 @@ void append_change_json(std::string& out, const std::string& file, std::uint64_t
   append_json_string(out, r.now);
   out += ",\"why\":";
   append_json_string(out, r.why);
-  out += "}\n";
+  out += passed_on ? ",\"game_passed_on\":true}\n" : ",\"game_passed_on\":false}\n";
 }
 
 class FixWorker final : public BatchWorker {
@@ -116,7 +116,7 @@ class FixWorker final : public BatchWorker {
       for (const Repair& r : fixed_.repairs) {
         ++kinds[std::size_t(r.kind)];
         if (settings_.jsonl)
-          append_change_json(batch.notes, *batch.file_name, game.index, r);
+          append_change_json(batch.notes, *batch.file_name, game.index, r, fixed_.unchanged);
         else
           append_change_text(batch.notes, *batch.file_name, game.index, r);
       }
@@ -250,9 +250,10 @@ int run_fix(int argc, char** argv) {
       ("output,o", po::value<std::string>()->value_name("FILE"),
        "write the games to FILE (replaced only when the run completes; never an input)")  //
       ("report", po::value<std::string>()->value_name("FILE"),
-       "write the changes to FILE as JSON Lines instead of text on standard error")  //
-      ("dry-run,n", "write no game: only say what would change")                     //
-      ("keep-dropped", "keep moves played after the end of the game in a comment")   //
+       "write the changes to FILE (- for standard output) as JSON Lines instead of text on "
+       "standard error")                                                            //
+      ("dry-run,n", "write no game: only say what would change")                    //
+      ("keep-dropped", "keep moves played after the end of the game in a comment")  //
       ("keep-notation",
        "keep moves as written (localized letters, 0-0, extra disambiguation); only wrong "
        "check signs are corrected")  //
@@ -310,7 +311,15 @@ int run_fix(int argc, char** argv) {
     std::fprintf(stderr, "pgn fix: %s\n", error.c_str());
     return kExitFailure;
   }
-  if (vm.count("report") && !report_file.open(vm["report"].as<std::string>(), error)) {
+  const bool report_to_stdout = vm.count("report") && vm["report"].as<std::string>() == "-";
+  if (report_to_stdout && !settings.dry_run && !vm.count("output")) {
+    std::fprintf(stderr,
+                 "pgn fix: --report - needs -o FILE or --dry-run (the games go to "
+                 "standard output)\n");
+    return kExitFailure;
+  }
+  if (vm.count("report") && !report_to_stdout &&
+      !report_file.open(vm["report"].as<std::string>(), error)) {
     std::fprintf(stderr, "pgn fix: %s\n", error.c_str());
     return kExitFailure;
   }
@@ -371,7 +380,8 @@ int run_fix(int argc, char** argv) {
     }
   if (games.closed) return kExitOk;  // a reader that stopped early is no failure
   if (vm.count("output") && !settle_output(games_file, complete, "fix")) return kExitFailure;
-  if (vm.count("report") && !settle_output(report_file, complete, "fix")) return kExitFailure;
+  if (vm.count("report") && !report_to_stdout && !settle_output(report_file, complete, "fix"))
+    return kExitFailure;
   if (!vm.count("quiet")) print_summary(stderr, summary, tally.line(settings.dry_run));
   if (!complete) return kExitFailure;
   return tally.cut.load() || tally.unchanged_with_errors.load() ? kExitProblems : kExitOk;

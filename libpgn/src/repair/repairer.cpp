@@ -352,9 +352,16 @@ void GameRepairer::Impl::leave_out_variation(Frame& parent) {
   std::string path = parent.path;
   if (!path.empty()) path += '/';
   path += std::to_string(parent.ply) + "." + std::to_string(++parent.variations_here);
-  add(RepairKind::IllegalCut, open.pos, was, "{not replayed: " + was + "}",
+  std::string problem;
+  for (std::size_t i = ti + 1; i < end && problem.empty(); ++i)
+    if (trail.tokens[i].kind == TokenTrail::Token::Move)
+      for (const Diagnostic& d : report.problems)
+        if (d.offset == trail.tokens[i].pos.offset && d.severity == Severity::Error)
+          problem = d.message + "; ";
+  const std::string kept = problem + "not replayed: " + was;
+  add(RepairKind::IllegalCut, open.pos, was, "{" + kept + "}",
       "a variation whose first move is not legal; it is kept in a comment", parent.ply, path);
-  out->record.add_comment("not replayed: " + was);
+  out->record.add_comment(kept);
   ti = end;
 }
 
@@ -594,7 +601,7 @@ void GameRepairer::Impl::mend_result(const Frame& main) {
     if (t.first == "Result") t.second = now;
   if (!tag) {
     add(RepairKind::MissingTag, game->start, "", "[Result \"" + now + "\"]",
-        "the Seven Tag Roster's Result tag was missing (" + why + ")");
+        "the Seven Tag Roster's Result tag was missing; set from " + why);
   } else if (tag_value != now) {
     const bool form_only = tag_read && tag_result == result;
     add(form_only ? RepairKind::TagForm : RepairKind::Result, tag->pos,
@@ -604,7 +611,8 @@ void GameRepairer::Impl::mend_result(const Frame& main) {
   if (!trail.has_marker) {
     TextPos end = game->start;
     if (!trail.tokens.empty()) end = trail.tokens.back().pos;
-    add(RepairKind::Result, end, "", now, "the movetext had no termination marker (" + why + ")");
+    add(RepairKind::Result, end, "", now,
+        "the movetext had no termination marker; set from " + why);
   } else if (trail.marker != now) {
     const bool form_only = marker_read && marker_result == result;
     add(form_only ? RepairKind::Notation : RepairKind::Result, trail.marker_pos,
