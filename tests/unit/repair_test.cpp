@@ -198,7 +198,8 @@ TEST(Repair, IllegalMoveInAVariationCutsTheVariation) {
       fix(kRoster + "[Result \"*\"]\n\n1. e4 e5 (1... Nc6 2. Kf7 Nf6) 2. Nf3 (2. Ke3) *\n");
   EXPECT_EQ(movetext(f.pgn),
             "1. e4 e5 (1... Nc6 {illegal move 2.Kf7: no white king can reach f7; not replayed: "
-            "Kf7 Nf6}) 2. Nf3 {not replayed: (2. Ke3)} *");
+            "Kf7 Nf6}) 2. Nf3 {illegal move 2.Ke3: no white king can reach e3; not replayed: "
+            "(2. Ke3)} *");
 }
 
 TEST(Repair, FaultsARecordCannotCarryLeaveTheGameAsItWas) {
