@@ -458,12 +458,12 @@ void GameRepairer::Impl::add_move(const GameEvent& e, Frame& f) {
 
 void GameRepairer::Impl::walk_record() {
   GameRecord& rec = out->record;
-  rec.clear();
-  rec.tags = read.tags;
-  rec.start = read.start;
-  rec.from_fen = read.from_fen;
-  rec.chess960 = read.chess960;
-  rec.notation = read.notation;
+  // Everything but the movetext as validation read it (start position, rules, tags).
+  rec = read;
+  rec.events.clear();
+  rec.texts.clear();
+  rec.complete = true;
+  rec.problem.clear();
   frames.resize(1);
   frames[0].pos = read.start;
   frames[0].ply = 0;
