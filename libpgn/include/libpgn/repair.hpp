@@ -1,5 +1,5 @@
 // Repairing games: the faults validation finds that can be mended mechanically, mended, and
-// every change said (where, what it was, what it is now). Defined in src/repair/.
+// every change said (where, what it was, what it is now). Defined in src/repair/repair.cpp.
 //
 //   pgn::GameRepairer repairer(validate_options, repair_options);
 //   pgn::RepairedGame fixed;

@@ -1,4 +1,4 @@
-// GameRepairer: validates a game with its record, then mends the record. The record holds
+// GameRepairer (libpgn/repair.hpp): validates a game with its record, then mends the record. The record holds
 // every legal move in canonical SAN; what the input wrote is read again here (TokenTrail) and
 // walked beside the record's events, so that every move's spelling can be compared and every
 // part of the movetext the record left out (after an illegal move, after the end of the game)
