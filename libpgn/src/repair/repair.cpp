@@ -1,16 +1,18 @@
-// GameRepairer (libpgn/repair.hpp): validates a game with its record, then mends the record. The record holds
-// every legal move in canonical SAN; what the input wrote is read again here (TokenTrail) and
-// walked beside the record's events, so that every move's spelling can be compared and every
-// part of the movetext the record left out (after an illegal move, after the end of the game)
-// can be said and kept in a comment.
+// GameRepairer (libpgn/repair.hpp): validates a game with its record, then mends the record. The
+// record holds every legal move in canonical SAN; what the input wrote is read again here
+// (TokenTrail) and walked beside the record's events, so that every move's spelling can be compared
+// and every part of the movetext the record left out (after an illegal move, after the end of the
+// game) can be said and kept in a comment.
+#include "libpgn/repair.hpp"
+
 #include <algorithm>
 
 #include "libpgn/movegen.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/parser.hpp"
-#include "libpgn/repair.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/variant.hpp"
+#include "libpgn/writers.hpp"
 #include "repair/slips.hpp"
 #include "repair/tag_forms.hpp"
 
@@ -172,6 +174,12 @@ struct GameRepairer::Impl {
   bool guess_illegal_moves(const RawGame& g);
   void not_mended(const Diagnostic& d);
   void walk_record();
+  bool reads_back_the_same();
+  bool keep_spelling = false;
+  GameWriter check_writer{WriterOptions{}};
+  GameRecord reread;
+  GameReport reread_report;
+  std::string written;
   void skip_ep_words() {
     while (ti < trail.tokens.size() && trail.tokens[ti].kind == TokenTrail::Token::Move &&
            is_en_passant_word(trail.tokens[ti].text))
@@ -266,8 +274,17 @@ void GameRepairer::Impl::repair(const RawGame& g, RepairedGame& o) {
   std::sort(bad_offsets.begin(), bad_offsets.end());
 
   parse_game(current, trail, validate_options.parse_limits);
+  const std::size_t guessed = o.repairs.size();
+  keep_spelling = options.keep_notation;
   walk_record();
   if (o.unchanged) return;
+  if (keep_spelling && !reads_back_the_same()) {
+    // Kept spellings that read back as other moves (a notation told apart from English only
+    // by the moves that follow): the game is written in SAN.
+    o.repairs.resize(guessed);
+    keep_spelling = false;
+    walk_record();
+  }
   mend_tags();
   if (g.decoded_latin1)
     add(RepairKind::Encoding, g.start, "Windows-1252", "UTF-8",
@@ -282,6 +299,26 @@ void GameRepairer::Impl::repair(const RawGame& g, RepairedGame& o) {
   std::stable_sort(o.repairs.begin(), o.repairs.end(), [](const Repair& a, const Repair& b) {
     return a.line != b.line ? a.line < b.line : a.column < b.column;
   });
+}
+
+// Whether the record, written with the spellings kept, is read back as the same moves.
+bool GameRepairer::Impl::reads_back_the_same() {
+  written.clear();
+  GameExtras extras;
+  extras.closing_comment = out->closing_comment;
+  check_writer.write(out->record, written, extras);
+  RawGame again;
+  again.text = written;
+  again.index = game->index;
+  validator.validate(again, reread_report, &reread);
+  if (reread_report.has_errors() || reread.events.size() != out->record.events.size())
+    return false;
+  for (std::size_t i = 0; i < reread.events.size(); ++i)
+    if (reread.events[i].kind != out->record.events[i].kind ||
+        (reread.events[i].kind == GameEvent::MoveEvent &&
+         reread.events[i].move != out->record.events[i].move))
+      return false;
+  return true;
 }
 
 // --repair-illegal: every illegal move of this reading with exactly one evident slip is
@@ -426,7 +463,7 @@ void GameRepairer::Impl::add_move(const GameEvent& e, Frame& f) {
   const std::string_view wrote_sign = sign_of(written), right_sign = sign_of(san);
   const bool english = read.notation == "en";
   std::string now;
-  if (options.keep_notation || without_sign(written) == without_sign(san)) {
+  if (keep_spelling || without_sign(written) == without_sign(san)) {
     now.assign(without_sign(written));
     // FIDE notation may leave signs out; "++" is any check (mate or double check).
     if (!english && wrote_sign.empty())
