@@ -43,11 +43,13 @@ cd "$work" || exit 2
 # fixed and validated on its own; one Python run then compares all of them.
 mkdir "$work/prop"
 checked=0
-check_property() {  # FILE
+check_property() {  # FILE [OPTIONS...]
   local input=$1 n=$checked
+  shift
   checked=$((checked + 1))
-  echo "$input" >"$work/prop/$n.name"
-  "$pgn" fix -q --threads 2 --report "$work/prop/$n.fix" -o "$work/prop/$n.pgn" "$input" 2>/dev/null
+  echo "$input $*" >"$work/prop/$n.name"
+  "$pgn" fix -q --threads 2 "$@" --report "$work/prop/$n.fix" -o "$work/prop/$n.pgn" "$input" \
+    2>/dev/null
   local status=$?
   [ $status -le 1 ] || fail "pgn fix exited with $status on $input"
   "$pgn" validate -q --threads 2 --format jsonl --list-games "$work/prop/$n.pgn" \
@@ -62,6 +64,35 @@ if [ -n "$shared" ] && [ -d "$shared/corpora" ]; then
   done < <(find "$shared/corpora/edge" "$shared/corpora/localized" "$shared/corpora/variants" \
     -type f \( -name '*.pgn' -o -name '*.txt' \) | sort)
   check_property "$shared/corpora/real/twic0920.pgn"
+  # Damaged games: 600 games of a TWIC issue with characters of their movetext replaced,
+  # deleted, swapped or inserted (results, signs, brackets, null moves), and dates broken.
+  python3 - "$shared/corpora/real/twic0920.pgn" "$work/damaged.pgn" <<'EOF'
+import random, sys
+random.seed(19)
+games = open(sys.argv[1], encoding="utf-8", errors="replace").read().split("\n\n[")
+out = []
+for g in games[:600]:
+    head, _, moves = ("[" + g.lstrip("[")).partition("\n\n")
+    m = list(moves)
+    for _ in range(random.randint(0, 4)):
+        if not m:
+            break
+        i, op = random.randrange(len(m)), random.random()
+        if op < 0.3:
+            m[i] = random.choice("NBRQKabcdefgh12345678x+#O0-=()")
+        elif op < 0.5:
+            del m[i]
+        elif op < 0.7:
+            m.insert(i, random.choice([" 1-0 ", " 0-1 ", "+", "#", " (", ") ", " {c} ", " -- "]))
+        elif i + 1 < len(m):
+            m[i], m[i + 1] = m[i + 1], m[i]
+    if random.random() < 0.2:
+        head = head.replace('[Date "', '[Date "x', 1)
+    out.append(head + "\n\n" + "".join(m))
+open(sys.argv[2], "w").write("\n\n".join(out) + "\n")
+EOF
+  check_property "$work/damaged.pgn"
+  check_property "$work/damaged.pgn" --repair-illegal --keep-notation --keep-dropped
 fi
 python3 - "$work/prop" "$checked" <<'EOF' || failures=$((failures + 1))
 import json, sys
