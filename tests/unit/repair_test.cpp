@@ -139,6 +139,28 @@ TEST(Repair, RosterTagsAndTagForms) {
             "2020.12.24");
 }
 
+TEST(Repair, FenWithoutSetUpGetsIt) {
+  const Fixed f =
+      fix(kRoster + "[Result \"*\"]\n[FEN \"k7/8/2K5/8/8/8/8/1Q6 w - - 0 60\"]\n\n60. Qb7+ *\n");
+  EXPECT_EQ(tag(f.pgn, "SetUp"), "1");
+  EXPECT_TRUE(f.has("missing-tag:  -> [SetUp \"1\"]"));
+  for (const auto& c : f.changes) EXPECT_EQ(c.find("not-mended"), std::string::npos) << c;
+}
+
+TEST(Repair, MovesAfterMateInAVariationAreDroppedOrKept) {
+  const std::string game =
+      kRoster +
+      "[Result \"*\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 a6 (3... Nf6 4. Qxf7# Ke7 5. Qd5) 4. Qxf7# *\n";
+  Fixed f = fix(game);
+  EXPECT_EQ(movetext(f.pgn), "1. e4 e5 2. Bc4 Nc6 3. Qh5 a6 (3... Nf6 4. Qxf7#) 4. Qxf7# 1-0");
+  RepairOptions keep;
+  keep.keep_dropped = true;
+  f = fix(game, keep);
+  EXPECT_EQ(movetext(f.pgn),
+            "1. e4 e5 2. Bc4 Nc6 3. Qh5 a6 (3... Nf6 4. Qxf7# {moves after checkmate: Ke7 5. Qd5}) "
+            "4. Qxf7# 1-0");
+}
+
 TEST(Repair, DuplicateRosterTagIsDropped) {
   const Fixed f = fix(kRoster + "[White \"again\"]\n[Result \"*\"]\n\n1. e4 *\n");
   EXPECT_EQ(tag(f.pgn, "White"), "w");

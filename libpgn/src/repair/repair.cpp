@@ -311,8 +311,7 @@ bool GameRepairer::Impl::reads_back_the_same() {
   again.text = written;
   again.index = game->index;
   validator.validate(again, reread_report, &reread);
-  if (reread_report.has_errors() || reread.events.size() != out->record.events.size())
-    return false;
+  if (reread_report.has_errors() || reread.events.size() != out->record.events.size()) return false;
   for (std::size_t i = 0; i < reread.events.size(); ++i)
     if (reread.events[i].kind != out->record.events[i].kind ||
         (reread.events[i].kind == GameEvent::MoveEvent &&
@@ -700,9 +699,21 @@ void GameRepairer::Impl::mend_tags() {
                         (why.empty() ? std::string() : ": " + why));
     (void)r;
   }
+  // A FEN tag without SetUp "1": the standard's marker of a set-up position is added.
+  bool has_fen = false, has_setup = false;
+  for (const auto& t : rec.tags) {
+    has_fen |= t.first == "FEN";
+    has_setup |= t.first == "SetUp";
+  }
+  if (has_fen && !has_setup) {
+    rec.tags.emplace_back("SetUp", "1");
+    add(RepairKind::MissingTag, game->start, "", "[SetUp \"1\"]",
+        "a FEN tag needs SetUp \"1\" beside it");
+  }
   // Other tag values the validator found malformed are said, not guessed at.
   for (const Diagnostic& d : report.problems) {
     if (d.code != Code::BadTag) continue;
+    if (d.message == "FEN tag without SetUp \"1\"") continue;  // mended above
     bool handled = false;
     for (const auto& t : trail.tags)
       if (t.pos.offset == d.offset)
