@@ -522,12 +522,10 @@ void GameRepairer::Impl::walk_record() {
       case GameEvent::VariationBegin: {
         skip_ep_words();
         while (variation_left_out()) leave_out_variation(frames[depth]);
-        Frame& parent = frames[depth];
         if (ti < trail.tokens.size() && trail.tokens[ti].kind == Token::Begin) ++ti;
         if (frames.size() <= depth + 1) frames.resize(depth + 2);
         Frame& child = frames[++depth];
         Frame& p = frames[depth - 1];
-        (void)parent;
         child.pos = p.before_last;
         child.ply = p.ply - 1;
         child.variations_here = 0;
@@ -694,10 +692,9 @@ void GameRepairer::Impl::mend_tags() {
       value = mended;
       continue;
     }
-    Repair& r = add(RepairKind::NotMended, t.pos, was, "",
-                    "bad-tag: " + std::string(t.name) + " \"" + value + "\" cannot be read" +
-                        (why.empty() ? std::string() : ": " + why));
-    (void)r;
+    add(RepairKind::NotMended, t.pos, was, "",
+        "bad-tag: " + std::string(t.name) + " \"" + value + "\" cannot be read" +
+            (why.empty() ? std::string() : ": " + why));
   }
   // A FEN tag without SetUp "1": the standard's marker of a set-up position is added.
   bool has_fen = false, has_setup = false;

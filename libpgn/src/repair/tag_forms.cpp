@@ -126,8 +126,7 @@ FormReading read_date(std::string_view value, std::string& out, std::string& why
   return FormReading::Unreadable;
 }
 
-FormReading read_round(std::string_view value, std::string& out, std::string& why) {
-  (void)why;
+FormReading read_round(std::string_view value, std::string& out, std::string& /*why*/) {
   // digits(.digits)*, ? or -
   auto standard = [](std::string_view v) {
     if (v == "?" || v == "-") return true;
