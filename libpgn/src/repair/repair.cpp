@@ -64,6 +64,8 @@ struct TokenTrail final : Visitor {
     marker = {};
   }
   bool wants_move_numbers() const override { return false; }
+  // Columns are counted (column_at) only for the few tokens a change is about.
+  bool wants_columns() const override { return false; }
   Control tag(std::string_view name, std::string_view value, TextPos pos) override {
     tags.push_back({name, value, pos});
     return Control::Continue;
@@ -202,7 +204,7 @@ struct GameRepairer::Impl {
     Repair& r = out->repairs.emplace_back();
     r.kind = kind;
     r.line = pos.line;
-    r.column = pos.column;
+    r.column = pos.column ? pos.column : column_at(*game, pos);
     r.ply = ply;
     r.variation = variation;
     r.was = std::move(was);
