@@ -147,6 +147,22 @@ before=$(sha256sum <"$work/input.pgn")
   fail "--report naming an input accepted"
 [ "$(sha256sum <"$work/input.pgn")" = "$before" ] || fail "an input was overwritten"
 
+# --- variants ------------------------------------------------------------------------------
+# Variant ends decide results and drop the moves after them (atomic, king of the hill), and a
+# slip is looked for among a variant's legal moves (crazyhouse). Checked where this build
+# replays the lichess variants.
+cd "$repo/corpora/golden/fix" || exit 2
+if "$pgn" validate -q --format jsonl variants.pgn | grep -q unsupported-variant; then
+  echo "variants: not replayed by this build, skipped"
+else
+  "$pgn" fix -q --threads 1 --color never --repair-illegal variants.pgn >"$work/v.pgn" \
+    2>"$work/v.txt"
+  diff -u variants.fixed.pgn "$work/v.pgn" || fail "variant games differ from variants.fixed.pgn"
+  diff -u variants.fixed.txt "$work/v.txt" || fail "variant changes differ from variants.fixed.txt"
+  [ -z "$("$pgn" validate -q --errors-only "$work/v.pgn")" ] || fail "validate finds errors in mended variant games"
+fi
+cd "$work" || exit 2
+
 # --- threads ------------------------------------------------------------------------------
 inputs=("$problems")
 [ -n "$shared" ] && [ -f "$shared/corpora/real/twic0920.pgn" ] && inputs+=("$shared/corpora/real/twic0920.pgn")
