@@ -188,6 +188,16 @@ TEST(Repair, CheckSignsAndSpelling) {
   EXPECT_TRUE(f.has("check-sign: Ngf3+ -> Ngf3"));
 }
 
+TEST(Repair, KeptSpellingSurvivesACut) {
+  RepairOptions keep;
+  keep.keep_notation = true;
+  const Fixed f =
+      fix(kRoster + "[Result \"*\"]\n\n1. e4 e5 2. Ng1f3 Nc6 3. Bc4 Nf6 4. 0-0 Kf7 *\n", keep);
+  const std::string m = movetext(f.pgn);
+  EXPECT_EQ(m.rfind("1. e4 e5 2. Ng1f3 Nc6 3. Bc4 Nf6 4. 0-0 {illegal move 4...Kf7: ", 0), 0u) << m;
+  EXPECT_NE(m.find("; not replayed: Kf7} *"), std::string::npos) << m;
+}
+
 TEST(Repair, LocalizedLettersAreWrittenAsSan) {
   const Fixed f = fix(kRoster + "[Result \"*\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 *\n");
   EXPECT_EQ(movetext(f.pgn), "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *");

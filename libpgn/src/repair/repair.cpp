@@ -86,6 +86,11 @@ struct TokenTrail final : Visitor {
   }
 };
 
+// The table a game was read in: its code, or the first of codes that read it alike ("de/sv").
+const Notation* table_of(std::string_view code) {
+  return find_notation(code.substr(0, code.find('/')));
+}
+
 bool is_en_passant_word(std::string_view t) {
   return t == "e.p." || t == "ep" || t == "е.п.";
 }
@@ -250,7 +255,7 @@ void GameRepairer::Impl::repair(const RawGame& g, RepairedGame& o) {
         !(d.code == Code::IllegalMove || d.code == Code::AmbiguousMove ||
           d.code == Code::ResultMismatch || d.code == Code::WrongResult))
       writable = false;
-  const Notation* table = find_notation(read.notation);
+  const Notation* table = table_of(read.notation);
   if (table && table->spoken) writable = false;  // a move is several words: no token per move
   if (!writable) {
     o.unchanged = true;
@@ -313,13 +318,22 @@ bool GameRepairer::Impl::reads_back_the_same() {
   again.text = written;
   again.index = game->index;
   validator.validate(again, reread_report, &reread);
-  if (reread_report.has_errors() || reread.events.size() != out->record.events.size()) return false;
-  for (std::size_t i = 0; i < reread.events.size(); ++i)
-    if (reread.events[i].kind != out->record.events[i].kind ||
-        (reread.events[i].kind == GameEvent::MoveEvent &&
-         reread.events[i].move != out->record.events[i].move))
-      return false;
-  return true;
+  if (reread_report.has_errors()) return false;
+  // The moves and the variations' brackets, one for one (comments and NAGs aside: the closing
+  // comment is an event only in the game read back).
+  auto next = [](const GameRecord& r, std::size_t i) {
+    while (i < r.events.size() &&
+           (r.events[i].kind == GameEvent::Comment || r.events[i].kind == GameEvent::Nag))
+      ++i;
+    return i;
+  };
+  std::size_t a = next(reread, 0), b = next(out->record, 0);
+  for (; a < reread.events.size() && b < out->record.events.size();
+       a = next(reread, a + 1), b = next(out->record, b + 1)) {
+    const GameEvent &x = reread.events[a], &y = out->record.events[b];
+    if (x.kind != y.kind || (x.kind == GameEvent::MoveEvent && x.move != y.move)) return false;
+  }
+  return a == reread.events.size() && b == out->record.events.size();
 }
 
 // --repair-illegal: every illegal move of this reading with exactly one evident slip is
@@ -485,11 +499,10 @@ void GameRepairer::Impl::add_move(const GameEvent& e, Frame& f) {
           : right_sign == "#" ? "the move mates"
                               : "the move gives check";
   else
-    why = english ? "the move in canonical SAN"
-                  : "the move in SAN (it was read as " +
-                        (find_notation(read.notation) ? find_notation(read.notation)->name
-                                                      : read.notation) +
-                        ")";
+    why = english
+              ? "the move in canonical SAN"
+              : "the move in SAN (it was read as " +
+                    (table_of(read.notation) ? table_of(read.notation)->name : read.notation) + ")";
   add(sign_only ? RepairKind::CheckSign : RepairKind::Notation, token.pos, std::string(written),
       now, why, f.ply, f.path);
 }
@@ -586,7 +599,7 @@ void GameRepairer::Impl::walk_record() {
 
 void GameRepairer::Impl::mend_result(const Frame& main) {
   const ResultForms& forms = ResultForms::builtin();
-  const Notation* table = find_notation(read.notation);
+  const Notation* table = table_of(read.notation);
   auto read_result = [&](std::string_view v, GameResult& r) {
     return forms.read(v, r, table) || repair::read_result_spelling(v, r);
   };
