@@ -137,7 +137,7 @@ out=$("$pgn" fix -q --dry-run "$problems" 2>/dev/null)
 python3 -c '
 import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1])]
-assert lines[-1]["type"] == "summary" and lines[-1]["games"] == 22, lines[-1]
+assert lines[-1]["type"] == "summary" and lines[-1]["games"] == 23, lines[-1]
 assert all({"file", "game", "line", "column", "kind", "was", "now", "why"} <= set(l) for l in lines[:-1])
 ' "$work/r.jsonl" || fail "--report is not the JSON Lines expected"
 cp "$problems" "$work/input.pgn"

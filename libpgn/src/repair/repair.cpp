@@ -12,6 +12,7 @@
 #include "libpgn/parser.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/variant.hpp"
+#include "libpgn/winnable.hpp"
 #include "libpgn/writers.hpp"
 #include "repair/slips.hpp"
 #include "repair/tag_forms.hpp"
@@ -153,6 +154,7 @@ struct GameRepairer::Impl {
   const ValidateOptions validate_options;
   const RepairOptions options;
   GameValidator validator;
+  WinnabilityAnalyzer winnability;
   TokenTrail trail;
   GameRecord read;  // the record validation gave
   GameReport report;
@@ -630,18 +632,32 @@ void GameRepairer::Impl::mend_result(const Frame& main) {
     result = GameResult::Unknown;
     why = "no result is known";
   }
-  // A loss on time against a bare king is a draw (FIDE Laws 6.9).
-  if (!decided.over() && (result == GameResult::WhiteWins || result == GameResult::BlackWins)) {
-    std::string_view termination;
-    for (const auto& t : read.tags)
-      if (t.first == "Termination") termination = t.second;
-    std::string lower(termination);
-    for (char& c : lower) c = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+  // A decisive result where the board shows no mate can come: a dead position (FIDE Laws
+  // 5.2.2: neither side can mate by any legal moves, e.g. behind a wall of locked pawns), or a
+  // loss on time against a side that cannot mate (6.9). The analyzer's cheap screen proves
+  // only what it can prove quickly; "not proved" leaves the result as it is.
+  const bool decisive = result == GameResult::WhiteWins || result == GameResult::BlackWins;
+  const bool standard_rules = main.pos.variant() == Variant::Standard;
+  if (!decided.over() && decisive && standard_rules) {
     const Color winner = result == GameResult::WhiteWins ? White : Black;
-    if (lower.find("time") != std::string::npos &&
-        main.pos.pieces(winner) == main.pos.pieces(winner, King)) {
-      result = GameResult::Draw;
-      why = "lost on time, but the winner has only a king (FIDE Laws 6.9)";
+    const WinnabilityResult winner_can = winnability.screen(main.pos, winner);
+    if (winner_can.verdict == Winnability::Unwinnable) {
+      std::string_view termination;
+      for (const auto& t : read.tags)
+        if (t.first == "Termination") termination = t.second;
+      std::string lower(termination);
+      for (char& c : lower) c = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+      const WinnabilityResult loser_can = winnability.screen(main.pos, ~winner);
+      const char* proof = unwinnable_proof_code(winner_can.proof);
+      if (loser_can.verdict == Winnability::Unwinnable) {
+        result = GameResult::Draw;
+        why = std::string("the final position, which is dead: neither side can mate (") + proof +
+              ", FIDE Laws 5.2.2)";
+      } else if (lower.find("time") != std::string::npos) {
+        result = GameResult::Draw;
+        why = std::string("a loss on time to a side that cannot mate by any legal moves (") +
+              proof + ", FIDE Laws 6.9)";
+      }
     }
   }
   const std::string now(result_text(result));
