@@ -1,0 +1,394 @@
+// pgn fix: writes every game with the faults that can be mended mechanically mended (see
+// libpgn/repair.hpp), and says every change on standard error or as JSON Lines (--report).
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <boost/program_options.hpp>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cli_common.hpp"
+#include "cli_options.hpp"
+#include "commands.hpp"
+#include "libpgn/pipeline.hpp"
+#include "libpgn/repair.hpp"
+#include "libpgn/report.hpp"
+#include "libpgn/writers.hpp"
+
+namespace po = boost::program_options;
+
+namespace pgn::cli {
+namespace {
+
+struct FixSettings {
+  RepairOptions repair;
+  WriterOptions writer;
+  bool dry_run = false;
+  bool jsonl = false;  // the changes as JSON Lines (--report FILE), else text on stderr
+};
+
+// What happened to the games, added up by the workers.
+struct FixTally {
+  std::atomic<std::uint64_t> mended{0}, already_right{0}, cut{0}, unchanged{0};
+  std::atomic<std::uint64_t> unchanged_with_errors{0};  // faults left in the output
+  std::array<std::atomic<std::uint64_t>, std::size_t(RepairKind::Count)> by_kind{};
+
+  std::string line(bool dry_run) const {
+    std::string s = std::string(dry_run ? "dry run, nothing written: " : "games written: ") +
+                    std::to_string(mended.load()) + " mended (" + std::to_string(cut.load()) +
+                    " cut at an illegal move), " + std::to_string(already_right.load()) +
+                    " needing no change, " + std::to_string(unchanged.load()) +
+                    " passed on as they were";
+    std::string kinds;
+    for (std::size_t k = 0; k < by_kind.size(); ++k)
+      if (by_kind[k].load()) {
+        kinds += kinds.empty() ? "" : ", ";
+        kinds +=
+            std::string(repair_kind_name(RepairKind(k))) + " " + std::to_string(by_kind[k].load());
+      }
+    if (!kinds.empty()) s += "\nchanges: " + kinds;
+    return s;
+  }
+};
+
+void append_change_text(std::string& out, const std::string& file, std::uint64_t game,
+                        const Repair& r) {
+  out += file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column) + ": game " +
+         std::to_string(game);
+  if (r.ply) out += ", ply " + std::to_string(r.ply);
+  if (!r.variation.empty()) out += ", variation " + r.variation;
+  out += ": ";
+  out += repair_kind_name(r.kind);
+  out += ": ";
+  if (r.kind == RepairKind::NotMended) {
+    out += r.why + "\n";
+    return;
+  }
+  out += r.was.empty() ? "(none)" : r.was;
+  out += " -> ";
+  out += r.now.empty() ? "(removed)" : r.now;
+  out += " (" + r.why + ")\n";
+}
+
+void append_change_json(std::string& out, const std::string& file, std::uint64_t game,
+                        const Repair& r, bool passed_on) {
+  out += "{\"file\":";
+  append_json_string(out, file);
+  out += ",\"game\":" + std::to_string(game) + ",\"line\":" + std::to_string(r.line) +
+         ",\"column\":" + std::to_string(r.column) + ",\"ply\":" + std::to_string(r.ply) +
+         ",\"variation\":";
+  append_json_string(out, r.variation);
+  out += ",\"kind\":";
+  append_json_string(out, repair_kind_name(r.kind));
+  out += ",\"was\":";
+  append_json_string(out, r.was);
+  out += ",\"now\":";
+  append_json_string(out, r.now);
+  out += ",\"why\":";
+  append_json_string(out, r.why);
+  out += passed_on ? ",\"game_passed_on\":true}\n" : ",\"game_passed_on\":false}\n";
+}
+
+class FixWorker final : public BatchWorker {
+ public:
+  FixWorker(const ValidateOptions& validate, const FixSettings& settings, FixTally& tally)
+      : settings_(settings),
+        tally_(tally),
+        repairer_(validate, settings.repair),
+        writer_(settings.writer) {}
+
+  void process(GameBatch& batch) override {
+    batch.reports.resize(batch.games.size());
+    batch.output.clear();
+    batch.notes.clear();
+    std::uint64_t mended = 0, right = 0, cut = 0, unchanged = 0;
+    std::array<std::uint64_t, std::size_t(RepairKind::Count)> kinds{};
+    for (std::size_t i = 0; i < batch.games.size(); ++i) {
+      const RawGame& game = batch.games[i];
+      repairer_.repair(game, fixed_);
+      batch.reports[i] = fixed_.report;
+      for (const Repair& r : fixed_.repairs) {
+        ++kinds[std::size_t(r.kind)];
+        if (settings_.jsonl)
+          append_change_json(batch.notes, *batch.file_name, game.index, r, fixed_.unchanged);
+        else
+          append_change_text(batch.notes, *batch.file_name, game.index, r);
+      }
+      if (fixed_.unchanged) {
+        ++unchanged;
+        if (fixed_.report.has_errors()) tally_.unchanged_with_errors++;
+        if (!settings_.dry_run) append_unchanged_game(game.text, batch.output);
+        continue;
+      }
+      if (fixed_.changes())
+        ++mended;
+      else
+        ++right;
+      if (fixed_.cut) ++cut;
+      if (settings_.dry_run) continue;
+      GameExtras extras;
+      extras.closing_comment = fixed_.closing_comment;
+      writer_.write(fixed_.record, batch.output, extras);
+    }
+    tally_.mended += mended;
+    tally_.already_right += right;
+    tally_.cut += cut;
+    tally_.unchanged += unchanged;
+    for (std::size_t k = 0; k < kinds.size(); ++k) tally_.by_kind[k] += kinds[k];
+  }
+
+ private:
+  const FixSettings& settings_;
+  FixTally& tally_;
+  GameRepairer repairer_;
+  GameWriter writer_;
+  RepairedGame fixed_;
+};
+
+// Writes a stream, noting the first failure; EPIPE (a reader that stopped) is no failure.
+struct Sink {
+  std::FILE* file = nullptr;
+  OutputFile* output = nullptr;
+  bool closed = false, failed = false;
+  int error = 0;
+  bool write(std::string_view text) {
+    if (closed || failed || text.empty()) return true;
+    if (std::fwrite(text.data(), 1, text.size(), file) == text.size()) {
+      if (output) output->wrote(text.size());
+      return true;
+    }
+    error = errno;
+    (errno == EPIPE ? closed : failed) = true;
+    return false;
+  }
+};
+
+class FixConsumer final : public BatchConsumer {
+ public:
+  FixConsumer(Sink& games, Sink& changes, ReportWriter& problems, RunSummary& summary,
+              Progress& progress, std::atomic<bool>& stop)
+      : games_(games),
+        changes_(changes),
+        problems_(problems),
+        summary_(summary),
+        progress_(progress),
+        stop_(stop) {}
+
+  void batch(GameBatch& batch) override {
+    if (interrupted()) stop_ = true;
+    for (const Diagnostic& d : batch.unreadable) {
+      account_unreadable_game(summary_, d);
+      problems_.problem(*batch.file_name, d);
+    }
+    for (const GameReport& report : batch.reports) summary_.add(report);
+    summary_.input_bytes += batch.input_bytes;
+    if (!changes_.write(batch.notes) || !games_.write(batch.output)) stop_ = true;
+    progress_.update(summary_, batch.file_index, batch.raw_offset);
+  }
+  void file_warning(std::size_t, const std::string& name, const Diagnostic& warning) override {
+    ++summary_.warnings;
+    ++summary_.by_code[int(warning.code)];
+    problems_.problem(name, warning);
+  }
+  void end_file(std::size_t, const std::string& name, const std::string& error,
+                std::uint64_t games_read) override {
+    ++summary_.files;
+    if (error.empty()) return;
+    ++summary_.files_failed;
+    ++summary_.errors;
+    ++summary_.by_code[int(Code::Io)];
+    problems_.problem(name, input_problem(error, games_read));
+  }
+
+ private:
+  Sink& games_;
+  Sink& changes_;
+  ReportWriter& problems_;
+  RunSummary& summary_;
+  Progress& progress_;
+  std::atomic<bool>& stop_;
+};
+
+// Whether `path` is one of the inputs (the same file, by device and inode).
+bool names_an_input(const std::string& path, const std::vector<std::string>& inputs) {
+  struct stat out {};
+  if (::stat(path.c_str(), &out) != 0) return false;
+  for (const std::string& in : inputs) {
+    struct stat s {};
+    if (in != "-" && ::stat(in.c_str(), &s) == 0 && s.st_dev == out.st_dev &&
+        s.st_ino == out.st_ino)
+      return true;
+  }
+  return false;
+}
+
+constexpr CommandHelp kHelp{
+    "fix", "[options] FILE... | -",
+    "Writes every game with the faults that can be mended mechanically mended: result tag and "
+    "termination marker set from the final position (or the Result tag, where the position "
+    "does not decide), moves after the end of the game dropped, missing Seven Tag Roster tags "
+    "added, dates, rounds and results in the standard's form, check signs and SAN corrected. "
+    "An illegal move ends its line, the rest kept in a comment. Every change (file, line, "
+    "game, what it was, what it is now) is said on standard error, or as JSON Lines with "
+    "--report. Legal moves are never changed.",
+    "Exit status: 0 every game written without a fault left, 1 games were cut at an illegal "
+    "move or passed on with faults that cannot be mended, 2 usage or I/O failure or an "
+    "interrupt."};
+
+int run_fix(int argc, char** argv) {
+  CommonOptions common;
+  std::uint64_t line_width = 79;
+  po::options_description options("Options");
+  add_standard_options(options);
+  options.add_options()  //
+      ("output,o", po::value<std::string>()->value_name("FILE"),
+       "write the games to FILE (replaced only when the run completes; never an input)")  //
+      ("report", po::value<std::string>()->value_name("FILE"),
+       "write the changes to FILE (- for standard output) as JSON Lines instead of text on "
+       "standard error")                                                            //
+      ("dry-run,n", "write no game: only say what would change")                    //
+      ("keep-dropped", "keep moves played after the end of the game in a comment")  //
+      ("keep-notation",
+       "keep moves as written (localized letters, 0-0, extra disambiguation); only wrong "
+       "check signs are corrected")  //
+      ("repair-illegal",
+       "replace an illegal move by the one legal move it is an evident slip for (a wrong "
+       "piece letter, file or rank, two characters swapped, a wrong capture sign), when "
+       "exactly one fits; each guess is reported")  //
+      ("line-width", count_value(line_width, 0, 100'000),
+       "movetext lines of at most N characters (0: each game's movetext on one line)")  //
+      ("quiet,q", "no summary on standard error");
+  add_common_options(options, common);
+  po::options_description hidden;
+  hidden.add_options()("files", po::value<std::vector<std::string>>(), "input files");
+  po::positional_options_description positional;
+  positional.add("files", -1);
+
+  po::variables_map vm;
+  if (!parse_command_line(kHelp, argc, argv, options, hidden, positional, vm)) return kExitFailure;
+  if (handled_help_or_version(kHelp, options, vm)) return kExitOk;
+  if (!vm.count("files")) {
+    std::fprintf(stderr, "pgn fix: no input files (use - for standard input)\n");
+    return kExitFailure;
+  }
+  FixSettings settings;
+  settings.dry_run = vm.count("dry-run") > 0;
+  settings.repair.keep_dropped = vm.count("keep-dropped") > 0;
+  settings.repair.keep_notation = vm.count("keep-notation") > 0;
+  settings.repair.repair_illegal = vm.count("repair-illegal") > 0;
+  settings.jsonl = vm.count("report") > 0;
+  settings.writer.format = OutputFormat::Pgn;
+  settings.writer.keep_suffixes = true;  // "!" stays "!": only faults change
+  settings.writer.line_width = line_width;
+
+  ValidateOptions validate_options;
+  std::string error;
+  if (!apply_common_options(vm, common, validate_options, error)) {
+    std::fprintf(stderr, "pgn fix: %s\n", error.c_str());
+    return kExitFailure;
+  }
+  const auto names = vm["files"].as<std::vector<std::string>>();
+  for (const char* option : {"output", "report"})
+    if (vm.count(option) && names_an_input(vm[option].as<std::string>(), names)) {
+      std::fprintf(stderr, "pgn fix: --%s %s names an input; write elsewhere\n", option,
+                   vm[option].as<std::string>().c_str());
+      return kExitFailure;
+    }
+  if (settings.dry_run && vm.count("output")) {
+    std::fprintf(stderr, "pgn fix: --dry-run writes no game; -o makes no sense with it\n");
+    return kExitFailure;
+  }
+  const std::vector<Source> sources = sources_for(names, InputFormat::Detect);
+
+  OutputFile games_file, report_file;
+  if (vm.count("output") && !games_file.open(vm["output"].as<std::string>(), error)) {
+    std::fprintf(stderr, "pgn fix: %s\n", error.c_str());
+    return kExitFailure;
+  }
+  const bool report_to_stdout = vm.count("report") && vm["report"].as<std::string>() == "-";
+  if (report_to_stdout && !settings.dry_run && !vm.count("output")) {
+    std::fprintf(stderr,
+                 "pgn fix: --report - needs -o FILE or --dry-run (the games go to "
+                 "standard output)\n");
+    return kExitFailure;
+  }
+  if (vm.count("report") && !report_to_stdout &&
+      !report_file.open(vm["report"].as<std::string>(), error)) {
+    std::fprintf(stderr, "pgn fix: %s\n", error.c_str());
+    return kExitFailure;
+  }
+  Sink games{games_file.stream(), &games_file};
+  Sink changes{settings.jsonl ? report_file.stream() : stderr,
+               settings.jsonl ? &report_file : nullptr};
+  const bool color = isatty(STDERR_FILENO) && common.color != "never";
+  auto problems =
+      ReportWriter::create(ReportFormat::Text, stderr, color || common.color == "always");
+
+  RunSummary summary;
+  FixTally tally;
+  Progress progress(names, vm);
+  std::atomic<bool> stop{false};
+  FixConsumer consumer(games, changes, *problems, summary, progress, stop);
+  install_interrupt_handler();
+  PipelineOptions pipeline = pipeline_options(common);
+  pipeline.stop = &stop;
+  const auto started = std::chrono::steady_clock::now();
+  run_pipeline(
+      sources, pipeline,
+      [&] { return std::make_unique<FixWorker>(validate_options, settings, tally); }, consumer);
+  summary.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  summary.interrupted = interrupted();
+  progress.clear();
+  if (settings.jsonl) {
+    std::string line =
+        "{\"type\":\"summary\",\"files\":" + std::to_string(summary.files) +
+        ",\"files_failed\":" + std::to_string(summary.files_failed) +
+        ",\"games\":" + std::to_string(summary.games) +
+        ",\"games_mended\":" + std::to_string(tally.mended.load()) +
+        ",\"games_cut\":" + std::to_string(tally.cut.load()) +
+        ",\"games_needing_no_change\":" + std::to_string(tally.already_right.load()) +
+        ",\"games_passed_on\":" + std::to_string(tally.unchanged.load()) +
+        ",\"dry_run\":" + (settings.dry_run ? "true" : "false") +
+        ",\"interrupted\":" + (summary.interrupted ? "true" : "false") + ",\"changes_by_kind\":{";
+    for (std::size_t k = 0; k < tally.by_kind.size(); ++k) {
+      if (k) line += ',';
+      line += std::string("\"") + repair_kind_name(RepairKind(k)) +
+              "\":" + std::to_string(tally.by_kind[k].load());
+    }
+    line += "}}\n";
+    changes.write(line);
+  }
+
+  const bool complete = !summary.files_failed && !summary.interrupted;
+  for (Sink* sink : {&games, &changes})
+    if (sink->failed) {
+      std::fprintf(stderr, "pgn fix: cannot write %s: %s\n",
+                   sink == &games ? (vm.count("output") ? vm["output"].as<std::string>().c_str()
+                                                        : "standard output")
+                                  : vm["report"].as<std::string>().c_str(),
+                   std::strerror(sink->error));
+      games_file.discard();
+      report_file.discard();
+      return kExitFailure;
+    }
+  if (games.closed) return kExitOk;  // a reader that stopped early is no failure
+  if (vm.count("output") && !settle_output(games_file, complete, "fix")) return kExitFailure;
+  if (vm.count("report") && !report_to_stdout && !settle_output(report_file, complete, "fix"))
+    return kExitFailure;
+  if (!vm.count("quiet")) print_summary(stderr, summary, tally.line(settings.dry_run));
+  if (!complete) return kExitFailure;
+  return tally.cut.load() || tally.unchanged_with_errors.load() ? kExitProblems : kExitOk;
+}
+
+const RegisterCommand registration{
+    {"fix", "write games with mechanical faults mended, and say every change", run_fix}};
+
+}  // namespace
+}  // namespace pgn::cli
