@@ -265,18 +265,9 @@ int run_fix(int argc, char** argv) {
        "movetext lines of at most N characters (0: each game's movetext on one line)")  //
       ("quiet,q", "no summary on standard error");
   add_common_options(options, common);
-  po::options_description hidden;
-  hidden.add_options()("files", po::value<std::vector<std::string>>(), "input files");
-  po::positional_options_description positional;
-  positional.add("files", -1);
-
   po::variables_map vm;
-  if (!parse_command_line(kHelp, argc, argv, options, hidden, positional, vm)) return kExitFailure;
-  if (handled_help_or_version(kHelp, options, vm)) return kExitOk;
-  if (!vm.count("files")) {
-    std::fprintf(stderr, "pgn fix: no input files (use - for standard input)\n");
-    return kExitFailure;
-  }
+  std::vector<std::string> files;
+  if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
   FixSettings settings;
   settings.dry_run = vm.count("dry-run") > 0;
   settings.repair.keep_dropped = vm.count("keep-dropped") > 0;
@@ -293,7 +284,7 @@ int run_fix(int argc, char** argv) {
     std::fprintf(stderr, "pgn fix: %s\n", error.c_str());
     return kExitFailure;
   }
-  const auto names = vm["files"].as<std::vector<std::string>>();
+  const auto& names = files;
   for (const char* option : {"output", "report"})
     if (vm.count(option) && names_an_input(vm[option].as<std::string>(), names)) {
       std::fprintf(stderr, "pgn fix: --%s %s names an input; write elsewhere\n", option,

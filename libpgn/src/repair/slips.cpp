@@ -1,6 +1,7 @@
 #include "repair/slips.hpp"
 
 #include "libpgn/san.hpp"
+#include "libpgn/variant.hpp"
 
 namespace pgn::repair {
 namespace {
@@ -63,7 +64,7 @@ const char* slip_between(std::string_view written, std::string_view meant) {
 bool find_slip(const Position& pos, std::string_view written, std::string& san, std::string& slip) {
   const std::string_view w = bare(written);
   MoveList legal;
-  generate_legal_variant(pos, legal);
+  rules_for(pos.variant()).generate_legal(pos, legal);
   int found = 0;
   for (int i = 0; i < legal.size; ++i) {
     const std::string candidate = to_san(pos, legal.moves[i]);
