@@ -525,7 +525,8 @@ bool GameReplay::proved_dead(const Position& pos, std::string& proofs, std::uint
 [[gnu::cold, gnu::noinline]] bool GameReplay::reached_dead_position() {
   const Position& pos = lines_[0].pos;
   const int men = std::popcount(pos.pieces());
-  if (pos.pieces(Pawn) == analysed_pawns_ && men == analysed_men_) return false;
+  if (!unwinnability_applies_ || (pos.pieces(Pawn) == analysed_pawns_ && men == analysed_men_))
+    return false;
   analysed_pawns_ = pos.pieces(Pawn);
   analysed_men_ = men;
   // A mate on the board ends the game by itself; a stalemate is no dead position to report
