@@ -505,7 +505,11 @@ WinnabilityAnalyzer& GameReplay::analyzer() {
 // also gets a walk of at most `walk_nodes` positions. A dead position this does not prove
 // is taken as alive (a missed warning, never a false one).
 bool GameReplay::proved_dead(const Position& pos, std::string& proofs, std::uint64_t walk_nodes) {
-  if (!unwinnability_applies_) return false;
+  // What the screen can prove at all, asked before the analyzer (and its table) is made.
+  auto provable = [&](Color side) {
+    return pos.has_insufficient_material(side) || could_be_shut_out(pos, side);
+  };
+  if (!unwinnability_applies_ || !provable(White) || !provable(Black)) return false;
   WinnabilityAnalyzer& a = analyzer();
   WinnabilityResult white = a.screen(pos, White, 0), black = a.screen(pos, Black, 0);
   const bool white_shut = white.verdict == Winnability::Unwinnable;
