@@ -34,6 +34,7 @@ enum class Code : std::uint8_t {
   AmbiguousNotation,
   UnsupportedVariant,
   Io,
+  DeadPosition,
   Count
 };
 constexpr int kCodeCount = int(Code::Count);

@@ -49,6 +49,14 @@ constexpr std::uint64_t kScreenNodes = 1'000;
 // for dead positions (FIDE 5.2.2) can skip them. Not a proof of anything.
 bool could_be_shut_out(const Position& pos, Color side);
 
+// The filter in front of a full decision on one position of a game (a loss on time, a
+// candidate dead position): true when the side lacks mating material, could_be_shut_out()
+// holds, or no pawn on the board can step forward (a pawn, a piece or a king in front of
+// each) and the side has no queen and no rook. A few bitboard operations; false for
+// almost every position of real games, where a search would only find a witness. Not a
+// proof of anything: positions it rejects are taken as winnable unproved.
+bool could_be_unwinnable(const Position& pos, Color side);
+
 // Decides positions one after another; keeps its search table between calls, so reuse one
 // per thread. Not thread-safe.
 class WinnabilityAnalyzer {
@@ -60,12 +68,16 @@ class WinnabilityAnalyzer {
 
   // Whether `side` can still mate in `pos` (whoever is to move).
   WinnabilityResult decide(const Position& pos, Color side);
+  // The same with another node budget (a per-ply check keeps it small).
+  WinnabilityResult decide(const Position& pos, Color side, std::uint64_t node_limit);
 
   // The cheap screen for bulk use (games lost on time): `Unwinnable` when proved cheaply,
   // else `Undetermined`, meaning "most likely winnable, not proved". Never `Winnable`, never
   // a witness. Positions that could_be_shut_out() rejects take a few bitboard operations;
-  // the others get the pawn-wall test and a walk of at most kScreenNodes positions.
-  WinnabilityResult screen(const Position& pos, Color side);
+  // the others get the pawn-wall test and a walk of at most `walk_nodes` positions (none:
+  // the static tests alone, for a check on every ply).
+  WinnabilityResult screen(const Position& pos, Color side,
+                           std::uint64_t walk_nodes = kScreenNodes);
 
  private:
   struct Impl;

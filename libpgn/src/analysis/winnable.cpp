@@ -516,7 +516,12 @@ WinnabilityAnalyzer::WinnabilityAnalyzer(std::uint64_t node_limit)
 WinnabilityAnalyzer::~WinnabilityAnalyzer() = default;
 
 WinnabilityResult WinnabilityAnalyzer::decide(const Position& pos, Color side) {
-  return impl_->run(pos, side, impl_->node_limit, true, impl_->node_limit / 16);
+  return decide(pos, side, impl_->node_limit);
+}
+
+WinnabilityResult WinnabilityAnalyzer::decide(const Position& pos, Color side,
+                                              std::uint64_t node_limit) {
+  return impl_->run(pos, side, node_limit, true, node_limit / 16);
 }
 
 bool could_be_shut_out(const Position& pos, Color side) {
@@ -530,7 +535,17 @@ bool could_be_shut_out(const Position& pos, Color side) {
   return !((bishops & kDarkSquares) && (bishops & ~kDarkSquares));
 }
 
-WinnabilityResult WinnabilityAnalyzer::screen(const Position& pos, Color side) {
+bool could_be_unwinnable(const Position& pos, Color side) {
+  if (pos.has_insufficient_material(side) || could_be_shut_out(pos, side)) return true;
+  // Pawns that cannot step now may be frozen for good, and a side without a queen or a
+  // rook is then often shut out (a side with them is, rarely, and its search is long).
+  const Bitboard fronts = (pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8);
+  return pos.pieces(Pawn) && !(fronts & ~pos.pieces()) &&
+         !(pos.pieces(side, Queen) | pos.pieces(side, Rook));
+}
+
+WinnabilityResult WinnabilityAnalyzer::screen(const Position& pos, Color side,
+                                              std::uint64_t walk_nodes) {
   WinnabilityResult result;
   if (pos.has_insufficient_material(side)) {
     result.verdict = Winnability::Unwinnable;
@@ -538,7 +553,7 @@ WinnabilityResult WinnabilityAnalyzer::screen(const Position& pos, Color side) {
     return result;
   }
   if (!could_be_shut_out(pos, side)) return result;
-  result = impl_->run(pos, side, std::min(impl_->node_limit, kScreenNodes), false, 0);
+  result = impl_->run(pos, side, std::min(impl_->node_limit, walk_nodes), false, 0);
   if (result.verdict == Winnability::Winnable) result.verdict = Winnability::Undetermined;
   return result;
 }

@@ -34,6 +34,8 @@ constexpr CodeInfo kCodes[] = {
     {Code::UnsupportedVariant, "unsupported-variant", Severity::Warning,
      "The game is a chess variant whose rules libpgn does not replay"},
     {Code::Io, "io", Severity::Error, "The input could not be read or decompressed"},
+    {Code::DeadPosition, "dead-position", Severity::Warning,
+     "Play went on after a dead position (no sequence of legal moves mates) ended the game"},
 };
 static_assert(sizeof(kCodes) / sizeof(kCodes[0]) == kCodeCount);
 }  // namespace

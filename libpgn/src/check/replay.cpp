@@ -1,5 +1,7 @@
 #include "check/replay.hpp"
 
+#include <bit>
+
 #include "libpgn/movegen.hpp"
 #include "libpgn/spoken.hpp"
 
@@ -71,6 +73,8 @@ void GameReplay::begin_game() {
   automatic_draw_ply_ = 0;
   automatic_draw_ = EndReason::Unknown;
   reported_play_after_draw_ = false;
+  unwinnability_applies_ = false;
+  analysed_men_ = -1;
   trace_.text_failed = false;
   trace_.first_failed_token.clear();
   trace_.line_hash = 0;
@@ -88,6 +92,7 @@ void GameReplay::start(const GameTags& tags, VariantKind variant, TextPos pos) {
     return;
   }
   chess960_ = variant == VariantKind::Chess960;
+  unwinnability_applies_ = variant == VariantKind::Standard || variant == VariantKind::Chess960;
   Position start_position;
   if (tags.has_fen) {
     FenResult fen = Position::from_fen(tags.fen, chess960_);
@@ -210,10 +215,23 @@ void GameReplay::kill_line() {
   LineState& l = line();
   if (automatic_draw_ply_ && !reported_play_after_draw_) {
     reported_play_after_draw_ = true;
-    diagnostics_.add(Code::AutomaticDraw, pos,
-                     std::string("play went on after the game was drawn by ") +
-                         automatic_draw_rule() + " at ply " + std::to_string(automatic_draw_ply_) +
-                         " (FIDE Laws 9.6)");
+    if (dead_position_ended_game()) {
+      Diagnostic* d = diagnostics_.add(
+          Code::DeadPosition, pos,
+          "play went on after the game ended in a dead position at ply " +
+              std::to_string(automatic_draw_ply_) +
+              " (FIDE Laws 5.2.2): neither side can mate by any sequence of legal moves (" +
+              dead_proofs_ + ")");
+      if (d) {
+        d->ply = automatic_draw_ply_;
+        if (options_.include_fen) d->fen = dead_fen_;
+      }
+    } else {
+      diagnostics_.add(Code::AutomaticDraw, pos,
+                       std::string("play went on after the game was drawn by ") +
+                           automatic_draw_rule() + " at ply " +
+                           std::to_string(automatic_draw_ply_) + " (FIDE Laws 9.6)");
+    }
   }
   if (l.ply + 1 > options_.max_plies) {
     diagnostics_.add(
@@ -451,12 +469,77 @@ void GameReplay::finish(const GameTags& tags) {
   const bool decisive = report.outcome.decisive();
   if (replay_ && !lines_[0].dead)
     check_final_position(result, end_pos, tags);
-  else if (replay_ && automatic_draw_ply_ && !reported_play_after_draw_ && decisive) {
-    diagnostics_.add(Code::AutomaticDraw, end_pos,
+  else if (replay_ && automatic_draw_ply_ && decisive)
+    report_decisive_after_draw(end_pos, text);
+}
+
+// A decisive result after the game was drawn by rule: a dead position decides the result
+// (an error), an automatic draw is a warning unless play after it was reported already.
+void GameReplay::report_decisive_after_draw(TextPos pos, std::string_view scored) {
+  if (dead_position_ended_game()) {
+    Diagnostic* d = diagnostics_.add(
+        Code::WrongResult, pos,
+        "the game ended in a dead position at ply " + std::to_string(automatic_draw_ply_) +
+            " (FIDE Laws 5.2.2: neither side can mate by any sequence of legal moves; " +
+            dead_proofs_ + "), so it is drawn, not " + std::string(scored));
+    if (d) {
+      d->ply = automatic_draw_ply_;
+      if (options_.include_fen) d->fen = dead_fen_;
+    }
+  } else if (!reported_play_after_draw_) {
+    diagnostics_.add(Code::AutomaticDraw, pos,
                      std::string("the game was drawn by ") + automatic_draw_rule() + " at ply " +
                          std::to_string(automatic_draw_ply_) + " (FIDE Laws 9.6) but is scored " +
-                         std::string(text));
+                         std::string(scored));
   }
+}
+
+WinnabilityAnalyzer& GameReplay::analyzer() {
+  if (!analyzer_) analyzer_ = std::make_unique<WinnabilityAnalyzer>();
+  return *analyzer_;
+}
+
+// Whether neither side can mate in `pos`, with the proof for each side in `proofs`. The
+// screen's static tests first (material; then, where no pawn can step and the side has no
+// queen, rook or mixed minor pieces, the pawn wall); when they prove one side, the other
+// also gets a walk of at most `walk_nodes` positions. A dead position this does not prove
+// is taken as alive (a missed warning, never a false one).
+bool GameReplay::proved_dead(const Position& pos, std::string& proofs, std::uint64_t walk_nodes) {
+  // What the screen can prove at all, asked before the analyzer (and its table) is made.
+  auto provable = [&](Color side) {
+    return pos.has_insufficient_material(side) || could_be_shut_out(pos, side);
+  };
+  if (!unwinnability_applies_ || !provable(White) || !provable(Black)) return false;
+  WinnabilityAnalyzer& a = analyzer();
+  WinnabilityResult white = a.screen(pos, White, 0), black = a.screen(pos, Black, 0);
+  const bool white_shut = white.verdict == Winnability::Unwinnable;
+  const bool black_shut = black.verdict == Winnability::Unwinnable;
+  if (!white_shut && !black_shut) return false;
+  if (walk_nodes && !white_shut) white = a.screen(pos, White, walk_nodes);
+  if (walk_nodes && !black_shut) black = a.screen(pos, Black, walk_nodes);
+  if (white.verdict != Winnability::Unwinnable || black.verdict != Winnability::Unwinnable)
+    return false;
+  proofs = std::string("white: ") + unwinnable_proof_code(white.proof) +
+           ", black: " + unwinnable_proof_code(black.proof);
+  return true;
+}
+
+// The main line's position after a move, in which no pawn can step: ends the game when it
+// is dead. Analysed again only when the pawns or the material changed.
+[[gnu::cold, gnu::noinline]] bool GameReplay::reached_dead_position() {
+  const Position& pos = lines_[0].pos;
+  const int men = std::popcount(pos.pieces());
+  if (!unwinnability_applies_ || (pos.pieces(Pawn) == analysed_pawns_ && men == analysed_men_))
+    return false;
+  analysed_pawns_ = pos.pieces(Pawn);
+  analysed_men_ = men;
+  // A mate on the board ends the game by itself; a stalemate is no dead position to report
+  // twice.
+  if (!pos.has_legal_move() || !proved_dead(pos, dead_proofs_, 0)) return false;
+  automatic_draw_ply_ = lines_[0].ply;
+  automatic_draw_ = EndReason::InsufficientMaterial;
+  dead_fen_ = pos.fen();
+  return true;
 }
 
 const char* GameReplay::automatic_draw_rule() const {
@@ -481,6 +564,17 @@ void GameReplay::check_final_position(std::optional<GameResult> result, TextPos 
   // Stops at the first legal move it finds: most games end with many.
   const bool can_move = p.has_legal_move();
   const bool dead = can_move && p.is_insufficient_material();
+  // The final position of a decisive game gets the walk the per-move check leaves out (and
+  // a game without moves from a set-up position, its only check).
+  if (decisive && can_move && !dead && !automatic_draw_ply_ &&
+      proved_dead(p, dead_proofs_, kScreenNodes)) {
+    outcome.reason = EndReason::InsufficientMaterial;
+    wrong(
+        "the final position is dead (FIDE Laws 5.2.2: neither side can mate by any sequence "
+        "of legal moves; " +
+        dead_proofs_ + "), so the game is drawn, not " + std::string(result_text(*result)));
+    return;
+  }
   bool on_time = false;
   if (decisive && !tags.termination.empty()) {
     std::string lower;
@@ -517,19 +611,21 @@ void GameReplay::check_final_position(std::optional<GameResult> result, TextPos 
     wrong(std::string("neither side has material to mate, so the game is drawn, not ") + scored);
     return;
   }
-  if (on_time) {
-    const Color winner = outcome.winner();
-    if (p.pieces(winner) == p.pieces(winner, King))
-      wrong(std::string("lost on time, but the ") + (winner == White ? "white" : "black") +
-            " side has only its king and cannot mate: the game is drawn (FIDE Laws 6.9), "
-            "not " +
-            scored);
+  if (automatic_draw_ply_ && decisive) {
+    report_decisive_after_draw(pos, scored);
+    return;
   }
-  if (automatic_draw_ply_ && !reported_play_after_draw_ && decisive)
-    diagnostics_.add(Code::AutomaticDraw, pos,
-                     std::string("the game was drawn by ") + automatic_draw_rule() + " at ply " +
-                         std::to_string(automatic_draw_ply_) + " (FIDE Laws 9.6) but is scored " +
-                         scored);
+  // FIDE 6.9: a flag fell, but the winner could not have mated by any sequence of legal
+  // moves. Decided only where the filter lets a proof be possible (few real positions).
+  if (on_time && unwinnability_applies_ && could_be_unwinnable(p, outcome.winner())) {
+    const Color winner = outcome.winner();
+    const WinnabilityResult r = analyzer().decide(p, winner);
+    if (r.verdict == Winnability::Unwinnable)
+      wrong("the game is drawn by FIDE Laws 6.9, not " + scored + ": " +
+            (winner == White ? "black" : "white") + " lost on time, but " +
+            (winner == White ? "white" : "black") +
+            " cannot mate by any sequence of legal moves (" + unwinnable_proof_code(r.proof) + ")");
+  }
 }
 
 // Says exactly what of a game over --max-game-bytes was not read.

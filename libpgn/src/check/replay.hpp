@@ -1,7 +1,7 @@
 // The replay of one game's lines of play on the legality core, and the rules of the final
 // position: the result against the board (checkmate, stalemate, no mating material, a loss on
-// time without mating material), and the draws FIDE makes automatic (fivefold repetition, the
-// 75-move rule).
+// time to a side that cannot mate), the draws FIDE makes automatic (fivefold repetition, the
+// 75-move rule) and the dead position that ends a game (FIDE 5.2.2).
 //
 // Each line of play (the main line and every variation) has a LineState on a stack; a
 // variation replaces the last move of the line it is in, so it starts from that line's
@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,7 @@
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/validator.hpp"
+#include "libpgn/winnable.hpp"
 #include "notation/move_text.hpp"
 
 namespace pgn {
@@ -211,6 +213,10 @@ class GameReplay {
       automatic_draw_ = EndReason::SeventyFiveMoveRule;
       return;
     }
+    // FIDE 5.2.2: only a position in which no pawn can step forward may be dead.
+    if (!(((pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8)) & ~pos.pieces()))
+        [[unlikely]]
+      if (reached_dead_position()) return;
     // Fivefold repetition: the same position (same side to move, rights and en passant)
     // five times; only positions since the last irreversible move can repeat.
     const int reversible = std::min<int>(pos.halfmove_clock(), int(history_.size()) - 1);
@@ -236,6 +242,14 @@ class GameReplay {
   void check_final_position(std::optional<GameResult> result, TextPos pos, const GameTags& tags);
   bool game_has_no_movetext() const;
   const char* automatic_draw_rule() const;
+  // FIDE 5.2.2 and 6.9, for standard chess and Chess960 (libpgn/winnable.hpp).
+  bool reached_dead_position();
+  bool proved_dead(const Position& pos, std::string& proofs, std::uint64_t walk_nodes);
+  bool dead_position_ended_game() const {
+    return automatic_draw_ply_ && automatic_draw_ == EndReason::InsufficientMaterial;
+  }
+  void report_decisive_after_draw(TextPos pos, std::string_view scored);
+  WinnabilityAnalyzer& analyzer();
 
   // Spoken notations: words are gathered until they form a move.
   Control spoken_word(std::string_view word, TextPos pos);
@@ -266,6 +280,16 @@ class GameReplay {
   std::uint32_t automatic_draw_ply_ = 0;  // main-line ply at which the game was drawn by rule
   EndReason automatic_draw_ = EndReason::Unknown;  // which rule drew it
   bool reported_play_after_draw_ = false;
+  // Dead positions and losses on time are decided for standard chess and Chess960 only.
+  bool unwinnability_applies_ = false;
+  // The pawns and the number of men when a position was last analysed for a dead position:
+  // the answer changes only when a pawn moves or a man is taken, so one analysis per change.
+  Bitboard analysed_pawns_ = 0;
+  int analysed_men_ = -1;
+  std::string dead_proofs_;  // how the dead position was proved, for its messages
+  std::string dead_fen_;
+  // Made on first need (few games need it), then kept: its search table is reused.
+  std::unique_ptr<WinnabilityAnalyzer> analyzer_;
 
   ReadingTrace trace_;
   std::vector<std::string_view> words_;
