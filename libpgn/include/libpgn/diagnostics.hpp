@@ -71,6 +71,9 @@ struct GameReport {
   std::uint64_t index = 0;  // 1-based game number in its input
   TextPos start;
   std::string notation = "en";       // code of the notation the game was read in
+  // The rules the game was replayed by, as lichess names them ("Crazyhouse", "Chess960"); empty
+  // for standard chess.
+  std::string variant;
   std::uint32_t plies = 0;           // main-line half-moves replayed
   std::uint64_t moves_replayed = 0;  // all moves replayed, variations included
   std::uint32_t errors = 0;          // after strict and ignored codes (ValidateOptions)

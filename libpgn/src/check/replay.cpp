@@ -1,5 +1,6 @@
 #include "check/replay.hpp"
 
+#include "core/variant_rules.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/spoken.hpp"
 
@@ -18,6 +19,12 @@ std::string written_as_san(const MoveText& t) {
       return "O-O-O";
     case MoveText::Null:
       return "--";
+    case MoveText::Drop:
+      s += kLetters[t.piece];
+      s += '@';
+      s += char('a' + file_of(t.to));
+      s += char('1' + rank_of(t.to));
+      return s;
     case MoveText::Normal:
       break;
   }
@@ -65,6 +72,8 @@ void GameReplay::begin_game() {
   lines_[0] = LineState{};
   history_.clear();
   replay_ = true;
+  standard_path_ = true;
+  rules_ = &rules_for(Variant::Standard);
   chess960_ = false;
   saw_result_ = false;
   result_marker_.clear();
@@ -82,16 +91,22 @@ void GameReplay::begin_game() {
   word_nags_.clear();
 }
 
-void GameReplay::start(const GameTags& tags, VariantKind variant, TextPos pos) {
-  if (variant == VariantKind::Unsupported) {
-    replay_ = false;
+void GameReplay::start(const GameTags& tags, const VariantName& variant, TextPos pos) {
+  if (!variant.known) {
+    replay_ = standard_path_ = false;
     return;
   }
-  chess960_ = variant == VariantKind::Chess960;
-  Position start_position;
+  chess960_ = variant.chess960;
+  const bool standard = variant.variant == Variant::Standard;
+  rules_ = &rules_for(variant.variant);
+  standard_path_ = standard;
+  diagnostics_.report().variant =
+      standard ? (chess960_ ? "Chess960" : "") : variant_name(variant.variant);
+  Position start_position = standard ? Position() : variant_start_position(variant.variant);
   if (tags.has_fen) {
-    FenResult fen = Position::from_fen(tags.fen, chess960_);
-    if (!fen.ok() && !chess960_) {
+    FenResult fen = standard ? Position::from_fen(tags.fen, chess960_)
+                             : Position::from_fen(tags.fen, variant.variant, chess960_);
+    if (!fen.ok() && !chess960_ && standard) {
       // Chess960 start positions are often given without a Variant tag.
       FenResult as960 = Position::from_fen(tags.fen, true);
       if (as960.ok()) {
@@ -104,7 +119,7 @@ void GameReplay::start(const GameTags& tags, VariantKind variant, TextPos pos) {
                                        std::string("FEN is not a legal position (") +
                                            fen_error_code(fen.error) + "): " + fen.message);
       if (d) d->fen = tags.fen;
-      replay_ = false;
+      replay_ = standard_path_ = false;
       return;
     }
     start_position = fen.position;
@@ -130,13 +145,6 @@ void GameReplay::unreadable_move(std::string_view token, TextPos pos, MoveTextEr
   if (!trace_.text_failed) {
     trace_.text_failed = true;
     trace_.first_failed_token.assign(token);
-  }
-  if (token.find('@') != std::string_view::npos) {
-    diagnostics_.add(
-        Code::UnsupportedVariant, pos,
-        "piece drop " + std::string(token) + ": this looks like crazyhouse, which is not replayed");
-    replay_ = false;
-    return;
   }
   const char* why = "not a move";
   switch (error) {
@@ -293,15 +301,69 @@ void GameReplay::check_suffix(const MoveText& text, std::string_view written, Te
   }
 }
 
+void GameReplay::check_variant_suffix(const MoveText& text, std::string_view written, TextPos pos,
+                                      Move m) {
+  const LineState& l = line();
+  const bool check = l.pos.in_check();
+  // Only a move that checks, carries a sign or ends the game by the variant's own rule can
+  // win; antichess also wins by leaving the other side no move, which only a sign asks about.
+  if (!check && text.check_mark == 0 && !variant_over(l.pos)) return;
+  const bool wins = game_outcome(l.pos).decisive();
+  const char* problem = nullptr;
+  switch (text.check_mark) {
+    case 0:
+      if (notation_ == nullptr || notation_ == &english_notation())
+        problem = wins ? "the move wins the game but has no '#'"
+                       : (check ? "the move gives check but has no '+'" : nullptr);
+      break;
+    case 1:
+      if (wins)
+        problem = "'+' on a move that wins the game ('#' expected)";
+      else if (!check)
+        problem = "'+' on a move that gives no check";
+      break;
+    case 2:
+      if (!wins)
+        problem = check ? "'#' on a move that gives check but does not win the game"
+                        : "'#' on a move that neither gives check nor wins the game";
+      break;
+    default:
+      if (!check && !wins) problem = "'++' on a move that gives no check";
+      break;
+  }
+  if (!problem) return;
+  const Position before = position_before_last(l);
+  std::string san;
+  append_variant_san(before, m, san);
+  Diagnostic* d = diagnostics_.add(Code::CheckSuffix, pos,
+                                   move_prefix(before) + std::string(written) + ": " + problem);
+  if (d) {
+    d->written.assign(written);
+    d->san = std::move(san);
+    d->ply = l.ply;
+    d->variation = l.path;
+  }
+}
+
 void GameReplay::bad_move(const MoveText& text, std::string_view written, TextPos pos,
                           const MoveResolution& resolution) {
   LineState& l = line();
   const bool main_line = depth_ == 0;
   // A move after the game ended on the board is a wrong result, not a bad move.
-  MoveList legal;
-  generate_legal(l.pos, legal);
-  if (legal.size == 0) {
-    const char* state = l.pos.in_check() ? "checkmate" : "stalemate";
+  Outcome end;
+  if (!standard_path_) {
+    end = game_outcome(l.pos);
+  } else {
+    MoveList legal;
+    generate_legal(l.pos, legal);
+    if (legal.size == 0)
+      end.reason = l.pos.in_check() ? EndReason::Checkmate : EndReason::Stalemate;
+  }
+  if (end.over()) {
+    // A variant's own end is named with the rule ("a king exploded (atomic)").
+    std::string state = game_end_description(end.reason);
+    if (!standard_path_ && end.reason != EndReason::Checkmate && end.reason != EndReason::Stalemate)
+      state = std::string(variant_name(l.pos.variant())) + ": " + state;
     Diagnostic* d = diagnostics_.add(
         main_line ? Code::WrongResult : Code::IllegalMove, pos,
         "move " + move_prefix(l.pos) + std::string(written) + " played after " + state);
@@ -449,7 +511,9 @@ void GameReplay::finish(const GameTags& tags) {
     for (; record_open_ > 0; --record_open_) record_->add(GameEvent::VariationEnd);
   }
   const bool decisive = report.outcome.decisive();
-  if (replay_ && !lines_[0].dead)
+  if (replay_ && !lines_[0].dead && !standard_path_)
+    check_variant_final_position(result, end_pos);
+  else if (replay_ && !lines_[0].dead)
     check_final_position(result, end_pos, tags);
   else if (replay_ && automatic_draw_ply_ && !reported_play_after_draw_ && decisive) {
     diagnostics_.add(Code::AutomaticDraw, end_pos,
@@ -530,6 +594,37 @@ void GameReplay::check_final_position(std::optional<GameResult> result, TextPos 
                      std::string("the game was drawn by ") + automatic_draw_rule() + " at ply " +
                          std::to_string(automatic_draw_ply_) + " (FIDE Laws 9.6) but is scored " +
                          scored);
+}
+
+// The end of a variant game: its own rules say whether and how it is over (an explosion,
+// the hill, the third check, antichess's last piece...), and the result must agree.
+void GameReplay::check_variant_final_position(std::optional<GameResult> result, TextPos pos) {
+  const Position& p = lines_[0].pos;
+  Outcome& outcome = diagnostics_.report().outcome;
+  const Outcome end = game_outcome(p);
+  const bool dead = !end.over() && is_variant_insufficient_material(p);
+  if (end.over())
+    outcome.reason = end.reason;
+  else if (dead)
+    outcome.reason = EndReason::InsufficientMaterial;
+  if (!result || *result == GameResult::Unknown) return;
+  const std::string scored(result_text(*result));
+  auto wrong = [&](std::string message) {
+    Diagnostic* d = diagnostics_.add(Code::WrongResult, pos, std::move(message));
+    if (d) {
+      d->ply = lines_[0].ply;
+      if (options_.include_fen) d->fen = p.fen();
+    }
+  };
+  const std::string rules = variant_name(p.variant());
+  if (end.over() && *result != end.result) {
+    wrong(rules + ": " + game_end_description(end.reason) + " (" + game_end_code(end.reason) +
+          "), so the result is " + std::string(result_text(end.result)) + ", not " + scored);
+    return;
+  }
+  if (dead && outcome.decisive())
+    wrong(rules + ": neither side can win with the material left, so the game is drawn, not " +
+          scored);
 }
 
 // Says exactly what of a game over --max-game-bytes was not read.
@@ -623,7 +718,10 @@ void GameReplay::try_spoken(bool final) {
     words_.erase(words_.begin(), words_.begin() + std::ptrdiff_t(used));
     word_pos_.erase(word_pos_.begin(), word_pos_.begin() + std::ptrdiff_t(used));
     word_nags_.erase(word_nags_.begin(), word_nags_.begin() + std::ptrdiff_t(used));
-    play_text(text, phrase, at);
+    if (standard_path_)
+      play_text<false>(text, phrase, at);
+    else
+      play_text<true>(text, phrase, at);
   }
 }
 

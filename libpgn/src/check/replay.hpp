@@ -7,6 +7,10 @@
 // variation replaces the last move of the line it is in, so it starts from that line's
 // position before its last move. The per-move path (move, play_text) is defined here so
 // that the parser, a template over its visitor, inlines it.
+//
+// A variant game (antichess, atomic, crazyhouse...) takes the same path instantiated for
+// variants (play_text<true>), chosen once per game in start(): the standard path keeps its
+// one test per move (was the game replayed at all) and gains none.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +27,7 @@
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/validator.hpp"
+#include "libpgn/variant.hpp"
 #include "notation/move_text.hpp"
 
 namespace pgn {
@@ -81,16 +86,24 @@ class GameReplay {
   // Before a game is read: its notation (nullptr = English) and where to record it.
   void begin_reading(const Notation* notation, GameRecord* record);
   void begin_game();
-  // After the tags: sets up the start position, or leaves the game unreplayed (a variant
-  // whose rules are not known, a FEN that is no legal position).
-  void start(const GameTags& tags, VariantKind variant, TextPos pos);
+  // After the tags: sets up the start position under the game's rules, or leaves the game
+  // unreplayed (a variant whose rules are not known, a FEN that is no legal position).
+  void start(const GameTags& tags, const VariantName& variant, TextPos pos);
   // False when the game's moves were not replayed (an unsupported variant, a bad FEN).
   bool replayed() const { return replay_; }
 
   // The parser calls this directly and inlined: 3% of validation's instructions on master
   // games were the call.
   [[gnu::always_inline]] Control move(std::string_view token, TextPos pos) {
-    if (!replay_) return Control::Continue;
+    // One test for everything but a replayed standard game (unreplayed games, variants).
+    if (!standard_path_) [[unlikely]]
+      return off_standard_path_move(token, pos);
+    return move_in<false>(token, pos);
+  }
+
+  // The per-move path for standard rules (V false) or the game's variant (V true).
+  template <bool V>
+  [[gnu::always_inline]] Control move_in(std::string_view token, TextPos pos) {
     if (notation_ && notation_->spoken) return spoken_word(token, pos);
     LineState& l = line();
     if (l.dead) {
@@ -110,7 +123,7 @@ class GameReplay {
       unreadable_move(token, pos, error);
       return Control::Continue;
     }
-    play_text(text, token, pos);
+    play_text<V>(text, token, pos);
     return Control::Continue;
   }
 
@@ -136,7 +149,13 @@ class GameReplay {
   LineState& line() { return lines_[depth_]; }
   static Position position_before_last(const LineState& l);
 
+  [[gnu::noinline]] Control off_standard_path_move(std::string_view token, TextPos pos) {
+    if (!replay_) return Control::Continue;
+    return move_in<true>(token, pos);
+  }
+
   // Inlined into move(): one call frame less per move (2-3% of validation's instructions).
+  template <bool V>
   [[gnu::always_inline]] void play_text(const MoveText& text, std::string_view written,
                                         TextPos pos) {
     LineState& l = line();
@@ -148,7 +167,7 @@ class GameReplay {
       play_null(text, written, pos);
       return;
     }
-    MoveResolution resolution = resolve_move(l.pos, text);
+    MoveResolution resolution = V ? resolve_variant_move(l.pos, text) : resolve_move(l.pos, text);
     if (!resolution.ok()) {
       bad_move(text, written, pos, resolution);
       return;
@@ -173,20 +192,32 @@ class GameReplay {
       // Most input is canonical SAN already: then the token is the record's SAN.
       if (written_as_canonical_san(l.pos, text, resolution))
         texts.append(written.data(), written.size() - (text.check_mark != 0));
+      else if constexpr (V)
+        append_variant_san_unchecked(l.pos, m, texts);
       else
         append_san_unchecked(l.pos, m, texts);
       if (text.nag) record_->add(GameEvent::Nag, text.nag);
     }
     l.last_move = m;
-    l.last_undoable = true;
     l.has_last = true;
     l.dead_just_now = false;
     l.variations_here = 0;
-    l.pos.do_move(m, l.last_undo);
+    if constexpr (V) {
+      // A variant move cannot be undone (explosions, pockets): the position before it is kept.
+      l.last_undoable = false;
+      l.before_last = l.pos;
+      rules_->play(l.pos, m);
+    } else {
+      l.last_undoable = true;
+      l.pos.do_move(m, l.last_undo);
+    }
     // The replay knows whether the move checks: the SAN's sign is read off the new position.
     if (recording_) {  // the SAN, still the record's last text, is complete with its sign
       GameEvent& e = record_->events[recorded_at];
-      append_check_sign(l.pos, record_->texts);
+      if constexpr (V)
+        append_variant_check_sign(l.pos, record_->texts);
+      else
+        append_check_sign(l.pos, record_->texts);
       e.text_size = record_->texts.size() - e.text_begin;
     }
     ++l.ply;
@@ -194,11 +225,16 @@ class GameReplay {
     ++report.moves_replayed;
     trace_.line_hash = (trace_.line_hash ^ m.raw()) * 0x100000001B3ull + depth_;
     // Most moves neither give check nor carry a sign: nothing to compare, no call.
-    if (options_.check_suffixes && (l.pos.in_check() || text.check_mark != 0))
-      check_suffix(text, written, pos, m);
-    if (main_line) {
-      report.plies = l.ply;
-      after_main_line_move();
+    if constexpr (V) {
+      if (options_.check_suffixes) check_variant_suffix(text, written, pos, m);
+      if (main_line) report.plies = l.ply;
+    } else {
+      if (options_.check_suffixes && (l.pos.in_check() || text.check_mark != 0))
+        check_suffix(text, written, pos, m);
+      if (main_line) {
+        report.plies = l.ply;
+        after_main_line_move();
+      }
     }
   }
 
@@ -231,9 +267,12 @@ class GameReplay {
   bool main_line_may_go_on(TextPos pos);
   void play_null(const MoveText& text, std::string_view written, TextPos pos);
   void check_suffix(const MoveText& text, std::string_view written, TextPos pos, Move m);
+  // The same for a variant: '+' where it has check, '#' on a move that wins in its own way.
+  void check_variant_suffix(const MoveText& text, std::string_view written, TextPos pos, Move m);
   void bad_move(const MoveText& text, std::string_view written, TextPos pos,
                 const MoveResolution& resolution);
   void check_final_position(std::optional<GameResult> result, TextPos pos, const GameTags& tags);
+  void check_variant_final_position(std::optional<GameResult> result, TextPos pos);
   bool game_has_no_movetext() const;
   const char* automatic_draw_rule() const;
 
@@ -259,6 +298,9 @@ class GameReplay {
   std::size_t depth_ = 0;               // lines_[0..depth_] are live
   std::vector<std::uint64_t> history_;  // main-line keys, for repetition
   bool replay_ = true;                  // false for unsupported variants / bad FEN
+  // A replayed standard game: move() takes the standard path without another test.
+  bool standard_path_ = true;
+  const Rules* rules_ = &rules_for(Variant::Standard);  // the game's rules
   bool chess960_ = false;
   bool saw_result_ = false;
   std::string result_marker_;
