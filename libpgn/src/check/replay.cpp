@@ -360,10 +360,12 @@ void GameReplay::bad_move(const MoveText& text, std::string_view written, TextPo
       end.reason = l.pos.in_check() ? EndReason::Checkmate : EndReason::Stalemate;
   }
   if (end.over()) {
-    // A variant's own end is named with the rule ("a king exploded (atomic)").
+    // A variant's own end is named with its rule: "the end of the game (Atomic: a king
+    // exploded)".
     std::string state = game_end_description(end.reason);
     if (!standard_path_ && end.reason != EndReason::Checkmate && end.reason != EndReason::Stalemate)
-      state = std::string(variant_name(l.pos.variant())) + ": " + state;
+      state =
+          "the end of the game (" + std::string(variant_name(l.pos.variant())) + ": " + state + ")";
     Diagnostic* d = diagnostics_.add(
         main_line ? Code::WrongResult : Code::IllegalMove, pos,
         "move " + move_prefix(l.pos) + std::string(written) + " played after " + state);
@@ -618,8 +620,8 @@ void GameReplay::check_variant_final_position(std::optional<GameResult> result, 
   };
   const std::string rules = variant_name(p.variant());
   if (end.over() && *result != end.result) {
-    wrong(rules + ": " + game_end_description(end.reason) + " (" + game_end_code(end.reason) +
-          "), so the result is " + std::string(result_text(end.result)) + ", not " + scored);
+    wrong(rules + ": " + game_end_description(end.reason) + ", so the result is " +
+          std::string(result_text(end.result)) + ", not " + scored);
     return;
   }
   if (dead && outcome.decisive())
