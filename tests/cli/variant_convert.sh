@@ -100,6 +100,12 @@ r1bq1bnr/ppppk1pp/2n5/4Q3/4P3/8/PPPP1PPP/RNB1K1NR b KQ - 0 5 +3+0" \
 expect "epd" "rnb1kbnr/ppp1pppp/8/q2P4/4N3/8/PPPP1PPP/R1BQKBNR[P] b KQkq -" \
   "$("$pgn" convert -q -t epd "$tmp/games.pgn" | sed -n 9p | cut -d' ' -f1-4)"
 
+# dedupe and select replay variant records by their rules (a drop played as a standard move
+# once crashed dedupe).
+expect "dedupe" "6 games: 3 written, 3 duplicates (3 exact)" \
+  "$("$pgn" dedupe "$tmp/games.pgn" "$tmp/games.pgn" -o "$tmp/once.pgn" 2>&1 | tail -1 | sed 's/; [0-9.]* s$//')"
+expect "select --valid" 3 "$("$pgn" select -q --valid "$tmp/games.pgn" | grep -c '^\[Event')"
+
 # A drop in a game without a Variant tag is an illegal move that says why.
 printf '1. e4 d5 2. exd5 Qxd5 3. N@f3 *\n' >"$tmp/drop.pgn"
 expect "drop in a standard game" \
