@@ -56,6 +56,13 @@ summary=$("$pgn" validate --errors-only "$tmp/zh-tagged.pgn" 2>&1 >/dev/null | h
 [ "$summary" = "1 file, 1291 games: 1291 valid, 0 with errors, 0 with warnings; 77477 moves replayed" ] ||
   fail "zh2200plus.pgn with its Variant tag: $summary"
 
+# dedupe and select replay variant records by their rules (drops played as standard moves once
+# crashed dedupe on this file).
+dedupe=$("$pgn" dedupe "$dir/pychess/zh.pgn" "$dir/pychess/zh.pgn" -o "$tmp/once.pgn" 2>&1 | tail -1)
+[ "${dedupe%%;*}" = "166 games: 83 written, 83 duplicates (83 exact)" ] || fail "dedupe zh.pgn twice: $dedupe"
+selected=$("$pgn" select -q --valid "$dir/pychess/zh.pgn" | grep -c '^\[Event')
+[ "$selected" = 83 ] || fail "select --valid zh.pgn: $selected games"
+
 # Fairy-Stockfish replays each game's moves (UCI, drops as N@f3) from its start and must reach
 # the final position we reach: it stops at a move it finds illegal, so any disagreement
 # about any move shows as a different position. Debian's build has no atomic: those games
