@@ -1,5 +1,7 @@
 #include "check/replay.hpp"
 
+#include <array>
+
 #include "core/variant_rules.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/spoken.hpp"
@@ -43,6 +45,16 @@ std::string written_as_san(const MoveText& t) {
   if (t.check_mark == 1) s += '+';
   if (t.check_mark >= 2) s += '#';
   return s;
+}
+
+// The start position of each variant, read from its FEN once rather than for every game.
+const Position& start_of(Variant v) {
+  static const std::array<Position, kVariantCount> starts = [] {
+    std::array<Position, kVariantCount> positions;
+    for (int i = 0; i < kVariantCount; ++i) positions[i] = variant_start_position(Variant(i));
+    return positions;
+  }();
+  return starts[int(v)];
 }
 
 // "23." for White, "23..." for Black: the move number as written before a move.
@@ -102,7 +114,7 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant, TextPos
   standard_path_ = standard;
   diagnostics_.report().variant =
       standard ? (chess960_ ? "Chess960" : "") : variant_name(variant.variant);
-  Position start_position = standard ? Position() : variant_start_position(variant.variant);
+  Position start_position = standard ? Position() : start_of(variant.variant);
   if (tags.has_fen) {
     FenResult fen = standard ? Position::from_fen(tags.fen, chess960_)
                              : Position::from_fen(tags.fen, variant.variant, chess960_);
@@ -308,7 +320,7 @@ void GameReplay::check_variant_suffix(const MoveText& text, std::string_view wri
   // Only a move that checks, carries a sign or ends the game by the variant's own rule can
   // win; antichess also wins by leaving the other side no move, which only a sign asks about.
   if (!check && text.check_mark == 0 && !variant_over(l.pos)) return;
-  const bool wins = game_outcome(l.pos).decisive();
+  const bool wins = variant_game_won(l.pos);
   const char* problem = nullptr;
   switch (text.check_mark) {
     case 0:

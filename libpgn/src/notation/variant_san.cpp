@@ -37,6 +37,21 @@ MoveResolution failure(MoveError error, Square culprit = NoSquare, Bitboard cand
   return r;
 }
 
+// Crazyhouse, king of the hill and three-check move their pieces by standard rules while the
+// game goes on: the standard resolver and writer serve their board moves (a tenth of the cost
+// of asking the variant's generator), drops and the variant's end aside.
+bool standard_board_moves(const Position& pos) {
+  switch (pos.variant()) {
+    case Variant::Crazyhouse:
+      return true;
+    case Variant::KingOfTheHill:
+    case Variant::ThreeCheck:
+      return !variant_over(pos);
+    default:
+      return false;
+  }
+}
+
 bool is_castling(Move m) {
   return m.kind() == Move::Castling && !m.is_king_promotion();
 }
@@ -138,6 +153,7 @@ MoveResolution resolve_variant_move(const Position& pos, const MoveText& text) {
       break;
   }
   if (text.to >= NoSquare) return failure(MoveError::NoSuchPiece);
+  if (text.kind != MoveText::Drop && standard_board_moves(pos)) return resolve_move(pos, text);
   if (text.kind == MoveText::Drop) {
     if (pos.variant() != Variant::Crazyhouse)
       return failure(MoveError::DropOutsideCrazyhouse, text.to);
@@ -310,7 +326,8 @@ void append_variant_san_unchecked(const Position& pos, Move m, std::string& out,
     return;
   }
   if (m.is_drop()) return append_drop(out, m, notation);
-  if (is_castling(m)) return append_castle(out, m, notation);
+  if (is_castling(m) || standard_board_moves(pos))
+    return append_san_unchecked(pos, m, out, notation);
   const Square from = m.from(), to = m.to();
   const PieceType type = type_of(pos.piece_on(from));
   const bool capture = captures(pos, m);
@@ -345,12 +362,18 @@ void append_variant_san_unchecked(const Position& pos, Move m, std::string& out,
   append_promotion(out, m, notation);
 }
 
+bool variant_game_won(const Position& after) {
+  if (variant_over(after)) return game_outcome(after).decisive();
+  // Otherwise only a mate wins, or in antichess a side left without a move; a side in check
+  // that has a standard move (crazyhouse, king of the hill, three-check) is not mated.
+  if (after.variant() != Variant::Antichess && !after.in_check()) return false;
+  if (standard_board_moves(after) && after.has_legal_move()) return false;
+  return game_outcome(after).decisive();
+}
+
 void append_variant_check_sign(const Position& after, std::string& out, const Notation* notation) {
-  // '#' on every move that wins, however the variant says it is won (lichess's SAN); the
-  // full outcome (a count of legal moves) is asked only where a win is possible.
-  const bool may_end =
-      after.in_check() || after.variant() == Variant::Antichess || variant_over(after);
-  if (may_end && game_outcome(after).decisive())
+  // '#' on every move that wins, however the variant says it is won (lichess's SAN).
+  if (variant_game_won(after))
     append_first(out, notation, &Notation::mate, "#");
   else if (after.in_check())
     append_first(out, notation, &Notation::check, "+");
