@@ -281,11 +281,17 @@ TEST(VariantReplay, CheckSuffixesFollowTheVariant) {
 
 TEST(VariantReplay, TheRecordHoldsVariantSan) {
   GameRecord record;
-  validate("[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e6 @e4 4. Nc3 *", &record);
+  // The variation starts from the position before 3. P@e6, which the replay rebuilds.
+  const GameReport report = validate(
+      "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e6 (3. Nc3 Qa5 4. P@d5 (4. Qe2) "
+      "P@e4) @e4 4. Nc3 *",
+      &record);
+  EXPECT_TRUE(report.problems.empty()) << report.problems.front().message;
   std::vector<std::string> sans;
   for (const GameEvent& e : record.events)
     if (e.kind == GameEvent::MoveEvent) sans.emplace_back(record.text(e));
-  EXPECT_EQ(sans, (std::vector<std::string>{"e4", "d5", "exd5", "Qxd5", "P@e6", "P@e4", "Nc3"}));
+  EXPECT_EQ(sans, (std::vector<std::string>{"e4", "d5", "exd5", "Qxd5", "P@e6", "Nc3", "Qa5",
+                                            "P@d5", "Qe2", "P@e4", "P@e4", "Nc3"}));
   EXPECT_EQ(record.start.variant(), Variant::Crazyhouse);
 }
 

@@ -81,7 +81,10 @@ void GameReplay::begin_reading(const Notation* notation, GameRecord* record) {
 void GameReplay::begin_game() {
   if (lines_.empty()) lines_.resize(4);
   depth_ = 0;
+  // The main line starts afresh; its move buffer keeps its capacity from game to game.
+  std::vector<Move> moves = std::move(lines_[0].line_moves);
   lines_[0] = LineState{};
+  lines_[0].line_moves = std::move(moves);
   history_.clear();
   replay_ = true;
   standard_path_ = true;
@@ -146,6 +149,11 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant, TextPos
 }
 
 Position GameReplay::position_before_last(const LineState& l) {
+  if (l.before_last_by_replay) {
+    Position p = l.before_last;
+    for (std::size_t i = 0; i + 1 < l.line_moves.size(); ++i) p.play_variant(l.line_moves[i]);
+    return p;
+  }
   if (!l.last_undoable) return l.before_last;
   Position p = l.pos;
   p.undo_move(l.last_move, l.last_undo);
@@ -217,6 +225,7 @@ void GameReplay::kill_line() {
                                            : report.problems.back().message);
   }
   l.before_last = l.pos;
+  l.before_last_by_replay = false;
   l.last_undoable = false;
   l.has_last = true;
   l.dead = true;
@@ -265,6 +274,7 @@ void GameReplay::kill_line() {
   }
   if (recording_) stop_recording("null move " + std::string(written));
   l.before_last = l.pos;
+  l.before_last_by_replay = false;
   l.last_undoable = false;
   l.has_last = true;
   l.dead_just_now = false;
@@ -421,6 +431,7 @@ Control GameReplay::begin_variation(TextPos pos) {
   ++depth_;
   LineState& child = lines_[depth_];
   child.pos = position_before_last(parent);
+  child.before_last_by_replay = false;
   child.has_last = false;
   child.last_undoable = false;
   child.dead = false;

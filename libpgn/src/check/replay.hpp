@@ -64,6 +64,11 @@ struct LineState {
   UndoInfo last_undo{};
   bool last_undoable = false;
   Position before_last;
+  // A variant line: its moves cannot be undone, and copying the position before each one cost
+  // a tenth of a variant ply; before_last then holds where the moves in line_moves started,
+  // and the position before the last move is replayed when asked (variation starts, reports).
+  bool before_last_by_replay = false;
+  std::vector<Move> line_moves;
   bool has_last = false;
   bool dead = false;           // an unreplayable move was found; the rest is not replayed
   bool dead_just_now = false;  // the last move token was the bad one (a variation may follow)
@@ -203,9 +208,15 @@ class GameReplay {
     l.dead_just_now = false;
     l.variations_here = 0;
     if constexpr (V) {
-      // A variant move cannot be undone (explosions, pockets): the position before it is kept.
+      // A variant move cannot be undone (explosions, pockets): the moves since a kept position
+      // are, so that the position before the last can be replayed.
       l.last_undoable = false;
-      l.before_last = l.pos;
+      if (!l.before_last_by_replay) {
+        l.before_last = l.pos;
+        l.before_last_by_replay = true;
+        l.line_moves.clear();
+      }
+      l.line_moves.push_back(m);
       rules_->play(l.pos, m);
     } else {
       l.last_undoable = true;
