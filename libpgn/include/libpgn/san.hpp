@@ -113,7 +113,8 @@ void append_variant_lan(const Position& pos, Move m, std::string& out,
 // Whether the game in `after` (a variant position) is won, by mate or the variant's own end:
 // where the variant writer puts '#'.
 bool variant_game_won(const Position& after);
-// Why the variant forbids the move `text` names (MoveError::VariantRule), as a sentence.
+// Why the variant forbids the move `text` names (MoveError::VariantRule, or a drop outside
+// crazyhouse), as a sentence.
 std::string describe_variant_rule(const Position& pos, const MoveText& text);
 
 }  // namespace pgn

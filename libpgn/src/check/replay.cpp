@@ -79,12 +79,13 @@ void GameReplay::begin_reading(const Notation* notation, GameRecord* record) {
 }
 
 void GameReplay::begin_game() {
-  if (lines_.empty()) lines_.resize(4);
+  if (lines_.empty()) {
+    lines_.resize(4);
+    variant_lines_.resize(4);
+  }
+  variant_lines_[0].by_replay = false;
   depth_ = 0;
-  // The main line starts afresh; its move buffer keeps its capacity from game to game.
-  std::vector<Move> moves = std::move(lines_[0].line_moves);
   lines_[0] = LineState{};
-  lines_[0].line_moves = std::move(moves);
   history_.clear();
   replay_ = true;
   standard_path_ = true;
@@ -115,8 +116,8 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant, TextPos
   const bool standard = variant.variant == Variant::Standard;
   rules_ = &rules_for(variant.variant);
   standard_path_ = standard;
-  diagnostics_.report().variant =
-      standard ? (chess960_ ? "Chess960" : "") : variant_name(variant.variant);
+  if (!standard || chess960_)  // the report starts empty: standard games write nothing
+    diagnostics_.report().variant = standard ? "Chess960" : variant_name(variant.variant);
   Position start_position = standard ? Position() : start_of(variant.variant);
   if (tags.has_fen) {
     FenResult fen = standard ? Position::from_fen(tags.fen, chess960_)
@@ -148,10 +149,11 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant, TextPos
   }
 }
 
-Position GameReplay::position_before_last(const LineState& l) {
-  if (l.before_last_by_replay) {
+Position GameReplay::position_before_last(std::size_t depth) const {
+  const LineState& l = lines_[depth];
+  if (const VariantLine& moves = variant_lines_[depth]; moves.by_replay) {
     Position p = l.before_last;
-    for (std::size_t i = 0; i + 1 < l.line_moves.size(); ++i) p.play_variant(l.line_moves[i]);
+    for (std::size_t i = 0; i + 1 < moves.moves.size(); ++i) p.play_variant(moves.moves[i]);
     return p;
   }
   if (!l.last_undoable) return l.before_last;
@@ -225,7 +227,7 @@ void GameReplay::kill_line() {
                                            : report.problems.back().message);
   }
   l.before_last = l.pos;
-  l.before_last_by_replay = false;
+  variant_lines_[depth_].by_replay = false;
   l.last_undoable = false;
   l.has_last = true;
   l.dead = true;
@@ -274,7 +276,7 @@ void GameReplay::kill_line() {
   }
   if (recording_) stop_recording("null move " + std::string(written));
   l.before_last = l.pos;
-  l.before_last_by_replay = false;
+  variant_lines_[depth_].by_replay = false;
   l.last_undoable = false;
   l.has_last = true;
   l.dead_just_now = false;
@@ -312,7 +314,7 @@ void GameReplay::check_suffix(const MoveText& text, std::string_view written, Te
       break;
   }
   if (!problem) return;
-  const Position before = position_before_last(l);
+  const Position before = position_before_last(depth_);
   Diagnostic* d = diagnostics_.add(Code::CheckSuffix, pos,
                                    move_prefix(before) + std::string(written) + ": " + problem);
   if (d) {
@@ -354,7 +356,7 @@ void GameReplay::check_variant_suffix(const MoveText& text, std::string_view wri
       break;
   }
   if (!problem) return;
-  const Position before = position_before_last(l);
+  const Position before = position_before_last(depth_);
   std::string san;
   append_variant_san(before, m, san);
   Diagnostic* d = diagnostics_.add(Code::CheckSuffix, pos,
@@ -421,7 +423,10 @@ void GameReplay::bad_move(const MoveText& text, std::string_view written, TextPo
 Control GameReplay::begin_variation(TextPos pos) {
   if (!replay_) return Control::SkipVariation;
   flush_words();
-  if (lines_.size() <= depth_ + 1) lines_.resize(2 * (depth_ + 1));
+  if (lines_.size() <= depth_ + 1) {
+    lines_.resize(2 * (depth_ + 1));
+    variant_lines_.resize(2 * (depth_ + 1));
+  }
   LineState& parent = line();
   if (!parent.has_last) {
     diagnostics_.add(Code::Syntax, pos, "variation before any move it could replace");
@@ -430,8 +435,8 @@ Control GameReplay::begin_variation(TextPos pos) {
   if (parent.dead && !parent.dead_just_now) return Control::SkipVariation;
   ++depth_;
   LineState& child = lines_[depth_];
-  child.pos = position_before_last(parent);
-  child.before_last_by_replay = false;
+  child.pos = position_before_last(depth_ - 1);
+  variant_lines_[depth_].by_replay = false;
   child.has_last = false;
   child.last_undoable = false;
   child.dead = false;

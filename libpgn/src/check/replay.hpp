@@ -64,11 +64,6 @@ struct LineState {
   UndoInfo last_undo{};
   bool last_undoable = false;
   Position before_last;
-  // A variant line: its moves cannot be undone, and copying the position before each one cost
-  // a tenth of a variant ply; before_last then holds where the moves in line_moves started,
-  // and the position before the last move is replayed when asked (variation starts, reports).
-  bool before_last_by_replay = false;
-  std::vector<Move> line_moves;
   bool has_last = false;
   bool dead = false;           // an unreplayable move was found; the rest is not replayed
   bool dead_just_now = false;  // the last move token was the bad one (a variation may follow)
@@ -77,6 +72,15 @@ struct LineState {
   std::string path;                   // "" for the main line
   std::size_t record_begin = 0;       // a variation: the index of its VariationBegin event
   bool record_has_move = false;       // a variation cut short: a move of it was recorded
+};
+
+// A variant line's moves cannot be undone, and copying the position before each one cost a
+// tenth of a variant ply: while `by_replay`, the line's before_last holds where `moves` started,
+// and the position before the last move is replayed when asked (variation starts, reports).
+// Kept beside LineState, whose size the standard path's indexing depends on.
+struct VariantLine {
+  bool by_replay = false;
+  std::vector<Move> moves;
 };
 
 // The limit-exceeded message of a game cut at --max-game-bytes: what was read, what was not.
@@ -152,7 +156,8 @@ class GameReplay {
 
  private:
   LineState& line() { return lines_[depth_]; }
-  static Position position_before_last(const LineState& l);
+  // The position before the last move of the line at `depth`.
+  Position position_before_last(std::size_t depth) const;
 
   [[gnu::noinline]] Control off_standard_path_move(std::string_view token, TextPos pos) {
     if (!replay_) return Control::Continue;
@@ -211,12 +216,13 @@ class GameReplay {
       // A variant move cannot be undone (explosions, pockets): the moves since a kept position
       // are, so that the position before the last can be replayed.
       l.last_undoable = false;
-      if (!l.before_last_by_replay) {
+      VariantLine& moves = variant_lines_[depth_];
+      if (!moves.by_replay) {
         l.before_last = l.pos;
-        l.before_last_by_replay = true;
-        l.line_moves.clear();
+        moves.by_replay = true;
+        moves.moves.clear();
       }
-      l.line_moves.push_back(m);
+      moves.moves.push_back(m);
       rules_->play(l.pos, m);
     } else {
       l.last_undoable = true;
@@ -305,10 +311,11 @@ class GameReplay {
   // (0: none), so that only that variation is cut, not the main line after it.
   std::size_t paused_at_depth_ = 0;
 
-  std::vector<LineState> lines_;        // lines_[0] is the main line
-  std::size_t depth_ = 0;               // lines_[0..depth_] are live
-  std::vector<std::uint64_t> history_;  // main-line keys, for repetition
-  bool replay_ = true;                  // false for unsupported variants / bad FEN
+  std::vector<LineState> lines_;            // lines_[0] is the main line
+  std::vector<VariantLine> variant_lines_;  // beside lines_, for variant games
+  std::size_t depth_ = 0;                   // lines_[0..depth_] are live
+  std::vector<std::uint64_t> history_;      // main-line keys, for repetition
+  bool replay_ = true;                      // false for unsupported variants / bad FEN
   // A replayed standard game: move() takes the standard path without another test.
   bool standard_path_ = true;
   const Rules* rules_ = &rules_for(Variant::Standard);  // the game's rules

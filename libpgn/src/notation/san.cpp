@@ -10,7 +10,6 @@
 #include "core/bitboard.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/spoken.hpp"
-#include "libpgn/variant.hpp"
 #include "notation/move_text.hpp"
 #include "notation/san.hpp"
 #include "write/append_buffer.hpp"
@@ -611,12 +610,6 @@ std::string describe_move_error(const Position& pos, const MoveText& text,
       break;
     }
     case MoveError::DropOutsideCrazyhouse:
-      out += "drops exist only in crazyhouse";
-      out +=
-          pos.variant() == Variant::Standard
-              ? ", and the game is played by standard rules (it has no Variant \"Crazyhouse\" tag)"
-              : ", not in " + std::string(variant_name(pos.variant()));
-      break;
     case MoveError::VariantRule:
       out += describe_variant_rule(pos, text);
       break;

@@ -225,6 +225,13 @@ std::string describe_variant_rule(const Position& pos, const MoveText& text) {
   const Color us = pos.side_to_move();
   const char* side = us == White ? "white" : "black";
   std::string out;
+  if (text.kind == MoveText::Drop && pos.variant() != Variant::Crazyhouse) {
+    out = "drops exist only in crazyhouse";
+    out += pos.variant() == Variant::Standard
+               ? ", and the game is played by standard rules (it has no Variant \"Crazyhouse\" tag)"
+               : ", not in " + std::string(variant_name(pos.variant()));
+    return out;
+  }
   if (text.kind == MoveText::Drop) {
     static constexpr const char* kNames[] = {"piece", "pawn",  "knight", "bishop",
                                              "rook",  "queen", "king"};
