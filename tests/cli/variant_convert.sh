@@ -75,6 +75,13 @@ expect "pgn round trip" "$(cat "$tmp/games.pgn")" "$(cat "$tmp/out.pgn")"
 "$pgn" convert -q -t json "$tmp/games.pgn" -o "$tmp/out.json"
 expect "json variants" '"variant":"Crazyhouse" "variant":"Antichess" "variant":"Three-check" ' \
   "$(grep -o '"variant":"[^"]*"' "$tmp/out.json" | tr '\n' ' ')"
+python3 - "$2/docs/json-schema.json" "$tmp/out.json" <<'PY' || fail "variant records against docs/json-schema.json"
+import json, sys
+import jsonschema
+schema = json.load(open(sys.argv[1]))
+for record in json.load(open(sys.argv[2])):
+    jsonschema.validate(record, schema)
+PY
 "$pgn" convert -q "$tmp/out.json" -o "$tmp/back.pgn"
 expect "pgn -> json -> pgn" "$(cat "$tmp/out.pgn")" "$(cat "$tmp/back.pgn")"
 # Russian: drops and the king promotion with the Russian letters, and back.
