@@ -4,11 +4,13 @@
 // games (moves after a variant's end, results against it, drops outside crazyhouse).
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "libpgn/game_record.hpp"
 #include "libpgn/notation.hpp"
+#include "libpgn/reader.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/validator.hpp"
 #include "libpgn/variant.hpp"
@@ -293,6 +295,51 @@ TEST(VariantReplay, TheRecordHoldsVariantSan) {
   EXPECT_EQ(sans, (std::vector<std::string>{"e4", "d5", "exd5", "Qxd5", "P@e6", "Nc3", "Qa5",
                                             "P@d5", "Qe2", "P@e4", "P@e4", "Nc3"}));
   EXPECT_EQ(record.start.variant(), Variant::Crazyhouse);
+}
+
+// The record's SAN of real variant games (the token copied when it is canonical already, else
+// written) is what the variant writer writes, move by move, with its '+' and '#'.
+TEST(VariantReplay, RecordedSanOfRealGamesIsWhatTheWriterWrites) {
+  const std::string dir = std::string(LIBPGN_SHARED_DIR) + "/corpora/variants";
+  if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no shared variant corpora";
+  ValidateOptions options;
+  options.check_tags = false;
+  GameValidator validator(options);
+  GameReport report;
+  GameRecord record;
+  std::uint64_t moves = 0;
+  for (const char* file :
+       {"/pychess/zh.pgn", "/pychess/atomic.pgn", "/python-chess/antichess-programfox.pgn",
+        "/python-chess/knightvuillaume-jannlee-zh-lichess.pgn"}) {
+    std::string error;
+    auto source = InputSource::open(dir + file, error);
+    ASSERT_TRUE(source) << error;
+    GameSplitter splitter(*source);
+    RawGame game;
+    while (splitter.next(game)) {
+      validator.validate(game, report, &record);
+      ASSERT_FALSE(report.variant.empty()) << file << " game " << game.index;
+      // Each line's position and the position before its last move (where a variation starts).
+      std::vector<std::pair<Position, Position>> lines = {{record.start, record.start}};
+      for (const GameEvent& e : record.events) {
+        if (e.kind == GameEvent::VariationBegin) {
+          lines.push_back({lines.back().second, lines.back().second});
+        } else if (e.kind == GameEvent::VariationEnd) {
+          lines.pop_back();
+        } else if (e.kind == GameEvent::MoveEvent) {
+          auto& [pos, before] = lines.back();
+          std::string written;
+          append_san(pos, e.move, written);
+          ASSERT_EQ(record.text(e), written)
+              << file << " game " << game.index << " at " << pos.fen();
+          before = pos;
+          pos.play_variant(e.move);
+          ++moves;
+        }
+      }
+    }
+  }
+  EXPECT_GT(moves, 5000u);
 }
 
 }  // namespace
