@@ -141,6 +141,16 @@ TEST(VariantSan, WinsByTheVariantsOwnRuleAreMate) {
   EXPECT_EQ(san(home, resolve(home, "Kg8").move), "Kg8#");
 }
 
+TEST(VariantSan, HordePawnsStepTwoFromTheFirstRankAndTheLastCaptureWins) {
+  const Position pos = variant_position("4k3/8/8/8/8/8/8/P7 w - - 0 1", Variant::Horde);
+  const MoveResolution r = resolve(pos, "a3");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.move, Move(A1, A3));
+  EXPECT_EQ(san(pos, r.move), "a3");
+  const Position last = variant_position("4k3/8/8/8/8/8/3P4/4q3 b - - 0 1", Variant::Horde);
+  EXPECT_EQ(san(last, resolve(last, "Qxd2").move), "Qxd2#");
+}
+
 TEST(VariantSan, CheckSignsOnlyWhereTheVariantHasCheck) {
   // Antichess: a queen "checking" the king gives no check.
   const Position anti = play_round_trip(Variant::Antichess, {"e3", "e6", "Qh5", "d6"});
