@@ -71,9 +71,6 @@ struct GameReport {
   std::uint64_t index = 0;  // 1-based game number in its input
   TextPos start;
   std::string notation = "en";       // code of the notation the game was read in
-  // The rules the game was replayed by, as lichess names them ("Crazyhouse", "Chess960"); empty
-  // for standard chess.
-  std::string variant;
   std::uint32_t plies = 0;           // main-line half-moves replayed
   std::uint64_t moves_replayed = 0;  // all moves replayed, variations included
   std::uint32_t errors = 0;          // after strict and ignored codes (ValidateOptions)
@@ -86,6 +83,9 @@ struct GameReport {
   // final position shows it (checkmate, stalemate, no mating material, an automatic draw)
   // or the Termination tag says the game was lost on time.
   Outcome outcome;
+  // The rules the game was replayed by, as lichess names them ("Crazyhouse", "Chess960"); empty
+  // for standard chess.
+  std::string variant;
   std::vector<Diagnostic> problems;
   bool has_errors() const { return errors != 0; }
 };

@@ -37,8 +37,9 @@ enum class MoveError : std::uint8_t {
                          // candidates: the pawns that could capture
   // Variants (resolve_variant_move):
   DropOutsideCrazyhouse,  // "N@f3" in a game whose rules have no pockets
-  VariantRule,  // the piece moves that way, but the variant forbids it (a capture is
-                // compulsory, an explosion would take the own king, a drop from an empty pocket)
+  // The piece moves that way, but the variant forbids it (a capture is compulsory, an explosion
+  // would take the own king, a drop from an empty pocket).
+  VariantRule,
 };
 
 const char* move_error_code(MoveError e);  // e.g. "illegal-move", "ambiguous-move"
