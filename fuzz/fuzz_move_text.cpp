@@ -1,6 +1,7 @@
 // The move parser and resolver on arbitrary tokens, in English and in every built-in
-// notation, against a few positions; a resolved move must be legal and write back to SAN
-// that resolves to the same move.
+// notation, against a few positions (standard and variant ones: pockets, kingless antichess,
+// atomic, racing kings); a resolved move must be legal and write back to SAN that resolves to
+// the same move.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -9,6 +10,7 @@
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
+#include "libpgn/variant.hpp"
 
 namespace {
 const pgn::Position& position(std::size_t i) {
@@ -22,6 +24,16 @@ const pgn::Position& position(std::size_t i) {
           .position,
       pgn::Position::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
                               true)
+          .position,
+      pgn::Position::from_fen(
+          "r1bqk2r/ppp2ppp/2n2n2/3pp3/1b2P3/2NP1N2/PPP2PPP/R1BQKB1R[Bp] w KQkq - 0 6",
+          pgn::Variant::Crazyhouse)
+          .position,
+      pgn::Position::from_fen("8/4P3/8/2p5/8/8/1n6/k7 w - - 0 1", pgn::Variant::Antichess).position,
+      pgn::Position::from_fen("rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2",
+                              pgn::Variant::Atomic)
+          .position,
+      pgn::Position::from_fen("8/k7/8/8/8/N7/3N4/R6K w - - 0 1", pgn::Variant::RacingKings)
           .position,
   };
   return positions[i % (sizeof positions / sizeof positions[0])];
@@ -39,18 +51,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     pgn::MoveText text;
     pgn::MoveTextError error = pgn::MoveTextError::None;
     if (pgn::parse_move_text(token, text, error, n) == 0) continue;
-    pgn::MoveResolution r = pgn::resolve_move(pos, text);
+    const bool variant = pos.variant() != pgn::Variant::Standard;
+    pgn::MoveResolution r =
+        variant ? pgn::resolve_variant_move(pos, text) : pgn::resolve_move(pos, text);
     if (!r.ok()) {
       (void)pgn::describe_move_error(pos, text, r);
       continue;
     }
     if (text.kind == pgn::MoveText::Null) continue;  // resolves to no move, by design
-    if (!pos.is_legal(r.move)) std::abort();
+    if (variant ? !pgn::is_legal_in_variant(pos, r.move) : !pos.is_legal(r.move)) std::abort();
     std::string san;
     pgn::append_san(pos, r.move, san, n);
     pgn::MoveText again;
     if (pgn::parse_move_text(san, again, error, n) != san.size()) std::abort();
-    if (pgn::resolve_move(pos, again).move != r.move) std::abort();
+    if ((variant ? pgn::resolve_variant_move(pos, again) : pgn::resolve_move(pos, again)).move !=
+        r.move)
+      std::abort();
   }
   return 0;
 }

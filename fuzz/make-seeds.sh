@@ -75,6 +75,7 @@ while IFS= read -r token; do
 done < <(cat "${pgns[@]}" | grep -a -v '^\[' | tr -s ' \t\r' '\n\n\n' |
   grep -a -E '^[A-Za-z][^{}();]{1,12}$' | sort -u | head -n 400)
 cp "$src"/fuzz/seeds/move_text/* "$out/fuzz_move_text/"
+cp "$src"/fuzz/seeds/validate/* "$out/fuzz_validate/"
 
 cp "$src"/fuzz/seeds/spoken/* "$out/fuzz_spoken/"
 cp "$src"/localization/*.json "$out/fuzz_notation_json/"

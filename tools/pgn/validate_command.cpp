@@ -58,8 +58,8 @@ class ValidateConsumer final : public BatchConsumer {
       for (const Diagnostic& d : report.problems)
         if (filter_.shows(d)) writer_.problem(*batch.file_name, d);
       if (list_games_)
-        writer_.game(*batch.file_name, report.index, report.notation, report.plies, report.result,
-                     report.errors, report.warnings);
+        writer_.game(*batch.file_name, report.index, report.notation, report.variant, report.plies,
+                     report.result, report.errors, report.warnings);
     }
     summary_.input_bytes += batch.input_bytes;
     progress_.update(summary_, batch.file_index, batch.raw_offset);

@@ -84,6 +84,9 @@ struct GameReport {
   // final position shows it (checkmate, stalemate, no mating material, an automatic draw)
   // or the Termination tag says the game was lost on time.
   Outcome outcome;
+  // The rules the game was replayed by, as lichess names them ("Crazyhouse", "Chess960"); empty
+  // for standard chess.
+  std::string variant;
   std::vector<Diagnostic> problems;
   bool has_errors() const { return errors != 0; }
 };

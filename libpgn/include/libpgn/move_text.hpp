@@ -15,7 +15,8 @@ namespace pgn {
 struct Notation;  // libpgn/notation.hpp; nullptr below means English SAN
 
 struct MoveText {
-  enum Kind : std::uint8_t { Normal, CastleShort, CastleLong, Null };
+  // Drop: a crazyhouse drop, `piece` (Pawn when none was written, "@e4") put on `to`.
+  enum Kind : std::uint8_t { Normal, CastleShort, CastleLong, Null, Drop };
   Kind kind = Normal;
   // Piece letter as written: Pawn when none was written for a SAN pawn move, NoPieceType when
   // the form does not say (UCI / coordinate forms like e2e4).

@@ -45,10 +45,11 @@ class ReportWriter {
   // `color`: ANSI colours in the text format (only when writing to a terminal).
   static std::unique_ptr<ReportWriter> create(ReportFormat format, std::FILE* out, bool color);
   virtual void problem(const std::string& file, const Diagnostic& d) = 0;
-  // One line per game, when games are listed: notation read, plies, result, counts.
+  // One line per game, when games are listed: notation read, the variant (GameReport::variant,
+  // empty for standard chess), plies, result, counts.
   virtual void game(const std::string& file, std::uint64_t index, const std::string& notation,
-                    std::uint32_t plies, const std::string& result, std::uint32_t errors,
-                    std::uint32_t warnings) = 0;
+                    const std::string& variant, std::uint32_t plies, const std::string& result,
+                    std::uint32_t errors, std::uint32_t warnings) = 0;
   virtual void finish(const RunSummary& summary) = 0;
 };
 

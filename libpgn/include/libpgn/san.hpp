@@ -35,6 +35,11 @@ enum class MoveError : std::uint8_t {
   NullMoveInCheck,       // null move while in check
   CaptureWrittenAsPush,  // a pawn capture without the file it leaves ("d5" for exd5);
                          // candidates: the pawns that could capture
+  // Variants (resolve_variant_move):
+  DropOutsideCrazyhouse,  // "N@f3" in a game whose rules have no pockets
+  // The piece moves that way, but the variant forbids it (a capture is compulsory, an explosion
+  // would take the own king, a drop from an empty pocket).
+  VariantRule,
 };
 
 const char* move_error_code(MoveError e);  // e.g. "illegal-move", "ambiguous-move"
@@ -47,7 +52,12 @@ struct MoveResolution {
   bool ok() const { return error == MoveError::None; }
 };
 
+// Under standard rules (and Chess960 castling): the replay of a standard game calls it for
+// every move. A position of another variant goes to resolve_variant_move.
 MoveResolution resolve_move(const Position& pos, const MoveText& text);
+// Under the position's variant: its legal moves (drops, promotion to king in antichess,
+// compulsory captures, explosions) decide, and disambiguation counts only those.
+MoveResolution resolve_variant_move(const Position& pos, const MoveText& text);
 
 // Whether the token `text` was read from (on the plain path) is already the canonical SAN of
 // the move `r` resolved it to in `pos`, apart from the check sign: a writer may then copy the
@@ -86,5 +96,26 @@ inline std::string to_san(const Position& pos, Move m) {
 }
 // Long algebraic: e2-e4, Ng1-f3, Bf1xb5+, O-O (with a notation table for the letters).
 void append_lan(const Position& pos, Move m, std::string& out, const Notation* notation = nullptr);
+
+// The writer for a variant position (append_san and append_lan forward such positions here;
+// append_san_unchecked and append_check_sign are for standard positions only): drops "N@f3"
+// and "P@e4" with the table's letters, "=K" in antichess, disambiguation by the variant's
+// legal moves, '+' where the variant has check and '#' on every move that wins the game in
+// the variant's own way (mate, an explosion, the hill, the third check, the goal rank,
+// antichess's last piece or last move), as lichess writes it.
+void append_variant_san(const Position& pos, Move m, std::string& out,
+                        const Notation* notation = nullptr);
+void append_variant_san_unchecked(const Position& pos, Move m, std::string& out,
+                                  const Notation* notation = nullptr);
+void append_variant_check_sign(const Position& after, std::string& out,
+                               const Notation* notation = nullptr);
+void append_variant_lan(const Position& pos, Move m, std::string& out,
+                        const Notation* notation = nullptr);
+// Whether the game in `after` (a variant position) is won, by mate or the variant's own end:
+// where the variant writer puts '#'.
+bool variant_game_won(const Position& after);
+// Why the variant forbids the move `text` names (MoveError::VariantRule, or a drop outside
+// crazyhouse), as a sentence.
+std::string describe_variant_rule(const Position& pos, const MoveText& text);
 
 }  // namespace pgn

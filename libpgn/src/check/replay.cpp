@@ -1,7 +1,9 @@
 #include "check/replay.hpp"
 
+#include <array>
 #include <bit>
 
+#include "core/variant_rules.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/spoken.hpp"
 
@@ -20,6 +22,12 @@ std::string written_as_san(const MoveText& t) {
       return "O-O-O";
     case MoveText::Null:
       return "--";
+    case MoveText::Drop:
+      s += kLetters[t.piece];
+      s += '@';
+      s += char('a' + file_of(t.to));
+      s += char('1' + rank_of(t.to));
+      return s;
     case MoveText::Normal:
       break;
   }
@@ -38,6 +46,16 @@ std::string written_as_san(const MoveText& t) {
   if (t.check_mark == 1) s += '+';
   if (t.check_mark >= 2) s += '#';
   return s;
+}
+
+// The start position of each variant, read from its FEN once rather than for every game.
+const Position& start_of(Variant v) {
+  static const std::array<Position, kVariantCount> starts = [] {
+    std::array<Position, kVariantCount> positions;
+    for (int i = 0; i < kVariantCount; ++i) positions[i] = variant_start_position(Variant(i));
+    return positions;
+  }();
+  return starts[int(v)];
 }
 
 // "23." for White, "23..." for Black: the move number as written before a move.
@@ -62,11 +80,17 @@ void GameReplay::begin_reading(const Notation* notation, GameRecord* record) {
 }
 
 void GameReplay::begin_game() {
-  if (lines_.empty()) lines_.resize(4);
+  if (lines_.empty()) {
+    lines_.resize(4);
+    variant_lines_.resize(4);
+  }
+  variant_lines_[0].by_replay = false;
   depth_ = 0;
   lines_[0] = LineState{};
   history_.clear();
   replay_ = true;
+  standard_path_ = true;
+  rules_ = &rules_for(Variant::Standard);
   chess960_ = false;
   saw_result_ = false;
   result_marker_.clear();
@@ -86,17 +110,24 @@ void GameReplay::begin_game() {
   word_nags_.clear();
 }
 
-void GameReplay::start(const GameTags& tags, VariantKind variant, TextPos pos) {
-  if (variant == VariantKind::Unsupported) {
-    replay_ = false;
+void GameReplay::start(const GameTags& tags, const VariantName& variant, TextPos pos) {
+  if (!variant.known) {
+    replay_ = standard_path_ = false;
     return;
   }
-  chess960_ = variant == VariantKind::Chess960;
-  unwinnability_applies_ = variant == VariantKind::Standard || variant == VariantKind::Chess960;
-  Position start_position;
+  chess960_ = variant.chess960;
+  const bool standard = variant.variant == Variant::Standard;
+  // FIDE 5.2.2 and 6.9 are decided for standard chess and Chess960 only.
+  unwinnability_applies_ = standard;
+  rules_ = &rules_for(variant.variant);
+  standard_path_ = standard;
+  if (!standard || chess960_)  // the report starts empty: standard games write nothing
+    diagnostics_.report().variant = standard ? "Chess960" : variant_name(variant.variant);
+  Position start_position = standard ? Position() : start_of(variant.variant);
   if (tags.has_fen) {
-    FenResult fen = Position::from_fen(tags.fen, chess960_);
-    if (!fen.ok() && !chess960_) {
+    FenResult fen = standard ? Position::from_fen(tags.fen, chess960_)
+                             : Position::from_fen(tags.fen, variant.variant, chess960_);
+    if (!fen.ok() && !chess960_ && standard) {
       // Chess960 start positions are often given without a Variant tag.
       FenResult as960 = Position::from_fen(tags.fen, true);
       if (as960.ok()) {
@@ -109,7 +140,7 @@ void GameReplay::start(const GameTags& tags, VariantKind variant, TextPos pos) {
                                        std::string("FEN is not a legal position (") +
                                            fen_error_code(fen.error) + "): " + fen.message);
       if (d) d->fen = tags.fen;
-      replay_ = false;
+      replay_ = standard_path_ = false;
       return;
     }
     start_position = fen.position;
@@ -123,7 +154,13 @@ void GameReplay::start(const GameTags& tags, VariantKind variant, TextPos pos) {
   }
 }
 
-Position GameReplay::position_before_last(const LineState& l) {
+Position GameReplay::position_before_last(std::size_t depth) const {
+  const LineState& l = lines_[depth];
+  if (const VariantLine& moves = variant_lines_[depth]; moves.by_replay) {
+    Position p = l.before_last;
+    for (std::size_t i = 0; i + 1 < moves.moves.size(); ++i) p.play_variant(moves.moves[i]);
+    return p;
+  }
   if (!l.last_undoable) return l.before_last;
   Position p = l.pos;
   p.undo_move(l.last_move, l.last_undo);
@@ -135,13 +172,6 @@ void GameReplay::unreadable_move(std::string_view token, TextPos pos, MoveTextEr
   if (!trace_.text_failed) {
     trace_.text_failed = true;
     trace_.first_failed_token.assign(token);
-  }
-  if (token.find('@') != std::string_view::npos) {
-    diagnostics_.add(
-        Code::UnsupportedVariant, pos,
-        "piece drop " + std::string(token) + ": this looks like crazyhouse, which is not replayed");
-    replay_ = false;
-    return;
   }
   const char* why = "not a move";
   switch (error) {
@@ -202,6 +232,7 @@ void GameReplay::kill_line() {
                                            : report.problems.back().message);
   }
   l.before_last = l.pos;
+  variant_lines_[depth_].by_replay = false;
   l.last_undoable = false;
   l.has_last = true;
   l.dead = true;
@@ -263,6 +294,7 @@ void GameReplay::kill_line() {
   }
   if (recording_) stop_recording("null move " + std::string(written));
   l.before_last = l.pos;
+  variant_lines_[depth_].by_replay = false;
   l.last_undoable = false;
   l.has_last = true;
   l.dead_just_now = false;
@@ -300,7 +332,7 @@ void GameReplay::check_suffix(const MoveText& text, std::string_view written, Te
       break;
   }
   if (!problem) return;
-  const Position before = position_before_last(l);
+  const Position before = position_before_last(depth_);
   Diagnostic* d = diagnostics_.add(Code::CheckSuffix, pos,
                                    move_prefix(before) + std::string(written) + ": " + problem);
   if (d) {
@@ -311,15 +343,71 @@ void GameReplay::check_suffix(const MoveText& text, std::string_view written, Te
   }
 }
 
+void GameReplay::check_variant_suffix(const MoveText& text, std::string_view written, TextPos pos,
+                                      Move m) {
+  const LineState& l = line();
+  const bool check = l.pos.in_check();
+  // Only a move that checks, carries a sign or ends the game by the variant's own rule can
+  // win; antichess also wins by leaving the other side no move, which only a sign asks about.
+  if (!check && text.check_mark == 0 && !variant_over(l.pos)) return;
+  const bool wins = variant_game_won(l.pos);
+  const char* problem = nullptr;
+  switch (text.check_mark) {
+    case 0:
+      if (notation_ == nullptr || notation_ == &english_notation())
+        problem = wins ? "the move wins the game but has no '#'"
+                       : (check ? "the move gives check but has no '+'" : nullptr);
+      break;
+    case 1:
+      if (wins)
+        problem = "'+' on a move that wins the game ('#' expected)";
+      else if (!check)
+        problem = "'+' on a move that gives no check";
+      break;
+    case 2:
+      if (!wins)
+        problem = check ? "'#' on a move that gives check but does not win the game"
+                        : "'#' on a move that neither gives check nor wins the game";
+      break;
+    default:
+      if (!check && !wins) problem = "'++' on a move that gives no check";
+      break;
+  }
+  if (!problem) return;
+  const Position before = position_before_last(depth_);
+  std::string san;
+  append_variant_san(before, m, san);
+  Diagnostic* d = diagnostics_.add(Code::CheckSuffix, pos,
+                                   move_prefix(before) + std::string(written) + ": " + problem);
+  if (d) {
+    d->written.assign(written);
+    d->san = std::move(san);
+    d->ply = l.ply;
+    d->variation = l.path;
+  }
+}
+
 void GameReplay::bad_move(const MoveText& text, std::string_view written, TextPos pos,
                           const MoveResolution& resolution) {
   LineState& l = line();
   const bool main_line = depth_ == 0;
   // A move after the game ended on the board is a wrong result, not a bad move.
-  MoveList legal;
-  generate_legal(l.pos, legal);
-  if (legal.size == 0) {
-    const char* state = l.pos.in_check() ? "checkmate" : "stalemate";
+  Outcome end;
+  if (!standard_path_) {
+    end = game_outcome(l.pos);
+  } else {
+    MoveList legal;
+    generate_legal(l.pos, legal);
+    if (legal.size == 0)
+      end.reason = l.pos.in_check() ? EndReason::Checkmate : EndReason::Stalemate;
+  }
+  if (end.over()) {
+    // A variant's own end is named with its rule: "the end of the game (Atomic: a king
+    // exploded)".
+    std::string state = game_end_description(end.reason);
+    if (!standard_path_ && end.reason != EndReason::Checkmate && end.reason != EndReason::Stalemate)
+      state =
+          "the end of the game (" + std::string(variant_name(l.pos.variant())) + ": " + state + ")";
     Diagnostic* d = diagnostics_.add(
         main_line ? Code::WrongResult : Code::IllegalMove, pos,
         "move " + move_prefix(l.pos) + std::string(written) + " played after " + state);
@@ -353,7 +441,10 @@ void GameReplay::bad_move(const MoveText& text, std::string_view written, TextPo
 Control GameReplay::begin_variation(TextPos pos) {
   if (!replay_) return Control::SkipVariation;
   flush_words();
-  if (lines_.size() <= depth_ + 1) lines_.resize(2 * (depth_ + 1));
+  if (lines_.size() <= depth_ + 1) {
+    lines_.resize(2 * (depth_ + 1));
+    variant_lines_.resize(2 * (depth_ + 1));
+  }
   LineState& parent = line();
   if (!parent.has_last) {
     diagnostics_.add(Code::Syntax, pos, "variation before any move it could replace");
@@ -362,7 +453,8 @@ Control GameReplay::begin_variation(TextPos pos) {
   if (parent.dead && !parent.dead_just_now) return Control::SkipVariation;
   ++depth_;
   LineState& child = lines_[depth_];
-  child.pos = position_before_last(parent);
+  child.pos = position_before_last(depth_ - 1);
+  variant_lines_[depth_].by_replay = false;
   child.has_last = false;
   child.last_undoable = false;
   child.dead = false;
@@ -467,7 +559,9 @@ void GameReplay::finish(const GameTags& tags) {
     for (; record_open_ > 0; --record_open_) record_->add(GameEvent::VariationEnd);
   }
   const bool decisive = report.outcome.decisive();
-  if (replay_ && !lines_[0].dead)
+  if (replay_ && !lines_[0].dead && !standard_path_)
+    check_variant_final_position(result, end_pos);
+  else if (replay_ && !lines_[0].dead)
     check_final_position(result, end_pos, tags);
   else if (replay_ && automatic_draw_ply_ && decisive)
     report_decisive_after_draw(end_pos, text);
@@ -628,6 +722,37 @@ void GameReplay::check_final_position(std::optional<GameResult> result, TextPos 
   }
 }
 
+// The end of a variant game: its own rules say whether and how it is over (an explosion,
+// the hill, the third check, antichess's last piece...), and the result must agree.
+void GameReplay::check_variant_final_position(std::optional<GameResult> result, TextPos pos) {
+  const Position& p = lines_[0].pos;
+  Outcome& outcome = diagnostics_.report().outcome;
+  const Outcome end = game_outcome(p);
+  const bool dead = !end.over() && is_variant_insufficient_material(p);
+  if (end.over())
+    outcome.reason = end.reason;
+  else if (dead)
+    outcome.reason = EndReason::InsufficientMaterial;
+  if (!result || *result == GameResult::Unknown) return;
+  const std::string scored(result_text(*result));
+  auto wrong = [&](std::string message) {
+    Diagnostic* d = diagnostics_.add(Code::WrongResult, pos, std::move(message));
+    if (d) {
+      d->ply = lines_[0].ply;
+      if (options_.include_fen) d->fen = p.fen();
+    }
+  };
+  const std::string rules = variant_name(p.variant());
+  if (end.over() && *result != end.result) {
+    wrong(rules + ": " + game_end_description(end.reason) + ", so the result is " +
+          std::string(result_text(end.result)) + ", not " + scored);
+    return;
+  }
+  if (dead && outcome.decisive())
+    wrong(rules + ": neither side can win with the material left, so the game is drawn, not " +
+          scored);
+}
+
 // Says exactly what of a game over --max-game-bytes was not read.
 std::string cut_game_message(const RawGame& g) {
   const std::uint64_t kept = g.text.size();
@@ -719,7 +844,10 @@ void GameReplay::try_spoken(bool final) {
     words_.erase(words_.begin(), words_.begin() + std::ptrdiff_t(used));
     word_pos_.erase(word_pos_.begin(), word_pos_.begin() + std::ptrdiff_t(used));
     word_nags_.erase(word_nags_.begin(), word_nags_.begin() + std::ptrdiff_t(used));
-    play_text(text, phrase, at);
+    if (standard_path_)
+      play_text<false>(text, phrase, at);
+    else
+      play_text<true>(text, phrase, at);
   }
 }
 

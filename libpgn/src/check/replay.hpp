@@ -7,6 +7,10 @@
 // variation replaces the last move of the line it is in, so it starts from that line's
 // position before its last move. The per-move path (move, play_text) is defined here so
 // that the parser, a template over its visitor, inlines it.
+//
+// A variant game (antichess, atomic, crazyhouse...) takes the same path instantiated for
+// variants (play_text<true>), chosen once per game in start(): the standard path keeps its
+// one test per move (was the game replayed at all) and gains none.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +28,7 @@
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/validator.hpp"
+#include "libpgn/variant.hpp"
 #include "libpgn/winnable.hpp"
 #include "notation/move_text.hpp"
 
@@ -71,6 +76,15 @@ struct LineState {
   bool record_has_move = false;       // a variation cut short: a move of it was recorded
 };
 
+// A variant line's moves cannot be undone, and copying the position before each one cost a
+// tenth of a variant ply: while `by_replay`, the line's before_last holds where `moves` started,
+// and the position before the last move is replayed when asked (variation starts, reports).
+// Kept beside LineState, whose size the standard path's indexing depends on.
+struct VariantLine {
+  bool by_replay = false;
+  std::vector<Move> moves;
+};
+
 // The limit-exceeded message of a game cut at --max-game-bytes: what was read, what was not.
 std::string cut_game_message(const RawGame& g);
 
@@ -83,16 +97,24 @@ class GameReplay {
   // Before a game is read: its notation (nullptr = English) and where to record it.
   void begin_reading(const Notation* notation, GameRecord* record);
   void begin_game();
-  // After the tags: sets up the start position, or leaves the game unreplayed (a variant
-  // whose rules are not known, a FEN that is no legal position).
-  void start(const GameTags& tags, VariantKind variant, TextPos pos);
+  // After the tags: sets up the start position under the game's rules, or leaves the game
+  // unreplayed (a variant whose rules are not known, a FEN that is no legal position).
+  void start(const GameTags& tags, const VariantName& variant, TextPos pos);
   // False when the game's moves were not replayed (an unsupported variant, a bad FEN).
   bool replayed() const { return replay_; }
 
   // The parser calls this directly and inlined: 3% of validation's instructions on master
   // games were the call.
   [[gnu::always_inline]] Control move(std::string_view token, TextPos pos) {
-    if (!replay_) return Control::Continue;
+    // One test for everything but a replayed standard game (unreplayed games, variants).
+    if (!standard_path_) [[unlikely]]
+      return off_standard_path_move(token, pos);
+    return move_in<false>(token, pos);
+  }
+
+  // The per-move path for standard rules (V false) or the game's variant (V true).
+  template <bool V>
+  [[gnu::always_inline]] Control move_in(std::string_view token, TextPos pos) {
     if (notation_ && notation_->spoken) return spoken_word(token, pos);
     LineState& l = line();
     if (l.dead) {
@@ -112,7 +134,7 @@ class GameReplay {
       unreadable_move(token, pos, error);
       return Control::Continue;
     }
-    play_text(text, token, pos);
+    play_text<V>(text, token, pos);
     return Control::Continue;
   }
 
@@ -136,9 +158,16 @@ class GameReplay {
 
  private:
   LineState& line() { return lines_[depth_]; }
-  static Position position_before_last(const LineState& l);
+  // The position before the last move of the line at `depth`.
+  Position position_before_last(std::size_t depth) const;
+
+  [[gnu::noinline]] Control off_standard_path_move(std::string_view token, TextPos pos) {
+    if (!replay_) return Control::Continue;
+    return move_in<true>(token, pos);
+  }
 
   // Inlined into move(): one call frame less per move (2-3% of validation's instructions).
+  template <bool V>
   [[gnu::always_inline]] void play_text(const MoveText& text, std::string_view written,
                                         TextPos pos) {
     LineState& l = line();
@@ -150,7 +179,7 @@ class GameReplay {
       play_null(text, written, pos);
       return;
     }
-    MoveResolution resolution = resolve_move(l.pos, text);
+    MoveResolution resolution = V ? resolve_variant_move(l.pos, text) : resolve_move(l.pos, text);
     if (!resolution.ok()) {
       bad_move(text, written, pos, resolution);
       return;
@@ -175,20 +204,39 @@ class GameReplay {
       // Most input is canonical SAN already: then the token is the record's SAN.
       if (written_as_canonical_san(l.pos, text, resolution))
         texts.append(written.data(), written.size() - (text.check_mark != 0));
+      else if constexpr (V)
+        append_variant_san_unchecked(l.pos, m, texts);
       else
         append_san_unchecked(l.pos, m, texts);
       if (text.nag) record_->add(GameEvent::Nag, text.nag);
     }
     l.last_move = m;
-    l.last_undoable = true;
     l.has_last = true;
     l.dead_just_now = false;
     l.variations_here = 0;
-    l.pos.do_move(m, l.last_undo);
+    if constexpr (V) {
+      // A variant move cannot be undone (explosions, pockets): the moves since a kept position
+      // are, so that the position before the last can be replayed.
+      l.last_undoable = false;
+      VariantLine& moves = variant_lines_[depth_];
+      if (!moves.by_replay) {
+        l.before_last = l.pos;
+        moves.by_replay = true;
+        moves.moves.clear();
+      }
+      moves.moves.push_back(m);
+      rules_->play(l.pos, m);
+    } else {
+      l.last_undoable = true;
+      l.pos.do_move(m, l.last_undo);
+    }
     // The replay knows whether the move checks: the SAN's sign is read off the new position.
     if (recording_) {  // the SAN, still the record's last text, is complete with its sign
       GameEvent& e = record_->events[recorded_at];
-      append_check_sign(l.pos, record_->texts);
+      if constexpr (V)
+        append_variant_check_sign(l.pos, record_->texts);
+      else
+        append_check_sign(l.pos, record_->texts);
       e.text_size = record_->texts.size() - e.text_begin;
     }
     ++l.ply;
@@ -196,11 +244,16 @@ class GameReplay {
     ++report.moves_replayed;
     trace_.line_hash = (trace_.line_hash ^ m.raw()) * 0x100000001B3ull + depth_;
     // Most moves neither give check nor carry a sign: nothing to compare, no call.
-    if (options_.check_suffixes && (l.pos.in_check() || text.check_mark != 0))
-      check_suffix(text, written, pos, m);
-    if (main_line) {
-      report.plies = l.ply;
-      after_main_line_move();
+    if constexpr (V) {
+      if (options_.check_suffixes) check_variant_suffix(text, written, pos, m);
+      if (main_line) report.plies = l.ply;
+    } else {
+      if (options_.check_suffixes && (l.pos.in_check() || text.check_mark != 0))
+        check_suffix(text, written, pos, m);
+      if (main_line) {
+        report.plies = l.ply;
+        after_main_line_move();
+      }
     }
   }
 
@@ -237,9 +290,12 @@ class GameReplay {
   bool main_line_may_go_on(TextPos pos);
   void play_null(const MoveText& text, std::string_view written, TextPos pos);
   void check_suffix(const MoveText& text, std::string_view written, TextPos pos, Move m);
+  // The same for a variant: '+' where it has check, '#' on a move that wins in its own way.
+  void check_variant_suffix(const MoveText& text, std::string_view written, TextPos pos, Move m);
   void bad_move(const MoveText& text, std::string_view written, TextPos pos,
                 const MoveResolution& resolution);
   void check_final_position(std::optional<GameResult> result, TextPos pos, const GameTags& tags);
+  void check_variant_final_position(std::optional<GameResult> result, TextPos pos);
   bool game_has_no_movetext() const;
   const char* automatic_draw_rule() const;
   // FIDE 5.2.2 and 6.9, for standard chess and Chess960 (libpgn/winnable.hpp).
@@ -269,10 +325,14 @@ class GameReplay {
   // (0: none), so that only that variation is cut, not the main line after it.
   std::size_t paused_at_depth_ = 0;
 
-  std::vector<LineState> lines_;        // lines_[0] is the main line
-  std::size_t depth_ = 0;               // lines_[0..depth_] are live
-  std::vector<std::uint64_t> history_;  // main-line keys, for repetition
-  bool replay_ = true;                  // false for unsupported variants / bad FEN
+  std::vector<LineState> lines_;            // lines_[0] is the main line
+  std::vector<VariantLine> variant_lines_;  // beside lines_, for variant games
+  std::size_t depth_ = 0;                   // lines_[0..depth_] are live
+  std::vector<std::uint64_t> history_;      // main-line keys, for repetition
+  bool replay_ = true;                      // false for unsupported variants / bad FEN
+  // A replayed standard game: move() takes the standard path without another test.
+  bool standard_path_ = true;
+  const Rules* rules_ = &rules_for(Variant::Standard);  // the game's rules
   bool chess960_ = false;
   bool saw_result_ = false;
   std::string result_marker_;

@@ -79,25 +79,6 @@ KnownTag classify_tag(std::string_view name) {
   }
 }
 
-VariantKind classify_variant(std::string_view v) {
-  std::string lower;
-  for (char c : v) {
-    // Control characters count as blanks: the PGN writer writes them as spaces, and a copy
-    // must not turn an unsupported variant into a replayed one.
-    if (c == ' ' || c == '-' || c == '_' || static_cast<unsigned char>(c) < 0x20 || c == 0x7F)
-      continue;
-    lower += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
-  }
-  if (lower.empty() || lower == "standard" || lower == "chess" || lower == "normal" ||
-      lower == "fromposition" || lower == "classical")
-    return VariantKind::Standard;
-  if (lower == "chess960" || lower == "960" || lower == "fischerandom" ||
-      lower == "fischerrandom" || lower == "frc" || lower == "freestyle" ||
-      lower == "doublefischerrandom" || lower == "dfrc")
-    return VariantKind::Chess960;
-  return VariantKind::Unsupported;
-}
-
 // The most common values of the tags that change from game to game (Round "7", WhiteElo
 // "2710" or "", ECO "B90", PlyCount "83"), each a case its pattern accepts, recognized
 // without running the pattern: a tag check would otherwise cost more than the moves of a
@@ -240,7 +221,7 @@ void TagChecks::check_format(KnownTag kind, std::string_view name, std::string_v
   if (by_pattern) accepted.assign(value);
 }
 
-VariantKind TagChecks::end_tags(TextPos pos, DiagnosticsBuilder& diagnostics) {
+VariantName TagChecks::end_tags(TextPos pos, DiagnosticsBuilder& diagnostics) {
   // A plain scoresheet (moves without any tag) is not held to the PGN tag rules.
   if (check_formats_ && tags_.any && roster_seen_ != 0x7F) {
     std::string missing;
@@ -254,11 +235,13 @@ VariantKind TagChecks::end_tags(TextPos pos, DiagnosticsBuilder& diagnostics) {
         "missing Seven Tag Roster tag" +
             std::string(std::count(missing.begin(), missing.end(), ',') ? "s: " : ": ") + missing);
   }
-  const VariantKind variant = classify_variant(tags_.variant);
-  if (variant == VariantKind::Unsupported) {
-    diagnostics.add(
-        Code::UnsupportedVariant, pos,
-        "variant \"" + tags_.variant + "\" is not replayed (standard chess and Chess960 are)");
+  const VariantName variant = parse_variant_name(tags_.variant);
+  if (!variant.known) {
+    diagnostics.add(Code::UnsupportedVariant, pos,
+                    "variant \"" + tags_.variant +
+                        "\" is not replayed (standard chess, Chess960 and the lichess variants "
+                        "Antichess, Atomic, Crazyhouse, Horde, King of the Hill, Racing Kings "
+                        "and Three-check are)");
     return variant;
   }
   if (check_formats_) {

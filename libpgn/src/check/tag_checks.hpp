@@ -10,6 +10,7 @@
 
 #include "check/diagnostics_builder.hpp"
 #include "libpgn/notation.hpp"
+#include "libpgn/variant.hpp"
 
 namespace pgn {
 
@@ -39,8 +40,6 @@ enum class KnownTag : std::uint8_t {
   Other
 };
 
-enum class VariantKind { Standard, Chess960, Unsupported };
-
 // The tag values of one game that other checks read.
 struct GameTags {
   bool any = false;  // the game has a tag section
@@ -58,8 +57,9 @@ class TagChecks {
   // the next tag.
   std::string_view tag(std::string_view name, std::string_view raw, TextPos pos,
                        const Notation* notation, DiagnosticsBuilder& diagnostics);
-  // After the last tag: the roster, the variant, and SetUp against FEN.
-  VariantKind end_tags(TextPos pos, DiagnosticsBuilder& diagnostics);
+  // After the last tag: the roster, the variant (parse_variant_name; an unknown one is
+  // reported), and SetUp against FEN.
+  VariantName end_tags(TextPos pos, DiagnosticsBuilder& diagnostics);
 
   const GameTags& tags() const { return tags_; }
 

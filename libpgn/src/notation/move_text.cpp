@@ -904,6 +904,10 @@ class WordByWordLexicon : public TableRules<WordByWordLexicon> {
 // The grammar.
 
 template <class Lexicon>
+std::size_t parse_suffixes(const Lexicon& lex, const char* p, const char* begin, const char* end,
+                           MoveText& out, MoveTextError& error);
+
+template <class Lexicon>
 std::size_t parse_with(const Lexicon& lex, std::string_view token, MoveText& out,
                        MoveTextError& error) {
   out = MoveText{};
@@ -927,6 +931,18 @@ std::size_t parse_with(const Lexicon& lex, std::string_view token, MoveText& out
     PieceType piece = NoPieceType;
     const bool piece_written = (len = lex.piece(p, end, piece)) != 0;
     p += len;
+    // A drop: "N@f3", "P@e4", "@e4" (a pawn), with the table's own piece letters.
+    if (p < end && *p == '@') {
+      int file = -1;
+      ++p;
+      if ((len = lex.file(p, end, file)) == 0 || p + len >= end || !is_rank_digit(Byte(p[len])))
+        return error = MoveTextError::BadSquare, 0;
+      p += len;
+      out.kind = MoveText::Drop;
+      out.piece = piece_written ? piece : Pawn;
+      out.to = make_square(file, *p++ - '1');
+      return parse_suffixes(lex, p, begin, end, out, error);
+    }
 
     // Up to two squares, each possibly partial, with an optional sign between them.
     int from_file = -1, from_rank = -1, to_file = -1, to_rank = -1;
@@ -991,7 +1007,14 @@ std::size_t parse_with(const Lexicon& lex, std::string_view token, MoveText& out
     }
   }
 
-  // Suffixes, each at most once, in any order.
+  return parse_suffixes(lex, p, begin, end, out, error);
+}
+
+// Suffixes, each at most once, in any order, up to the end of the token.
+template <class Lexicon>
+std::size_t parse_suffixes(const Lexicon& lex, const char* p, const char* begin, const char* end,
+                           MoveText& out, MoveTextError& error) {
+  std::size_t len;
   while (p != end) {
     if (!out.en_passant_mark && (len = lex.en_passant(p, end)) != 0) {
       out.en_passant_mark = true;

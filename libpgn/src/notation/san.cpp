@@ -281,6 +281,8 @@ MoveResolution resolve_move(const Position& pos, const MoveText& text) {
       return resolve_castling(pos, KingSide);
     case MoveText::CastleLong:
       return resolve_castling(pos, QueenSide);
+    case MoveText::Drop:
+      return failure(MoveError::DropOutsideCrazyhouse, text.to);
     case MoveText::Normal:
       break;
   }
@@ -607,6 +609,10 @@ std::string describe_move_error(const Position& pos, const MoveText& text,
       }
       break;
     }
+    case MoveError::DropOutsideCrazyhouse:
+    case MoveError::VariantRule:
+      out += describe_variant_rule(pos, text);
+      break;
     case MoveError::NullMoveInCheck:
       out += color_name(us);
       out += " cannot pass (null move) while in check from ";
@@ -726,6 +732,8 @@ void append_check_sign(const Position& after, std::string& out, const Notation* 
 }
 
 void append_san(const Position& pos, Move m, std::string& out, const Notation* notation) {
+  if (pos.variant() != Variant::Standard) [[unlikely]]
+    return append_variant_san(pos, m, out, notation);
   if (notation != nullptr && notation->spoken) {
     append_spoken_move(pos, m, out, *notation);
     return;
@@ -767,6 +775,8 @@ void append_san_unchecked(const Position& pos, Move m, std::string& out, const N
 }
 
 void append_lan(const Position& pos, Move m, std::string& out, const Notation* notation) {
+  if (pos.variant() != Variant::Standard) [[unlikely]]
+    return append_variant_lan(pos, m, out, notation);
   if (notation != nullptr && notation->spoken) {
     append_spoken_move(pos, m, out, *notation);
     return;

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "libpgn/types.hpp"
+#include "libpgn/variant.hpp"
 #include "libpgn/writers.hpp"
 
 namespace pgn {
@@ -146,6 +147,7 @@ class RecordConverter {
   // `moves` is null for a record of tags alone.
   bool own(object obj, const array* moves) {
     bool has_fen_tag = false;
+    std::string variant_tag;
     object tags;
     if (!obj["tags"].get_object().get(tags)) {
       for (auto field : tags) {
@@ -155,11 +157,17 @@ class RecordConverter {
           continue;
         }
         if (field.key == "FEN") has_fen_tag = true;
+        if (field.key == "Variant") variant_tag = value_text(field.value);
         append_tag(out_, field.key, value_text(field.value));
       }
     }
     std::string_view start_fen = string_field(obj, "start_fen");
-    if (!start_fen.empty() && !has_fen_tag && start_fen != kStandardStart) {
+    // A variant's own start position (crazyhouse's empty pockets, horde) needs no FEN tag.
+    const VariantName variant = parse_variant_name(variant_tag);
+    const std::string_view variant_start =
+        variant.known ? variant_start_fen(variant.variant) : kStandardStart;
+    if (!start_fen.empty() && !has_fen_tag && start_fen != kStandardStart &&
+        start_fen != variant_start) {
       mark("start_fen");
       append_tag(out_, "SetUp", "1");
       append_tag(out_, "FEN", start_fen);

@@ -220,6 +220,8 @@ struct DuplicateKeyer::Impl {
     if (!report.replayed || !record.complete) return false;
     Position pos = record.start;
     mix.absorb(pos.key());
+    // A variant game's moves are played by its rules (drops, explosions); chosen once.
+    const bool variant = pos.variant() != Variant::Standard;
     int depth = 0;
     for (const GameEvent& ev : record.events) {
       if (ev.kind == GameEvent::VariationBegin && depth++ == 0) ++annotations;
@@ -228,7 +230,10 @@ struct DuplicateKeyer::Impl {
       if (ev.kind == GameEvent::Comment || ev.kind == GameEvent::Nag) ++annotations;
       if (ev.kind == GameEvent::MoveEvent) {
         before_move();
-        pos.play(ev.move);
+        if (variant)
+          pos.play_variant(ev.move);
+        else
+          pos.play(ev.move);
         mix.absorb(pos.key());
       }
     }

@@ -243,7 +243,7 @@ bool Selection::add_moves(std::string_view moves, bool negated, const ValidateOp
   for (const GameEvent& e : record.events) {
     if (e.kind == GameEvent::VariationBegin) ++depth;
     if (e.kind == GameEvent::VariationEnd) --depth;
-    if (e.kind == GameEvent::MoveEvent && depth == 0) c->target.play(e.move);
+    if (e.kind == GameEvent::MoveEvent && depth == 0) c->target.play_variant(e.move);
   }
   add(std::move(c));
   return true;
@@ -496,12 +496,17 @@ struct GameSelector::Impl {
     if (!report.replayed) return;
     Position pos = record.start;
     line.push_back(pos);
+    // A variant game's moves are played by its rules (drops, explosions); chosen once.
+    const bool variant = pos.variant() != Variant::Standard;
     int depth = 0;
     for (const GameEvent& e : record.events) {
       if (e.kind == GameEvent::VariationBegin) ++depth;
       if (e.kind == GameEvent::VariationEnd) --depth;
       if (e.kind == GameEvent::MoveEvent && depth == 0) {
-        pos.play(e.move);
+        if (variant)
+          pos.play_variant(e.move);
+        else
+          pos.play(e.move);
         line.push_back(pos);
       }
     }

@@ -45,10 +45,31 @@ class RecordWalker {
   // `closing_comment` (may be empty) is written after the last move of the main line.
   template <class Sink>
   void walk(const GameRecord& record, const WalkOptions& options, std::string_view closing_comment,
-            Sink& sink);
+            Sink& sink) {
+    // The rules are chosen once per game: a variant record replays its moves by its variant.
+    if (record.start.variant() != Variant::Standard)
+      walk_lines<true>(record, options, closing_comment, sink);
+    else
+      walk_lines<false>(record, options, closing_comment, sink);
+  }
 
  private:
   enum class Phase : std::uint8_t { Leading, Move, Variations, Done };
+
+  // Plays a recorded move: standard rules (V false) or the position's variant.
+  template <bool V>
+  static void advance(Position& position, Move m) {
+    if (m.is_null())
+      position.play_null();
+    else if constexpr (V)
+      position.play_variant(m);
+    else
+      position.play(m);
+  }
+
+  template <bool V, class Sink>
+  void walk_lines(const GameRecord& record, const WalkOptions& options,
+                  std::string_view closing_comment, Sink& sink);
   struct Frame {
     std::size_t next = 0;             // Leading: where to continue
     std::size_t end = 0;              // end of this line (its VariationEnd, or the last event)
@@ -77,7 +98,7 @@ class RecordWalker {
 
   // walk() for a record without variations: moves, each followed by its NAGs and then its
   // comments, after the comments before the first move.
-  template <class Sink>
+  template <bool V, class Sink>
   void walk_flat(const GameRecord& record, const WalkOptions& options,
                  std::string_view closing_comment, Sink& sink) {
     const std::vector<GameEvent>& events = record.events;
@@ -96,10 +117,7 @@ class RecordWalker {
       walked.ply = ply;
       if (options.positions) {
         moves_before_ = moves_after_;
-        if (e.move.is_null())
-          moves_after_.play_null();
-        else
-          moves_after_.play(e.move);
+        advance<V>(moves_after_, e.move);
         walked.before = &moves_before_;
         walked.after = &moves_after_;
       }
@@ -127,9 +145,9 @@ class RecordWalker {
   std::vector<Frame> stack_;
 };
 
-template <class Sink>
-void RecordWalker::walk(const GameRecord& record, const WalkOptions& options,
-                        std::string_view closing_comment, Sink& sink) {
+template <bool V, class Sink>
+void RecordWalker::walk_lines(const GameRecord& record, const WalkOptions& options,
+                              std::string_view closing_comment, Sink& sink) {
   const std::vector<GameEvent>& events = record.events;
   const std::size_t count = events.size();
 
@@ -138,7 +156,7 @@ void RecordWalker::walk(const GameRecord& record, const WalkOptions& options,
   if (std::none_of(events.begin(), events.end(), [](const GameEvent& e) {
         return e.kind == GameEvent::VariationBegin || e.kind == GameEvent::VariationEnd;
       })) {
-    walk_flat(record, options, closing_comment, sink);
+    walk_flat<V>(record, options, closing_comment, sink);
     return;
   }
 
@@ -189,10 +207,7 @@ void RecordWalker::walk(const GameRecord& record, const WalkOptions& options,
         walked.depth = depth;
         if (options.positions) {
           f.before_last = f.position;
-          if (e.move.is_null())
-            f.position.play_null();
-          else
-            f.position.play(e.move);
+          advance<V>(f.position, e.move);
           walked.before = &f.before_last;
           walked.after = &f.position;
         }

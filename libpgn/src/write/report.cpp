@@ -111,13 +111,18 @@ void append_problem_members(std::string& s, const std::string& file, const Diagn
 }
 
 void append_game_members(std::string& s, const std::string& file, std::uint64_t index,
-                         const std::string& notation, std::uint32_t plies,
-                         const std::string& result, std::uint32_t errors, std::uint32_t warnings) {
+                         const std::string& notation, const std::string& variant,
+                         std::uint32_t plies, const std::string& result, std::uint32_t errors,
+                         std::uint32_t warnings) {
   s += "\"type\":\"game\",\"file\":";
   append_json_string(s, file);
   s += ",\"game\":" + std::to_string(index);
   s += ",\"notation\":";
   append_json_string(s, notation);
+  if (!variant.empty()) {
+    s += ",\"variant\":";
+    append_json_string(s, variant);
+  }
   s += ",\"plies\":" + std::to_string(plies);
   s += ",\"result\":";
   if (result.empty())
@@ -233,12 +238,13 @@ class TextWriter final : public ReportWriter {
   }
 
   void game(const std::string& file, std::uint64_t index, const std::string& notation,
-            std::uint32_t plies, const std::string& result, std::uint32_t errors,
-            std::uint32_t warnings) override {
-    std::string s = file + ": game " + std::to_string(index) + ": notation " + notation + ", " +
-                    std::to_string(plies) + " plies, result " + (result.empty() ? "none" : result) +
-                    ", " + std::to_string(errors) + " errors, " + std::to_string(warnings) +
-                    " warnings\n";
+            const std::string& variant, std::uint32_t plies, const std::string& result,
+            std::uint32_t errors, std::uint32_t warnings) override {
+    std::string s = file + ": game " + std::to_string(index) + ": " +
+                    (variant.empty() ? std::string() : variant + ", ") + "notation " + notation +
+                    ", " + std::to_string(plies) + " plies, result " +
+                    (result.empty() ? "none" : result) + ", " + std::to_string(errors) +
+                    " errors, " + std::to_string(warnings) + " warnings\n";
     write(out_, s);
   }
 
@@ -259,10 +265,10 @@ class JsonlWriter final : public ReportWriter {
     write(out_, s);
   }
   void game(const std::string& file, std::uint64_t index, const std::string& notation,
-            std::uint32_t plies, const std::string& result, std::uint32_t errors,
-            std::uint32_t warnings) override {
+            const std::string& variant, std::uint32_t plies, const std::string& result,
+            std::uint32_t errors, std::uint32_t warnings) override {
     std::string s = "{";
-    append_game_members(s, file, index, notation, plies, result, errors, warnings);
+    append_game_members(s, file, index, notation, variant, plies, result, errors, warnings);
     s += "}\n";
     write(out_, s);
   }
@@ -290,10 +296,10 @@ class JsonWriter final : public ReportWriter {
     write(out_, s);
   }
   void game(const std::string& file, std::uint64_t index, const std::string& notation,
-            std::uint32_t plies, const std::string& result, std::uint32_t errors,
-            std::uint32_t warnings) override {
+            const std::string& variant, std::uint32_t plies, const std::string& result,
+            std::uint32_t errors, std::uint32_t warnings) override {
     std::string s = "{";
-    append_game_members(s, file, index, notation, plies, result, errors, warnings);
+    append_game_members(s, file, index, notation, variant, plies, result, errors, warnings);
     s += '}';
     games_.push_back(std::move(s));
   }
@@ -356,8 +362,8 @@ class GithubWriter final : public ReportWriter {
     s += "::" + github_escape(d.message, false) + '\n';
     write(out_, s);
   }
-  void game(const std::string&, std::uint64_t, const std::string&, std::uint32_t,
-            const std::string&, std::uint32_t, std::uint32_t) override {}
+  void game(const std::string&, std::uint64_t, const std::string&, const std::string&,
+            std::uint32_t, const std::string&, std::uint32_t, std::uint32_t) override {}
   // The totals as a notice: the first line of the summary on standard error, then the
   // problem counts and unreadable files.
   void finish(const RunSummary& summary) override {
@@ -451,8 +457,8 @@ class SarifWriter final : public ReportWriter {
     write(out_, s);
   }
 
-  void game(const std::string&, std::uint64_t, const std::string&, std::uint32_t,
-            const std::string&, std::uint32_t, std::uint32_t) override {}
+  void game(const std::string&, std::uint64_t, const std::string&, const std::string&,
+            std::uint32_t, const std::string&, std::uint32_t, std::uint32_t) override {}
 
  private:
   struct Artifact {

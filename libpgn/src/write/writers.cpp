@@ -7,12 +7,13 @@
 #include <cstring>
 #include <vector>
 
-#include "write/append_buffer.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/san.hpp"
-#include "write/record_walk.hpp"
+#include "libpgn/variant.hpp"
 #include "read/text_scan.hpp"
+#include "write/append_buffer.hpp"
+#include "write/record_walk.hpp"
 
 namespace pgn {
 namespace {
@@ -666,6 +667,10 @@ struct GameWriter::Impl {
     }
     out += "},\"start_fen\":";
     append_json_string(out, record.start.fen());
+    if (record.start.variant() != Variant::Standard) {
+      out += ",\"variant\":";
+      append_json_string(out, variant_name(record.start.variant()));
+    }
     out += ",\"moves\":[";
     JsonSink sink(options, out, json_fields, json_leading);
     walker.walk(record, walk_options(), extras.closing_comment, sink);
