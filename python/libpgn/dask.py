@@ -243,8 +243,9 @@ def read_games(paths, *, lang="auto", blocksize=DEFAULT_BLOCKSIZE, threads=1):
 
 
 def _frame_part(path, byte_range, tags, lang, threads):
-    frame = _frames._frame(_libpgn._game_columns(path, tags, lang, threads, byte_range), tags,
-                           categories=False)
+    kinds = [_frames._kind(t) for t in tags]
+    frame = _frames._frame(_libpgn._game_columns(path, tags, kinds, lang, threads, byte_range),
+                           tags, categories=False)
     frame.insert(0, "file", pd.Series([path] * len(frame), dtype="string"))
     return frame, len(frame)
 

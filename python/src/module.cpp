@@ -1,6 +1,7 @@
 // The libpgn Python module: reading games, validating and converting through libpgn's
 // pipeline (stream.hpp), and the legality core as libpgn.Position. Python-side helpers
 // (exceptions, to_dataframe, the Dask functions) are in the libpgn package around it.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -9,9 +10,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "errors.hpp"
+#include "interned.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/report.hpp"
@@ -210,19 +213,55 @@ Evaluation parse_eval(std::string_view comment) {
   return e;
 }
 
+// Tables of the texts that repeat: SAN moves and tag names (few), short tag values (Elo,
+// dates, results, time controls, openings' ECO codes). Values longer than kInternedValue are
+// mostly unique (URLs, long opening names are the exception) and are made each time.
+constexpr std::size_t kInternedValue = 24;
+InternedStrings& interned_moves() {
+  static auto* table = new InternedStrings(1 << 16);
+  return *table;
+}
+InternedStrings& interned_tags() {
+  static auto* table = new InternedStrings(1 << 16);
+  return *table;
+}
+
+py::object interned(InternedStrings& table, std::string_view text) {
+  PyObject* object = table.get(text);
+  if (!object) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(object);
+}
+
+py::object tag_value_str(std::string_view value) {
+  if (value.size() <= kInternedValue) return interned(interned_tags(), value);
+  return py::str(value.data(), value.size());
+}
+
+// One game of a batch. The batch's records stay alive as long as one of its games does; the
+// Python values (tags, moves) are made on first use, once.
 class Game {
  public:
-  Game(std::shared_ptr<const std::string> file, GameReport report, GameRecord record)
-      : file_(std::move(file)), report_(std::move(report)), record_(std::move(record)) {}
+  Game(std::shared_ptr<const std::string> file, std::shared_ptr<const Chunk> chunk, std::size_t i)
+      : file_(std::move(file)), chunk_(std::move(chunk)), i_(i) {}
 
   py::dict tags() const {
-    py::dict d;
-    for (const auto& [name, value] : record_.tags) d[py::str(name)] = py::str(value);
-    return d;
+    if (!tags_) {
+      const RecordStore& s = store();
+      PyObject* d = _PyDict_NewPresized(Py_ssize_t(s.tags_end(i_) - s.tags_begin(i_)));
+      if (!d) throw py::error_already_set();
+      tags_ = py::reinterpret_steal<py::dict>(d);
+      for (const RecordStore::Tag* t = s.tags_begin(i_); t != s.tags_end(i_); ++t) {
+        py::object name = interned(interned_tags(), s.tag_name(*t));
+        py::object value = tag_value_str(s.tag_value(*t));
+        if (PyDict_SetItem(d, name.ptr(), value.ptr()) != 0) throw py::error_already_set();
+      }
+    }
+    return py::reinterpret_borrow<py::dict>(tags_);
   }
-  std::optional<std::string> tag(const std::string& name) const {
-    for (const auto& [n, value] : record_.tags)
-      if (n == name) return value;
+  std::optional<std::string_view> tag(std::string_view name) const {
+    const RecordStore& s = store();
+    for (const RecordStore::Tag* t = s.tags_begin(i_); t != s.tags_end(i_); ++t)
+      if (s.tag_name(*t) == name) return s.tag_value(*t);
     return std::nullopt;
   }
 
@@ -231,24 +270,42 @@ class Game {
   void main_line(F&& f) const {
     int depth = 0;
     std::size_t ply = 0;
-    for (const GameEvent& e : record_.events) {
-      if (e.kind == GameEvent::VariationBegin)
+    const RecordStore& s = store();
+    for (const GameEvent* e = s.events_begin(i_); e != s.events_end(i_); ++e) {
+      if (e->kind == GameEvent::VariationBegin)
         ++depth;
-      else if (e.kind == GameEvent::VariationEnd)
+      else if (e->kind == GameEvent::VariationEnd)
         --depth;
       else if (depth == 0) {
-        if (e.kind == GameEvent::MoveEvent) ++ply;
-        f(e, ply);
+        if (e->kind == GameEvent::MoveEvent) ++ply;
+        f(*e, ply);
       }
     }
   }
+  std::string_view text(const GameEvent& e) const { return store().text(i_, e); }
 
   py::list moves() const {
-    py::list list;
-    main_line([&](const GameEvent& e, std::size_t) {
-      if (e.kind == GameEvent::MoveEvent) list.append(py::str(record_.text(e)));
-    });
-    return list;
+    if (!moves_) {
+      std::vector<PyObject*> items;
+      items.reserve(report().plies);
+      try {
+        main_line([&](const GameEvent& e, std::size_t) {
+          if (e.kind == GameEvent::MoveEvent)
+            items.push_back(interned(interned_moves(), text(e)).release().ptr());
+        });
+      } catch (...) {
+        for (PyObject* o : items) Py_DECREF(o);
+        throw;
+      }
+      PyObject* list = PyList_New(Py_ssize_t(items.size()));
+      if (!list) {
+        for (PyObject* o : items) Py_DECREF(o);
+        throw py::error_already_set();
+      }
+      for (std::size_t k = 0; k < items.size(); ++k) PyList_SET_ITEM(list, Py_ssize_t(k), items[k]);
+      moves_ = py::reinterpret_steal<py::list>(list);
+    }
+    return py::reinterpret_borrow<py::list>(moves_);
   }
 
   std::vector<Move> main_moves() const {
@@ -261,7 +318,7 @@ class Game {
 
   py::list uci() const {
     py::list list;
-    Position pos = record_.start;
+    Position pos = stored().start;
     for (Move m : main_moves()) {
       list.append(py::str(to_uci(pos, m)));
       pos.play(m);
@@ -275,7 +332,7 @@ class Game {
     if (ply < 0 || std::size_t(ply) > moves.size())
       throw py::index_error("ply " + std::to_string(ply) + " is outside 0.." +
                             std::to_string(moves.size()));
-    Position pos = record_.start;
+    Position pos = stored().start;
     for (long i = 0; i < ply; ++i) pos.play(moves[std::size_t(i)]);
     return pos.fen();
   }
@@ -283,7 +340,10 @@ class Game {
   py::list comments() const {
     py::list list;
     main_line([&](const GameEvent& e, std::size_t ply) {
-      if (e.kind == GameEvent::Comment) list.append(py::make_tuple(ply, py::str(record_.text(e))));
+      if (e.kind == GameEvent::Comment) {
+        const std::string_view t = text(e);
+        list.append(py::make_tuple(ply, py::str(t.data(), t.size())));
+      }
     });
     return list;
   }
@@ -295,12 +355,12 @@ class Game {
     main_line([&](const GameEvent& e, std::size_t ply) {
       if (e.kind == GameEvent::MoveEvent) values.push_back(py::none());
       if (e.kind == GameEvent::Comment && ply > 0) {
-        py::object v = parse(record_.text(e));
+        py::object v = parse(text(e));
         if (!v.is_none()) values[ply - 1] = v;
       }
     });
-    py::list list;
-    for (auto& v : values) list.append(v);
+    py::list list(values.size());
+    for (std::size_t k = 0; k < values.size(); ++k) list[k] = values[k];
     return list;
   }
   py::list clocks() const {
@@ -322,57 +382,59 @@ class Game {
     });
   }
 
-  std::string result() const { return record_.result.empty() ? report_.result : record_.result; }
+  std::string result() const { return stored().result.empty() ? report().result : stored().result; }
   std::string variant() const {
     if (auto v = tag("Variant")) {
       std::string s;
       for (char c : *v) s += char(std::tolower((unsigned char)c));
       if (!s.empty()) return s;
     }
-    return record_.chess960 ? "chess960" : "standard";
+    return stored().chess960 ? "chess960" : "standard";
   }
   py::list problems() const {
     py::list list;
-    for (const Diagnostic& d : report_.problems) list.append(Problem{*file_, d});
+    for (const Diagnostic& d : report().problems) list.append(Problem{*file_, d});
     return list;
   }
   std::string pgn() const {
     static GameWriter writer{WriterOptions{}};
     std::string out;
-    writer.write(record_, out);
+    writer.write(store().record(i_), out);
     return out;
   }
   py::dict to_dict() const {
+    const GameReport& r = report();
     py::dict d;
     d["file"] = *file_;
-    d["index"] = report_.index;
-    d["offset"] = report_.start.offset;
-    d["line"] = report_.start.line;
+    d["index"] = r.index;
+    d["offset"] = r.start.offset;
+    d["line"] = r.start.line;
     d["tags"] = tags();
     d["moves"] = moves();
     d["result"] = result();
     d["variant"] = variant();
-    d["notation"] = report_.notation;
-    d["plies"] = report_.plies;
+    d["notation"] = r.notation;
+    d["plies"] = r.plies;
     d["valid"] = valid();
-    d["errors"] = report_.errors;
-    d["warnings"] = report_.warnings;
+    d["errors"] = r.errors;
+    d["warnings"] = r.warnings;
     py::list problems;
-    for (const Diagnostic& diag : report_.problems)
-      problems.append(problem_dict(Problem{*file_, diag}));
+    for (const Diagnostic& diag : r.problems) problems.append(problem_dict(Problem{*file_, diag}));
     d["problems"] = problems;
     return d;
   }
-  bool valid() const { return report_.errors == 0 && report_.replayed; }
+  bool valid() const { return report().errors == 0 && report().replayed; }
 
-  const GameReport& report() const { return report_; }
-  const GameRecord& record() const { return record_; }
+  const GameReport& report() const { return chunk_->reports[i_]; }
+  const RecordStore& store() const { return chunk_->records; }
+  const RecordStore::Stored& stored() const { return store().game(i_); }
   const std::string& file() const { return *file_; }
 
  private:
   std::shared_ptr<const std::string> file_;
-  GameReport report_;
-  GameRecord record_;
+  std::shared_ptr<const Chunk> chunk_;
+  std::size_t i_;
+  mutable py::object tags_, moves_;  // made on first use
 };
 
 // ---- iterators over a stream ---------------------------------------------------------------
@@ -397,14 +459,16 @@ class StreamIterator {
   // The next chunk; false at the end, where a read fault is left in end_error_.
   bool next_chunk() {
     if (!stream_) return false;
+    auto chunk = std::make_shared<Chunk>();
     bool more;
     {
       py::gil_scoped_release nogil;
-      more = stream_->next(chunk_);
+      more = stream_->next(*chunk);
     }
+    chunk_ = std::move(chunk);
     position_ = 0;
     if (!more) {
-      chunk_ = Chunk();
+      chunk_ = std::make_shared<Chunk>();
       end_error_ = stream_->error();
       games_at_end_ = stream_->games_read();
       if (PyErr_CheckSignals() != 0) throw py::error_already_set();
@@ -414,7 +478,7 @@ class StreamIterator {
 
   std::unique_ptr<GameStream> stream_;
   std::shared_ptr<const std::string> file_;
-  Chunk chunk_;
+  std::shared_ptr<Chunk> chunk_ = std::make_shared<Chunk>();  // shared with its games
   std::size_t position_ = 0;
   std::string end_error_;
   std::uint64_t games_at_end_ = 0;
@@ -424,7 +488,14 @@ class GameIterator : public StreamIterator {
  public:
   using StreamIterator::StreamIterator;
   Game next() {
-    while (position_ >= chunk_.reports.size()) {
+    if (!next_game()) throw py::stop_iteration();
+    return Game(file_, chunk_, index());
+  }
+
+  // Moves to the next game: false at the end; raises PgnError for a read fault.
+  bool next_game() {
+    ++position_;
+    while (position_ >= chunk_->reports.size()) {
       if (!next_chunk()) {
         close();
         if (!end_error_.empty()) {
@@ -434,12 +505,13 @@ class GameIterator : public StreamIterator {
           end_error_.clear();
           raise("PgnError", "io", message, *file_);
         }
-        throw py::stop_iteration();
+        return false;
       }
     }
-    const std::size_t i = position_++;
-    return Game(file_, std::move(chunk_.reports[i]), std::move(chunk_.records[i]));
+    return true;
   }
+  const Chunk& chunk() const { return *chunk_; }
+  std::size_t index() const { return position_; }
 };
 
 py::dict summary_dict(const RunSummary& r) {
@@ -471,15 +543,15 @@ class ProblemIterator : public StreamIterator {
       if (problem_ < pending_.size()) return Problem{*file_, std::move(pending_[problem_++])};
       pending_.clear();
       problem_ = 0;
-      if (position_ < chunk_.reports.size()) {
-        GameReport& report = chunk_.reports[position_++];
+      if (position_ < chunk_->reports.size()) {
+        GameReport& report = chunk_->reports[position_++];
         summary_.add(report);
         pending_ = std::move(report.problems);
         continue;
       }
       if (done_) throw py::stop_iteration();
       if (next_chunk()) {
-        summary_.input_bytes += chunk_.input_bytes;
+        summary_.input_bytes += chunk_->input_bytes;
         continue;
       }
       done_ = true;
@@ -550,58 +622,198 @@ std::string convert(const py::handle& source, const std::string& to, const std::
   return out;
 }
 
-// Column lists for to_dataframe, filled without a Python object per game beyond the values.
+// ---- to_dataframe's columns --------------------------------------------------------------
+
+// A column of Python objects (new references), handed over as a numpy object array.
+class ObjectColumn {
+ public:
+  ObjectColumn() = default;
+  ObjectColumn(const ObjectColumn&) = delete;
+  ObjectColumn(ObjectColumn&& o) noexcept : items_(std::move(o.items_)) {}
+  ~ObjectColumn() {
+    for (PyObject* o : items_) Py_XDECREF(o);
+  }
+  void push(py::object o) { items_.push_back(o.release().ptr()); }
+  py::array array() {
+    py::array out(py::dtype("O"), std::vector<py::ssize_t>{py::ssize_t(items_.size())});
+    auto** data = static_cast<PyObject**>(out.mutable_data());
+    for (std::size_t i = 0; i < items_.size(); ++i) {
+      Py_XDECREF(data[i]);  // numpy filled it with None
+      data[i] = items_[i];
+    }
+    items_.clear();
+    return out;
+  }
+
+ private:
+  std::vector<PyObject*> items_;
+};
+
+// Codes of a categorical column, the categories in order of first appearance.
+class CategoryColumn {
+ public:
+  void push(std::string_view value, bool missing = false) {
+    if (missing) {
+      codes_.push_back(-1);
+      return;
+    }
+    for (std::size_t i = 0; i < categories_.size(); ++i)
+      if (categories_[i] == value) {
+        codes_.push_back(std::int32_t(i));
+        return;
+      }
+    codes_.push_back(std::int32_t(categories_.size()));
+    categories_.emplace_back(value);
+  }
+  py::tuple pair() const {
+    py::list categories;
+    for (const std::string& c : categories_) categories.append(py::str(c));
+    return py::make_tuple(py::array_t<std::int32_t>(py::ssize_t(codes_.size()), codes_.data()),
+                          categories);
+  }
+
+ private:
+  std::vector<std::int32_t> codes_;
+  std::vector<std::string> categories_;
+};
+
+// An integer tag ("2706", "+12"): its value, or nothing (missing, "?", anything else).
+std::optional<std::int64_t> integer_tag(std::string_view v) {
+  while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
+  while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
+  bool negative = false;
+  if (!v.empty() && (v[0] == '+' || v[0] == '-')) {
+    negative = v[0] == '-';
+    v.remove_prefix(1);
+  }
+  if (v.empty() || v.size() > 18) return std::nullopt;
+  std::int64_t n = 0;
+  for (char c : v) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + (c - '0');
+  }
+  return negative ? -n : n;
+}
+
+// A PGN date "2012.06.20" as yyyymmdd, or nothing when a part is unknown ("2012.??.??") or
+// the date does not exist.
+std::optional<int> date_tag(std::string_view v) {
+  if (v.size() != 10 || v[4] != '.' || v[7] != '.') return std::nullopt;
+  int parts[3] = {0, 0, 0};
+  const int begins[3] = {0, 5, 8}, sizes[3] = {4, 2, 2};
+  for (int p = 0; p < 3; ++p)
+    for (int k = 0; k < sizes[p]; ++k) {
+      const char c = v[std::size_t(begins[p] + k)];
+      if (c < '0' || c > '9') return std::nullopt;
+      parts[p] = parts[p] * 10 + (c - '0');
+    }
+  const int year = parts[0], month = parts[1], day = parts[2];
+  static constexpr int kDays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > kDays[month - 1]) return std::nullopt;
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  if (month == 2 && day == 29 && !leap) return std::nullopt;
+  return year * 10000 + month * 100 + day;
+}
+
+enum class TagKind : std::uint8_t { Text, Integer, Date };
+
+// The columns of to_dataframe, typed here rather than by pandas from lists of strings (which
+// cost as much as reading the games): integer tags as values and a mask (pandas' Int64),
+// dates as datetime.date objects (one per distinct date) or NaT, other tags as str or None,
+// result, termination and notation as categorical codes.
 py::dict game_columns(const py::handle& source, const std::vector<std::string>& tags,
-                      const std::string& lang, long threads,
+                      const std::vector<std::string>& kinds, const std::string& lang, long threads,
                       std::optional<std::pair<std::uint64_t, std::uint64_t>> range) {
+  if (kinds.size() != tags.size()) throw py::value_error("one kind per tag");
+  std::vector<TagKind> kind;
+  for (const std::string& k : kinds)
+    kind.push_back(k == "int" ? TagKind::Integer : k == "date" ? TagKind::Date : TagKind::Text);
   StreamSettings settings;
   settings.mode = StreamMode::Tags;
   settings.threads = thread_count(threads);
   settings.validate = validate_options(lang, false);
   GameIterator it(source, std::move(settings), range);
-  std::vector<py::list> tag_columns(tags.size());
-  py::list offset, plies, result, termination, valid, errors, warnings, notation;
+
+  const py::object not_a_time = py::module_::import("pandas").attr("NaT");
+  const py::object date_type = py::module_::import("datetime").attr("date");
+  std::unordered_map<int, py::object> dates;
+  std::vector<ObjectColumn> objects(tags.size());
+  std::vector<std::vector<std::int64_t>> integers(tags.size());
+  std::vector<std::vector<bool>> missing(tags.size());
+  std::vector<std::int64_t> offset;
+  std::vector<std::int32_t> plies, errors, warnings;
+  std::vector<std::uint8_t> valid;
+  CategoryColumn result, termination, notation;
   std::vector<std::string_view> values(tags.size());
-  for (;;) {
-    std::optional<Game> game;
-    try {
-      game.emplace(it.next());
-    } catch (py::stop_iteration&) {
-      break;
-    }
-    const GameRecord& r = game->record();
-    const GameReport& rep = game->report();
+  while (it.next_game()) {
+    const Chunk& chunk = it.chunk();
+    const std::size_t i = it.index();
+    const RecordStore& store = chunk.records;
+    const GameReport& rep = chunk.reports[i];
     std::fill(values.begin(), values.end(), std::string_view());
     std::string_view term;
-    for (const auto& [name, value] : r.tags) {
-      if (name == "Termination") term = value;
-      for (std::size_t i = 0; i < tags.size(); ++i)
-        if (name == tags[i]) values[i] = value;
+    for (const RecordStore::Tag* t = store.tags_begin(i); t != store.tags_end(i); ++t) {
+      const std::string_view name = store.tag_name(*t);
+      if (name == "Termination") term = store.tag_value(*t);
+      for (std::size_t k = 0; k < tags.size(); ++k)
+        if (name == tags[k]) values[k] = store.tag_value(*t);
     }
-    for (std::size_t i = 0; i < tags.size(); ++i)
-      tag_columns[i].append(values[i].data()
-                                ? py::object(py::str(values[i].data(), values[i].size()))
-                                : py::object(py::none()));
-    offset.append(rep.start.offset);
-    plies.append(rep.plies);
-    result.append(game->result());
-    termination.append(term.data() ? py::object(py::str(term.data(), term.size()))
-                                   : py::object(py::none()));
-    valid.append(game->valid());
-    errors.append(rep.errors);
-    warnings.append(rep.warnings);
-    notation.append(rep.notation);
+    for (std::size_t k = 0; k < tags.size(); ++k) {
+      const std::string_view v = values[k];
+      switch (kind[k]) {
+        case TagKind::Integer: {
+          const auto n = v.data() ? integer_tag(v) : std::nullopt;
+          integers[k].push_back(n.value_or(0));
+          missing[k].push_back(!n);
+          break;
+        }
+        case TagKind::Date: {
+          const auto d = v.data() ? date_tag(v) : std::nullopt;
+          if (!d) {
+            objects[k].push(not_a_time);
+            break;
+          }
+          py::object& date = dates[*d];
+          if (!date) date = date_type(*d / 10000, *d / 100 % 100, *d % 100);
+          objects[k].push(date);
+          break;
+        }
+        case TagKind::Text:
+          objects[k].push(v.data() ? tag_value_str(v) : py::object(py::none()));
+          break;
+      }
+    }
+    const std::string& game_result =
+        store.game(i).result.empty() ? rep.result : store.game(i).result;
+    offset.push_back(std::int64_t(rep.start.offset));
+    plies.push_back(std::int32_t(rep.plies));
+    result.push(game_result);
+    termination.push(term, term.data() == nullptr);
+    valid.push_back(rep.errors == 0 && rep.replayed);
+    errors.push_back(std::int32_t(rep.errors));
+    warnings.push_back(std::int32_t(rep.warnings));
+    notation.push(rep.notation);
   }
   py::dict d;
-  for (std::size_t i = 0; i < tags.size(); ++i) d[py::str(tags[i])] = tag_columns[i];
-  d["offset"] = offset;
-  d["plies"] = plies;
-  d["result"] = result;
-  d["termination"] = termination;
-  d["valid"] = valid;
-  d["errors"] = errors;
-  d["warnings"] = warnings;
-  d["notation"] = notation;
+  for (std::size_t k = 0; k < tags.size(); ++k) {
+    if (kind[k] == TagKind::Integer) {
+      py::array_t<bool> mask(py::ssize_t(missing[k].size()));
+      bool* m = mask.mutable_data();
+      for (std::size_t j = 0; j < missing[k].size(); ++j) m[j] = missing[k][j];
+      d[py::str(tags[k])] = py::make_tuple(
+          py::array_t<std::int64_t>(py::ssize_t(integers[k].size()), integers[k].data()), mask);
+    } else {
+      d[py::str(tags[k])] = objects[k].array();
+    }
+  }
+  d["offset"] = py::array_t<std::int64_t>(py::ssize_t(offset.size()), offset.data());
+  d["plies"] = py::array_t<std::int32_t>(py::ssize_t(plies.size()), plies.data());
+  d["result"] = result.pair();
+  d["termination"] = termination.pair();
+  d["valid"] = py::array_t<bool>(py::ssize_t(valid.size()), reinterpret_cast<bool*>(valid.data()));
+  d["errors"] = py::array_t<std::int32_t>(py::ssize_t(errors.size()), errors.data());
+  d["warnings"] = py::array_t<std::int32_t>(py::ssize_t(warnings.size()), warnings.data());
+  d["notation"] = notation.pair();
   return d;
 }
 
@@ -693,9 +905,9 @@ PYBIND11_MODULE(_libpgn, m) {
       .def("to_dict", &Game::to_dict, "The game as plain Python values (what the Dask bag holds).")
       .def("__repr__", [](const Game& g) {
         auto white = g.tag("White"), black = g.tag("Black");
-        return "<Game " + std::to_string(g.report().index) + ": " + (white ? *white : "?") + " - " +
-               (black ? *black : "?") + " " + g.result() + ", " + std::to_string(g.report().plies) +
-               " plies>";
+        return "<Game " + std::to_string(g.report().index) + ": " +
+               std::string(white ? *white : "?") + " - " + std::string(black ? *black : "?") + " " +
+               g.result() + ", " + std::to_string(g.report().plies) + " plies>";
       });
 
   py::class_<GameIterator>(m, "GameIterator", "Games in input order, read on libpgn's threads.")
@@ -762,8 +974,8 @@ the command line.)");
       R"(The games of `source` written as `pgn convert --to TO` writes them (pgn, json, jsonl, uci,
 lan, fen or epd), in notation `to_lang` (pgn, lan) when given; returns the text.)");
 
-  m.def("_game_columns", &game_columns, "source"_a, "tags"_a, "lang"_a = "auto", "threads"_a = 0,
-        "byte_range"_a = py::none());
+  m.def("_game_columns", &game_columns, "source"_a, "tags"_a, "kinds"_a, "lang"_a = "auto",
+        "threads"_a = 0, "byte_range"_a = py::none());
 
   bind_position(m);
 }

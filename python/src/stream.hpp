@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -28,12 +29,76 @@ enum class StreamMode : std::uint8_t {
   Convert,   // report and the game written in the chosen format (convert)
 };
 
+// The records of a batch's games, flat: one buffer of texts, events and tags for the whole
+// batch instead of a GameRecord each, so that keeping a record costs no allocation per game
+// (a record per game cost a third of a validation in allocations and copies).
+class RecordStore {
+ public:
+  struct Tag {
+    std::size_t name_begin, value_begin;
+    std::uint32_t name_size, value_size;
+  };
+  struct Stored {
+    std::size_t tag_begin = 0, tag_end = 0;      // in tags
+    std::size_t event_begin = 0, event_end = 0;  // in events
+    std::size_t text_base = 0, text_end = 0;     // the events' texts in texts
+    Position start;
+    bool from_fen = false, chess960 = false, complete = true;
+    std::string result, notation, problem;
+  };
+
+  // Room for the records of `text_bytes` of games, so that adding them never reallocates
+  // (growing the buffers cost as much as filling them).
+  void reserve(std::size_t games, std::size_t text_bytes);
+  void add(const GameRecord& record);
+  // Empties the store, keeping its buffers.
+  void clear();
+  std::size_t size() const { return games_.size(); }
+  const Stored& game(std::size_t i) const { return games_[i]; }
+  std::string_view tag_name(const Tag& t) const {
+    return {texts_.data() + t.name_begin, t.name_size};
+  }
+  std::string_view tag_value(const Tag& t) const {
+    return {texts_.data() + t.value_begin, t.value_size};
+  }
+  const Tag* tags_begin(std::size_t i) const { return tags_.data() + games_[i].tag_begin; }
+  const Tag* tags_end(std::size_t i) const { return tags_.data() + games_[i].tag_end; }
+  const GameEvent* events_begin(std::size_t i) const {
+    return events_.data() + games_[i].event_begin;
+  }
+  const GameEvent* events_end(std::size_t i) const { return events_.data() + games_[i].event_end; }
+  // The SAN of a move event, the text of a comment event, of game i.
+  std::string_view text(std::size_t i, const GameEvent& e) const {
+    return {texts_.data() + games_[i].text_base + e.text_begin, e.text_size};
+  }
+  // Game i as a GameRecord again, for the writers.
+  GameRecord record(std::size_t i) const;
+
+ private:
+  std::vector<Stored> games_;
+  std::vector<Tag> tags_;
+  std::vector<GameEvent> events_;
+  std::string texts_;
+};
+
+// Stores whose batches are done, kept for the next batches: a fresh store's pages cost the
+// kernel as much to hand out as filling them costs.
+RecordStore take_record_store();
+void give_back_record_store(RecordStore&& store);
+
 // The finished games of one batch, in input order.
 struct Chunk {
   std::vector<GameReport> reports;
-  std::vector<GameRecord> records;  // Games and Tags modes: one per report
-  std::string output;               // Convert mode: the games' text
+  RecordStore records;  // Games and Tags modes: one per report
+  std::string output;   // Convert mode: the games' text
   std::uint64_t input_bytes = 0;
+
+  Chunk() = default;
+  Chunk(Chunk&&) = default;
+  Chunk& operator=(Chunk&&) = default;
+  ~Chunk() {
+    if (records.size()) give_back_record_store(std::move(records));
+  }
 };
 
 struct StreamSettings {
