@@ -158,11 +158,8 @@ def _problem_frame(records):
                          "ply": "Int64"})
 
 
-def _validate_part(path, byte_range, lang="auto", threads=1):
-    if byte_range is None:
-        run = _libpgn.validate(path, lang=lang, threads=threads)
-    else:
-        run = _libpgn._validate_range(path, byte_range, lang, threads)
+def _validate_part(path, byte_range, lang="auto", threads=1, **options):
+    run = _libpgn.validate(path, lang=lang, threads=threads, byte_range=byte_range, **options)
     records = [p.to_dict() for p in run]
     summary = run.summary
     return (records, summary), summary["games"]
@@ -194,12 +191,14 @@ def _sum_summaries(summaries, files, files_failed_paths):
     return total
 
 
-def validate(paths, *, lang="auto", blocksize=DEFAULT_BLOCKSIZE, threads=1):
+def validate(paths, *, lang="auto", blocksize=DEFAULT_BLOCKSIZE, threads=1, **options):
     """Problems of every game in `paths` (paths or glob patterns) as a Dask DataFrame with the
     jsonl fields, and the summed summary as a Delayed dict (`dask.compute(problems, summary)`
-    computes both in one pass)."""
+    computes both in one pass). `options` are libpgn.validate's: strict, ignore, min_severity,
+    tag_checks, check_suffixes."""
     parts = partitions(paths, blocksize)
-    shifted, _ = _with_bases(parts, lambda p, r: _validate_part(p, r, lang, threads), _shift_problems)
+    shifted, _ = _with_bases(parts, lambda p, r: _validate_part(p, r, lang, threads, **options),
+                             _shift_problems)
     frames = [dask.delayed(lambda v: v[0])(s) for s in shifted]
     summaries = [dask.delayed(lambda v: v[1])(s) for s in shifted]
     failed = [dask.delayed(lambda v, p=p: [p] if v[1]["files_failed"] else [])(s)

@@ -42,7 +42,7 @@ Source make_source(const py::handle& source,
                    std::optional<std::pair<std::uint64_t, std::uint64_t>> range) {
   if (py::isinstance<py::str>(source) || py::hasattr(source, "__fspath__")) {
     const std::string path = py::str(py::module_::import("os").attr("fspath")(source));
-    if (!range) return Source::path(path, InputFormat::Pgn);
+    if (!range) return Source::path(path, InputFormat::Detect);
     // A byte range of an uncompressed file, read with pread: the Dask partitions.
     auto [begin, end] = *range;
     if (begin > end) throw py::value_error("byte_range: start after end");
@@ -72,7 +72,7 @@ Source make_source(const py::handle& source,
         py::isinstance<py::bytes>(source)
             ? std::string(py::bytes(py::reinterpret_borrow<py::object>(source)))
             : std::string(py::bytes(py::module_::import("builtins").attr("bytes")(source)));
-    return Source::bytes("<bytes>", std::move(bytes), InputFormat::Pgn);
+    return Source::bytes("<bytes>", std::move(bytes), InputFormat::Detect);
   }
   if (py::hasattr(source, "read")) {
     if (py::isinstance(source, py::module_::import("io").attr("TextIOBase")))
@@ -105,7 +105,7 @@ Source make_source(const py::handle& source,
             return 0;
           }
         },
-        InputFormat::Pgn);
+        InputFormat::Detect);
   }
   throw py::type_error("source must be a path, bytes or a binary file object, not " +
                        std::string(py::str(py::type::of(source).attr("__name__"))));
@@ -114,6 +114,7 @@ Source make_source(const py::handle& source,
 ValidateOptions validate_options(const std::string& lang, bool strict) {
   ValidateOptions options;
   options.strict = strict;
+  options.include_fen = true;
   if (lang != "auto") {
     options.notation = find_notation(lang);
     if (!options.notation) {
@@ -123,6 +124,25 @@ ValidateOptions validate_options(const std::string& lang, bool strict) {
     }
   }
   return options;
+}
+
+// validate's filters, as `pgn validate --ignore CODE --min-severity LEVEL --no-tag-checks
+// --no-check-suffixes` take them.
+void apply_filters(ValidateOptions& options, const std::vector<std::string>& ignore,
+                   bool tag_checks, bool check_suffixes) {
+  for (const std::string& name : ignore) {
+    Code code;
+    if (!code_from_name(name, code)) throw py::value_error("unknown problem code '" + name + "'");
+    options.ignored[int(code)] = true;
+  }
+  options.check_tags = tag_checks;
+  options.check_suffixes = check_suffixes;
+}
+
+Severity min_severity_from(const std::string& level) {
+  if (level == "warning") return Severity::Warning;
+  if (level == "error") return Severity::Error;
+  throw py::value_error("min_severity takes \"warning\" or \"error\", not '" + level + "'");
 }
 
 unsigned thread_count(long threads) {
@@ -534,13 +554,20 @@ py::dict summary_dict(const RunSummary& r) {
   return d;
 }
 
-// Problems as `pgn validate --format jsonl` reports them, the summary counted as they pass.
+// Problems as `pgn validate --format jsonl` reports them, the summary counted as they pass
+// (every problem counts, shown or not, as on the command line).
 class ProblemIterator : public StreamIterator {
  public:
-  using StreamIterator::StreamIterator;
+  ProblemIterator(const py::handle& source, StreamSettings settings, Severity min_severity,
+                  std::optional<std::pair<std::uint64_t, std::uint64_t>> range = std::nullopt)
+      : StreamIterator(source, std::move(settings), range), min_severity_(min_severity) {}
+
   Problem next() {
     for (;;) {
-      if (problem_ < pending_.size()) return Problem{*file_, std::move(pending_[problem_++])};
+      while (problem_ < pending_.size()) {
+        Diagnostic& d = pending_[problem_++];
+        if (d.severity >= min_severity_ || always_shown_) return Problem{*file_, std::move(d)};
+      }
       pending_.clear();
       problem_ = 0;
       if (position_ < chunk_->reports.size()) {
@@ -552,19 +579,24 @@ class ProblemIterator : public StreamIterator {
       if (done_) throw py::stop_iteration();
       if (next_chunk()) {
         summary_.input_bytes += chunk_->input_bytes;
+        for (const Diagnostic& d : chunk_->unreadable) summary_.add_unreadable(d);
+        pending_ = std::move(chunk_->unreadable);
         continue;
       }
       done_ = true;
+      // What the command line writes whatever the filters: warnings about the whole input and
+      // a read fault.
+      always_shown_ = true;
+      const std::vector<Diagnostic> warnings = stream_->file_warnings();
       close();
       ++summary_.files;
+      for (const Diagnostic& d : warnings) {
+        summary_.add_file_warning(d);
+        pending_.push_back(d);
+      }
       if (!end_error_.empty()) {
         ++summary_.files_failed;
-        Diagnostic d;
-        d.code = Code::Io;
-        d.severity = Severity::Error;
-        d.message = end_error_;
-        if (games_at_end_)
-          d.message += " (" + std::to_string(games_at_end_) + " games before it were read)";
+        Diagnostic d = input_problem(end_error_, games_at_end_);
         ++summary_.errors;
         ++summary_.by_code[int(Code::Io)];
         pending_.push_back(d);
@@ -580,6 +612,8 @@ class ProblemIterator : public StreamIterator {
   }
 
  private:
+  Severity min_severity_;
+  bool always_shown_ = false;
   std::vector<Diagnostic> pending_;
   std::size_t problem_ = 0;
   bool done_ = false;
@@ -944,29 +978,27 @@ cut at game starts. A file that cannot be read raises PgnError (after the games 
 
   m.def(
       "validate",
-      [](py::handle source, const std::string& lang, long threads, bool strict) {
+      [](py::handle source, const std::string& lang, long threads, bool strict,
+         const std::vector<std::string>& ignore, const std::string& min_severity, bool tag_checks,
+         bool check_suffixes, std::optional<std::pair<std::uint64_t, std::uint64_t>> byte_range) {
         StreamSettings settings;
         settings.mode = StreamMode::Problems;
         settings.threads = thread_count(threads);
         settings.validate = validate_options(lang, strict);
-        return std::make_unique<ProblemIterator>(source, std::move(settings));
+        apply_filters(settings.validate, ignore, tag_checks, check_suffixes);
+        return std::make_unique<ProblemIterator>(source, std::move(settings),
+                                                 min_severity_from(min_severity), byte_range);
       },
       "source"_a, py::kw_only(), "lang"_a = "auto", "threads"_a = 0, "strict"_a = false,
+      "ignore"_a = std::vector<std::string>(), "min_severity"_a = "warning", "tag_checks"_a = true,
+      "check_suffixes"_a = true, "byte_range"_a = py::none(),
       R"(Iterates the problems `pgn validate` reports for `source` (Problem records with the jsonl
 fields); the iterator's `summary` holds the totals. A read fault is a problem of code "io", as on
-the command line.)");
-
-  m.def(
-      "_validate_range",
-      [](py::handle source, std::pair<std::uint64_t, std::uint64_t> range, const std::string& lang,
-         long threads) {
-        StreamSettings settings;
-        settings.mode = StreamMode::Problems;
-        settings.threads = thread_count(threads);
-        settings.validate = validate_options(lang, false);
-        return std::make_unique<ProblemIterator>(source, std::move(settings), range);
-      },
-      "source"_a, "byte_range"_a, "lang"_a = "auto", "threads"_a = 0);
+the command line. PGN and JSON game records (an array or JSON Lines) are told apart by content.
+The options are those of `pgn validate`: `strict` (warnings count as errors), `ignore` (codes not
+reported nor counted, e.g. ["missing-tag"]), `min_severity` ("warning" or "error": the problems
+shown; the summary counts all), `tag_checks`, `check_suffixes`. `byte_range=(start, end)` reads
+only those bytes of an uncompressed PGN file, cut at game starts.)");
 
   m.def(
       "convert", &convert, "source"_a, py::kw_only(), "to"_a = "pgn", "lang"_a = "auto",

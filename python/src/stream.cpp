@@ -208,7 +208,13 @@ class GameStream::Consumer final : public BatchConsumer {
     chunk.reports.swap(batch.reports);
     chunk.output.swap(batch.output);
     chunk.input_bytes = batch.input_bytes;
+    chunk.unreadable.swap(batch.unreadable);
     stream_.push(std::move(chunk));
+  }
+
+  void file_warning(std::size_t, const std::string&, const Diagnostic& warning) override {
+    std::lock_guard lock(stream_.mutex_);
+    stream_.file_warnings_.push_back(warning);
   }
 
   void end_file(std::size_t, const std::string&, const std::string& error,

@@ -92,6 +92,8 @@ struct Chunk {
   RecordStore records;  // Games and Tags modes: one per report
   std::string output;   // Convert mode: the games' text
   std::uint64_t input_bytes = 0;
+  // Records of a JSON input that could not be read, in input order before the games.
+  std::vector<Diagnostic> unreadable;
 
   Chunk() = default;
   Chunk(Chunk&&) = default;
@@ -121,6 +123,8 @@ class GameStream {
   // Why the input was not read to its end ("" when it was).
   const std::string& error() const { return error_; }
   std::uint64_t games_read() const { return games_read_; }
+  // Warnings about the input as a whole (no games found, not PGN), known at its end.
+  const std::vector<Diagnostic>& file_warnings() const { return file_warnings_; }
   const std::string& name() const { return name_; }
   void stop();
 
@@ -139,6 +143,7 @@ class GameStream {
   std::atomic<bool> stop_{false};
   std::string error_;
   std::uint64_t games_read_ = 0;
+  std::vector<Diagnostic> file_warnings_;
   // Records and outputs made by workers for a batch, until the consumer takes them.
   std::mutex side_mutex_;
   std::vector<std::pair<const void*, Chunk>> side_;
