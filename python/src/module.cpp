@@ -858,6 +858,7 @@ using namespace pgn::python;
 
 namespace pgn::python {
 void bind_position(py::module_& m);  // position.cpp
+void bind_cuts(py::module_& m);      // cuts.cpp
 }
 
 PYBIND11_MODULE(_libpgn, m) {
@@ -1010,4 +1011,5 @@ lan, fen or epd), in notation `to_lang` (pgn, lan) when given; returns the text.
         "threads"_a = 0, "byte_range"_a = py::none());
 
   bind_position(m);
+  bind_cuts(m);
 }

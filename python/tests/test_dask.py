@@ -53,16 +53,55 @@ def client():
 
 def test_cuts_fall_inside_games_and_lose_none(many_files):
     parts = libpgn.dask.partitions(many_files, BLOCKSIZE)
-    ranged = [p for p in parts if p[1] is not None]
+    ranged = [p for p in parts if p.byte_range is not None]
     assert len(ranged) > 2 * len(many_files) - 2
-    assert (many_files[-1], None) in parts  # the compressed file is one partition
+    assert libpgn.dask.Part(many_files[-1]) in parts  # the compressed file is one partition
     for path in many_files[:-1]:
-        starts = [g.offset for g in libpgn.read_games(path)]
-        cuts = [r[0] for p, r in parts if p == path and r and r[0]]
+        games = list(libpgn.read_games(path))
+        starts = [g.offset for g in games]
+        pieces = [p for p in parts if p.path == path]
+        cuts = [p.byte_range[0] for p in pieces if p.byte_range and p.byte_range[0]]
         # Every cut is a game start, and every nominal cut fell inside a game.
         assert set(cuts) <= set(starts)
         for k in range(1, len(cuts) + 1):
             assert (k * BLOCKSIZE) not in starts
+        # The games and lines before each piece are those of the whole file.
+        for p in pieces:
+            if p.byte_range:
+                first = starts.index(p.byte_range[0])
+                assert p.games_before == first and p.lines_before == games[first].line - 1
+
+
+def tricky_file(folder):
+    """Games whose tag sections hold `;` comment lines and `%` escape lines between the tags:
+    a cut put at a tag line that follows a line that is not a tag (what a look for a tag
+    section after movetext does) would fall inside them and split the game in two."""
+    game = (
+        '[Event "e{n}"]\n[Site "?"]\n; a comment line among the tags\n[Date "????.??.??"]\n'
+        '[Round "{n}"]\n%an escape line\n[White "w"]\n[Black "b"]\n[Result "*"]\n\n'
+        '1. e4 {{ a comment }} 1... e5\n2. Nf3 Nc6 *\n\n'
+    )
+    path = folder / "tricky.pgn"
+    path.write_text("".join(game.format(n=n) for n in range(1, 400)))
+    return str(path)
+
+
+def test_cuts_are_the_splitters_game_starts(tmp_path):
+    path = tricky_file(tmp_path)
+    _, expected = cli_validate(path)
+    starts = [g.offset for g in libpgn.read_games(path)]
+    assert len(starts) == expected["games"] == 399
+    for blocksize in (997, 4093, 20011):
+        parts = libpgn.dask.partitions(path, blocksize)
+        assert len(parts) > 3
+        assert {p.byte_range[0] for p in parts} <= set(starts)
+        games = [g for p in parts for g in libpgn.read_games(path, byte_range=p.byte_range)]
+        assert len(games) == len(starts)
+        assert sum(libpgn.validate(path, byte_range=p.byte_range).summary["games"] for p in parts) == len(starts)
+        bag = libpgn.dask.read_games(path, blocksize=blocksize)
+        indexes = bag.pluck("index").compute(scheduler="sync")
+        assert indexes == list(range(1, len(starts) + 1))
+        assert bag.pluck("offset").compute(scheduler="sync") == starts
 
 
 def records(frame):
