@@ -2,8 +2,10 @@
 
 Partitions are files; an uncompressed PGN file larger than `blocksize` is cut into byte
 ranges that begin where the splitter starts a game (one pass of the splitter over the file,
-in a task), so that each game is read by exactly one partition. Compressed files (zstd,
-gzip, bzip2) and JSON records are one partition each. Game numbers, lines and byte offsets
+in a task), so that each game is read by exactly one partition. A zstd file of several frames
+is cut at frames the same way (each piece is decoded from a frame and begins at the first
+game starting in it); a zstd file of one frame, gzip, bzip2 and JSON records are one
+partition each. Game numbers, lines and byte offsets
 are those of one run over the whole file: the pass that finds the cuts counts the games and
 lines before each.
 
@@ -52,14 +54,19 @@ def _expand(paths):
     return out
 
 
-def _cuttable(path):
-    """Whether a file is PGN as it is: not compressed, not JSON records (read whole)."""
+def _how_cut(path):
+    """"pgn" for PGN as it is, "zstd" for zstd, None for what is read whole (gzip, bzip2, JSON
+    records)."""
     with open(path, "rb") as f:
         head = f.read(64)
+    if head.startswith(_COMPRESSED_MAGIC[0]):
+        return "zstd"
     if any(head.startswith(m) for m in _COMPRESSED_MAGIC):
-        return False
+        return None
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return not (text.startswith(b"{") or (text.startswith(b"[") and text[1:].lstrip()[:1] in (b"{", b"]")))
+    if text.startswith(b"{") or (text.startswith(b"[") and text[1:].lstrip()[:1] in (b"{", b"]")):
+        return None
+    return "pgn"
 
 
 def _pieces(path, size, blocksize):
@@ -77,12 +84,28 @@ def _pieces(path, size, blocksize):
             for (offset, line, games), end in zip(starts, ends)]
 
 
+_END = 1 << 62  # the end of a zstd file's last piece: as far as it goes
+
+
+def _zstd_pieces(path, size, blocksize):
+    """The Parts of a zstd file: groups of frames of about `blocksize` compressed bytes, each
+    read from its first frame and starting at the first game that starts in or after it (one
+    pass of the splitter over the decompressed file). A file of one frame is one Part."""
+    pieces = _libpgn._zstd_pieces(path, blocksize)
+    ends = [p[2] for p in pieces[1:]] + [_END]
+    return [Part(path, (offset, end, frame, offset - skip), games, lines)
+            for (frame, skip, offset, lines, games), end in zip(pieces, ends)]
+
+
+_CUTTERS = {"pgn": _pieces, "zstd": _zstd_pieces}
+
+
 def _plan(paths, blocksize):
-    """[(path, size, cut)] for every file; cut: whether it is read in byte ranges."""
+    """[(path, size, cutter)] for every file; cutter: the function that cuts it, or None."""
     plan = []
     for path in _expand(paths):
         size = os.path.getsize(path)
-        plan.append((path, size, size > blocksize and _cuttable(path)))
+        plan.append((path, size, _CUTTERS.get(_how_cut(path)) if size > blocksize else None))
     return plan
 
 
@@ -90,8 +113,8 @@ def partitions(paths, blocksize=DEFAULT_BLOCKSIZE):
     """[Part]: the pieces the functions below read, in order (the cuts are found here, by
     reading the files that are cut; the collections below find them in tasks instead)."""
     parts = []
-    for path, size, cut in _plan(paths, blocksize):
-        parts.extend(_pieces(path, size, blocksize) if cut else [Part(path)])
+    for path, size, cutter in _plan(paths, blocksize):
+        parts.extend(cutter(path, size, blocksize) if cutter else [Part(path)])
     return parts
 
 
@@ -112,11 +135,11 @@ def _tasks(paths, blocksize, read, shift):
 
     run_delayed = dask.delayed(run)
     tasks = []
-    for path, size, cut in _plan(paths, blocksize):
-        if not cut:
+    for path, size, cutter in _plan(paths, blocksize):
+        if not cutter:
             tasks.append(run_delayed(Part(path)))
             continue
-        pieces = dask.delayed(_pieces)(path, size, blocksize)
+        pieces = dask.delayed(cutter)(path, size, blocksize)
         for i in range(-(-size // blocksize)):
             tasks.append(run_delayed(dask.delayed(_piece)(pieces, i)))
     return tasks

@@ -19,6 +19,7 @@
 #include "libpgn/position.hpp"
 #include "libpgn/report.hpp"
 #include "stream.hpp"
+#include "zstd_frames.hpp"
 
 namespace py = pybind11;
 using namespace pybind11::literals;
@@ -38,14 +39,37 @@ struct HeldObject {
   }
 };
 
-Source make_source(const py::handle& source,
-                   std::optional<std::pair<std::uint64_t, std::uint64_t>> range) {
+// byte_range: (start, end) of an uncompressed file, or (start, end, frame, frame_start) of a
+// zstd file: decompressed bytes start..end, decoded from the frame at compressed offset
+// `frame`, whose first byte is at `frame_start` in the decompressed input.
+using ByteRange = std::optional<std::vector<std::uint64_t>>;
+
+Source zstd_range_source(const std::string& path, const std::vector<std::uint64_t>& range) {
+  const std::uint64_t begin = range[0], end = range[1], frame = range[2], frame_start = range[3];
+  if (begin < frame_start) throw py::value_error("byte_range: start before its frame");
+  auto reader = std::make_shared<ZstdFrameReader>(path, frame, begin - frame_start, end - begin);
+  return Source::reader(
+      path,
+      [reader](char* buffer, std::size_t size, std::string& error) {
+        return reader->read(buffer, size, error);
+      },
+      InputFormat::Pgn);
+}
+
+Source make_source(const py::handle& source, const ByteRange& byte_range) {
+  std::optional<std::pair<std::uint64_t, std::uint64_t>> range;
+  if (byte_range) {
+    if (byte_range->size() != 2 && byte_range->size() != 4)
+      throw py::value_error("byte_range is (start, end) or (start, end, frame, frame_start)");
+    if ((*byte_range)[0] > (*byte_range)[1]) throw py::value_error("byte_range: start after end");
+    range.emplace((*byte_range)[0], (*byte_range)[1]);
+  }
   if (py::isinstance<py::str>(source) || py::hasattr(source, "__fspath__")) {
     const std::string path = py::str(py::module_::import("os").attr("fspath")(source));
     if (!range) return Source::path(path, InputFormat::Detect);
+    if (byte_range->size() == 4) return zstd_range_source(path, *byte_range);
     // A byte range of an uncompressed file, read with pread: the Dask partitions.
     auto [begin, end] = *range;
-    if (begin > end) throw py::value_error("byte_range: start after end");
     std::FILE* file = std::fopen(path.c_str(), "rb");
     if (!file) raise("PgnError", "io", "cannot open " + path, path);
     auto handle = std::shared_ptr<std::FILE>(file, std::fclose);
@@ -462,7 +486,7 @@ class Game {
 class StreamIterator {
  public:
   StreamIterator(const py::handle& source, StreamSettings settings,
-                 std::optional<std::pair<std::uint64_t, std::uint64_t>> range = std::nullopt) {
+                 const ByteRange& range = std::nullopt) {
     Source s = make_source(source, range);
     file_ = std::make_shared<const std::string>(s.name());
     stream_ = std::make_unique<GameStream>(std::move(s), std::move(settings));
@@ -559,7 +583,7 @@ py::dict summary_dict(const RunSummary& r) {
 class ProblemIterator : public StreamIterator {
  public:
   ProblemIterator(const py::handle& source, StreamSettings settings, Severity min_severity,
-                  std::optional<std::pair<std::uint64_t, std::uint64_t>> range = std::nullopt)
+                  const ByteRange& range = std::nullopt)
       : StreamIterator(source, std::move(settings), range), min_severity_(min_severity) {}
 
   Problem next() {
@@ -757,7 +781,7 @@ enum class TagKind : std::uint8_t { Text, Integer, Date };
 // result, termination and notation as categorical codes.
 py::dict game_columns(const py::handle& source, const std::vector<std::string>& tags,
                       const std::vector<std::string>& kinds, const std::string& lang, long threads,
-                      std::optional<std::pair<std::uint64_t, std::uint64_t>> range) {
+                      const ByteRange& range) {
   if (kinds.size() != tags.size()) throw py::value_error("one kind per tag");
   std::vector<TagKind> kind;
   for (const std::string& k : kinds)
@@ -859,7 +883,7 @@ using namespace pgn::python;
 namespace pgn::python {
 void bind_position(py::module_& m);  // position.cpp
 void bind_cuts(py::module_& m);      // cuts.cpp
-}
+}  // namespace pgn::python
 
 PYBIND11_MODULE(_libpgn, m) {
   m.doc() = "libpgn's C++ core: games, validation, conversion and the legality core.";
@@ -962,8 +986,7 @@ PYBIND11_MODULE(_libpgn, m) {
 
   m.def(
       "read_games",
-      [](py::handle source, const std::string& lang, long threads,
-         std::optional<std::pair<std::uint64_t, std::uint64_t>> byte_range) {
+      [](py::handle source, const std::string& lang, long threads, const ByteRange& byte_range) {
         StreamSettings settings;
         settings.mode = StreamMode::Games;
         settings.threads = thread_count(threads);
@@ -981,7 +1004,7 @@ cut at game starts. A file that cannot be read raises PgnError (after the games 
       "validate",
       [](py::handle source, const std::string& lang, long threads, bool strict,
          const std::vector<std::string>& ignore, const std::string& min_severity, bool tag_checks,
-         bool check_suffixes, std::optional<std::pair<std::uint64_t, std::uint64_t>> byte_range) {
+         bool check_suffixes, const ByteRange& byte_range) {
         StreamSettings settings;
         settings.mode = StreamMode::Problems;
         settings.threads = thread_count(threads);
