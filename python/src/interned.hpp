@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "stream.hpp"  // pack_short_text
+
 namespace pgn::python {
 
 class InternedStrings {
@@ -26,15 +28,18 @@ class InternedStrings {
   // A new reference to the str of `text` (UTF-8); nullptr with a Python error set when the
   // bytes are not UTF-8.
   PyObject* get(std::string_view text) {
-    // Texts of up to 7 bytes (SAN moves, most tag names, Elo, results) are their own key, with
-    // their size in the next byte: one compare, no key bytes to fetch. Longer ones are hashed
-    // (top bit set, so that they never equal a packed text) and compared.
-    if (text.size() <= 7) {
-      std::uint64_t packed = 0;
-      std::memcpy(&packed, text.data(), text.size());
-      return get(text, packed | (std::uint64_t(text.size()) << 56), true);
-    }
+    // Texts of up to 7 bytes (SAN moves, most tag names, Elo, results) are their own key
+    // (pack_short_text): one compare, no key bytes to fetch. Longer ones are hashed (top bit
+    // set, so that they never equal a packed text) and compared.
+    if (const std::uint64_t packed = pack_short_text(text)) return get(text, packed, true);
     return get(text, hash_of(text) | (std::uint64_t(1) << 63), false);
+  }
+
+  // The str of a text pack_short_text() gave: the text itself is not needed.
+  PyObject* get_packed(std::uint64_t packed) {
+    char text[8];
+    std::memcpy(text, &packed, 8);
+    return get(std::string_view(text, std::size_t(packed >> 56)), packed, true);
   }
 
  private:

@@ -332,18 +332,31 @@ class Game {
     if (!moves_) {
       std::vector<PyObject*> items;
       items.reserve(report().plies);
-      try {
-        main_line([&](const GameEvent& e, std::size_t) {
-          if (e.kind == GameEvent::MoveEvent)
-            items.push_back(interned(interned_moves(), text(e)).release().ptr());
-        });
-      } catch (...) {
+      auto release = [&] {
         for (PyObject* o : items) Py_DECREF(o);
+      };
+      try {
+        const RecordStore& s = store();
+        if (stored().moves_packed) {
+          InternedStrings& table = interned_moves();
+          for (const std::uint64_t* m = s.moves_begin(i_); m != s.moves_end(i_); ++m) {
+            PyObject* o = table.get_packed(*m);
+            if (!o) throw py::error_already_set();
+            items.push_back(o);
+          }
+        } else {
+          main_line([&](const GameEvent& e, std::size_t) {
+            if (e.kind == GameEvent::MoveEvent)
+              items.push_back(interned(interned_moves(), text(e)).release().ptr());
+          });
+        }
+      } catch (...) {
+        release();
         throw;
       }
       PyObject* list = PyList_New(Py_ssize_t(items.size()));
       if (!list) {
-        for (PyObject* o : items) Py_DECREF(o);
+        release();
         throw py::error_already_set();
       }
       for (std::size_t k = 0; k < items.size(); ++k) PyList_SET_ITEM(list, Py_ssize_t(k), items[k]);

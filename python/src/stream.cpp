@@ -1,6 +1,7 @@
 #include "stream.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "libpgn/pipeline.hpp"
 #include "libpgn/reader.hpp"
@@ -56,8 +57,16 @@ void give_back_record_store(RecordStore&& store) {
   if (spare.stores.size() < kSpareStores) spare.stores.push_back(std::move(store));
 }
 
+std::uint64_t pack_short_text(std::string_view text) {
+  if (text.empty() || text.size() > 7) return 0;
+  std::uint64_t packed = 0;
+  std::memcpy(&packed, text.data(), text.size());
+  return packed | (std::uint64_t(text.size()) << 56);
+}
+
 void RecordStore::clear() {
   games_.clear();
+  moves_.clear();
   tags_.clear();
   events_.clear();
   texts_.clear();
@@ -69,6 +78,7 @@ void RecordStore::reserve(std::size_t games, std::size_t text_bytes) {
   // A move is at least 3 bytes of movetext ("e4 "), usually more with its number and comments;
   // the texts (tags, SAN, comments) are about the games' text.
   events_.reserve(text_bytes / 6);
+  moves_.reserve(text_bytes / 8);
   texts_.reserve(text_bytes + text_bytes / 8);
 }
 
@@ -91,6 +101,20 @@ void RecordStore::add(const GameRecord& record) {
   g.text_base = texts_.size();
   texts_.append(record.texts);
   g.text_end = texts_.size();
+  g.move_begin = moves_.size();
+  int depth = 0;
+  for (const GameEvent& e : record.events) {
+    if (e.kind == GameEvent::VariationBegin)
+      ++depth;
+    else if (e.kind == GameEvent::VariationEnd)
+      --depth;
+    else if (depth == 0 && e.kind == GameEvent::MoveEvent) {
+      const std::uint64_t packed = pack_short_text(record.text(e));
+      g.moves_packed = g.moves_packed && packed != 0;
+      moves_.push_back(packed);
+    }
+  }
+  g.move_end = moves_.size();
   g.start = record.start;
   g.from_fen = record.from_fen;
   g.chess960 = record.chess960;

@@ -29,6 +29,10 @@ enum class StreamMode : std::uint8_t {
   Convert,   // report and the game written in the chosen format (convert)
 };
 
+// A text of 1 to 7 bytes (a SAN move) as one number: its bytes, its size in the eighth byte;
+// 0 for other texts.
+std::uint64_t pack_short_text(std::string_view text);
+
 // The records of a batch's games, flat: one buffer of texts, events and tags for the whole
 // batch instead of a GameRecord each, so that keeping a record costs no allocation per game
 // (a record per game cost a third of a validation in allocations and copies).
@@ -42,6 +46,8 @@ class RecordStore {
     std::size_t tag_begin = 0, tag_end = 0;      // in tags
     std::size_t event_begin = 0, event_end = 0;  // in events
     std::size_t text_base = 0, text_end = 0;     // the events' texts in texts
+    std::size_t move_begin = 0, move_end = 0;    // the main line's SAN in moves
+    bool moves_packed = true;                    // every main-line SAN fitted in a number
     Position start;
     bool from_fen = false, chess960 = false, complete = true;
     std::string result, notation, problem;
@@ -71,6 +77,13 @@ class RecordStore {
   std::string_view text(std::size_t i, const GameEvent& e) const {
     return {texts_.data() + games_[i].text_base + e.text_begin, e.text_size};
   }
+  // The main line's SAN of game i, each packed in a number (InternedStrings::pack): what
+  // Game.moves reads, a few cache lines a game instead of every event and text, which the
+  // worker thread wrote and the Python thread would fetch from the other core.
+  const std::uint64_t* moves_begin(std::size_t i) const {
+    return moves_.data() + games_[i].move_begin;
+  }
+  const std::uint64_t* moves_end(std::size_t i) const { return moves_.data() + games_[i].move_end; }
   // Game i as a GameRecord again, for the writers.
   GameRecord record(std::size_t i) const;
 
@@ -78,6 +91,7 @@ class RecordStore {
   std::vector<Stored> games_;
   std::vector<Tag> tags_;
   std::vector<GameEvent> events_;
+  std::vector<std::uint64_t> moves_;
   std::string texts_;
 };
 
