@@ -301,3 +301,42 @@ def test_json_records_are_read_as_the_cli_reads_them(tmp_path):
         for game, record in zip(games, converted):
             if game.valid:
                 assert game.moves == [m["san"] for m in record["moves"]]
+
+
+@pytest.mark.parametrize("relative", ["real/twic0920.pgn", "real/lichess_db_1000k.pgn", "edge/scalachess/FWWRC.pgn"])
+def test_dataframe_columns_are_the_tags_typed(relative):
+    """Every typed cell against the game's tag, read through read_games: integers where the
+    tag is one, dates where the tag is a whole date, else missing; texts as they are."""
+    import datetime
+
+    import pandas as pd
+
+    path = corpus(relative)
+    columns = ["White", "WhiteElo", "BlackRatingDiff", "Date", "UTCDate", "Termination", "ECO"]
+    frame = libpgn.to_dataframe(path, columns)
+    games = list(libpgn.read_games(path))
+    assert len(frame) == len(games)
+
+    def integer(value):
+        return int(value) if value is not None and re.fullmatch(r"[+-]?\d+", value.strip()) else None
+
+    def date(value):
+        try:
+            return datetime.datetime.strptime(value, "%Y.%m.%d").date() if value and len(value) == 10 else None
+        except ValueError:
+            return None
+
+    for row, game in zip(frame.itertuples(index=False), games):
+        tags = game.tags
+        for name in ("WhiteElo", "BlackRatingDiff"):
+            cell = getattr(row, name)
+            assert (None if pd.isna(cell) else int(cell)) == integer(tags.get(name))
+        for name in ("Date", "UTCDate"):
+            cell = getattr(row, name)
+            assert (None if pd.isna(cell) else cell) == date(tags.get(name))
+        for name in ("White", "ECO"):
+            cell = getattr(row, name)
+            assert (None if pd.isna(cell) else cell) == tags.get(name)
+        assert (None if pd.isna(row.termination) else row.termination) == tags.get("Termination")
+        assert row.result == game.result and row.plies == game.plies and row.valid == game.valid
+        assert row.offset == game.offset and row.notation == game.notation
