@@ -118,7 +118,7 @@ def partitions(paths, blocksize=DEFAULT_BLOCKSIZE):
     return parts
 
 
-def _piece(pieces, i):
+def _take_piece(pieces, i):
     return pieces[i] if i < len(pieces) else None
 
 
@@ -126,14 +126,14 @@ def _tasks(paths, blocksize, read, shift):
     """One Delayed per piece: read(path, byte_range) -> value, shifted by the games, lines and
     bytes before the piece. A file that is cut has one task finding its cuts (a pass of the
     splitter) and one per multiple of blocksize; two cuts in one game leave a piece empty."""
-    def run(part):
+    def _read_piece(part):
         if part is None:
             return shift(None, 0, 0, 0)
         value = read(part.path, part.byte_range)
         offset = part.byte_range[0] if part.byte_range else 0
         return shift(value, part.games_before, part.lines_before, offset)
 
-    run_delayed = dask.delayed(run)
+    run_delayed = dask.delayed(_read_piece)
     tasks = []
     for path, size, cutter in _plan(paths, blocksize):
         if not cutter:
@@ -141,7 +141,7 @@ def _tasks(paths, blocksize, read, shift):
             continue
         pieces = dask.delayed(cutter)(path, size, blocksize)
         for i in range(-(-size // blocksize)):
-            tasks.append(run_delayed(dask.delayed(_piece)(pieces, i)))
+            tasks.append(run_delayed(dask.delayed(_take_piece)(pieces, i)))
     return tasks
 
 
