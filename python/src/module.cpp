@@ -13,166 +13,20 @@
 #include <unordered_map>
 #include <vector>
 
+#include "columns.hpp"
 #include "errors.hpp"
 #include "interned.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/report.hpp"
+#include "sources.hpp"
 #include "stream.hpp"
-#include "zstd_frames.hpp"
 
 namespace py = pybind11;
 using namespace pybind11::literals;
 
 namespace pgn::python {
 namespace {
-
-// ---- sources and settings --------------------------------------------------------------
-
-// A Python object that is released with the GIL held, whichever thread lets go of it last.
-struct HeldObject {
-  py::object object;
-  explicit HeldObject(py::object o) : object(std::move(o)) {}
-  ~HeldObject() {
-    py::gil_scoped_acquire gil;
-    object = py::object();
-  }
-};
-
-// byte_range: (start, end) of an uncompressed file, or (start, end, frame, frame_start) of a
-// zstd file: decompressed bytes start..end, decoded from the frame at compressed offset
-// `frame`, whose first byte is at `frame_start` in the decompressed input.
-using ByteRange = std::optional<std::vector<std::uint64_t>>;
-
-Source zstd_range_source(const std::string& path, const std::vector<std::uint64_t>& range) {
-  const std::uint64_t begin = range[0], end = range[1], frame = range[2], frame_start = range[3];
-  if (begin < frame_start) throw py::value_error("byte_range: start before its frame");
-  auto reader = std::make_shared<ZstdFrameReader>(path, frame, begin - frame_start, end - begin);
-  return Source::reader(
-      path,
-      [reader](char* buffer, std::size_t size, std::string& error) {
-        return reader->read(buffer, size, error);
-      },
-      InputFormat::Pgn);
-}
-
-Source make_source(const py::handle& source, const ByteRange& byte_range) {
-  std::optional<std::pair<std::uint64_t, std::uint64_t>> range;
-  if (byte_range) {
-    if (byte_range->size() != 2 && byte_range->size() != 4)
-      throw py::value_error("byte_range is (start, end) or (start, end, frame, frame_start)");
-    if ((*byte_range)[0] > (*byte_range)[1]) throw py::value_error("byte_range: start after end");
-    range.emplace((*byte_range)[0], (*byte_range)[1]);
-  }
-  if (py::isinstance<py::str>(source) || py::hasattr(source, "__fspath__")) {
-    const std::string path = py::str(py::module_::import("os").attr("fspath")(source));
-    if (!range) return Source::path(path, InputFormat::Detect);
-    if (byte_range->size() == 4) return zstd_range_source(path, *byte_range);
-    // A byte range of an uncompressed file, read with pread: the Dask partitions.
-    auto [begin, end] = *range;
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file) raise("PgnError", "io", "cannot open " + path, path);
-    auto handle = std::shared_ptr<std::FILE>(file, std::fclose);
-    auto position = std::make_shared<std::uint64_t>(begin);
-    if (std::fseek(file, long(begin), SEEK_SET) != 0)
-      raise("PgnError", "io", "cannot seek in " + path, path);
-    return Source::reader(
-        path,
-        [handle, position, end](char* buffer, std::size_t size, std::string& error) -> std::size_t {
-          const std::uint64_t left = end - *position;
-          if (left == 0) return 0;
-          const std::size_t n =
-              std::fread(buffer, 1, std::min<std::uint64_t>(size, left), handle.get());
-          if (n == 0 && std::ferror(handle.get())) error = "read error";
-          *position += n;
-          return n;
-        },
-        InputFormat::Pgn);
-  }
-  if (range) throw py::type_error("byte_range needs a path");
-  if (py::isinstance<py::bytes>(source) || py::isinstance<py::bytearray>(source) ||
-      py::isinstance<py::memoryview>(source)) {
-    std::string bytes =
-        py::isinstance<py::bytes>(source)
-            ? std::string(py::bytes(py::reinterpret_borrow<py::object>(source)))
-            : std::string(py::bytes(py::module_::import("builtins").attr("bytes")(source)));
-    return Source::bytes("<bytes>", std::move(bytes), InputFormat::Detect);
-  }
-  if (py::hasattr(source, "read")) {
-    if (py::isinstance(source, py::module_::import("io").attr("TextIOBase")))
-      throw py::type_error(
-          "read_games needs a binary file object (open(path, \"rb\")), not a text one");
-    std::string name = "<stream>";
-    if (py::hasattr(source, "name") && py::isinstance<py::str>(source.attr("name")))
-      name = py::str(source.attr("name"));
-    auto held = std::make_shared<HeldObject>(py::reinterpret_borrow<py::object>(source));
-    return Source::reader(
-        name,
-        [held](char* buffer, std::size_t size, std::string& error) -> std::size_t {
-          py::gil_scoped_acquire gil;
-          try {
-            py::object data = held->object.attr("read")(size);
-            if (data.is_none()) return 0;
-            if (!py::isinstance<py::bytes>(data)) {
-              error = "read() returned " +
-                      std::string(py::str(py::type::of(data).attr("__name__"))) + ", not bytes";
-              return 0;
-            }
-            char* ptr = nullptr;
-            Py_ssize_t length = 0;
-            PyBytes_AsStringAndSize(data.ptr(), &ptr, &length);
-            const std::size_t n = std::min<std::size_t>(std::size_t(length), size);
-            std::memcpy(buffer, ptr, n);
-            return n;
-          } catch (py::error_already_set& e) {
-            error = std::string("read() raised ") + e.what();
-            return 0;
-          }
-        },
-        InputFormat::Detect);
-  }
-  throw py::type_error("source must be a path, bytes or a binary file object, not " +
-                       std::string(py::str(py::type::of(source).attr("__name__"))));
-}
-
-ValidateOptions validate_options(const std::string& lang, bool strict) {
-  ValidateOptions options;
-  options.strict = strict;
-  options.include_fen = true;
-  if (lang != "auto") {
-    options.notation = find_notation(lang);
-    if (!options.notation) {
-      std::string known;
-      for (const Notation* n : builtin_notations()) known += " " + n->code;
-      throw py::value_error("unknown notation '" + lang + "'; known: auto" + known);
-    }
-  }
-  return options;
-}
-
-// validate's filters, as `pgn validate --ignore CODE --min-severity LEVEL --no-tag-checks
-// --no-check-suffixes` take them.
-void apply_filters(ValidateOptions& options, const std::vector<std::string>& ignore,
-                   bool tag_checks, bool check_suffixes) {
-  for (const std::string& name : ignore) {
-    Code code;
-    if (!code_from_name(name, code)) throw py::value_error("unknown problem code '" + name + "'");
-    options.ignored[int(code)] = true;
-  }
-  options.check_tags = tag_checks;
-  options.check_suffixes = check_suffixes;
-}
-
-Severity min_severity_from(const std::string& level) {
-  if (level == "warning") return Severity::Warning;
-  if (level == "error") return Severity::Error;
-  throw py::value_error("min_severity takes \"warning\" or \"error\", not '" + level + "'");
-}
-
-unsigned thread_count(long threads) {
-  if (threads < 0 || threads > 1024) throw py::value_error("threads must be 0 (all cores) to 1024");
-  return unsigned(threads);
-}
 
 // ---- problems and games ----------------------------------------------------------------
 
@@ -693,98 +547,7 @@ std::string convert(const py::handle& source, const std::string& to, const std::
   return out;
 }
 
-// ---- to_dataframe's columns --------------------------------------------------------------
-
-// A column of Python objects (new references), handed over as a numpy object array.
-class ObjectColumn {
- public:
-  ObjectColumn() = default;
-  ObjectColumn(const ObjectColumn&) = delete;
-  ObjectColumn(ObjectColumn&& o) noexcept : items_(std::move(o.items_)) {}
-  ~ObjectColumn() {
-    for (PyObject* o : items_) Py_XDECREF(o);
-  }
-  void push(py::object o) { items_.push_back(o.release().ptr()); }
-  py::array array() {
-    py::array out(py::dtype("O"), std::vector<py::ssize_t>{py::ssize_t(items_.size())});
-    auto** data = static_cast<PyObject**>(out.mutable_data());
-    for (std::size_t i = 0; i < items_.size(); ++i) {
-      Py_XDECREF(data[i]);  // numpy filled it with None
-      data[i] = items_[i];
-    }
-    items_.clear();
-    return out;
-  }
-
- private:
-  std::vector<PyObject*> items_;
-};
-
-// Codes of a categorical column, the categories in order of first appearance.
-class CategoryColumn {
- public:
-  void push(std::string_view value, bool missing = false) {
-    if (missing) {
-      codes_.push_back(-1);
-      return;
-    }
-    for (std::size_t i = 0; i < categories_.size(); ++i)
-      if (categories_[i] == value) {
-        codes_.push_back(std::int32_t(i));
-        return;
-      }
-    codes_.push_back(std::int32_t(categories_.size()));
-    categories_.emplace_back(value);
-  }
-  py::tuple pair() const {
-    py::list categories;
-    for (const std::string& c : categories_) categories.append(py::str(c));
-    return py::make_tuple(py::array_t<std::int32_t>(py::ssize_t(codes_.size()), codes_.data()),
-                          categories);
-  }
-
- private:
-  std::vector<std::int32_t> codes_;
-  std::vector<std::string> categories_;
-};
-
-// An integer tag ("2706", "+12"): its value, or nothing (missing, "?", anything else).
-std::optional<std::int64_t> integer_tag(std::string_view v) {
-  while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
-  while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
-  bool negative = false;
-  if (!v.empty() && (v[0] == '+' || v[0] == '-')) {
-    negative = v[0] == '-';
-    v.remove_prefix(1);
-  }
-  if (v.empty() || v.size() > 18) return std::nullopt;
-  std::int64_t n = 0;
-  for (char c : v) {
-    if (c < '0' || c > '9') return std::nullopt;
-    n = n * 10 + (c - '0');
-  }
-  return negative ? -n : n;
-}
-
-// A PGN date "2012.06.20" as yyyymmdd, or nothing when a part is unknown ("2012.??.??") or
-// the date does not exist.
-std::optional<int> date_tag(std::string_view v) {
-  if (v.size() != 10 || v[4] != '.' || v[7] != '.') return std::nullopt;
-  int parts[3] = {0, 0, 0};
-  const int begins[3] = {0, 5, 8}, sizes[3] = {4, 2, 2};
-  for (int p = 0; p < 3; ++p)
-    for (int k = 0; k < sizes[p]; ++k) {
-      const char c = v[std::size_t(begins[p] + k)];
-      if (c < '0' || c > '9') return std::nullopt;
-      parts[p] = parts[p] * 10 + (c - '0');
-    }
-  const int year = parts[0], month = parts[1], day = parts[2];
-  static constexpr int kDays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > kDays[month - 1]) return std::nullopt;
-  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  if (month == 2 && day == 29 && !leap) return std::nullopt;
-  return year * 10000 + month * 100 + day;
-}
+// ---- to_dataframe's columns (helpers in columns.hpp) -----------------------------------
 
 enum class TagKind : std::uint8_t { Text, Integer, Date };
 
