@@ -11,32 +11,36 @@ _INTEGER_TAGS = {"WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "
 _DATE_TAGS = {"Date", "UTCDate", "EventDate"}
 
 
-def _dates(values):
-    # PGN dates are "2024.03.17", with "??" for what is not known: such dates are NaT.
-    series = pd.Series(values, dtype="object").str.replace(".", "-", regex=False)
-    return pd.to_datetime(series, format="%Y-%m-%d", errors="coerce").dt.date
+def _kind(tag):
+    return "int" if tag in _INTEGER_TAGS else "date" if tag in _DATE_TAGS else "text"
+
+
+def _categories(pair, categories):
+    codes, names = pair
+    values = pd.Categorical.from_codes(codes, categories=names)
+    # Dask concatenates partitions: categories differ from part to part, strings do not.
+    return pd.Series(values) if categories else pd.Series(values).astype("string")
 
 
 def _frame(columns, tags, categories=True):
-    # Dask concatenates partitions: categories differ from part to part, strings do not.
-    small = "category" if categories else "string"
+    """The DataFrame of the columns _libpgn._game_columns typed (see there)."""
     data = {}
     for name in tags:
         values = columns[name]
         if name in _INTEGER_TAGS:
-            data[name] = pd.to_numeric(pd.Series(values, dtype="object"), errors="coerce").astype("Int64")
+            data[name] = pd.arrays.IntegerArray(*values)
         elif name in _DATE_TAGS:
-            data[name] = _dates(values)
+            data[name] = pd.Series(values, dtype="object")
         else:
-            data[name] = pd.Series(values, dtype="string")
-    data["offset"] = pd.Series(columns["offset"], dtype="int64")
-    data["plies"] = pd.Series(columns["plies"], dtype="int32")
-    data["result"] = pd.Series(columns["result"], dtype=small)
-    data["termination"] = pd.Series(columns["termination"], dtype=small)
-    data["valid"] = pd.Series(columns["valid"], dtype="bool")
-    data["errors"] = pd.Series(columns["errors"], dtype="int32")
-    data["warnings"] = pd.Series(columns["warnings"], dtype="int32")
-    data["notation"] = pd.Series(columns["notation"], dtype=small)
+            data[name] = pd.Series(pd.array(values, dtype="string"))
+    data["offset"] = columns["offset"]
+    data["plies"] = columns["plies"]
+    data["result"] = _categories(columns["result"], categories)
+    data["termination"] = _categories(columns["termination"], categories)
+    data["valid"] = columns["valid"]
+    data["errors"] = columns["errors"]
+    data["warnings"] = columns["warnings"]
+    data["notation"] = _categories(columns["notation"], categories)
     return pd.DataFrame(data)
 
 
@@ -59,4 +63,5 @@ def to_dataframe(source, columns=DEFAULT_COLUMNS, *, lang="auto", threads=0, byt
     notation.
     """
     tags = _tag_columns(columns)
-    return _frame(_libpgn._game_columns(source, tags, lang, threads, byte_range), tags)
+    kinds = [_kind(t) for t in tags]
+    return _frame(_libpgn._game_columns(source, tags, kinds, lang, threads, byte_range), tags)

@@ -1,6 +1,7 @@
 // The libpgn Python module: reading games, validating and converting through libpgn's
 // pipeline (stream.hpp), and the legality core as libpgn.Position. Python-side helpers
 // (exceptions, to_dataframe, the Dask functions) are in the libpgn package around it.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -9,12 +10,16 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
+#include "columns.hpp"
 #include "errors.hpp"
+#include "interned.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/report.hpp"
+#include "sources.hpp"
 #include "stream.hpp"
 
 namespace py = pybind11;
@@ -22,110 +27,6 @@ using namespace pybind11::literals;
 
 namespace pgn::python {
 namespace {
-
-// ---- sources and settings --------------------------------------------------------------
-
-// A Python object that is released with the GIL held, whichever thread lets go of it last.
-struct HeldObject {
-  py::object object;
-  explicit HeldObject(py::object o) : object(std::move(o)) {}
-  ~HeldObject() {
-    py::gil_scoped_acquire gil;
-    object = py::object();
-  }
-};
-
-Source make_source(const py::handle& source,
-                   std::optional<std::pair<std::uint64_t, std::uint64_t>> range) {
-  if (py::isinstance<py::str>(source) || py::hasattr(source, "__fspath__")) {
-    const std::string path = py::str(py::module_::import("os").attr("fspath")(source));
-    if (!range) return Source::path(path, InputFormat::Pgn);
-    // A byte range of an uncompressed file, read with pread: the Dask partitions.
-    auto [begin, end] = *range;
-    if (begin > end) throw py::value_error("byte_range: start after end");
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file) raise("PgnError", "io", "cannot open " + path, path);
-    auto handle = std::shared_ptr<std::FILE>(file, std::fclose);
-    auto position = std::make_shared<std::uint64_t>(begin);
-    if (std::fseek(file, long(begin), SEEK_SET) != 0)
-      raise("PgnError", "io", "cannot seek in " + path, path);
-    return Source::reader(
-        path,
-        [handle, position, end](char* buffer, std::size_t size, std::string& error) -> std::size_t {
-          const std::uint64_t left = end - *position;
-          if (left == 0) return 0;
-          const std::size_t n =
-              std::fread(buffer, 1, std::min<std::uint64_t>(size, left), handle.get());
-          if (n == 0 && std::ferror(handle.get())) error = "read error";
-          *position += n;
-          return n;
-        },
-        InputFormat::Pgn);
-  }
-  if (range) throw py::type_error("byte_range needs a path");
-  if (py::isinstance<py::bytes>(source) || py::isinstance<py::bytearray>(source) ||
-      py::isinstance<py::memoryview>(source)) {
-    std::string bytes =
-        py::isinstance<py::bytes>(source)
-            ? std::string(py::bytes(py::reinterpret_borrow<py::object>(source)))
-            : std::string(py::bytes(py::module_::import("builtins").attr("bytes")(source)));
-    return Source::bytes("<bytes>", std::move(bytes), InputFormat::Pgn);
-  }
-  if (py::hasattr(source, "read")) {
-    if (py::isinstance(source, py::module_::import("io").attr("TextIOBase")))
-      throw py::type_error(
-          "read_games needs a binary file object (open(path, \"rb\")), not a text one");
-    std::string name = "<stream>";
-    if (py::hasattr(source, "name") && py::isinstance<py::str>(source.attr("name")))
-      name = py::str(source.attr("name"));
-    auto held = std::make_shared<HeldObject>(py::reinterpret_borrow<py::object>(source));
-    return Source::reader(
-        name,
-        [held](char* buffer, std::size_t size, std::string& error) -> std::size_t {
-          py::gil_scoped_acquire gil;
-          try {
-            py::object data = held->object.attr("read")(size);
-            if (data.is_none()) return 0;
-            if (!py::isinstance<py::bytes>(data)) {
-              error = "read() returned " +
-                      std::string(py::str(py::type::of(data).attr("__name__"))) + ", not bytes";
-              return 0;
-            }
-            char* ptr = nullptr;
-            Py_ssize_t length = 0;
-            PyBytes_AsStringAndSize(data.ptr(), &ptr, &length);
-            const std::size_t n = std::min<std::size_t>(std::size_t(length), size);
-            std::memcpy(buffer, ptr, n);
-            return n;
-          } catch (py::error_already_set& e) {
-            error = std::string("read() raised ") + e.what();
-            return 0;
-          }
-        },
-        InputFormat::Pgn);
-  }
-  throw py::type_error("source must be a path, bytes or a binary file object, not " +
-                       std::string(py::str(py::type::of(source).attr("__name__"))));
-}
-
-ValidateOptions validate_options(const std::string& lang, bool strict) {
-  ValidateOptions options;
-  options.strict = strict;
-  if (lang != "auto") {
-    options.notation = find_notation(lang);
-    if (!options.notation) {
-      std::string known;
-      for (const Notation* n : builtin_notations()) known += " " + n->code;
-      throw py::value_error("unknown notation '" + lang + "'; known: auto" + known);
-    }
-  }
-  return options;
-}
-
-unsigned thread_count(long threads) {
-  if (threads < 0 || threads > 1024) throw py::value_error("threads must be 0 (all cores) to 1024");
-  return unsigned(threads);
-}
 
 // ---- problems and games ----------------------------------------------------------------
 
@@ -210,19 +111,55 @@ Evaluation parse_eval(std::string_view comment) {
   return e;
 }
 
+// Tables of the texts that repeat: SAN moves and tag names (few), short tag values (Elo,
+// dates, results, time controls, openings' ECO codes). Values longer than kInternedValue are
+// mostly unique (URLs, long opening names are the exception) and are made each time.
+constexpr std::size_t kInternedValue = 24;
+InternedStrings& interned_moves() {
+  static auto* table = new InternedStrings(1 << 16);
+  return *table;
+}
+InternedStrings& interned_tags() {
+  static auto* table = new InternedStrings(1 << 16);
+  return *table;
+}
+
+py::object interned(InternedStrings& table, std::string_view text) {
+  PyObject* object = table.get(text);
+  if (!object) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(object);
+}
+
+py::object tag_value_str(std::string_view value) {
+  if (value.size() <= kInternedValue) return interned(interned_tags(), value);
+  return py::str(value.data(), value.size());
+}
+
+// One game of a batch. The batch's records stay alive as long as one of its games does; the
+// Python values (tags, moves) are made on first use, once.
 class Game {
  public:
-  Game(std::shared_ptr<const std::string> file, GameReport report, GameRecord record)
-      : file_(std::move(file)), report_(std::move(report)), record_(std::move(record)) {}
+  Game(std::shared_ptr<const std::string> file, std::shared_ptr<const Chunk> chunk, std::size_t i)
+      : file_(std::move(file)), chunk_(std::move(chunk)), i_(i) {}
 
   py::dict tags() const {
-    py::dict d;
-    for (const auto& [name, value] : record_.tags) d[py::str(name)] = py::str(value);
-    return d;
+    if (!tags_) {
+      const RecordStore& s = store();
+      PyObject* d = _PyDict_NewPresized(Py_ssize_t(s.tags_end(i_) - s.tags_begin(i_)));
+      if (!d) throw py::error_already_set();
+      tags_ = py::reinterpret_steal<py::dict>(d);
+      for (const RecordStore::Tag* t = s.tags_begin(i_); t != s.tags_end(i_); ++t) {
+        py::object name = interned(interned_tags(), s.tag_name(*t));
+        py::object value = tag_value_str(s.tag_value(*t));
+        if (PyDict_SetItem(d, name.ptr(), value.ptr()) != 0) throw py::error_already_set();
+      }
+    }
+    return py::reinterpret_borrow<py::dict>(tags_);
   }
-  std::optional<std::string> tag(const std::string& name) const {
-    for (const auto& [n, value] : record_.tags)
-      if (n == name) return value;
+  std::optional<std::string_view> tag(std::string_view name) const {
+    const RecordStore& s = store();
+    for (const RecordStore::Tag* t = s.tags_begin(i_); t != s.tags_end(i_); ++t)
+      if (s.tag_name(*t) == name) return s.tag_value(*t);
     return std::nullopt;
   }
 
@@ -231,24 +168,55 @@ class Game {
   void main_line(F&& f) const {
     int depth = 0;
     std::size_t ply = 0;
-    for (const GameEvent& e : record_.events) {
-      if (e.kind == GameEvent::VariationBegin)
+    const RecordStore& s = store();
+    for (const GameEvent* e = s.events_begin(i_); e != s.events_end(i_); ++e) {
+      if (e->kind == GameEvent::VariationBegin)
         ++depth;
-      else if (e.kind == GameEvent::VariationEnd)
+      else if (e->kind == GameEvent::VariationEnd)
         --depth;
       else if (depth == 0) {
-        if (e.kind == GameEvent::MoveEvent) ++ply;
-        f(e, ply);
+        if (e->kind == GameEvent::MoveEvent) ++ply;
+        f(*e, ply);
       }
     }
   }
+  std::string_view text(const GameEvent& e) const { return store().text(i_, e); }
 
   py::list moves() const {
-    py::list list;
-    main_line([&](const GameEvent& e, std::size_t) {
-      if (e.kind == GameEvent::MoveEvent) list.append(py::str(record_.text(e)));
-    });
-    return list;
+    if (!moves_) {
+      std::vector<PyObject*> items;
+      items.reserve(report().plies);
+      auto release = [&] {
+        for (PyObject* o : items) Py_DECREF(o);
+      };
+      try {
+        const RecordStore& s = store();
+        if (stored().moves_packed) {
+          InternedStrings& table = interned_moves();
+          for (const std::uint64_t* m = s.moves_begin(i_); m != s.moves_end(i_); ++m) {
+            PyObject* o = table.get_packed(*m);
+            if (!o) throw py::error_already_set();
+            items.push_back(o);
+          }
+        } else {
+          main_line([&](const GameEvent& e, std::size_t) {
+            if (e.kind == GameEvent::MoveEvent)
+              items.push_back(interned(interned_moves(), text(e)).release().ptr());
+          });
+        }
+      } catch (...) {
+        release();
+        throw;
+      }
+      PyObject* list = PyList_New(Py_ssize_t(items.size()));
+      if (!list) {
+        release();
+        throw py::error_already_set();
+      }
+      for (std::size_t k = 0; k < items.size(); ++k) PyList_SET_ITEM(list, Py_ssize_t(k), items[k]);
+      moves_ = py::reinterpret_steal<py::list>(list);
+    }
+    return py::reinterpret_borrow<py::list>(moves_);
   }
 
   std::vector<Move> main_moves() const {
@@ -261,7 +229,7 @@ class Game {
 
   py::list uci() const {
     py::list list;
-    Position pos = record_.start;
+    Position pos = stored().start;
     for (Move m : main_moves()) {
       list.append(py::str(to_uci(pos, m)));
       pos.play(m);
@@ -275,7 +243,7 @@ class Game {
     if (ply < 0 || std::size_t(ply) > moves.size())
       throw py::index_error("ply " + std::to_string(ply) + " is outside 0.." +
                             std::to_string(moves.size()));
-    Position pos = record_.start;
+    Position pos = stored().start;
     for (long i = 0; i < ply; ++i) pos.play(moves[std::size_t(i)]);
     return pos.fen();
   }
@@ -283,7 +251,10 @@ class Game {
   py::list comments() const {
     py::list list;
     main_line([&](const GameEvent& e, std::size_t ply) {
-      if (e.kind == GameEvent::Comment) list.append(py::make_tuple(ply, py::str(record_.text(e))));
+      if (e.kind == GameEvent::Comment) {
+        const std::string_view t = text(e);
+        list.append(py::make_tuple(ply, py::str(t.data(), t.size())));
+      }
     });
     return list;
   }
@@ -295,12 +266,12 @@ class Game {
     main_line([&](const GameEvent& e, std::size_t ply) {
       if (e.kind == GameEvent::MoveEvent) values.push_back(py::none());
       if (e.kind == GameEvent::Comment && ply > 0) {
-        py::object v = parse(record_.text(e));
+        py::object v = parse(text(e));
         if (!v.is_none()) values[ply - 1] = v;
       }
     });
-    py::list list;
-    for (auto& v : values) list.append(v);
+    py::list list(values.size());
+    for (std::size_t k = 0; k < values.size(); ++k) list[k] = values[k];
     return list;
   }
   py::list clocks() const {
@@ -322,57 +293,59 @@ class Game {
     });
   }
 
-  std::string result() const { return record_.result.empty() ? report_.result : record_.result; }
+  std::string result() const { return stored().result.empty() ? report().result : stored().result; }
   std::string variant() const {
     if (auto v = tag("Variant")) {
       std::string s;
       for (char c : *v) s += char(std::tolower((unsigned char)c));
       if (!s.empty()) return s;
     }
-    return record_.chess960 ? "chess960" : "standard";
+    return stored().chess960 ? "chess960" : "standard";
   }
   py::list problems() const {
     py::list list;
-    for (const Diagnostic& d : report_.problems) list.append(Problem{*file_, d});
+    for (const Diagnostic& d : report().problems) list.append(Problem{*file_, d});
     return list;
   }
   std::string pgn() const {
     static GameWriter writer{WriterOptions{}};
     std::string out;
-    writer.write(record_, out);
+    writer.write(store().record(i_), out);
     return out;
   }
   py::dict to_dict() const {
+    const GameReport& r = report();
     py::dict d;
     d["file"] = *file_;
-    d["index"] = report_.index;
-    d["offset"] = report_.start.offset;
-    d["line"] = report_.start.line;
+    d["index"] = r.index;
+    d["offset"] = r.start.offset;
+    d["line"] = r.start.line;
     d["tags"] = tags();
     d["moves"] = moves();
     d["result"] = result();
     d["variant"] = variant();
-    d["notation"] = report_.notation;
-    d["plies"] = report_.plies;
+    d["notation"] = r.notation;
+    d["plies"] = r.plies;
     d["valid"] = valid();
-    d["errors"] = report_.errors;
-    d["warnings"] = report_.warnings;
+    d["errors"] = r.errors;
+    d["warnings"] = r.warnings;
     py::list problems;
-    for (const Diagnostic& diag : report_.problems)
-      problems.append(problem_dict(Problem{*file_, diag}));
+    for (const Diagnostic& diag : r.problems) problems.append(problem_dict(Problem{*file_, diag}));
     d["problems"] = problems;
     return d;
   }
-  bool valid() const { return report_.errors == 0 && report_.replayed; }
+  bool valid() const { return report().errors == 0 && report().replayed; }
 
-  const GameReport& report() const { return report_; }
-  const GameRecord& record() const { return record_; }
+  const GameReport& report() const { return chunk_->reports[i_]; }
+  const RecordStore& store() const { return chunk_->records; }
+  const RecordStore::Stored& stored() const { return store().game(i_); }
   const std::string& file() const { return *file_; }
 
  private:
   std::shared_ptr<const std::string> file_;
-  GameReport report_;
-  GameRecord record_;
+  std::shared_ptr<const Chunk> chunk_;
+  std::size_t i_;
+  mutable py::object tags_, moves_;  // made on first use
 };
 
 // ---- iterators over a stream ---------------------------------------------------------------
@@ -380,7 +353,7 @@ class Game {
 class StreamIterator {
  public:
   StreamIterator(const py::handle& source, StreamSettings settings,
-                 std::optional<std::pair<std::uint64_t, std::uint64_t>> range = std::nullopt) {
+                 const ByteRange& range = std::nullopt) {
     Source s = make_source(source, range);
     file_ = std::make_shared<const std::string>(s.name());
     stream_ = std::make_unique<GameStream>(std::move(s), std::move(settings));
@@ -397,14 +370,16 @@ class StreamIterator {
   // The next chunk; false at the end, where a read fault is left in end_error_.
   bool next_chunk() {
     if (!stream_) return false;
+    auto chunk = std::make_shared<Chunk>();
     bool more;
     {
       py::gil_scoped_release nogil;
-      more = stream_->next(chunk_);
+      more = stream_->next(*chunk);
     }
+    chunk_ = std::move(chunk);
     position_ = 0;
     if (!more) {
-      chunk_ = Chunk();
+      chunk_ = std::make_shared<Chunk>();
       end_error_ = stream_->error();
       games_at_end_ = stream_->games_read();
       if (PyErr_CheckSignals() != 0) throw py::error_already_set();
@@ -414,7 +389,7 @@ class StreamIterator {
 
   std::unique_ptr<GameStream> stream_;
   std::shared_ptr<const std::string> file_;
-  Chunk chunk_;
+  std::shared_ptr<Chunk> chunk_ = std::make_shared<Chunk>();  // shared with its games
   std::size_t position_ = 0;
   std::string end_error_;
   std::uint64_t games_at_end_ = 0;
@@ -424,7 +399,14 @@ class GameIterator : public StreamIterator {
  public:
   using StreamIterator::StreamIterator;
   Game next() {
-    while (position_ >= chunk_.reports.size()) {
+    if (!next_game()) throw py::stop_iteration();
+    return Game(file_, chunk_, index());
+  }
+
+  // Moves to the next game: false at the end; raises PgnError for a read fault.
+  bool next_game() {
+    ++position_;
+    while (position_ >= chunk_->reports.size()) {
       if (!next_chunk()) {
         close();
         if (!end_error_.empty()) {
@@ -434,12 +416,13 @@ class GameIterator : public StreamIterator {
           end_error_.clear();
           raise("PgnError", "io", message, *file_);
         }
-        throw py::stop_iteration();
+        return false;
       }
     }
-    const std::size_t i = position_++;
-    return Game(file_, std::move(chunk_.reports[i]), std::move(chunk_.records[i]));
+    return true;
   }
+  const Chunk& chunk() const { return *chunk_; }
+  std::size_t index() const { return position_; }
 };
 
 py::dict summary_dict(const RunSummary& r) {
@@ -462,37 +445,49 @@ py::dict summary_dict(const RunSummary& r) {
   return d;
 }
 
-// Problems as `pgn validate --format jsonl` reports them, the summary counted as they pass.
+// Problems as `pgn validate --format jsonl` reports them, the summary counted as they pass
+// (every problem counts, shown or not, as on the command line).
 class ProblemIterator : public StreamIterator {
  public:
-  using StreamIterator::StreamIterator;
+  ProblemIterator(const py::handle& source, StreamSettings settings, Severity min_severity,
+                  const ByteRange& range = std::nullopt)
+      : StreamIterator(source, std::move(settings), range), min_severity_(min_severity) {}
+
   Problem next() {
     for (;;) {
-      if (problem_ < pending_.size()) return Problem{*file_, std::move(pending_[problem_++])};
+      while (problem_ < pending_.size()) {
+        Diagnostic& d = pending_[problem_++];
+        if (d.severity >= min_severity_ || always_shown_) return Problem{*file_, std::move(d)};
+      }
       pending_.clear();
       problem_ = 0;
-      if (position_ < chunk_.reports.size()) {
-        GameReport& report = chunk_.reports[position_++];
+      if (position_ < chunk_->reports.size()) {
+        GameReport& report = chunk_->reports[position_++];
         summary_.add(report);
         pending_ = std::move(report.problems);
         continue;
       }
       if (done_) throw py::stop_iteration();
       if (next_chunk()) {
-        summary_.input_bytes += chunk_.input_bytes;
+        summary_.input_bytes += chunk_->input_bytes;
+        for (const Diagnostic& d : chunk_->unreadable) summary_.add_unreadable(d);
+        pending_ = std::move(chunk_->unreadable);
         continue;
       }
       done_ = true;
+      // What the command line writes whatever the filters: warnings about the whole input and
+      // a read fault.
+      always_shown_ = true;
+      const std::vector<Diagnostic> warnings = stream_->file_warnings();
       close();
       ++summary_.files;
+      for (const Diagnostic& d : warnings) {
+        summary_.add_file_warning(d);
+        pending_.push_back(d);
+      }
       if (!end_error_.empty()) {
         ++summary_.files_failed;
-        Diagnostic d;
-        d.code = Code::Io;
-        d.severity = Severity::Error;
-        d.message = end_error_;
-        if (games_at_end_)
-          d.message += " (" + std::to_string(games_at_end_) + " games before it were read)";
+        Diagnostic d = input_problem(end_error_, games_at_end_);
         ++summary_.errors;
         ++summary_.by_code[int(Code::Io)];
         pending_.push_back(d);
@@ -508,6 +503,8 @@ class ProblemIterator : public StreamIterator {
   }
 
  private:
+  Severity min_severity_;
+  bool always_shown_ = false;
   std::vector<Diagnostic> pending_;
   std::size_t problem_ = 0;
   bool done_ = false;
@@ -550,58 +547,107 @@ std::string convert(const py::handle& source, const std::string& to, const std::
   return out;
 }
 
-// Column lists for to_dataframe, filled without a Python object per game beyond the values.
+// ---- to_dataframe's columns (helpers in columns.hpp) -----------------------------------
+
+enum class TagKind : std::uint8_t { Text, Integer, Date };
+
+// The columns of to_dataframe, typed here rather than by pandas from lists of strings (which
+// cost as much as reading the games): integer tags as values and a mask (pandas' Int64),
+// dates as datetime.date objects (one per distinct date) or NaT, other tags as str or None,
+// result, termination and notation as categorical codes.
 py::dict game_columns(const py::handle& source, const std::vector<std::string>& tags,
-                      const std::string& lang, long threads,
-                      std::optional<std::pair<std::uint64_t, std::uint64_t>> range) {
+                      const std::vector<std::string>& kinds, const std::string& lang, long threads,
+                      const ByteRange& range) {
+  if (kinds.size() != tags.size()) throw py::value_error("one kind per tag");
+  std::vector<TagKind> kind;
+  for (const std::string& k : kinds)
+    kind.push_back(k == "int" ? TagKind::Integer : k == "date" ? TagKind::Date : TagKind::Text);
   StreamSettings settings;
   settings.mode = StreamMode::Tags;
   settings.threads = thread_count(threads);
   settings.validate = validate_options(lang, false);
   GameIterator it(source, std::move(settings), range);
-  std::vector<py::list> tag_columns(tags.size());
-  py::list offset, plies, result, termination, valid, errors, warnings, notation;
+
+  const py::object not_a_time = py::module_::import("pandas").attr("NaT");
+  const py::object date_type = py::module_::import("datetime").attr("date");
+  std::unordered_map<int, py::object> dates;
+  std::vector<ObjectColumn> objects(tags.size());
+  std::vector<std::vector<std::int64_t>> integers(tags.size());
+  std::vector<std::vector<bool>> missing(tags.size());
+  std::vector<std::int64_t> offset;
+  std::vector<std::int32_t> plies, errors, warnings;
+  std::vector<std::uint8_t> valid;
+  CategoryColumn result, termination, notation;
   std::vector<std::string_view> values(tags.size());
-  for (;;) {
-    std::optional<Game> game;
-    try {
-      game.emplace(it.next());
-    } catch (py::stop_iteration&) {
-      break;
-    }
-    const GameRecord& r = game->record();
-    const GameReport& rep = game->report();
+  while (it.next_game()) {
+    const Chunk& chunk = it.chunk();
+    const std::size_t i = it.index();
+    const RecordStore& store = chunk.records;
+    const GameReport& rep = chunk.reports[i];
     std::fill(values.begin(), values.end(), std::string_view());
     std::string_view term;
-    for (const auto& [name, value] : r.tags) {
-      if (name == "Termination") term = value;
-      for (std::size_t i = 0; i < tags.size(); ++i)
-        if (name == tags[i]) values[i] = value;
+    for (const RecordStore::Tag* t = store.tags_begin(i); t != store.tags_end(i); ++t) {
+      const std::string_view name = store.tag_name(*t);
+      if (name == "Termination") term = store.tag_value(*t);
+      for (std::size_t k = 0; k < tags.size(); ++k)
+        if (name == tags[k]) values[k] = store.tag_value(*t);
     }
-    for (std::size_t i = 0; i < tags.size(); ++i)
-      tag_columns[i].append(values[i].data()
-                                ? py::object(py::str(values[i].data(), values[i].size()))
-                                : py::object(py::none()));
-    offset.append(rep.start.offset);
-    plies.append(rep.plies);
-    result.append(game->result());
-    termination.append(term.data() ? py::object(py::str(term.data(), term.size()))
-                                   : py::object(py::none()));
-    valid.append(game->valid());
-    errors.append(rep.errors);
-    warnings.append(rep.warnings);
-    notation.append(rep.notation);
+    for (std::size_t k = 0; k < tags.size(); ++k) {
+      const std::string_view v = values[k];
+      switch (kind[k]) {
+        case TagKind::Integer: {
+          const auto n = v.data() ? integer_tag(v) : std::nullopt;
+          integers[k].push_back(n.value_or(0));
+          missing[k].push_back(!n);
+          break;
+        }
+        case TagKind::Date: {
+          const auto d = v.data() ? date_tag(v) : std::nullopt;
+          if (!d) {
+            objects[k].push(not_a_time);
+            break;
+          }
+          py::object& date = dates[*d];
+          if (!date) date = date_type(*d / 10000, *d / 100 % 100, *d % 100);
+          objects[k].push(date);
+          break;
+        }
+        case TagKind::Text:
+          objects[k].push(v.data() ? tag_value_str(v) : py::object(py::none()));
+          break;
+      }
+    }
+    const std::string& game_result =
+        store.game(i).result.empty() ? rep.result : store.game(i).result;
+    offset.push_back(std::int64_t(rep.start.offset));
+    plies.push_back(std::int32_t(rep.plies));
+    result.push(game_result);
+    termination.push(term, term.data() == nullptr);
+    valid.push_back(rep.errors == 0 && rep.replayed);
+    errors.push_back(std::int32_t(rep.errors));
+    warnings.push_back(std::int32_t(rep.warnings));
+    notation.push(rep.notation);
   }
   py::dict d;
-  for (std::size_t i = 0; i < tags.size(); ++i) d[py::str(tags[i])] = tag_columns[i];
-  d["offset"] = offset;
-  d["plies"] = plies;
-  d["result"] = result;
-  d["termination"] = termination;
-  d["valid"] = valid;
-  d["errors"] = errors;
-  d["warnings"] = warnings;
-  d["notation"] = notation;
+  for (std::size_t k = 0; k < tags.size(); ++k) {
+    if (kind[k] == TagKind::Integer) {
+      py::array_t<bool> mask(py::ssize_t(missing[k].size()));
+      bool* m = mask.mutable_data();
+      for (std::size_t j = 0; j < missing[k].size(); ++j) m[j] = missing[k][j];
+      d[py::str(tags[k])] = py::make_tuple(
+          py::array_t<std::int64_t>(py::ssize_t(integers[k].size()), integers[k].data()), mask);
+    } else {
+      d[py::str(tags[k])] = objects[k].array();
+    }
+  }
+  d["offset"] = py::array_t<std::int64_t>(py::ssize_t(offset.size()), offset.data());
+  d["plies"] = py::array_t<std::int32_t>(py::ssize_t(plies.size()), plies.data());
+  d["result"] = result.pair();
+  d["termination"] = termination.pair();
+  d["valid"] = py::array_t<bool>(py::ssize_t(valid.size()), reinterpret_cast<bool*>(valid.data()));
+  d["errors"] = py::array_t<std::int32_t>(py::ssize_t(errors.size()), errors.data());
+  d["warnings"] = py::array_t<std::int32_t>(py::ssize_t(warnings.size()), warnings.data());
+  d["notation"] = notation.pair();
   return d;
 }
 
@@ -612,7 +658,8 @@ using namespace pgn::python;
 
 namespace pgn::python {
 void bind_position(py::module_& m);  // position.cpp
-}
+void bind_cuts(py::module_& m);      // cuts.cpp
+}  // namespace pgn::python
 
 PYBIND11_MODULE(_libpgn, m) {
   m.doc() = "libpgn's C++ core: games, validation, conversion and the legality core.";
@@ -693,9 +740,9 @@ PYBIND11_MODULE(_libpgn, m) {
       .def("to_dict", &Game::to_dict, "The game as plain Python values (what the Dask bag holds).")
       .def("__repr__", [](const Game& g) {
         auto white = g.tag("White"), black = g.tag("Black");
-        return "<Game " + std::to_string(g.report().index) + ": " + (white ? *white : "?") + " - " +
-               (black ? *black : "?") + " " + g.result() + ", " + std::to_string(g.report().plies) +
-               " plies>";
+        return "<Game " + std::to_string(g.report().index) + ": " +
+               std::string(white ? *white : "?") + " - " + std::string(black ? *black : "?") + " " +
+               g.result() + ", " + std::to_string(g.report().plies) + " plies>";
       });
 
   py::class_<GameIterator>(m, "GameIterator", "Games in input order, read on libpgn's threads.")
@@ -715,8 +762,7 @@ PYBIND11_MODULE(_libpgn, m) {
 
   m.def(
       "read_games",
-      [](py::handle source, const std::string& lang, long threads,
-         std::optional<std::pair<std::uint64_t, std::uint64_t>> byte_range) {
+      [](py::handle source, const std::string& lang, long threads, const ByteRange& byte_range) {
         StreamSettings settings;
         settings.mode = StreamMode::Games;
         settings.threads = thread_count(threads);
@@ -732,29 +778,27 @@ cut at game starts. A file that cannot be read raises PgnError (after the games 
 
   m.def(
       "validate",
-      [](py::handle source, const std::string& lang, long threads, bool strict) {
+      [](py::handle source, const std::string& lang, long threads, bool strict,
+         const std::vector<std::string>& ignore, const std::string& min_severity, bool tag_checks,
+         bool check_suffixes, const ByteRange& byte_range) {
         StreamSettings settings;
         settings.mode = StreamMode::Problems;
         settings.threads = thread_count(threads);
         settings.validate = validate_options(lang, strict);
-        return std::make_unique<ProblemIterator>(source, std::move(settings));
+        apply_filters(settings.validate, ignore, tag_checks, check_suffixes);
+        return std::make_unique<ProblemIterator>(source, std::move(settings),
+                                                 min_severity_from(min_severity), byte_range);
       },
       "source"_a, py::kw_only(), "lang"_a = "auto", "threads"_a = 0, "strict"_a = false,
+      "ignore"_a = std::vector<std::string>(), "min_severity"_a = "warning", "tag_checks"_a = true,
+      "check_suffixes"_a = true, "byte_range"_a = py::none(),
       R"(Iterates the problems `pgn validate` reports for `source` (Problem records with the jsonl
 fields); the iterator's `summary` holds the totals. A read fault is a problem of code "io", as on
-the command line.)");
-
-  m.def(
-      "_validate_range",
-      [](py::handle source, std::pair<std::uint64_t, std::uint64_t> range, const std::string& lang,
-         long threads) {
-        StreamSettings settings;
-        settings.mode = StreamMode::Problems;
-        settings.threads = thread_count(threads);
-        settings.validate = validate_options(lang, false);
-        return std::make_unique<ProblemIterator>(source, std::move(settings), range);
-      },
-      "source"_a, "byte_range"_a, "lang"_a = "auto", "threads"_a = 0);
+the command line. PGN and JSON game records (an array or JSON Lines) are told apart by content.
+The options are those of `pgn validate`: `strict` (warnings count as errors), `ignore` (codes not
+reported nor counted, e.g. ["missing-tag"]), `min_severity` ("warning" or "error": the problems
+shown; the summary counts all), `tag_checks`, `check_suffixes`. `byte_range=(start, end)` reads
+only those bytes of an uncompressed PGN file, cut at game starts.)");
 
   m.def(
       "convert", &convert, "source"_a, py::kw_only(), "to"_a = "pgn", "lang"_a = "auto",
@@ -762,8 +806,9 @@ the command line.)");
       R"(The games of `source` written as `pgn convert --to TO` writes them (pgn, json, jsonl, uci,
 lan, fen or epd), in notation `to_lang` (pgn, lan) when given; returns the text.)");
 
-  m.def("_game_columns", &game_columns, "source"_a, "tags"_a, "lang"_a = "auto", "threads"_a = 0,
-        "byte_range"_a = py::none());
+  m.def("_game_columns", &game_columns, "source"_a, "tags"_a, "kinds"_a, "lang"_a = "auto",
+        "threads"_a = 0, "byte_range"_a = py::none());
 
   bind_position(m);
+  bind_cuts(m);
 }

@@ -248,3 +248,95 @@ def test_memory_stays_flat_while_iterating():
     count = sum(len(g.moves) >= 0 for g in libpgn.read_games(Repeated(200), threads=2))
     assert count == 100 * games
     assert peak_mb() - before < 40
+
+
+@pytest.mark.parametrize("options,flags", [
+    ({"ignore": ["missing-tag", "check-suffix"]}, ["--ignore", "missing-tag", "--ignore", "check-suffix"]),
+    ({"min_severity": "error"}, ["--min-severity", "error"]),
+    ({"strict": True, "tag_checks": False}, ["--strict", "--no-tag-checks"]),
+    ({"check_suffixes": False}, ["--no-check-suffixes"]),
+])
+@pytest.mark.parametrize("relative", ["edge/scalachess/FWWRC.pgn", "edge/rust-pgn-reader/illegal.pgn"])
+def test_validate_filters_are_the_clis(relative, options, flags):
+    path = corpus(relative)
+    problems, summary = cli_validate(*flags, path)
+    run = libpgn.validate(path, **options)
+    assert [p.to_dict() for p in run] == problems
+    assert run.summary == summary
+    with pytest.raises(ValueError):
+        libpgn.validate(path, ignore=["no-such-code"])
+    with pytest.raises(ValueError):
+        libpgn.validate(path, min_severity="info")
+
+
+def json_inputs(tmp_path):
+    """JSON Lines made by `pgn convert --to jsonl` from real games, with a record that cannot
+    be read and one whose moves are illegal; and a JSON array of records."""
+    lines = cli("convert", "-q", "--to", "jsonl", corpus("edge/scalachess/FWWRC.pgn")).splitlines()
+    lines.insert(3, b'{"tags":{"Event":"broken"}, "moves": [1, }')
+    lines.insert(7, b'{"moves":"e4 e5 Ke3","status":"started"}')
+    ndjson = tmp_path / "games.ndjson"
+    ndjson.write_bytes(b"\n".join(lines) + b"\n")
+    array = tmp_path / "games.json"
+    array.write_bytes(b"[\n" + b",\n".join(lines[:20]) + b"\n]\n")
+    return [ndjson, array]
+
+
+def test_json_records_are_read_as_the_cli_reads_them(tmp_path):
+    for path in json_inputs(tmp_path):
+        problems, summary = cli_validate(str(path))
+        assert summary["games_with_errors"] >= 2
+        run = libpgn.validate(str(path))
+        assert [p.to_dict() for p in run] == problems
+        assert run.summary == summary
+        # From bytes and a file object too (the format is found by content).
+        data = path.read_bytes()
+        assert libpgn.validate(data).summary == summary
+        assert libpgn.validate(io.BytesIO(data)).summary == summary
+        # Every record that could be read is a game, with the moves the CLI converts it to.
+        games = list(libpgn.read_games(str(path)))
+        assert len(games) == summary["games"] - summary["problems_by_code"].get("syntax", 0)
+        converted = [json.loads(line) for line in cli("convert", "-q", "--to", "jsonl", str(path)).splitlines()]
+        assert [g.tags for g in games] == [r["tags"] for r in converted]
+        for game, record in zip(games, converted):
+            if game.valid:
+                assert game.moves == [m["san"] for m in record["moves"]]
+
+
+@pytest.mark.parametrize("relative", ["real/twic0920.pgn", "real/lichess_db_1000k.pgn", "edge/scalachess/FWWRC.pgn"])
+def test_dataframe_columns_are_the_tags_typed(relative):
+    """Every typed cell against the game's tag, read through read_games: integers where the
+    tag is one, dates where the tag is a whole date, else missing; texts as they are."""
+    import datetime
+
+    import pandas as pd
+
+    path = corpus(relative)
+    columns = ["White", "WhiteElo", "BlackRatingDiff", "Date", "UTCDate", "Termination", "ECO"]
+    frame = libpgn.to_dataframe(path, columns)
+    games = list(libpgn.read_games(path))
+    assert len(frame) == len(games)
+
+    def integer(value):
+        return int(value) if value is not None and re.fullmatch(r"[+-]?\d+", value.strip()) else None
+
+    def date(value):
+        try:
+            return datetime.datetime.strptime(value, "%Y.%m.%d").date() if value and len(value) == 10 else None
+        except ValueError:
+            return None
+
+    for row, game in zip(frame.itertuples(index=False), games):
+        tags = game.tags
+        for name in ("WhiteElo", "BlackRatingDiff"):
+            cell = getattr(row, name)
+            assert (None if pd.isna(cell) else int(cell)) == integer(tags.get(name))
+        for name in ("Date", "UTCDate"):
+            cell = getattr(row, name)
+            assert (None if pd.isna(cell) else cell) == date(tags.get(name))
+        for name in ("White", "ECO"):
+            cell = getattr(row, name)
+            assert (None if pd.isna(cell) else cell) == tags.get(name)
+        assert (None if pd.isna(row.termination) else row.termination) == tags.get("Termination")
+        assert row.result == game.result and row.plies == game.plies and row.valid == game.valid
+        assert row.offset == game.offset and row.notation == game.notation

@@ -98,10 +98,7 @@ std::vector<Source> sources_for(const std::vector<std::string>& names, InputForm
 }
 
 void account_unreadable_game(RunSummary& summary, const Diagnostic& problem) {
-  ++summary.games;
-  ++summary.games_with_errors;
-  ++summary.errors;
-  ++summary.by_code[int(problem.code)];
+  summary.add_unreadable(problem);
 }
 
 namespace {

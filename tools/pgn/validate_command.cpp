@@ -66,8 +66,7 @@ class ValidateConsumer final : public BatchConsumer {
   }
 
   void file_warning(std::size_t, const std::string& name, const Diagnostic& warning) override {
-    ++summary_.warnings;
-    ++summary_.by_code[int(warning.code)];
+    summary_.add_file_warning(warning);
     writer_.problem(name, warning);
   }
 

@@ -37,6 +37,10 @@ struct RunSummary {
 
   // Adds one game's report to the totals (every command and the Python module count alike).
   void add(const GameReport& report);
+  // Counts a record of a JSON input that could not be read: a game with one error.
+  void add_unreadable(const Diagnostic& problem);
+  // Counts a warning about a whole input (no games found, not PGN).
+  void add_file_warning(const Diagnostic& warning);
 };
 
 class ReportWriter {

@@ -69,6 +69,18 @@ void RunSummary::add(const GameReport& report) {
   for (const Diagnostic& d : report.problems) ++by_code[int(d.code)];
 }
 
+void RunSummary::add_unreadable(const Diagnostic& problem) {
+  ++games;
+  ++games_with_errors;
+  ++errors;
+  ++by_code[int(problem.code)];
+}
+
+void RunSummary::add_file_warning(const Diagnostic& warning) {
+  ++warnings;
+  ++by_code[int(warning.code)];
+}
+
 namespace {
 
 void write(std::FILE* out, const std::string& s) {

@@ -1,0 +1,109 @@
+// Column builders of to_dataframe: objects handed to numpy, categorical codes, and the typing
+// of integer and date tags.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pgn::python {
+
+namespace py = pybind11;
+
+// A column of Python objects (new references), handed over as a numpy object array.
+class ObjectColumn {
+ public:
+  ObjectColumn() = default;
+  ObjectColumn(const ObjectColumn&) = delete;
+  ObjectColumn(ObjectColumn&& o) noexcept : items_(std::move(o.items_)) {}
+  ~ObjectColumn() {
+    for (PyObject* o : items_) Py_XDECREF(o);
+  }
+  void push(py::object o) { items_.push_back(o.release().ptr()); }
+  py::array array() {
+    py::array out(py::dtype("O"), std::vector<py::ssize_t>{py::ssize_t(items_.size())});
+    auto** data = static_cast<PyObject**>(out.mutable_data());
+    for (std::size_t i = 0; i < items_.size(); ++i) {
+      Py_XDECREF(data[i]);  // numpy filled it with None
+      data[i] = items_[i];
+    }
+    items_.clear();
+    return out;
+  }
+
+ private:
+  std::vector<PyObject*> items_;
+};
+
+// Codes of a categorical column, the categories in order of first appearance.
+class CategoryColumn {
+ public:
+  void push(std::string_view value, bool missing = false) {
+    if (missing) {
+      codes_.push_back(-1);
+      return;
+    }
+    for (std::size_t i = 0; i < categories_.size(); ++i)
+      if (categories_[i] == value) {
+        codes_.push_back(std::int32_t(i));
+        return;
+      }
+    codes_.push_back(std::int32_t(categories_.size()));
+    categories_.emplace_back(value);
+  }
+  py::tuple pair() const {
+    py::list categories;
+    for (const std::string& c : categories_) categories.append(py::str(c));
+    return py::make_tuple(py::array_t<std::int32_t>(py::ssize_t(codes_.size()), codes_.data()),
+                          categories);
+  }
+
+ private:
+  std::vector<std::int32_t> codes_;
+  std::vector<std::string> categories_;
+};
+
+// An integer tag ("2706", "+12"): its value, or nothing (missing, "?", anything else).
+inline std::optional<std::int64_t> integer_tag(std::string_view v) {
+  while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
+  while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
+  bool negative = false;
+  if (!v.empty() && (v[0] == '+' || v[0] == '-')) {
+    negative = v[0] == '-';
+    v.remove_prefix(1);
+  }
+  if (v.empty() || v.size() > 18) return std::nullopt;
+  std::int64_t n = 0;
+  for (char c : v) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + (c - '0');
+  }
+  return negative ? -n : n;
+}
+
+// A PGN date "2012.06.20" as yyyymmdd, or nothing when a part is unknown ("2012.??.??") or
+// the date does not exist.
+inline std::optional<int> date_tag(std::string_view v) {
+  if (v.size() != 10 || v[4] != '.' || v[7] != '.') return std::nullopt;
+  int parts[3] = {0, 0, 0};
+  const int begins[3] = {0, 5, 8}, sizes[3] = {4, 2, 2};
+  for (int p = 0; p < 3; ++p)
+    for (int k = 0; k < sizes[p]; ++k) {
+      const char c = v[std::size_t(begins[p] + k)];
+      if (c < '0' || c > '9') return std::nullopt;
+      parts[p] = parts[p] * 10 + (c - '0');
+    }
+  const int year = parts[0], month = parts[1], day = parts[2];
+  static constexpr int kDays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > kDays[month - 1]) return std::nullopt;
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  if (month == 2 && day == 29 && !leap) return std::nullopt;
+  return year * 10000 + month * 100 + day;
+}
+
+}  // namespace pgn::python
