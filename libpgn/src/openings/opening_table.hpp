@@ -1,0 +1,84 @@
+// The opening table's index, internal to the library (the public side is
+// libpgn/openings.hpp): the table's files as compiled into the library (data/eco/*.tsv, the
+// definition generated at build time by cmake/EmbedFiles.cmake), read once into an
+// open-addressing hash from position to the line that names it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "libpgn/openings.hpp"
+#include "libpgn/position.hpp"
+#include "notation/embedded.hpp"
+
+namespace pgn {
+
+std::span<const EmbeddedFile> embedded_opening_files();
+
+// What the repetition rule compares, packed: 64 bytes where a Position takes about 300.
+struct PositionSignature {
+  Bitboard white = 0;
+  std::array<Bitboard, 6> by_type{};  // Pawn..King
+  Square ep = NoSquare;               // the core keeps it only when a capture is possible
+  Color side = White;
+  std::uint8_t castling = 0;
+
+  explicit PositionSignature(const Position& pos);
+  bool matches(const Position& pos) const {
+    if (pos.side_to_move() != side || pos.castling_rights() != castling || pos.ep_square() != ep ||
+        pos.pieces(White) != white)
+      return false;
+    for (int t = Pawn; t <= King; ++t)
+      if (pos.pieces(PieceType(t)) != by_type[t - Pawn]) return false;
+    return true;
+  }
+};
+
+class OpeningIndex {
+ public:
+  // Reads TSV files (a header row, then "eco<TAB>name<TAB>moves" rows); the views in the
+  // Opening entries point into the files' bytes, which must outlive the index. A malformed
+  // row or an illegal move throws std::logic_error naming the file and line.
+  explicit OpeningIndex(std::span<const EmbeddedFile> files);
+
+  std::span<const Opening> table() const { return openings_; }
+  std::uint32_t depth() const { return depth_; }  // the most plies of any line
+
+  // The line that names `pos`: where several lines reach it, the last of them.
+  const Opening* find(const Position& pos) const {
+    const std::uint64_t key = pos.key();
+    for (std::size_t s = key & mask_; slots_[s] != kEmpty; s = (s + 1) & mask_) {
+      const Named& n = named_[slots_[s]];
+      if (n.key == key && n.signature.matches(pos)) return &openings_[n.opening];
+    }
+    return nullptr;
+  }
+
+ private:
+  static constexpr std::uint32_t kEmpty = ~std::uint32_t{0};
+  struct Named {
+    std::uint64_t key;
+    PositionSignature signature;
+    std::uint32_t opening;  // index in openings_
+  };
+
+  void read_file(const EmbeddedFile& file);
+  void add(const EmbeddedFile& file, std::size_t line, Opening& o);
+  [[noreturn]] static void fail(const EmbeddedFile& file, std::size_t line,
+                                const std::string& what);
+
+  std::vector<Opening> openings_;
+  std::vector<Named> named_;  // one per distinct named position
+  std::unordered_multimap<std::uint64_t, std::uint32_t> named_by_key_;  // while reading
+  std::vector<std::uint32_t> slots_;  // indexes in named_, kEmpty for a free slot
+  std::size_t mask_ = 0;
+  std::uint32_t depth_ = 0;
+};
+
+// The index of the embedded table, built at first use (thread-safe).
+const OpeningIndex& opening_index();
+
+}  // namespace pgn
