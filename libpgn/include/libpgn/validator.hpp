@@ -29,6 +29,9 @@ struct ValidateOptions {
   std::uint32_t max_plies = 100000;  // per line of play; beyond it: limit-exceeded
   ParseLimits parse_limits;
   bool include_fen = true;  // put the FEN before a bad move in diagnostics
+  // An ECO tag that no named position of the main line has is a bad-tag warning naming the
+  // code the moves give (libpgn/openings.hpp).
+  bool check_eco = false;
 };
 
 // Validates games one after another; reuses its buffers, so keep one per thread.

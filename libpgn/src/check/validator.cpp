@@ -10,6 +10,7 @@
 #include "check/notation_detection.hpp"
 #include "check/replay.hpp"
 #include "check/tag_checks.hpp"
+#include "libpgn/openings.hpp"
 #include "read/pgn_parser.hpp"
 
 namespace pgn {
@@ -39,8 +40,14 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   NotationDetector detector;
   const Notation* notation = nullptr;  // of the current reading; nullptr = English
   GameRecord* record = nullptr;
+  // --check-eco: the game's ECO tag and where it is, and a record of the moves when the
+  // caller keeps none.
+  std::string eco_tag;
+  TextPos eco_pos{};
+  GameRecord eco_record;
 
   void read(const RawGame& g, GameReport& r, const Notation* n, GameRecord* rec) override {
+    if (!rec && options.check_eco) rec = &eco_record;
     notation = n;
     record = rec;
     replay.begin_reading(n, rec);
@@ -55,6 +62,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   void begin_game(const RawGame& g) override {
     replay.begin_game();
     tags.begin_game();
+    eco_tag.clear();
     if (g.decoded_latin1)
       diagnostics.add(Code::Encoding, g.start,
                       "the game is not valid UTF-8; it was read as Windows-1252");
@@ -64,6 +72,10 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   Control tag(std::string_view name, std::string_view raw, TextPos pos) override {
     const std::string_view value = tags.tag(name, raw, pos, notation, diagnostics);
     if (record) record->tags.emplace_back(name, value);
+    if (options.check_eco && name == "ECO") {
+      eco_tag = value;
+      eco_pos = pos;
+    }
     return Control::Continue;
   }
 
@@ -99,7 +111,22 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
 
   void end_game() override {
     replay.finish(tags.tags());
+    if (options.check_eco && !eco_tag.empty()) check_eco();
     diagnostics.finish();
+  }
+
+  // The ECO tag against the codes of the named positions the main line passes.
+  void check_eco() {
+    const OpeningClassification c = classify_opening(*record);
+    if (!c.opening || c.passes(eco_tag)) return;
+    const bool is_code = eco_tag.size() >= 3 && eco_tag[0] >= 'A' && eco_tag[0] <= 'E' &&
+                         eco_tag[1] >= '0' && eco_tag[1] <= '9' && eco_tag[2] >= '0' &&
+                         eco_tag[2] <= '9';
+    if (!is_code) return;  // "?", or a value the format check reports
+    diagnostics.add(Code::BadTag, eco_pos,
+                    "ECO \"" + eco_tag + "\" contradicts the moves: they give " +
+                        std::string(c.opening->eco) + " (" + std::string(c.opening->name) +
+                        ") after " + std::to_string(c.ply) + " plies");
   }
 };
 
