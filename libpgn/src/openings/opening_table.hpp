@@ -81,4 +81,7 @@ class OpeningIndex {
 // The index of the embedded table, built at first use (thread-safe).
 const OpeningIndex& opening_index();
 
+// classify_opening (libpgn/openings.hpp) against another table.
+OpeningClassification classify_opening(const GameRecord& record, const OpeningIndex& index);
+
 }  // namespace pgn

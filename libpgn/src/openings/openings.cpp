@@ -138,9 +138,12 @@ bool OpeningClassification::passes(std::string_view eco) const {
 }
 
 OpeningClassification classify_opening(const GameRecord& record) {
+  return classify_opening(record, opening_index());
+}
+
+OpeningClassification classify_opening(const GameRecord& record, const OpeningIndex& index) {
   OpeningClassification result;
   if (record.chess960 || record.start.variant() != Variant::Standard) return result;
-  const OpeningIndex& index = opening_index();
   const std::uint32_t depth = index.depth();
   Position pos = record.start;
   auto look = [&](std::uint32_t ply) {
