@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <span>
 #include <unordered_map>
@@ -47,23 +48,47 @@ class OpeningIndex {
   std::span<const Opening> table() const { return openings_; }
   std::uint32_t depth() const { return depth_; }  // the most plies of any line
 
-  // The line that names `pos`: where several lines reach it, the last of them.
-  const Opening* find(const Position& pos) const {
+  // A named position: its key, what the repetition rule compares, its line.
+  struct Named {
+    std::uint64_t key;
+    PositionSignature signature;
+    std::uint32_t opening;  // index in openings_: where several lines reach it, the last
+    std::uint16_t eco;      // the line's code, "A00".."E99" as 0..499
+    std::uint32_t home_pawns;
+  };
+
+  // The named position `pos` is, or nullptr. Most positions of a game are not named: a
+  // 8 KB filter of key bits, which stays in cache, answers most of them without touching
+  // the slots.
+  const Named* find_named(const Position& pos) const {
     const std::uint64_t key = pos.key();
-    for (std::size_t s = key & mask_; slots_[s] != kEmpty; s = (s + 1) & mask_) {
-      const Named& n = named_[slots_[s]];
-      if (n.key == key && n.signature.matches(pos)) return &openings_[n.opening];
-    }
+    if (!filter_[(key >> 40) & 0xFFFF]) return nullptr;
+    for (std::size_t s = key & mask_; slots_[s].named != kEmpty; s = (s + 1) & mask_)
+      if (slots_[s].key == key) {
+        const Named& n = named_[slots_[s].named];
+        if (n.signature.matches(pos)) return &n;
+      }
     return nullptr;
+  }
+  const Opening* find(const Position& pos) const {
+    const Named* n = find_named(pos);
+    return n ? &openings_[n->opening] : nullptr;
+  }
+  const Opening& opening_of(const Named& n) const { return openings_[n.opening]; }
+
+  // False once no named position can follow `pos` any more: each named position keeps at
+  // home some set of pawns, and a pawn that has left its home square never returns, so a
+  // named position stays reachable only while `pos` keeps at home all the pawns one of them
+  // does.
+  bool may_reach_named(const Position& pos) const { return reachable_[home_pawns(pos)]; }
+  // White pawns on rank 2 in bits 0-7, black pawns on rank 7 in bits 8-15.
+  static std::uint32_t home_pawns(const Position& pos) {
+    return std::uint32_t((pos.pieces(White, Pawn) >> 8) & 0xFF) |
+           std::uint32_t((pos.pieces(Black, Pawn) >> 40) & 0xFF00);
   }
 
  private:
   static constexpr std::uint32_t kEmpty = ~std::uint32_t{0};
-  struct Named {
-    std::uint64_t key;
-    PositionSignature signature;
-    std::uint32_t opening;  // index in openings_
-  };
 
   void read_file(const EmbeddedFile& file);
   void add(const EmbeddedFile& file, std::size_t line, Opening& o);
@@ -73,7 +98,14 @@ class OpeningIndex {
   std::vector<Opening> openings_;
   std::vector<Named> named_;  // one per distinct named position
   std::unordered_multimap<std::uint64_t, std::uint32_t> named_by_key_;  // while reading
-  std::vector<std::uint32_t> slots_;  // indexes in named_, kEmpty for a free slot
+  struct Slot {
+    std::uint64_t key = 0;
+    std::uint32_t named = kEmpty;  // index in named_, kEmpty for a free slot
+  };
+  std::vector<Slot> slots_;  // the key beside the index: a miss reads no Named
+  // By home_pawns() of a position: whether some named position keeps at home a subset of them.
+  std::bitset<1 << 16> reachable_;
+  std::bitset<1 << 16> filter_;  // bits 40-55 of every named position's key
   std::size_t mask_ = 0;
   std::uint32_t depth_ = 0;
 };

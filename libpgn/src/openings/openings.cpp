@@ -23,6 +23,18 @@ std::string_view Opening::variation() const {
   return colon == std::string_view::npos ? std::string_view() : name.substr(colon + 2);
 }
 
+namespace {
+
+// A code "A00".."E99" as 0..499, or -1.
+int eco_number(std::string_view eco) {
+  if (eco.size() < 3 || eco[0] < 'A' || eco[0] > 'E' || eco[1] < '0' || eco[1] > '9' ||
+      eco[2] < '0' || eco[2] > '9')
+    return -1;
+  return (eco[0] - 'A') * 100 + (eco[1] - '0') * 10 + (eco[2] - '0');
+}
+
+}  // namespace
+
 PositionSignature::PositionSignature(const Position& pos)
     : white(pos.pieces(White)),
       ep(pos.ep_square()),
@@ -36,13 +48,19 @@ OpeningIndex::OpeningIndex(std::span<const EmbeddedFile> files) {
   named_by_key_.clear();
   std::size_t capacity = 16;
   while (capacity < 2 * named_.size()) capacity *= 2;
-  slots_.assign(capacity, kEmpty);
+  slots_.assign(capacity, Slot{});
   mask_ = capacity - 1;
   for (std::uint32_t i = 0; i < named_.size(); ++i) {
     std::size_t s = named_[i].key & mask_;
-    while (slots_[s] != kEmpty) s = (s + 1) & mask_;
-    slots_[s] = i;
+    while (slots_[s].named != kEmpty) s = (s + 1) & mask_;
+    slots_[s] = {named_[i].key, i};
+    filter_.set((named_[i].key >> 40) & 0xFFFF);
   }
+  // reachable_[h]: some named position's home pawns are a subset of h (a sum over subsets).
+  for (const Named& n : named_) reachable_.set(n.home_pawns);
+  for (std::uint32_t bit = 1; bit < (1u << 16); bit <<= 1)
+    for (std::uint32_t h = 0; h < (1u << 16); ++h)
+      if ((h & bit) && reachable_[h ^ bit]) reachable_.set(h);
 }
 
 void OpeningIndex::read_file(const EmbeddedFile& file) {
@@ -95,7 +113,8 @@ void OpeningIndex::add(const EmbeddedFile& file, std::size_t line, Opening& o) {
       return;
     }
   named_by_key_.emplace(pos.key(), std::uint32_t(named_.size()));
-  named_.push_back(Named{pos.key(), PositionSignature(pos), index});
+  named_.push_back(Named{pos.key(), PositionSignature(pos), index, std::uint16_t(eco_number(o.eco)),
+                         home_pawns(pos)});
 }
 
 void OpeningIndex::fail(const EmbeddedFile& file, std::size_t line, const std::string& what) {
@@ -107,18 +126,6 @@ const OpeningIndex& opening_index() {
   static const OpeningIndex index(embedded_opening_files());  // thread-safe initialization
   return index;
 }
-
-namespace {
-
-// A code "A00".."E99" as 0..499, or -1.
-int eco_number(std::string_view eco) {
-  if (eco.size() < 3 || eco[0] < 'A' || eco[0] > 'E' || eco[1] < '0' || eco[1] > '9' ||
-      eco[2] < '0' || eco[2] > '9')
-    return -1;
-  return (eco[0] - 'A') * 100 + (eco[1] - '0') * 10 + (eco[2] - '0');
-}
-
-}  // namespace
 
 std::span<const Opening> opening_table() {
   return opening_index().table();
@@ -146,11 +153,12 @@ OpeningClassification classify_opening(const GameRecord& record, const OpeningIn
   if (record.chess960 || record.start.variant() != Variant::Standard) return result;
   const std::uint32_t depth = index.depth();
   Position pos = record.start;
+  const OpeningIndex::Named* deepest = nullptr;
   auto look = [&](std::uint32_t ply) {
-    if (const Opening* o = index.find(pos)) {
-      result.opening = o;
+    if (const OpeningIndex::Named* n = index.find_named(pos)) {
+      deepest = n;
       result.ply = ply;
-      result.codes.set(std::size_t(eco_number(o->eco)));
+      result.codes.set(n->eco);
     }
   };
   look(0);
@@ -162,13 +170,15 @@ OpeningClassification classify_opening(const GameRecord& record, const OpeningIn
     } else if (e.kind == GameEvent::VariationEnd) {
       --variation_depth;
     } else if (e.kind == GameEvent::MoveEvent && variation_depth == 0) {
-      // Past the table's deepest line a named position can only come back after moves that
-      // lose tempo; the walk stops there.
-      if (ply == depth || e.move.is_null()) break;
+      // The walk stops once the game has left every named line: when no named position can
+      // follow (see may_reach_named), or past the table's deepest line, from where a named
+      // position could only come back after moves that lose tempo.
+      if (ply == depth || e.move.is_null() || !index.may_reach_named(pos)) break;
       pos.play(e.move);
       look(++ply);
     }
   }
+  if (deepest) result.opening = &index.opening_of(*deepest);
   return result;
 }
 
