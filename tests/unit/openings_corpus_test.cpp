@@ -105,6 +105,12 @@ Tally compare_with_lichess(const std::string& path) {
     if (eco.empty() || !report.replayed) continue;  // variants
     ++tally.games;
     const OpeningClassification c = classify_opening(record, index);
+    if (!other) {  // the keys the validator kept give the same
+      const OpeningClassification by_keys = classify_opening_by_keys(validator.main_line_keys());
+      EXPECT_EQ(by_keys.opening, c.opening) << tag(record, "Site");
+      EXPECT_EQ(by_keys.ply, c.ply) << tag(record, "Site");
+      EXPECT_EQ(by_keys.codes, c.codes) << tag(record, "Site");
+    }
     Kind kind;
     if (eco == "?") {
       EXPECT_EQ(c.opening, nullptr) << tag(record, "Site");

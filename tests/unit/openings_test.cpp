@@ -87,6 +87,13 @@ TEST(OpeningTable, EveryLineClassifiesToItselfOrToTheLastLineSharingItsPosition)
     shared += expected != i;
     const OpeningClassification c = classify_opening(records[i]);
     ASSERT_NE(c.opening, nullptr) << table[i].moves;
+    std::vector<std::uint64_t> keys{records[i].start.key()};
+    Position pos = records[i].start;
+    for (const GameEvent& e : records[i].events) {
+      pos.play(e.move);
+      keys.push_back(pos.key());
+    }
+    EXPECT_EQ(classify_opening_by_keys(keys).opening, c.opening) << table[i].moves;
     EXPECT_EQ(c.opening, &table[expected]) << table[i].eco << " " << table[i].name << ": "
                                            << table[i].moves << " gave " << c.opening->name;
     EXPECT_EQ(c.ply, table[i].plies) << table[i].moves;

@@ -153,8 +153,9 @@ class ConvertWorker final : public BatchWorker {
   // --eco: the record's opening tags from its main line (no tags when it reaches no named
   // position).
   void name_opening() {
-    if (!settings_.eco) return;
-    if (const Opening* o = classify_opening(record_).opening)
+    if (!settings_.eco || record_.chess960 || record_.start.variant() != Variant::Standard) return;
+    // From the keys the validator's replay kept: no position is made again.
+    if (const Opening* o = classify_opening_by_keys(validator_.main_line_keys()).opening)
       set_opening_tags(record_, *o, settings_.eco_mode);
   }
   void append(std::string& out, const GameExtras& extras) {

@@ -54,6 +54,12 @@ struct OpeningClassification {
 // Costs one make-move and one hash lookup per ply, for at most opening_table_depth() plies.
 OpeningClassification classify_opening(const GameRecord& record);
 
+// The same from the Zobrist keys of a standard game's main-line positions, start first (as
+// GameValidator::main_line_keys gives them after replaying the game): no make-move, one
+// lookup per key, a position identified by its key as the repetition rule's check does. The
+// caller makes sure the game is standard chess.
+OpeningClassification classify_opening_by_keys(std::span<const std::uint64_t> main_line_keys);
+
 // How --eco treats opening tags a game already has.
 enum class OpeningTagMode : std::uint8_t {
   // ECO is added when missing; Opening and Variation are added when the game has neither.

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ class GameValidator {
   // With `record`, also keeps the replayed game (tags, resolved moves with SAN, comments,
   // NAGs, variations) for writers.
   void validate(const RawGame& game, GameReport& report, GameRecord* record = nullptr);
+  // After validate(): the Zobrist keys of the main line's positions as far as they were
+  // replayed, the start position's first (for classify_opening_by_keys, openings.hpp).
+  std::span<const std::uint64_t> main_line_keys() const;
 
  private:
   struct Impl;

@@ -40,14 +40,12 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   NotationDetector detector;
   const Notation* notation = nullptr;  // of the current reading; nullptr = English
   GameRecord* record = nullptr;
-  // --check-eco: the game's ECO tag and where it is, and a record of the moves when the
-  // caller keeps none.
+  // --check-eco: the game's ECO tag and where it is, and whether it is standard chess.
   std::string eco_tag;
   TextPos eco_pos{};
-  GameRecord eco_record;
+  bool standard = true;
 
   void read(const RawGame& g, GameReport& r, const Notation* n, GameRecord* rec) override {
-    if (!rec && options.check_eco) rec = &eco_record;
     notation = n;
     record = rec;
     replay.begin_reading(n, rec);
@@ -81,7 +79,9 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
 
   Control end_tags() override {
     const TextPos pos = diagnostics.game().start;
-    replay.start(tags.tags(), tags.end_tags(pos, diagnostics), pos);
+    const VariantKind variant = tags.end_tags(pos, diagnostics);
+    standard = variant == VariantKind::Standard;
+    replay.start(tags.tags(), variant, pos);
     return Control::Continue;
   }
 
@@ -111,13 +111,13 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
 
   void end_game() override {
     replay.finish(tags.tags());
-    if (options.check_eco && !eco_tag.empty()) check_eco();
+    if (options.check_eco && !eco_tag.empty() && standard) check_eco();
     diagnostics.finish();
   }
 
   // The ECO tag against the codes of the named positions the main line passes.
   void check_eco() {
-    const OpeningClassification c = classify_opening(*record);
+    const OpeningClassification c = classify_opening_by_keys(replay.main_line_keys());
     if (!c.opening || c.passes(eco_tag)) return;
     const bool is_code = eco_tag.size() >= 3 && eco_tag[0] >= 'A' && eco_tag[0] <= 'E' &&
                          eco_tag[1] >= '0' && eco_tag[1] <= '9' && eco_tag[2] >= '0' &&
@@ -141,6 +141,10 @@ void GameValidator::validate(const RawGame& game, GameReport& report, GameRecord
   else
     v.detector.read(game, report, record, v);
   if (report.problems.size() > 1) DiagnosticsBuilder::sort_by_position(report);
+}
+
+std::span<const std::uint64_t> GameValidator::main_line_keys() const {
+  return impl_->replay.main_line_keys();
 }
 
 }  // namespace pgn

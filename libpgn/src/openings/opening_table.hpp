@@ -70,6 +70,13 @@ class OpeningIndex {
       }
     return nullptr;
   }
+  // The named position of that key, without comparing the positions themselves.
+  const Named* find_by_key(std::uint64_t key) const {
+    if (!filter_[(key >> 40) & 0xFFFF]) return nullptr;
+    for (std::size_t s = key & mask_; slots_[s].named != kEmpty; s = (s + 1) & mask_)
+      if (slots_[s].key == key) return &named_[slots_[s].named];
+    return nullptr;
+  }
   const Opening* find(const Position& pos) const {
     const Named* n = find_named(pos);
     return n ? &openings_[n->opening] : nullptr;

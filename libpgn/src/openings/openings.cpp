@@ -182,6 +182,21 @@ OpeningClassification classify_opening(const GameRecord& record, const OpeningIn
   return result;
 }
 
+OpeningClassification classify_opening_by_keys(std::span<const std::uint64_t> keys) {
+  OpeningClassification result;
+  const OpeningIndex& index = opening_index();
+  const std::size_t plies = std::min<std::size_t>(keys.size(), std::size_t(index.depth()) + 1);
+  const OpeningIndex::Named* deepest = nullptr;
+  for (std::size_t ply = 0; ply < plies; ++ply)
+    if (const OpeningIndex::Named* n = index.find_by_key(keys[ply])) {
+      deepest = n;
+      result.ply = std::uint32_t(ply);
+      result.codes.set(n->eco);
+    }
+  if (deepest) result.opening = &index.opening_of(*deepest);
+  return result;
+}
+
 // ---- Tags ----
 
 namespace {
