@@ -102,7 +102,8 @@ Tally compare_with_lichess(const std::string& path) {
   while (splitter.next(game)) {
     validator.validate(game, report, &record);
     const std::string eco = tag(record, "ECO"), name = tag(record, "Opening");
-    if (eco.empty() || !report.replayed) continue;  // variants
+    const std::string variant = tag(record, "Variant");
+    if (eco.empty() || (!variant.empty() && variant != "Standard")) continue;
     ++tally.games;
     const OpeningClassification c = classify_opening(record, index);
     if (!other) {  // the keys the validator kept give the same
