@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -131,6 +132,29 @@ TEST(OpeningTable, TheLastOfTheLinesSharingAPositionNamesIt) {
   after_c4.play(Move(C2, C4));
   EXPECT_EQ(index.find(after_c4), &index.table()[0]);
   EXPECT_EQ(index.find(Position()), nullptr);
+}
+
+// The early stop of a record's walk: a game may still reach a named position exactly when some
+// named position keeps at home a subset of the pawns the game still has at home.
+TEST(OpeningTable, TheEarlyStopMatchesABruteForceOverEveryHomePawnSet) {
+  std::vector<std::uint32_t> named_homes;
+  for (const Opening& o : opening_table()) {
+    const GameRecord r = record_of(movetext(o.moves));
+    Position pos = r.start;
+    for (const GameEvent& e : r.events) pos.play(e.move);
+    named_homes.push_back(OpeningIndex::home_pawns(pos));
+  }
+  EXPECT_EQ(OpeningIndex::home_pawns(Position()), 0xFFFFu);
+  const OpeningIndex& index = opening_index();
+  std::size_t reachable = 0;
+  for (std::uint32_t h = 0; h < (1u << 16); ++h) {
+    const bool expected = std::any_of(named_homes.begin(), named_homes.end(),
+                                      [h](std::uint32_t n) { return (n & ~h) == 0; });
+    reachable += expected;
+    ASSERT_EQ(index.may_reach(h), expected) << std::hex << h;
+  }
+  EXPECT_GT(reachable, 0u);
+  EXPECT_LT(reachable, 1u << 16);
 }
 
 TEST(OpeningTable, ABadRowIsReportedWithItsFileAndLine) {

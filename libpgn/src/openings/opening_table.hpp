@@ -87,7 +87,10 @@ class OpeningIndex {
   // home some set of pawns, and a pawn that has left its home square never returns, so a
   // named position stays reachable only while `pos` keeps at home all the pawns one of them
   // does.
-  bool may_reach_named(const Position& pos) const { return reachable_[home_pawns(pos)]; }
+  bool may_reach_named(const Position& pos) const { return may_reach(home_pawns(pos)); }
+  bool may_reach(std::uint32_t home_pawns) const {
+    return (reachable_[home_pawns >> 6] >> (home_pawns & 63)) & 1;
+  }
   // White pawns on rank 2 in bits 0-7, black pawns on rank 7 in bits 8-15.
   static std::uint32_t home_pawns(const Position& pos) {
     return std::uint32_t((pos.pieces(White, Pawn) >> 8) & 0xFF) |
@@ -111,7 +114,7 @@ class OpeningIndex {
   };
   std::vector<Slot> slots_;  // the key beside the index: a miss reads no Named
   // By home_pawns() of a position: whether some named position keeps at home a subset of them.
-  std::bitset<1 << 16> reachable_;
+  std::array<std::uint64_t, (1 << 16) / 64> reachable_{};
   std::bitset<1 << 16> filter_;  // bits 40-55 of every named position's key
   std::size_t mask_ = 0;
   std::uint32_t depth_ = 0;

@@ -56,11 +56,18 @@ OpeningIndex::OpeningIndex(std::span<const EmbeddedFile> files) {
     slots_[s] = {named_[i].key, i};
     filter_.set((named_[i].key >> 40) & 0xFFFF);
   }
-  // reachable_[h]: some named position's home pawns are a subset of h (a sum over subsets).
-  for (const Named& n : named_) reachable_.set(n.home_pawns);
-  for (std::uint32_t bit = 1; bit < (1u << 16); bit <<= 1)
-    for (std::uint32_t h = 0; h < (1u << 16); ++h)
-      if ((h & bit) && reachable_[h ^ bit]) reachable_.set(h);
+  // Bit h of reachable_: some named position's home pawns are a subset of h (a sum over
+  // subsets: h gets what h without one of its bits has), a word at a time.
+  for (const Named& n : named_)
+    reachable_[n.home_pawns >> 6] |= std::uint64_t{1} << (n.home_pawns & 63);
+  constexpr std::uint64_t kHasBit[6] = {0xAAAAAAAAAAAAAAAAull, 0xCCCCCCCCCCCCCCCCull,
+                                        0xF0F0F0F0F0F0F0F0ull, 0xFF00FF00FF00FF00ull,
+                                        0xFFFF0000FFFF0000ull, 0xFFFFFFFF00000000ull};
+  for (int bit = 0; bit < 6; ++bit)
+    for (std::uint64_t& word : reachable_) word |= (word << (1 << bit)) & kHasBit[bit];
+  for (std::size_t stride = 1; stride < reachable_.size(); stride *= 2)
+    for (std::size_t w = 0; w < reachable_.size(); ++w)
+      if (w & stride) reachable_[w] |= reachable_[w ^ stride];
 }
 
 void OpeningIndex::read_file(const EmbeddedFile& file) {
