@@ -111,6 +111,10 @@ Tally compare_with_lichess(const std::string& path) {
       EXPECT_EQ(by_keys.opening, c.opening) << tag(record, "Site");
       EXPECT_EQ(by_keys.ply, c.ply) << tag(record, "Site");
       EXPECT_EQ(by_keys.codes, c.codes) << tag(record, "Site");
+      const OpeningClassification deepest =
+          classify_opening_by_keys(validator.main_line_keys(), false);
+      EXPECT_EQ(deepest.opening, c.opening) << tag(record, "Site");
+      EXPECT_EQ(deepest.ply, c.ply) << tag(record, "Site");
     }
     Kind kind;
     if (eco == "?") {

@@ -95,6 +95,7 @@ TEST(OpeningTable, EveryLineClassifiesToItselfOrToTheLastLineSharingItsPosition)
       keys.push_back(pos.key());
     }
     EXPECT_EQ(classify_opening_by_keys(keys).opening, c.opening) << table[i].moves;
+    EXPECT_EQ(classify_opening_by_keys(keys, false).opening, c.opening) << table[i].moves;
     EXPECT_EQ(c.opening, &table[expected]) << table[i].eco << " " << table[i].name << ": "
                                            << table[i].moves << " gave " << c.opening->name;
     EXPECT_EQ(c.ply, table[i].plies) << table[i].moves;

@@ -155,7 +155,7 @@ class ConvertWorker final : public BatchWorker {
   void name_opening() {
     if (!settings_.eco || record_.chess960 || record_.start.variant() != Variant::Standard) return;
     // From the keys the validator's replay kept: no position is made again.
-    if (const Opening* o = classify_opening_by_keys(validator_.main_line_keys()).opening)
+    if (const Opening* o = classify_opening_by_keys(validator_.main_line_keys(), false).opening)
       set_opening_tags(record_, *o, settings_.eco_mode);
   }
   void append(std::string& out, const GameExtras& extras) {

@@ -57,8 +57,11 @@ OpeningClassification classify_opening(const GameRecord& record);
 // The same from the Zobrist keys of a standard game's main-line positions, start first (as
 // GameValidator::main_line_keys gives them after replaying the game): no make-move, one
 // lookup per key, a position identified by its key as the repetition rule's check does. The
-// caller makes sure the game is standard chess.
-OpeningClassification classify_opening_by_keys(std::span<const std::uint64_t> main_line_keys);
+// caller makes sure the game is standard chess. With `every_code` false only the deepest
+// named position is looked for, from the last position backwards (`codes` stays empty):
+// what naming a game needs, with the fewest lookups.
+OpeningClassification classify_opening_by_keys(std::span<const std::uint64_t> main_line_keys,
+                                               bool every_code = true);
 
 // How --eco treats opening tags a game already has.
 enum class OpeningTagMode : std::uint8_t {

@@ -189,11 +189,21 @@ OpeningClassification classify_opening(const GameRecord& record, const OpeningIn
   return result;
 }
 
-OpeningClassification classify_opening_by_keys(std::span<const std::uint64_t> keys) {
+OpeningClassification classify_opening_by_keys(std::span<const std::uint64_t> keys,
+                                               bool every_code) {
   OpeningClassification result;
   const OpeningIndex& index = opening_index();
   const std::size_t plies = std::min<std::size_t>(keys.size(), std::size_t(index.depth()) + 1);
   const OpeningIndex::Named* deepest = nullptr;
+  if (!every_code) {
+    for (std::size_t ply = plies; ply-- > 0;)
+      if (const OpeningIndex::Named* n = index.find_by_key(keys[ply])) {
+        result.opening = &index.opening_of(*n);
+        result.ply = std::uint32_t(ply);
+        break;
+      }
+    return result;
+  }
   for (std::size_t ply = 0; ply < plies; ++ply)
     if (const OpeningIndex::Named* n = index.find_by_key(keys[ply])) {
       deepest = n;
