@@ -93,6 +93,9 @@ expect "select --add-eco tags" '[ECO "D53"]|[Opening "Queen'"'"'s Gambit Decline
 expect "select --tag --add-eco=overwrite" \
   '[ECO "B90"]|[Opening "Sicilian Defense"]|[Variation "Najdorf Variation"]' \
   "$("$pgn" select -q --tag Event=b --add-eco=overwrite "$work/games.pgn" | tags)"
+# With --normalize the tags go into the written record.
+expect "select --normalize --add-eco" '[ECO "D53"]|[Opening "Queen'"'"'s Gambit Declined"]' \
+  "$("$pgn" select -q --normalize --add-eco --tag Event=a "$work/games.pgn" | tags)"
 # select's --eco stays the condition on the ECO tag.
 expect "select --eco condition" 1 "$("$pgn" select -q --count --eco C "$work/games.pgn")"
 
