@@ -221,9 +221,10 @@ TEST(Classify, EnPassantCountsOnlyWhenACaptureIsPossible) {
     for (const GameEvent& e : r.events) pos.play(e.move);
     if (pos.ep_square() == NoSquare) continue;
     ++with_capture;
-    std::string fen = pos.fen();
-    const std::size_t ep_field = fen.find(' ', fen.find(' ', fen.find(' ') + 1) + 1) + 1;
-    fen.replace(ep_field, 2, "-");
+    std::istringstream fields(pos.fen());
+    std::string board, side, castling, ep, halfmoves, moves;
+    fields >> board >> side >> castling >> ep >> halfmoves >> moves;
+    const std::string fen = board + " " + side + " " + castling + " - " + halfmoves + " " + moves;
     const FenResult without = Position::from_fen(fen);
     ASSERT_TRUE(without.ok()) << fen;
     EXPECT_EQ(opening_at(pos), &o) << o.moves;
