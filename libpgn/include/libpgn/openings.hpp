@@ -63,6 +63,12 @@ OpeningClassification classify_opening(const GameRecord& record);
 OpeningClassification classify_opening_by_keys(std::span<const std::uint64_t> main_line_keys,
                                                bool every_code = true);
 
+// pgn validate --check-eco: the message of the bad-tag warning for an ECO tag that no named
+// position of a standard game's main line has, naming the code the moves give; "" when the
+// tag agrees, the game reaches no named position, or the tag is no code ("?").
+std::string eco_tag_contradiction(std::string_view eco_tag,
+                                  std::span<const std::uint64_t> main_line_keys);
+
 // How --eco treats opening tags a game already has.
 enum class OpeningTagMode : std::uint8_t {
   // ECO is added when missing; Opening and Variation are added when the game has neither.

@@ -116,17 +116,10 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   }
 
   // The ECO tag against the codes of the named positions the main line passes.
-  void check_eco() {
-    const OpeningClassification c = classify_opening_by_keys(replay.main_line_keys());
-    if (!c.opening || c.passes(eco_tag)) return;
-    const bool is_code = eco_tag.size() >= 3 && eco_tag[0] >= 'A' && eco_tag[0] <= 'E' &&
-                         eco_tag[1] >= '0' && eco_tag[1] <= '9' && eco_tag[2] >= '0' &&
-                         eco_tag[2] <= '9';
-    if (!is_code) return;  // "?", or a value the format check reports
-    diagnostics.add(Code::BadTag, eco_pos,
-                    "ECO \"" + eco_tag + "\" contradicts the moves: they give " +
-                        std::string(c.opening->eco) + " (" + std::string(c.opening->name) +
-                        ") after " + std::to_string(c.ply) + " plies");
+  // Out of line and out of this file's hot code: the parser's move handling is inlined here.
+  [[gnu::cold, gnu::noinline]] void check_eco() {
+    std::string message = eco_tag_contradiction(eco_tag, replay.main_line_keys());
+    if (!message.empty()) diagnostics.add(Code::BadTag, eco_pos, std::move(message));
   }
 };
 

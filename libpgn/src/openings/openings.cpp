@@ -214,6 +214,16 @@ OpeningClassification classify_opening_by_keys(std::span<const std::uint64_t> ke
   return result;
 }
 
+std::string eco_tag_contradiction(std::string_view eco_tag,
+                                  std::span<const std::uint64_t> main_line_keys) {
+  if (eco_number(eco_tag) < 0) return {};  // "?", or a value the format check reports
+  const OpeningClassification c = classify_opening_by_keys(main_line_keys);
+  if (!c.opening || c.passes(eco_tag)) return {};
+  return "ECO \"" + std::string(eco_tag) + "\" contradicts the moves: they give " +
+         std::string(c.opening->eco) + " (" + std::string(c.opening->name) + ") after " +
+         std::to_string(c.ply) + " plies";
+}
+
 // ---- Tags ----
 
 namespace {
