@@ -334,5 +334,45 @@ TEST(OpeningTags, TextGetsNewTagsAfterItsLastTagInItsLineEnds) {
             "[Event \"a \\\"b\\\"\"]\n[ECO \"B20\"]\n[Opening \"Sicilian Defense\"]\n\n1. e4 *");
 }
 
+// Any text, however broken its tag section, comes out whole: the edits only add or replace
+// tag pairs (in KeepExisting mode nothing of the input is lost).
+TEST(OpeningTags, AnyTextIsEditedWithoutLosingIt) {
+  const std::string_view pieces[] = {"[",
+                                     "]",
+                                     "\"",
+                                     "\\",
+                                     " ",
+                                     "\n",
+                                     "\r\n",
+                                     "ECO",
+                                     "Opening",
+                                     "Variation",
+                                     "x",
+                                     "1. e4",
+                                     "[ECO \"B20\"]",
+                                     "[Variation \"v\"]\n",
+                                     "{c}"};
+  const Opening& sicilian = line_named("Sicilian Defense: Najdorf Variation");
+  std::uint32_t seed = 12345;
+  for (int round = 0; round < 20000; ++round) {
+    std::string text;
+    const int length = int(seed % 12);
+    for (int k = 0; k < length; ++k) {
+      seed = seed * 1664525u + 1013904223u;
+      text += pieces[(seed >> 16) % std::size(pieces)];
+    }
+    seed = seed * 1664525u + 1013904223u;
+    std::string kept, overwritten;
+    append_with_opening_tags(text, sicilian, OpeningTagMode::KeepExisting, kept);
+    append_with_opening_tags(text, sicilian, OpeningTagMode::Overwrite, overwritten);
+    // Kept: the input is a subsequence of the output.
+    std::size_t at = 0;
+    for (char c : kept)
+      if (at < text.size() && c == text[at]) ++at;
+    ASSERT_EQ(at, text.size()) << text;
+    ASSERT_GE(kept.size(), text.size());
+  }
+}
+
 }  // namespace
 }  // namespace pgn
