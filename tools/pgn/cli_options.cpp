@@ -169,6 +169,11 @@ std::string closest_match(std::string_view typed, const std::vector<std::string>
   return best_distance <= allowed ? best : std::string();
 }
 
+void spell_out_implicit_value(int argc, char** argv, const char* bare, char* spelled) {
+  for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i)
+    if (std::string_view(argv[i]) == bare) argv[i] = spelled;
+}
+
 bool parse_command_line(const CommandHelp& help, int argc, char** argv,
                         const po::options_description& visible,
                         const po::options_description& hidden,

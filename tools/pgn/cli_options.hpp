@@ -33,6 +33,11 @@ struct CommandHelp {
   std::string_view exit_status;  // one paragraph
 };
 
+// Boost.Program_options (1.74) gives an option with an implicit value the next word as its
+// value ("--eco games.pgn"). Before parsing, `bare` ("--eco") alone is replaced by `spelled`
+// ("--eco=add"), which must outlive argv's use, so the next word stays what it was.
+void spell_out_implicit_value(int argc, char** argv, const char* bare, char* spelled);
+
 // Parses argv (argv[0] is the command name). On a usage error prints it, with a suggestion
 // for a mistyped option, and returns false: the caller exits with status 2.
 bool parse_command_line(const CommandHelp& help, int argc, char** argv,

@@ -18,6 +18,7 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "libpgn/openings.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/validator.hpp"
@@ -33,6 +34,8 @@ enum class InvalidGames { Unchanged, Skip, Truncate };
 struct ConvertSettings {
   WriterOptions writer;
   InvalidGames invalid = InvalidGames::Unchanged;
+  bool eco = false;  // --eco: opening tags from the classification
+  OpeningTagMode eco_mode = OpeningTagMode::KeepExisting;
 };
 
 // What happened to the games: convert's own tally, beside the run's summary. Workers add a
@@ -102,6 +105,7 @@ class ConvertWorker final : public BatchWorker {
         closing_ = first_error(report, record_);
         extras.closing_comment = closing_;
         extras.unknown_result = true;
+        name_opening();
         append(batch.output, extras);
         ++counts.truncated;
         continue;
@@ -130,6 +134,7 @@ class ConvertWorker final : public BatchWorker {
         }
         continue;
       }
+      name_opening();
       append(batch.output, extras);
       ++counts.written;
     }
@@ -145,6 +150,14 @@ class ConvertWorker final : public BatchWorker {
         d.message += "; the game is not written (it cannot be passed on whole)";
         return;
       }
+  }
+  // --eco: the record's opening tags from its main line (no tags when it reaches no named
+  // position).
+  void name_opening() {
+    if (!settings_.eco || record_.chess960 || record_.start.variant() != Variant::Standard) return;
+    // From the keys the validator's replay kept: no position is made again.
+    if (const Opening* o = classify_opening_by_keys(validator_.main_line_keys(), false).opening)
+      set_opening_tags(record_, *o, settings_.eco_mode);
   }
   void append(std::string& out, const GameExtras& extras) {
     separate(out);
@@ -303,7 +316,11 @@ int run_convert(int argc, char** argv) {
       ("keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")  //
       ("line-width", count_value(line_width, 0, 100'000),
        "pgn, lan: movetext lines of at most N characters (0: each game's movetext on one "
-       "line)")                                               //
+       "line)")  //
+      ("eco", po::value<std::string>()->implicit_value("add", "")->value_name("[=overwrite]"),
+       "add ECO, Opening and Variation tags naming the opening (by the deepest position of "
+       "the main line in the opening table); tags a game has are kept, with --eco=overwrite "
+       "they are replaced")                                   //
       ("no-comments", "leave out comments")                   //
       ("no-variations", "leave out variations")               //
       ("no-nags", "leave out NAGs (and suffix annotations)")  //
@@ -318,6 +335,8 @@ int run_convert(int argc, char** argv) {
       ("quiet,q", "no summary on standard error");
   add_common_options(options, common);
   po::variables_map vm;
+  static char eco_add[] = "--eco=add";
+  spell_out_implicit_value(argc, argv, "--eco", eco_add);
   std::vector<std::string> files;
   if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
 
@@ -350,6 +369,16 @@ int run_convert(int argc, char** argv) {
     return kExitFailure;
   }
   if (vm.count("skip-invalid")) settings.invalid = InvalidGames::Skip;
+  if (vm.count("eco")) {
+    const std::string& mode = vm["eco"].as<std::string>();
+    if (mode != "add" && mode != "overwrite") {
+      std::fprintf(stderr, "pgn convert: --eco takes no value or =overwrite, not '%s'\n",
+                   mode.c_str());
+      return kExitFailure;
+    }
+    settings.eco = true;
+    if (mode == "overwrite") settings.eco_mode = OpeningTagMode::Overwrite;
+  }
   if (vm.count("truncate-invalid")) settings.invalid = InvalidGames::Truncate;
 
   ValidateOptions validate_options;

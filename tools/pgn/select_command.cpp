@@ -10,6 +10,7 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "libpgn/openings.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/select.hpp"
 #include "libpgn/validator.hpp"
@@ -24,6 +25,8 @@ struct SelectSettings {
   bool invert = false;
   bool count_only = false;
   bool normalize = false;
+  bool eco = false;  // --add-eco: opening tags from the classification
+  OpeningTagMode eco_mode = OpeningTagMode::KeepExisting;
 };
 
 class SelectWorker final : public BatchWorker {
@@ -33,6 +36,7 @@ class SelectWorker final : public BatchWorker {
       : settings_(settings),
         selected_(selected),
         selector_(selection, validate),
+        validator_(validate),
         writer_(WriterOptions{}),
         positions_(selection.needs_positions()),
         moves_(selection.needs_moves()) {}
@@ -65,11 +69,24 @@ class SelectWorker final : public BatchWorker {
       ++written;
       if (settings_.count_only) continue;
       const GameReport& report = selector_.report();
+      const Opening* opening = settings_.eco ? opening_of(game, outcome) : nullptr;
       if (settings_.normalize && report.replayed && !report.has_errors() &&
-          selector_.record().complete)
-        writer_.write(selector_.record(), batch.output);
-      else
+          selector_.record().complete) {
+        if (opening) {
+          record_ = selector_.record();
+          set_opening_tags(record_, *opening, settings_.eco_mode);
+          writer_.write(record_, batch.output);
+        } else {
+          writer_.write(selector_.record(), batch.output);
+        }
+      } else if (opening) {
+        // Byte for byte but for the opening tags.
+        tagged_.clear();
+        append_with_opening_tags(game.text, *opening, settings_.eco_mode, tagged_);
+        append_game_as_read(tagged_, batch.output);
+      } else {
         append_game_as_read(game.text, batch.output);
+      }
     }
     selected_.fetch_add(written, std::memory_order_relaxed);
   }
@@ -84,6 +101,13 @@ class SelectWorker final : public BatchWorker {
       if (d.code == Code::UnsupportedVariant || d.code == Code::BadFen) return d.message;
     return selector_.record().problem;
   }
+  // The opening of a selected game: from the selector's replay when it made one, else from a
+  // replay of this game alone.
+  const Opening* opening_of(const RawGame& game, const SelectOutcome& outcome) {
+    if (outcome.replayed) return classify_opening(selector_.record()).opening;
+    validator_.validate(game, report_, &record_);
+    return classify_opening(record_).opening;
+  }
   static void note(GameBatch& batch, const RawGame& game, std::string message) {
     GameReport& r = batch.reports.emplace_back();
     r.index = game.index;
@@ -95,6 +119,10 @@ class SelectWorker final : public BatchWorker {
   const SelectSettings& settings_;
   std::atomic<std::uint64_t>& selected_;  // games chosen, over all workers
   GameSelector selector_;
+  GameValidator validator_;  // --add-eco: replays selected games the selector did not replay
+  GameReport report_;
+  GameRecord record_;
+  std::string tagged_;  // a game's text with its opening tags
   GameWriter writer_;
   bool positions_;  // games replayed only in part are worth a note
   bool moves_;      // games not replayed at all are worth a note
@@ -218,11 +246,17 @@ int run_select(int argc, char** argv) {
       ("normalize",
        "write selected games in the PGN export format (as pgn convert) instead of as they "
        "were; games with errors stay as they were")  //
+      ("add-eco", po::value<std::string>()->implicit_value("add", "")->value_name("[=overwrite]"),
+       "add ECO, Opening and Variation tags naming the opening of each game written, as pgn "
+       "convert --eco does (the rest of the game stays byte for byte); with "
+       "--add-eco=overwrite tags a game has are replaced")  //
       ("output,o", po::value<std::string>()->value_name("FILE"),
        "write to FILE (replaced only when the run completes)")  //
       ("quiet,q", "no summary or per-game notes on standard error");
   add_common_options(options, common);
   po::variables_map vm;
+  static char add_eco[] = "--add-eco=add";
+  spell_out_implicit_value(argc, argv, "--add-eco", add_eco);
   std::vector<std::string> files;
   if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
   ValidateOptions validate_options;
@@ -285,6 +319,16 @@ int run_select(int argc, char** argv) {
   settings.invert = vm.count("invert") > 0;
   settings.count_only = vm.count("count") > 0;
   settings.normalize = vm.count("normalize") > 0;
+  if (vm.count("add-eco")) {
+    const std::string& mode = vm["add-eco"].as<std::string>();
+    if (mode != "add" && mode != "overwrite") {
+      std::fprintf(stderr, "pgn select: --add-eco takes no value or =overwrite, not '%s'\n",
+                   mode.c_str());
+      return kExitFailure;
+    }
+    settings.eco = true;
+    if (mode == "overwrite") settings.eco_mode = OpeningTagMode::Overwrite;
+  }
   if (settings.count_only && settings.normalize) {
     std::fprintf(stderr, "pgn select: --count writes no games, so --normalize has no use\n");
     return kExitFailure;

@@ -111,9 +111,12 @@ int run_validate(int argc, char** argv) {
        "write the report to FILE (replaced only when the run completes)")  //
       ("strict", "treat warnings as errors")                               //
       ("ignore", po::value<std::vector<std::string>>()->value_name("CODE")->composing(),
-       "do not report CODE (repeatable; see docs/diagnostics.md)")                             //
-      ("no-tag-checks", "do not check tags (missing-tag, bad-tag)")                            //
-      ("no-check-suffixes", "do not check + and # (check-suffix)")                             //
+       "do not report CODE (repeatable; see docs/diagnostics.md)")   //
+      ("no-tag-checks", "do not check tags (missing-tag, bad-tag)")  //
+      ("no-check-suffixes", "do not check + and # (check-suffix)")   //
+      ("check-eco",
+       "an ECO tag that no named position of the main line has is a bad-tag warning naming "
+       "the code the moves give (docs/eco.md)")                                                //
       ("errors-only", "report errors only (as --min-severity error); the summary counts all")  //
       ("min-severity", po::value(&min_severity)->value_name("LEVEL")->default_value("warning"),
        "report problems of this severity and above: warning or error")  //
@@ -143,6 +146,7 @@ int run_validate(int argc, char** argv) {
   validate_options.strict = vm.count("strict") > 0;
   validate_options.check_tags = vm.count("no-tag-checks") == 0;
   validate_options.check_suffixes = vm.count("no-check-suffixes") == 0;
+  validate_options.check_eco = vm.count("check-eco") > 0;
   if (vm.count("ignore")) {
     for (const auto& name : vm["ignore"].as<std::vector<std::string>>()) {
       Code code;

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct ValidateOptions {
   std::uint32_t max_plies = 100000;  // per line of play; beyond it: limit-exceeded
   ParseLimits parse_limits;
   bool include_fen = true;  // put the FEN before a bad move in diagnostics
+  // An ECO tag that no named position of the main line has is a bad-tag warning naming the
+  // code the moves give (libpgn/openings.hpp).
+  bool check_eco = false;
 };
 
 // Validates games one after another; reuses its buffers, so keep one per thread.
@@ -42,6 +46,9 @@ class GameValidator {
   // With `record`, also keeps the replayed game (tags, resolved moves with SAN, comments,
   // NAGs, variations) for writers.
   void validate(const RawGame& game, GameReport& report, GameRecord* record = nullptr);
+  // After validate(): the Zobrist keys of the main line's positions as far as they were
+  // replayed, the start position's first (for classify_opening_by_keys, openings.hpp).
+  std::span<const std::uint64_t> main_line_keys() const;
 
   // The games validated next, all of one input (a pipeline batch). When notations are
   // detected, a game that reads as two different legal games is settled by the notation

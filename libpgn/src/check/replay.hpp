@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -102,6 +103,8 @@ class GameReplay {
   void start(const GameTags& tags, const VariantName& variant, TextPos pos);
   // False when the game's moves were not replayed (an unsupported variant, a bad FEN).
   bool replayed() const { return replay_; }
+  // The Zobrist keys of the main line's positions replayed, the start position's first.
+  std::span<const std::uint64_t> main_line_keys() const { return history_; }
 
   // The parser calls this directly and inlined: 3% of validation's instructions on master
   // games were the call.

@@ -10,6 +10,7 @@
 #include "check/notation_detection.hpp"
 #include "check/replay.hpp"
 #include "check/tag_checks.hpp"
+#include "libpgn/openings.hpp"
 #include "read/pgn_parser.hpp"
 
 namespace pgn {
@@ -39,6 +40,10 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   NotationDetector detector;
   const Notation* notation = nullptr;  // of the current reading; nullptr = English
   GameRecord* record = nullptr;
+  // --check-eco: the game's ECO tag and where it is, and whether it is standard chess.
+  std::string eco_tag;
+  TextPos eco_pos{};
+  bool standard = true;
 
   void read(const RawGame& g, GameReport& r, const Notation* n, GameRecord* rec) override {
     notation = n;
@@ -55,6 +60,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   void begin_game(const RawGame& g) override {
     replay.begin_game();
     tags.begin_game();
+    eco_tag.clear();
     if (g.decoded_latin1)
       diagnostics.add(Code::Encoding, g.start,
                       "the game is not valid UTF-8; it was read as Windows-1252");
@@ -64,12 +70,18 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   Control tag(std::string_view name, std::string_view raw, TextPos pos) override {
     const std::string_view value = tags.tag(name, raw, pos, notation, diagnostics);
     if (record) record->tags.emplace_back(name, value);
+    if (options.check_eco && name == "ECO") {
+      eco_tag = value;
+      eco_pos = pos;
+    }
     return Control::Continue;
   }
 
   Control end_tags() override {
     const TextPos pos = diagnostics.game().start;
-    replay.start(tags.tags(), tags.end_tags(pos, diagnostics), pos);
+    const VariantName variant = tags.end_tags(pos, diagnostics);
+    standard = variant.known && variant.variant == Variant::Standard && !variant.chess960;
+    replay.start(tags.tags(), variant, pos);
     return Control::Continue;
   }
 
@@ -99,7 +111,15 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
 
   void end_game() override {
     replay.finish(tags.tags());
+    if (options.check_eco && !eco_tag.empty() && standard) check_eco();
     diagnostics.finish();
+  }
+
+  // The ECO tag against the codes of the named positions the main line passes.
+  // Out of line and out of this file's hot code: the parser's move handling is inlined here.
+  [[gnu::cold, gnu::noinline]] void check_eco() {
+    std::string message = eco_tag_contradiction(eco_tag, replay.main_line_keys());
+    if (!message.empty()) diagnostics.add(Code::BadTag, eco_pos, std::move(message));
   }
 };
 
@@ -118,6 +138,10 @@ void GameValidator::validate(const RawGame& game, GameReport& report, GameRecord
 
 void GameValidator::set_neighbours(const std::vector<RawGame>& games) {
   impl_->detector.set_neighbours(games.data(), games.size());
+}
+
+std::span<const std::uint64_t> GameValidator::main_line_keys() const {
+  return impl_->replay.main_line_keys();
 }
 
 }  // namespace pgn
