@@ -317,8 +317,14 @@ void append_drop(std::string& out, Move m, const Notation* notation) {
 void append_promotion(std::string& out, Move m, const Notation* notation) {
   const PieceType piece = m.promotion_piece();
   if (piece == NoPieceType) return;
+  // No ?: here: its "" and std::string arms make a temporary string the view would outlive.
   std::string_view sign = "=";
-  if (notation != nullptr) sign = notation->promotion.empty() ? "" : notation->promotion.front();
+  if (notation != nullptr) {
+    if (notation->promotion.empty())
+      sign = {};
+    else
+      sign = notation->promotion.front();
+  }
   out += sign;
   append_piece(out, notation, piece);
   if (!sign.empty() && sign.back() == '(') out += ')';
