@@ -18,16 +18,9 @@
 namespace pgn {
 namespace {
 
-constexpr Bitboard kFileA = 0x0101010101010101ULL;
-constexpr Bitboard file_bb(int file) {
-  return kFileA << file;
-}
-constexpr Bitboard rank_bb(int rank) {
-  return Bitboard{0xFF} << (8 * rank);
-}
-Square lowest_square(Bitboard b) {
-  return Square(std::countr_zero(b));
-}
+using bb::file_bb;
+using bb::lsb;
+using bb::rank_bb;
 
 MoveResolution failure(MoveError error, Square culprit = NoSquare, Bitboard candidates = 0) {
   MoveResolution r;
@@ -142,7 +135,7 @@ MoveResolution resolve_variant_move(const Position& pos, const MoveText& text) {
   const Color us = pos.side_to_move();
   switch (text.kind) {
     case MoveText::Null:
-      if (pos.in_check()) return failure(MoveError::NullMoveInCheck, lowest_square(pos.checkers()));
+      if (pos.in_check()) return failure(MoveError::NullMoveInCheck, lsb(pos.checkers()));
       return MoveResolution{};
     case MoveText::CastleShort:
       return resolve_castling(pos, text, KingSide);
