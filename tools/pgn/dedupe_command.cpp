@@ -289,7 +289,7 @@ int run_dedupe(int argc, char** argv) {
        "also find truncated copies: a game whose main line is the beginning of another's "
        "(the longer is kept; costs a second replay and 16 bytes per game in memory)")  //
       ("prefix-min-plies", count_value(prefix_min_plies, 1, 100000),
-       "with --prefix: only beginnings of at least N plies count (default 10)")  //
+       "with --prefix: only beginnings of at least N plies count")  //
       ("memory", po::value(&memory_text)->value_name("SIZE")->default_value("2G"),
        "memory for the index (48 bytes per game); past it, partition files in --temp-dir")  //
       ("temp-dir", po::value<std::string>()->value_name("DIR"),
