@@ -78,6 +78,41 @@ std::uint64_t text_hash(std::string_view s) {
   return std::hash<std::string_view>{}(s);
 }
 
+// A 128-bit hash of bytes, eight at a time, for the movetext memo below.
+KeyMixer bytes_hash(std::string_view s) {
+  KeyMixer m;
+  std::size_t at = 0;
+  for (; at + 8 <= s.size(); at += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, s.data() + at, 8);
+    m.absorb(word);
+  }
+  std::uint64_t tail = 0;
+  std::memcpy(&tail, s.data() + at, s.size() - at);
+  m.absorb(tail);
+  m.absorb(s.size());
+  m.absorb(0x2545F4914F6CDD1Dull);
+  return m;
+}
+
+// Copies in merged databases are mostly byte for byte the same movetext: a game whose text
+// after its last tag is one a thread has keyed before takes the key found then (the same
+// bytes parse to the same moves, comments and variations) instead of replaying it again.
+// Direct-mapped by a 128-bit hash of that text; a slot is 48 bytes, 768 KB per thread.
+struct MovetextMemo {
+  struct Slot {
+    std::uint64_t text_high = 0, text_low = 0;
+    KeyMixer mix;
+    std::uint32_t plies = 0, annotations = 0;
+  };
+  static constexpr std::size_t kSlots = 1 << 14;
+  std::vector<Slot> slots;
+  Slot& slot(const KeyMixer& text) {
+    if (slots.empty()) slots.resize(kSlots);
+    return slots[text.low & (kSlots - 1)];
+  }
+};
+
 std::uint8_t result_code(std::string_view r) {
   if (r == "1-0") return 1;
   if (r == "0-1") return 2;
@@ -107,6 +142,12 @@ struct DuplicateKeyer::Impl {
   KeyMixer mix;
   std::uint64_t plies = 0;
   std::uint32_t annotations = 0;
+  // The memo (not with --prefix, whose keyer gives the key of every beginning too).
+  MovetextMemo memo;
+  const RawGame* game_at_hand = nullptr;
+  std::size_t tags_end = 0;  // in game_at_hand->text: just after the last tag value
+  bool memo_usable = false;
+  KeyMixer movetext_hash;
 
   // Replays the main line in English (or the --lang notation), collecting tags and counting
   // the main line's annotations; `failed` sends the game to the validator.
@@ -118,6 +159,11 @@ struct DuplicateKeyer::Impl {
     Control tag(std::string_view name, std::string_view value, TextPos) override {
       if (impl.quick_tag_count == impl.quick_tags.size()) impl.quick_tags.emplace_back();
       auto& [n, v] = impl.quick_tags[impl.quick_tag_count++];
+      const std::string_view text = impl.game_at_hand->text;
+      if (value.data() >= text.data() && value.data() + value.size() <= text.data() + text.size())
+        impl.tags_end = std::size_t(value.data() + value.size() - text.data());
+      else
+        impl.memo_usable = false;
       n.assign(name);
       if (value.find('\\') == std::string_view::npos)
         v.assign(value);
@@ -131,6 +177,17 @@ struct DuplicateKeyer::Impl {
       if (!fen.empty() || (!variant.empty() && variant != "Standard" && variant != "standard")) {
         failed = true;
         return Control::SkipGame;
+      }
+      if (impl.memo_usable && !failed) {
+        impl.movetext_hash = bytes_hash(impl.game_at_hand->text.substr(impl.tags_end));
+        const MovetextMemo::Slot& slot = impl.memo.slot(impl.movetext_hash);
+        if (slot.text_high == impl.movetext_hash.high && slot.text_low == impl.movetext_hash.low) {
+          impl.mix = slot.mix;
+          impl.plies = slot.plies;
+          impl.annotations = slot.annotations;
+          impl.memo_usable = false;  // nothing to remember
+          return Control::SkipGame;
+        }
       }
       impl.mix.absorb(pos.key());
       return Control::Continue;
@@ -207,8 +264,20 @@ struct DuplicateKeyer::Impl {
     tag_count = 0;
     quick.pos = Position();
     quick.failed = false;
+    game_at_hand = &game;
+    tags_end = 0;
+    memo_usable = rules.prefix_min_plies == 0;
     parse_game(game, quick);
-    return !quick.failed;
+    if (quick.failed) return false;
+    if (memo_usable) {
+      MovetextMemo::Slot& slot = memo.slot(movetext_hash);
+      slot.text_high = movetext_hash.high;
+      slot.text_low = movetext_hash.low;
+      slot.mix = mix;
+      slot.plies = std::uint32_t(plies);
+      slot.annotations = annotations;
+    }
+    return true;
   }
 
   // Every game the quick replay cannot read: the validator, any notation, any start.
