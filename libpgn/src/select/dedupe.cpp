@@ -78,10 +78,22 @@ std::uint64_t text_hash(std::string_view s) {
   return std::hash<std::string_view>{}(s);
 }
 
-// A 128-bit hash of bytes, eight at a time, for the movetext memo below.
+// A 128-bit hash of bytes for the movetext memo below: four independent multiply-xorshift
+// lanes over 32 bytes at a time (a single chain would wait on its multiplies), then the
+// lanes, the tail and the length go through a KeyMixer.
 KeyMixer bytes_hash(std::string_view s) {
-  KeyMixer m;
+  std::uint64_t lanes[4] = {0x243F6A8885A308D3ull, 0x13198A2E03707344ull, 0xA4093822299F31D0ull,
+                            0x082EFA98EC4E6C89ull};
   std::size_t at = 0;
+  for (; at + 32 <= s.size(); at += 32)
+    for (int k = 0; k < 4; ++k) {
+      std::uint64_t word;
+      std::memcpy(&word, s.data() + at + 8 * k, 8);
+      lanes[k] = (lanes[k] ^ word) * 0x9E3779B97F4A7C15ull;
+      lanes[k] ^= lanes[k] >> 29;
+    }
+  KeyMixer m;
+  for (std::uint64_t lane : lanes) m.absorb(lane);
   for (; at + 8 <= s.size(); at += 8) {
     std::uint64_t word;
     std::memcpy(&word, s.data() + at, 8);
@@ -91,7 +103,6 @@ KeyMixer bytes_hash(std::string_view s) {
   std::memcpy(&tail, s.data() + at, s.size() - at);
   m.absorb(tail);
   m.absorb(s.size());
-  m.absorb(0x2545F4914F6CDD1Dull);
   return m;
 }
 
@@ -366,6 +377,25 @@ namespace {
 constexpr int kPartitionBits = 8;
 constexpr int kPartitions = 1 << kPartitionBits;
 
+bool fail(std::string& error, const std::string& what) {
+  error = what + ": " + std::strerror(errno);
+  return false;
+}
+
+// Unnamed files (unlinked at once), so nothing is left behind whatever happens.
+std::FILE* spill_file(const std::string& dir, std::string& error) {
+  std::string path = dir + "/pgn-dedupe.XXXXXX";
+  const int fd = ::mkstemp(path.data());
+  if (fd < 0) {
+    fail(error, "cannot make a spill file in " + dir);
+    return nullptr;
+  }
+  ::unlink(path.c_str());
+  std::FILE* f = ::fdopen(fd, "w+b");
+  if (!f) fail(error, "cannot open a spill file in " + dir);
+  return f;
+}
+
 // Sorts a group of entries by key and appends the copies found to `out` (ordinal order).
 void decide(std::vector<DuplicateEntry>& entries, const DuplicateRules& rules,
             std::vector<Duplicate>& out) {
@@ -441,24 +471,7 @@ struct DuplicateIndex::Impl {
       if (f) std::fclose(f);
   }
 
-  bool fail(std::string& error, const std::string& what) {
-    error = what + ": " + std::strerror(errno);
-    return false;
-  }
-
-  // Unnamed files (unlinked at once), so nothing is left behind whatever happens.
-  std::FILE* temporary(std::string& error) {
-    std::string path = dir + "/pgn-dedupe.XXXXXX";
-    const int fd = ::mkstemp(path.data());
-    if (fd < 0) {
-      fail(error, "cannot make a spill file in " + dir);
-      return nullptr;
-    }
-    ::unlink(path.c_str());
-    std::FILE* f = ::fdopen(fd, "w+b");
-    if (!f) fail(error, "cannot open a spill file in " + dir);
-    return f;
-  }
+  std::FILE* temporary(std::string& error) { return spill_file(dir, error); }
 
   bool flush(std::string& error) {
     if (partition_files.empty()) {
@@ -550,6 +563,119 @@ bool DuplicateIndex::spilled() const {
 }
 std::uint64_t DuplicateIndex::partitions() const {
   return spilled() ? kPartitions : 1;
+}
+
+// ---------------------------------------------------------------------------------------
+// The keys of whole games for --prefix.
+
+struct PrefixIndex::Impl {
+  std::size_t budget_entries;
+  std::string dir;
+  std::vector<Final> entries;  // in memory, or the group loaded
+  std::vector<std::FILE*> partition_files;
+  std::vector<std::uint64_t> partition_entries;
+  std::vector<int> group_starts;  // partitions [group_starts[g], group_starts[g + 1])
+  int loaded_begin = 0, loaded_end = kPartitions;
+
+  Impl(std::uint64_t memory, std::string d)
+      : budget_entries(std::max<std::uint64_t>(memory / sizeof(Final), 1024)), dir(std::move(d)) {}
+  ~Impl() {
+    for (std::FILE* f : partition_files)
+      if (f) std::fclose(f);
+  }
+
+  bool flush(std::string& error) {
+    if (partition_files.empty()) {
+      partition_files.resize(kPartitions, nullptr);
+      partition_entries.resize(kPartitions, 0);
+      for (auto& f : partition_files)
+        if (!(f = spill_file(dir, error))) return false;
+    }
+    for (const Final& e : entries) {
+      const std::size_t p = e.key >> (64 - kPartitionBits);
+      if (std::fwrite(&e, sizeof e, 1, partition_files[p]) != 1)
+        return fail(error, "cannot write a spill file in " + dir);
+      ++partition_entries[p];
+    }
+    entries.clear();
+    return true;
+  }
+
+  void sort() {
+    std::sort(entries.begin(), entries.end(), [](const Final& a, const Final& b) {
+      return a.key != b.key ? a.key < b.key : a.ordinal < b.ordinal;
+    });
+  }
+
+  bool finish(std::string& error) {
+    if (partition_files.empty()) {
+      sort();
+      group_starts = {0, kPartitions};
+      return true;
+    }
+    if (!flush(error)) return false;
+    entries.shrink_to_fit();
+    // Consecutive partitions as long as they fit the budget together (at least one each).
+    group_starts = {0};
+    std::uint64_t in_group = 0;
+    for (int p = 0; p < kPartitions; ++p) {
+      if (in_group && in_group + partition_entries[p] > budget_entries) {
+        group_starts.push_back(p);
+        in_group = 0;
+      }
+      in_group += partition_entries[p];
+    }
+    group_starts.push_back(kPartitions);
+    return true;
+  }
+
+  bool load(std::size_t group, std::string& error) {
+    if (partition_files.empty()) return true;
+    loaded_begin = group_starts[group];
+    loaded_end = group_starts[group + 1];
+    entries.clear();
+    for (int p = loaded_begin; p < loaded_end; ++p) {
+      std::FILE* f = partition_files[p];
+      const std::size_t at = entries.size();
+      entries.resize(at + partition_entries[p]);
+      std::rewind(f);
+      if (std::fread(entries.data() + at, sizeof(Final), partition_entries[p], f) !=
+          partition_entries[p])
+        return fail(error, "cannot read a spill file in " + dir);
+    }
+    sort();
+    return true;
+  }
+};
+
+PrefixIndex::PrefixIndex(std::uint64_t memory_bytes, std::string spill_dir)
+    : impl_(std::make_unique<Impl>(memory_bytes, std::move(spill_dir))) {}
+PrefixIndex::~PrefixIndex() = default;
+bool PrefixIndex::add(std::uint64_t key, std::uint64_t ordinal, std::string& error) {
+  impl_->entries.push_back({key, ordinal});
+  return impl_->entries.size() < impl_->budget_entries || impl_->flush(error);
+}
+bool PrefixIndex::finish(std::string& error) {
+  return impl_->finish(error);
+}
+std::size_t PrefixIndex::groups() const {
+  return impl_->group_starts.size() - 1;
+}
+bool PrefixIndex::load(std::size_t group, std::string& error) {
+  return impl_->load(group, error);
+}
+std::span<const PrefixIndex::Final> PrefixIndex::find(std::uint64_t key) const {
+  const int partition = int(key >> (64 - kPartitionBits));
+  if (partition < impl_->loaded_begin || partition >= impl_->loaded_end) return {};
+  const auto& entries = impl_->entries;
+  auto begin = std::lower_bound(entries.begin(), entries.end(), key,
+                                [](const Final& f, std::uint64_t k) { return f.key < k; });
+  auto end = begin;
+  while (end != entries.end() && end->key == key) ++end;
+  return {begin, end};
+}
+bool PrefixIndex::spilled() const {
+  return !impl_->partition_files.empty();
 }
 
 }  // namespace pgn
