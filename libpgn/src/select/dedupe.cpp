@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <functional>
 #include <queue>
 
@@ -144,11 +145,11 @@ struct DuplicateKeyer::Impl {
   GameRecord record;
   std::string scratch;
   std::vector<std::uint64_t> prefixes;
-  // The tags of the game at hand: the record's, or those the quick replay collected.
-  using Tags = std::vector<std::pair<std::string, std::string>>;
-  Tags quick_tags;
-  std::size_t quick_tag_count = 0;
-  const Tags* tags = nullptr;
+  // The tags of the game at hand, as views of the game's text (of the record's tags after the
+  // validator); values with escapes are decoded into `unescaped`, whose strings stay put.
+  std::vector<std::pair<std::string_view, std::string_view>> tags;
+  std::deque<std::string> unescaped;
+  std::size_t unescaped_used = 0;
   std::size_t tag_count = 0;
   KeyMixer mix;
   std::uint64_t plies = 0;
@@ -168,22 +169,24 @@ struct DuplicateKeyer::Impl {
     Position pos;
     bool failed = false;
     Control tag(std::string_view name, std::string_view value, TextPos) override {
-      if (impl.quick_tag_count == impl.quick_tags.size()) impl.quick_tags.emplace_back();
-      auto& [n, v] = impl.quick_tags[impl.quick_tag_count++];
       const std::string_view text = impl.game_at_hand->text;
-      if (value.data() >= text.data() && value.data() + value.size() <= text.data() + text.size())
+      const bool in_text =
+          value.data() >= text.data() && value.data() + value.size() <= text.data() + text.size();
+      if (in_text)
         impl.tags_end = std::size_t(value.data() + value.size() - text.data());
       else
         impl.memo_usable = false;
-      n.assign(name);
-      if (value.find('\\') == std::string_view::npos)
-        v.assign(value);
-      else
-        v = unescape_tag_value(value);
+      if (value.find('\\') != std::string_view::npos || !in_text) {
+        if (impl.unescaped_used == impl.unescaped.size()) impl.unescaped.emplace_back();
+        std::string& decoded = impl.unescaped[impl.unescaped_used++];
+        decoded = unescape_tag_value(value);
+        value = decoded;
+      }
+      impl.tags.emplace_back(name, value);
       return Control::Continue;
     }
     Control end_tags() override {
-      impl.tag_count = impl.quick_tag_count;
+      impl.tag_count = impl.tags.size();
       std::string_view fen = impl.tag("FEN"), variant = impl.tag("Variant");
       if (!fen.empty() || (!variant.empty() && variant != "Standard" && variant != "standard")) {
         failed = true;
@@ -236,7 +239,7 @@ struct DuplicateKeyer::Impl {
 
   std::string_view tag(std::string_view name) const {
     for (std::size_t i = 0; i < tag_count; ++i)
-      if ((*tags)[i].first == name) return (*tags)[i].second;
+      if (tags[i].first == name) return tags[i].second;
     return {};
   }
 
@@ -270,8 +273,8 @@ struct DuplicateKeyer::Impl {
 
   bool key_quickly(const RawGame& game) {
     reset();
-    quick_tag_count = 0;
-    tags = &quick_tags;
+    tags.clear();
+    unescaped_used = 0;
     tag_count = 0;
     quick.pos = Position();
     quick.failed = false;
@@ -295,7 +298,7 @@ struct DuplicateKeyer::Impl {
   bool key_by_validator(const RawGame& game) {
     reset();
     validator.validate(game, report, &record);
-    tags = &record.tags;
+    tags.assign(record.tags.begin(), record.tags.end());
     tag_count = record.tags.size();
     if (!report.replayed || !record.complete) return false;
     Position pos = record.start;
@@ -340,7 +343,7 @@ struct DuplicateKeyer::Impl {
     // in order, stand for its moves.
     if (e.kind == 0 && plies == 0)
       for (std::size_t i = 0; i < tag_count; ++i)
-        mix.absorb(text_hash((*tags)[i].first) ^ text_hash((*tags)[i].second) * 31);
+        mix.absorb(text_hash(tags[i].first) ^ text_hash(tags[i].second) * 31);
     const KeyMixer done = finished(mix, e.kind == 0 ? plies : 0);
     e.key_high = done.high;
     e.key_low = done.low;
