@@ -15,6 +15,7 @@
 
 #include "libpgn/game_record.hpp"
 #include "libpgn/san.hpp"
+#include "read/pgn_parser.hpp"
 
 namespace pgn {
 
@@ -281,7 +282,8 @@ struct DuplicateKeyer::Impl {
     game_at_hand = &game;
     tags_end = 0;
     memo_usable = rules.prefix_min_plies == 0;
-    parse_game(game, quick);
+    // QuickLine is final: the parser calls its handlers directly, not through the vtable.
+    detail::parse_game_with(game, quick, ParseLimits{});
     if (quick.failed) return false;
     if (memo_usable) {
       MovetextMemo::Slot& slot = memo.slot(movetext_hash);
