@@ -173,6 +173,21 @@ diff <(grep '(prefix)' expected-prefix.txt | sort) <(grep '(prefix)' report3.txt
   fail "--prefix report differs: $(diff <(grep '(prefix)' expected-prefix.txt | sort) <(grep '(prefix)' report3.txt | sort) | head -3)"
 expect "--prefix keeps" 200 "$(grep -c '^\[Event ' kept3.pgn)"
 
+# --prefix past --memory: the keys of whole games (a quarter of 64K, 1024 of them; big.pgn
+# holds some 6000 games and the planted truncated copies) go to partition files and are looked
+# up one group at a time; output, duplicates and report are those of the run in memory.
+"$pgn" dedupe --prefix --duplicates dups9.pgn big.pgn >kept9.pgn 2>report9.txt
+"$pgn" dedupe --prefix --memory 64K --duplicates dups10.pgn big.pgn >kept10.pgn 2>report10.txt
+grep -q "prefix keys spilled, looked up in [2-9][0-9]* passes" report10.txt ||
+  fail "--prefix --memory 64K did not spill its keys: $(tail -n 1 report10.txt)"
+grep -q "prefix keys spilled" report9.txt && fail "the default --memory spilled the prefix keys"
+[ "$(grep -c '(prefix)' report9.txt)" -ge "$truncated" ] ||
+  fail "--prefix found $(grep -c '(prefix)' report9.txt) truncated copies in big.pgn, planted $truncated"
+cmp -s kept9.pgn kept10.pgn || fail "spilling the prefix keys changed the output"
+cmp -s dups9.pgn dups10.pgn || fail "spilling the prefix keys changed the duplicates"
+diff <(grep ': duplicate' report9.txt) <(grep ': duplicate' report10.txt) >/dev/null ||
+  fail "spilling the prefix keys changed the report: $(diff <(grep ': duplicate' report9.txt) <(grep ': duplicate' report10.txt) | head -3)"
+
 # --same-tags: the respelled players are no copies, unless compared fuzzily; the other result
 # is no copy with Result among the tags.
 "$pgn" dedupe -q --same-tags White,Black planted.pgn >kept4.pgn

@@ -73,7 +73,9 @@ class KeyConsumer final : public BatchConsumer {
       entry.ordinal = ordinal_;
       entry.line = game.start.line;
       entry.file = std::uint32_t(batch.file_index);
-      if (finals_ && entry.kind == 0) finals_->emplace_back(entry.key_high, entry.ordinal);
+      if (finals_ && entry.kind == 0 && error_.empty() &&
+          !finals_->add(entry.key_high, entry.ordinal, error_))
+        return;
       if (error_.empty() && !index_.add(entry, error_)) return;
     }
     totals_.games += batch.games.size();
@@ -91,7 +93,7 @@ class KeyConsumer final : public BatchConsumer {
   }
   const std::string& error() const { return error_; }
   // With --prefix: every replayed game's key and ordinal.
-  std::vector<std::pair<std::uint64_t, std::uint64_t>>* finals_ = nullptr;
+  PrefixIndex* finals_ = nullptr;
   const std::vector<std::string>* names_ = nullptr;  // the inputs as named on the command line
 
  private:
@@ -104,9 +106,9 @@ class KeyConsumer final : public BatchConsumer {
   std::string error_;
 };
 
-// With --prefix, a pass between the two: every game is replayed again, and each beginning of
-// its main line is looked up among the keys of whole games; a game found is a truncated copy.
-using Finals = std::vector<std::pair<std::uint64_t, std::uint64_t>>;  // sorted (key, ordinal)
+// With --prefix, a pass between the two (one per group of keys when they were spilled): every
+// game is replayed again, and each beginning of its main line is looked up among the keys of
+// whole games; a game found is a truncated copy.
 
 struct PrefixHit {
   std::uint64_t copy = 0;      // ordinal of the shorter game
@@ -115,7 +117,8 @@ struct PrefixHit {
 
 class PrefixWorker final : public BatchWorker {
  public:
-  PrefixWorker(const DuplicateRules& rules, const ValidateOptions& validate, const Finals& finals)
+  PrefixWorker(const DuplicateRules& rules, const ValidateOptions& validate,
+               const PrefixIndex& finals)
       : keyer_(rules, validate), finals_(finals) {}
   void process(GameBatch& batch) override {
     batch.output.clear();
@@ -125,10 +128,8 @@ class PrefixWorker final : public BatchWorker {
       DuplicateEntry entry;
       keyer_.key(batch.games[i], entry);
       for (std::uint64_t key : keyer_.prefix_keys()) {
-        auto it = std::lower_bound(finals_.begin(), finals_.end(), std::make_pair(key, 0ull),
-                                   [](const auto& a, const auto& b) { return a.first < b.first; });
-        for (; it != finals_.end() && it->first == key; ++it) {
-          const PrefixHit hit{it->second, std::uint32_t(i)};
+        for (const PrefixIndex::Final& found : finals_.find(key)) {
+          const PrefixHit hit{found.ordinal, std::uint32_t(i)};
           batch.output.append(reinterpret_cast<const char*>(&hit), sizeof hit);
         }
       }
@@ -137,7 +138,7 @@ class PrefixWorker final : public BatchWorker {
 
  private:
   DuplicateKeyer keyer_;
-  const Finals& finals_;
+  const PrefixIndex& finals_;
 };
 
 class PrefixConsumer final : public BatchConsumer {
@@ -287,11 +288,12 @@ int run_dedupe(int argc, char** argv) {
        "(\"Carlsen, M.\" = \"Carlsen,Magnus\")")  //
       ("prefix",
        "also find truncated copies: a game whose main line is the beginning of another's "
-       "(the longer is kept; costs a second replay and 16 bytes per game in memory)")  //
+       "(the longer is kept; costs another replay and 16 bytes per game, within --memory)")  //
       ("prefix-min-plies", count_value(prefix_min_plies, 1, 100000),
        "with --prefix: only beginnings of at least N plies count")  //
       ("memory", po::value(&memory_text)->value_name("SIZE")->default_value("2G"),
-       "memory for the index (48 bytes per game); past it, partition files in --temp-dir")  //
+       "memory for the index (48 bytes per game, 64 with --prefix); past it, partition files "
+       "in --temp-dir")  //
       ("temp-dir", po::value<std::string>()->value_name("DIR"),
        "where partition files go (default: $TMPDIR or /tmp)")  //
       ("output,o", po::value<std::string>()->value_name("FILE"),
@@ -385,29 +387,43 @@ int run_dedupe(int argc, char** argv) {
   const bool quiet = vm.count("quiet") > 0;
   install_interrupt_handler();
   const auto started = std::chrono::steady_clock::now();
-  DuplicateIndex index(rules, memory, temp_dir);
+  // With --prefix, a quarter of --memory goes to the 16-byte keys of whole games and the rest
+  // to the 48-byte entries: both spill at the same number of games.
+  const std::uint64_t prefix_memory = rules.prefix_min_plies ? memory / 4 : 0;
+  DuplicateIndex index(rules, memory - prefix_memory, temp_dir);
+  PrefixIndex finals(prefix_memory, temp_dir);
   Totals totals;
   Progress progress(files, vm);
   KeyConsumer keys(index, totals, progress, quiet);
   keys.names_ = &names;
-  Finals finals;
   if (rules.prefix_min_plies) keys.finals_ = &finals;
+  // The first reading needs no beginnings' keys: those come with the prefix pass.
+  DuplicateRules whole_games = rules;
+  whole_games.prefix_min_plies = 0;
   run_pipeline(
       sources_for(files, InputFormat::Pgn), pipeline_options(common),
-      [&] { return std::make_unique<KeyWorker>(rules, validate_options); }, keys);
+      [&] { return std::make_unique<KeyWorker>(whole_games, validate_options); }, keys);
   progress.clear();
   error = keys.error();
   if (error.empty() && !interrupted() && !totals.files_failed) index.finish(error);
   bool complete = error.empty() && !interrupted() && !totals.files_failed;
   if (!error.empty()) std::fprintf(stderr, "pgn dedupe: %s\n", error.c_str());
   std::vector<Duplicate> prefixes;
+  std::size_t prefix_passes = 0;
   if (complete && rules.prefix_min_plies) {
-    std::sort(finals.begin(), finals.end());
-    PrefixConsumer found(prefixes);
-    run_pipeline(
-        sources_for(files, InputFormat::Pgn), pipeline_options(common),
-        [&] { return std::make_unique<PrefixWorker>(rules, validate_options, finals); }, found);
-    finals = {};
+    // Each copy's key is in one group only, so its hits all come from one pass, in input order.
+    complete = finals.finish(error);
+    for (std::size_t group = 0; complete && group < finals.groups(); ++group) {
+      complete = finals.load(group, error);
+      if (!complete) break;
+      PrefixConsumer found(prefixes);
+      run_pipeline(
+          sources_for(files, InputFormat::Pgn), pipeline_options(common),
+          [&] { return std::make_unique<PrefixWorker>(rules, validate_options, finals); }, found);
+      ++prefix_passes;
+      complete = !interrupted();
+    }
+    if (!error.empty()) std::fprintf(stderr, "pgn dedupe: %s\n", error.c_str());
     // One report per truncated copy: the first longer game found.
     std::stable_sort(prefixes.begin(), prefixes.end(),
                      [](const Duplicate& a, const Duplicate& b) { return a.ordinal < b.ordinal; });
@@ -415,7 +431,7 @@ int run_dedupe(int argc, char** argv) {
         std::unique(prefixes.begin(), prefixes.end(),
                     [](const Duplicate& a, const Duplicate& b) { return a.ordinal == b.ordinal; }),
         prefixes.end());
-    complete = !interrupted();
+    complete = complete && !interrupted();
   }
   if (complete) {
     Totals written;
@@ -455,6 +471,8 @@ int run_dedupe(int argc, char** argv) {
     if (index.spilled())
       std::fprintf(stderr, "; index spilled to %llu partitions",
                    static_cast<unsigned long long>(index.partitions()));
+    if (finals.spilled())
+      std::fprintf(stderr, "; prefix keys spilled, looked up in %zu passes", prefix_passes);
     std::fprintf(stderr, "; %.2f s\n", seconds);
   }
   return complete ? kExitOk : kExitFailure;

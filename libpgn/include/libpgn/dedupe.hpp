@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -102,6 +103,32 @@ class DuplicateIndex {
   std::uint64_t games() const;
   bool spilled() const;
   std::uint64_t partitions() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// With --prefix: the key_high of every whole game that was replayed (16 bytes a game), for the
+// beginnings of other games to be looked up in. In memory up to a budget; past it, partition
+// files by key, and the lookups go one group of partitions (as many as fit the budget) at a
+// time, each group over a new reading of the inputs.
+class PrefixIndex {
+ public:
+  struct Final {
+    std::uint64_t key = 0, ordinal = 0;
+  };
+  PrefixIndex(std::uint64_t memory_bytes, std::string spill_dir);
+  ~PrefixIndex();
+  // Keys come in ordinal order. False with `error` when spilling failed.
+  bool add(std::uint64_t key, std::uint64_t ordinal, std::string& error);
+  bool finish(std::string& error);
+  // After finish: the groups to load and look up in one after the other (1 when in memory).
+  std::size_t groups() const;
+  bool load(std::size_t group, std::string& error);
+  // In the group loaded: the games whose key is `key`, in ordinal order.
+  std::span<const Final> find(std::uint64_t key) const;
+  bool spilled() const;
 
  private:
   struct Impl;

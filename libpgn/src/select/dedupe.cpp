@@ -9,11 +9,13 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <functional>
 #include <queue>
 
 #include "libpgn/game_record.hpp"
 #include "libpgn/san.hpp"
+#include "read/pgn_parser.hpp"
 
 namespace pgn {
 
@@ -78,6 +80,52 @@ std::uint64_t text_hash(std::string_view s) {
   return std::hash<std::string_view>{}(s);
 }
 
+// A 128-bit hash of bytes for the movetext memo below: four independent multiply-xorshift
+// lanes over 32 bytes at a time (a single chain would wait on its multiplies), then the
+// lanes, the tail and the length go through a KeyMixer.
+KeyMixer bytes_hash(std::string_view s) {
+  std::uint64_t lanes[4] = {0x243F6A8885A308D3ull, 0x13198A2E03707344ull, 0xA4093822299F31D0ull,
+                            0x082EFA98EC4E6C89ull};
+  std::size_t at = 0;
+  for (; at + 32 <= s.size(); at += 32)
+    for (int k = 0; k < 4; ++k) {
+      std::uint64_t word;
+      std::memcpy(&word, s.data() + at + 8 * k, 8);
+      lanes[k] = (lanes[k] ^ word) * 0x9E3779B97F4A7C15ull;
+      lanes[k] ^= lanes[k] >> 29;
+    }
+  KeyMixer m;
+  for (std::uint64_t lane : lanes) m.absorb(lane);
+  for (; at + 8 <= s.size(); at += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, s.data() + at, 8);
+    m.absorb(word);
+  }
+  std::uint64_t tail = 0;
+  std::memcpy(&tail, s.data() + at, s.size() - at);
+  m.absorb(tail);
+  m.absorb(s.size());
+  return m;
+}
+
+// Copies in merged databases are mostly byte for byte the same movetext: a game whose text
+// after its last tag is one a thread has keyed before takes the key found then (the same
+// bytes parse to the same moves, comments and variations) instead of replaying it again.
+// Direct-mapped by a 128-bit hash of that text; a slot is 48 bytes, 768 KB per thread.
+struct MovetextMemo {
+  struct Slot {
+    std::uint64_t text_high = 0, text_low = 0;
+    KeyMixer mix;
+    std::uint32_t plies = 0, annotations = 0;
+  };
+  static constexpr std::size_t kSlots = 1 << 14;
+  std::vector<Slot> slots;
+  Slot& slot(const KeyMixer& text) {
+    if (slots.empty()) slots.resize(kSlots);
+    return slots[text.low & (kSlots - 1)];
+  }
+};
+
 std::uint8_t result_code(std::string_view r) {
   if (r == "1-0") return 1;
   if (r == "0-1") return 2;
@@ -98,15 +146,21 @@ struct DuplicateKeyer::Impl {
   GameRecord record;
   std::string scratch;
   std::vector<std::uint64_t> prefixes;
-  // The tags of the game at hand: the record's, or those the quick replay collected.
-  using Tags = std::vector<std::pair<std::string, std::string>>;
-  Tags quick_tags;
-  std::size_t quick_tag_count = 0;
-  const Tags* tags = nullptr;
+  // The tags of the game at hand, as views of the game's text (of the record's tags after the
+  // validator); values with escapes are decoded into `unescaped`, whose strings stay put.
+  std::vector<std::pair<std::string_view, std::string_view>> tags;
+  std::deque<std::string> unescaped;
+  std::size_t unescaped_used = 0;
   std::size_t tag_count = 0;
   KeyMixer mix;
   std::uint64_t plies = 0;
   std::uint32_t annotations = 0;
+  // The memo (not with --prefix, whose keyer gives the key of every beginning too).
+  MovetextMemo memo;
+  const RawGame* game_at_hand = nullptr;
+  std::size_t tags_end = 0;  // in game_at_hand->text: just after the last tag value
+  bool memo_usable = false;
+  KeyMixer movetext_hash;
 
   // Replays the main line in English (or the --lang notation), collecting tags and counting
   // the main line's annotations; `failed` sends the game to the validator.
@@ -116,21 +170,39 @@ struct DuplicateKeyer::Impl {
     Position pos;
     bool failed = false;
     Control tag(std::string_view name, std::string_view value, TextPos) override {
-      if (impl.quick_tag_count == impl.quick_tags.size()) impl.quick_tags.emplace_back();
-      auto& [n, v] = impl.quick_tags[impl.quick_tag_count++];
-      n.assign(name);
-      if (value.find('\\') == std::string_view::npos)
-        v.assign(value);
+      const std::string_view text = impl.game_at_hand->text;
+      const bool in_text =
+          value.data() >= text.data() && value.data() + value.size() <= text.data() + text.size();
+      if (in_text)
+        impl.tags_end = std::size_t(value.data() + value.size() - text.data());
       else
-        v = unescape_tag_value(value);
+        impl.memo_usable = false;
+      if (value.find('\\') != std::string_view::npos || !in_text) {
+        if (impl.unescaped_used == impl.unescaped.size()) impl.unescaped.emplace_back();
+        std::string& decoded = impl.unescaped[impl.unescaped_used++];
+        decoded = unescape_tag_value(value);
+        value = decoded;
+      }
+      impl.tags.emplace_back(name, value);
       return Control::Continue;
     }
     Control end_tags() override {
-      impl.tag_count = impl.quick_tag_count;
+      impl.tag_count = impl.tags.size();
       std::string_view fen = impl.tag("FEN"), variant = impl.tag("Variant");
       if (!fen.empty() || (!variant.empty() && variant != "Standard" && variant != "standard")) {
         failed = true;
         return Control::SkipGame;
+      }
+      if (impl.memo_usable && !failed) {
+        impl.movetext_hash = bytes_hash(impl.game_at_hand->text.substr(impl.tags_end));
+        const MovetextMemo::Slot& slot = impl.memo.slot(impl.movetext_hash);
+        if (slot.text_high == impl.movetext_hash.high && slot.text_low == impl.movetext_hash.low) {
+          impl.mix = slot.mix;
+          impl.plies = slot.plies;
+          impl.annotations = slot.annotations;
+          impl.memo_usable = false;  // nothing to remember
+          return Control::SkipGame;
+        }
       }
       impl.mix.absorb(pos.key());
       return Control::Continue;
@@ -168,7 +240,7 @@ struct DuplicateKeyer::Impl {
 
   std::string_view tag(std::string_view name) const {
     for (std::size_t i = 0; i < tag_count; ++i)
-      if ((*tags)[i].first == name) return (*tags)[i].second;
+      if (tags[i].first == name) return tags[i].second;
     return {};
   }
 
@@ -202,20 +274,33 @@ struct DuplicateKeyer::Impl {
 
   bool key_quickly(const RawGame& game) {
     reset();
-    quick_tag_count = 0;
-    tags = &quick_tags;
+    tags.clear();
+    unescaped_used = 0;
     tag_count = 0;
     quick.pos = Position();
     quick.failed = false;
-    parse_game(game, quick);
-    return !quick.failed;
+    game_at_hand = &game;
+    tags_end = 0;
+    memo_usable = rules.prefix_min_plies == 0;
+    // QuickLine is final: the parser calls its handlers directly, not through the vtable.
+    detail::parse_game_with(game, quick, ParseLimits{});
+    if (quick.failed) return false;
+    if (memo_usable) {
+      MovetextMemo::Slot& slot = memo.slot(movetext_hash);
+      slot.text_high = movetext_hash.high;
+      slot.text_low = movetext_hash.low;
+      slot.mix = mix;
+      slot.plies = std::uint32_t(plies);
+      slot.annotations = annotations;
+    }
+    return true;
   }
 
   // Every game the quick replay cannot read: the validator, any notation, any start.
   bool key_by_validator(const RawGame& game) {
     reset();
     validator.validate(game, report, &record);
-    tags = &record.tags;
+    tags.assign(record.tags.begin(), record.tags.end());
     tag_count = record.tags.size();
     if (!report.replayed || !record.complete) return false;
     Position pos = record.start;
@@ -260,7 +345,7 @@ struct DuplicateKeyer::Impl {
     // in order, stand for its moves.
     if (e.kind == 0 && plies == 0)
       for (std::size_t i = 0; i < tag_count; ++i)
-        mix.absorb(text_hash((*tags)[i].first) ^ text_hash((*tags)[i].second) * 31);
+        mix.absorb(text_hash(tags[i].first) ^ text_hash(tags[i].second) * 31);
     const KeyMixer done = finished(mix, e.kind == 0 ? plies : 0);
     e.key_high = done.high;
     e.key_low = done.low;
@@ -296,6 +381,25 @@ namespace {
 
 constexpr int kPartitionBits = 8;
 constexpr int kPartitions = 1 << kPartitionBits;
+
+bool fail(std::string& error, const std::string& what) {
+  error = what + ": " + std::strerror(errno);
+  return false;
+}
+
+// Unnamed files (unlinked at once), so nothing is left behind whatever happens.
+std::FILE* spill_file(const std::string& dir, std::string& error) {
+  std::string path = dir + "/pgn-dedupe.XXXXXX";
+  const int fd = ::mkstemp(path.data());
+  if (fd < 0) {
+    fail(error, "cannot make a spill file in " + dir);
+    return nullptr;
+  }
+  ::unlink(path.c_str());
+  std::FILE* f = ::fdopen(fd, "w+b");
+  if (!f) fail(error, "cannot open a spill file in " + dir);
+  return f;
+}
 
 // Sorts a group of entries by key and appends the copies found to `out` (ordinal order).
 void decide(std::vector<DuplicateEntry>& entries, const DuplicateRules& rules,
@@ -372,24 +476,7 @@ struct DuplicateIndex::Impl {
       if (f) std::fclose(f);
   }
 
-  bool fail(std::string& error, const std::string& what) {
-    error = what + ": " + std::strerror(errno);
-    return false;
-  }
-
-  // Unnamed files (unlinked at once), so nothing is left behind whatever happens.
-  std::FILE* temporary(std::string& error) {
-    std::string path = dir + "/pgn-dedupe.XXXXXX";
-    const int fd = ::mkstemp(path.data());
-    if (fd < 0) {
-      fail(error, "cannot make a spill file in " + dir);
-      return nullptr;
-    }
-    ::unlink(path.c_str());
-    std::FILE* f = ::fdopen(fd, "w+b");
-    if (!f) fail(error, "cannot open a spill file in " + dir);
-    return f;
-  }
+  std::FILE* temporary(std::string& error) { return spill_file(dir, error); }
 
   bool flush(std::string& error) {
     if (partition_files.empty()) {
@@ -481,6 +568,119 @@ bool DuplicateIndex::spilled() const {
 }
 std::uint64_t DuplicateIndex::partitions() const {
   return spilled() ? kPartitions : 1;
+}
+
+// ---------------------------------------------------------------------------------------
+// The keys of whole games for --prefix.
+
+struct PrefixIndex::Impl {
+  std::size_t budget_entries;
+  std::string dir;
+  std::vector<Final> entries;  // in memory, or the group loaded
+  std::vector<std::FILE*> partition_files;
+  std::vector<std::uint64_t> partition_entries;
+  std::vector<int> group_starts;  // partitions [group_starts[g], group_starts[g + 1])
+  int loaded_begin = 0, loaded_end = kPartitions;
+
+  Impl(std::uint64_t memory, std::string d)
+      : budget_entries(std::max<std::uint64_t>(memory / sizeof(Final), 1024)), dir(std::move(d)) {}
+  ~Impl() {
+    for (std::FILE* f : partition_files)
+      if (f) std::fclose(f);
+  }
+
+  bool flush(std::string& error) {
+    if (partition_files.empty()) {
+      partition_files.resize(kPartitions, nullptr);
+      partition_entries.resize(kPartitions, 0);
+      for (auto& f : partition_files)
+        if (!(f = spill_file(dir, error))) return false;
+    }
+    for (const Final& e : entries) {
+      const std::size_t p = e.key >> (64 - kPartitionBits);
+      if (std::fwrite(&e, sizeof e, 1, partition_files[p]) != 1)
+        return fail(error, "cannot write a spill file in " + dir);
+      ++partition_entries[p];
+    }
+    entries.clear();
+    return true;
+  }
+
+  void sort() {
+    std::sort(entries.begin(), entries.end(), [](const Final& a, const Final& b) {
+      return a.key != b.key ? a.key < b.key : a.ordinal < b.ordinal;
+    });
+  }
+
+  bool finish(std::string& error) {
+    if (partition_files.empty()) {
+      sort();
+      group_starts = {0, kPartitions};
+      return true;
+    }
+    if (!flush(error)) return false;
+    entries.shrink_to_fit();
+    // Consecutive partitions as long as they fit the budget together (at least one each).
+    group_starts = {0};
+    std::uint64_t in_group = 0;
+    for (int p = 0; p < kPartitions; ++p) {
+      if (in_group && in_group + partition_entries[p] > budget_entries) {
+        group_starts.push_back(p);
+        in_group = 0;
+      }
+      in_group += partition_entries[p];
+    }
+    group_starts.push_back(kPartitions);
+    return true;
+  }
+
+  bool load(std::size_t group, std::string& error) {
+    if (partition_files.empty()) return true;
+    loaded_begin = group_starts[group];
+    loaded_end = group_starts[group + 1];
+    entries.clear();
+    for (int p = loaded_begin; p < loaded_end; ++p) {
+      std::FILE* f = partition_files[p];
+      const std::size_t at = entries.size();
+      entries.resize(at + partition_entries[p]);
+      std::rewind(f);
+      if (std::fread(entries.data() + at, sizeof(Final), partition_entries[p], f) !=
+          partition_entries[p])
+        return fail(error, "cannot read a spill file in " + dir);
+    }
+    sort();
+    return true;
+  }
+};
+
+PrefixIndex::PrefixIndex(std::uint64_t memory_bytes, std::string spill_dir)
+    : impl_(std::make_unique<Impl>(memory_bytes, std::move(spill_dir))) {}
+PrefixIndex::~PrefixIndex() = default;
+bool PrefixIndex::add(std::uint64_t key, std::uint64_t ordinal, std::string& error) {
+  impl_->entries.push_back({key, ordinal});
+  return impl_->entries.size() < impl_->budget_entries || impl_->flush(error);
+}
+bool PrefixIndex::finish(std::string& error) {
+  return impl_->finish(error);
+}
+std::size_t PrefixIndex::groups() const {
+  return impl_->group_starts.size() - 1;
+}
+bool PrefixIndex::load(std::size_t group, std::string& error) {
+  return impl_->load(group, error);
+}
+std::span<const PrefixIndex::Final> PrefixIndex::find(std::uint64_t key) const {
+  const int partition = int(key >> (64 - kPartitionBits));
+  if (partition < impl_->loaded_begin || partition >= impl_->loaded_end) return {};
+  const auto& entries = impl_->entries;
+  auto begin = std::lower_bound(entries.begin(), entries.end(), key,
+                                [](const Final& f, std::uint64_t k) { return f.key < k; });
+  auto end = begin;
+  while (end != entries.end() && end->key == key) ++end;
+  return {begin, end};
+}
+bool PrefixIndex::spilled() const {
+  return !impl_->partition_files.empty();
 }
 
 }  // namespace pgn
