@@ -22,6 +22,7 @@
 #include <utility>
 
 #include "analysis/blocked.hpp"
+#include "analysis/lone_minor.hpp"
 #include "core/bitboard.hpp"
 #include "libpgn/movegen.hpp"
 
@@ -314,7 +315,8 @@ struct WinnabilityAnalyzer::Impl {
   // test only runs when a pawn moved or something was taken, as only then can a wall form.
   bool hopeless(bool structure_changed) const {
     return pos.has_insufficient_material(winner) ||
-           (structure_changed && analysis::blocked_unwinnable(pos, winner));
+           (structure_changed && (analysis::blocked_unwinnable(pos, winner) ||
+                                  analysis::forming_wall_unwinnable(pos, winner)));
   }
   bool changes_structure(Move m, const UndoInfo& undo) const {
     return undo.captured != NoPiece || type_of(pos.piece_on(m.to())) == Pawn ||
@@ -462,12 +464,12 @@ struct WinnabilityAnalyzer::Impl {
   WinnabilityResult run(const Position& root, Color side, std::uint64_t limit, bool witness_wanted,
                         std::uint64_t guided_limit) {
     WinnabilityResult result;
-    if (root.has_insufficient_material(side)) {
+    if (root.has_insufficient_material(side) || analysis::lone_minor_cannot_mate(root, side)) {
       result.verdict = Winnability::Unwinnable;
       result.proof = UnwinnableProof::Material;
       return result;
     }
-    if (analysis::blocked_unwinnable(root, side)) {
+    if (analysis::blocked_unwinnable(root, side) || analysis::forming_wall_unwinnable(root, side)) {
       result.verdict = Winnability::Unwinnable;
       result.proof = UnwinnableProof::PawnWall;
       return result;
