@@ -530,8 +530,10 @@ bool could_be_shut_out(const Position& pos, Color side) {
   // Pawns free to advance can promote, and queens, rooks and mixed minor pieces mate too
   // easily: positions with any of them are taken as winnable without a search.
   const Bitboard pawns = pos.pieces(Pawn);
-  if (((pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8)) & ~pawns) return false;
   if (pos.pieces(side, Queen) | pos.pieces(side, Rook)) return false;
+  if ((((pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8)) & ~pawns) &&
+      !every_pawn_faced(pos))
+    return false;
   const Bitboard knights = pos.pieces(side, Knight), bishops = pos.pieces(side, Bishop);
   if (knights && (bishops || more_than_one(knights))) return false;
   return !((bishops & kDarkSquares) && (bishops & ~kDarkSquares));
