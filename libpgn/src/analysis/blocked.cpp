@@ -266,6 +266,10 @@ bool forming_wall_unwinnable(const Position& pos, Color side) {
         men[count++] = Man{c, Pawn, range};
       }
     }
+    // Ranges only grow with `removable`: a capture between pawns possible now stays possible.
+    if (round == 0 &&
+        ((range_attacks[White] & ranges[Black]) | (range_attacks[Black] & ranges[White])))
+      return false;
     walls = fixed[White] | fixed[Black];
     fixed_attacks[White] = bb::pawn_attacks_bb<White>(fixed[White]);
     fixed_attacks[Black] = bb::pawn_attacks_bb<Black>(fixed[Black]);

@@ -474,6 +474,7 @@ struct WinnabilityAnalyzer::Impl {
       result.proof = UnwinnableProof::PawnWall;
       return result;
     }
+    if (limit == 0) return result;  // the static tests alone
     pos = root;
     winner = side;
     want_witness = witness_wanted;
