@@ -61,9 +61,7 @@ const char* winnability_code(Winnability w) {
 bool replays_to_mate(const Position& pos, Color side, std::span<const Move> moves) {
   Position replay = pos;
   for (Move m : moves) {
-    MoveList legal;
-    generate_legal(replay, legal);
-    if (!legal.contains(m)) return false;
+    if (!replay.is_legal(m)) return false;
     replay.play(m);
   }
   return replay.side_to_move() == ~side && replay.is_checkmate();
@@ -440,21 +438,20 @@ struct WinnabilityAnalyzer::Impl {
         pos.undo_move(m, undo);
         continue;
       }
-      if (!pos.has_legal_move()) {
+      open(m);
+      frames.back().undo = undo;
+      if (frames.back().first == frames.back().last) {  // no legal move: the game is over
         if (pos.side_to_move() != winner && pos.in_check()) {
           if (want_witness) {
             witness.clear();
             for (std::size_t i = 1; i < frames.size(); ++i) witness.push_back(frames[i].played);
-            witness.push_back(m);
           }
           result.verdict = Winnability::Winnable;
           return true;
         }
+        frames.pop_back();
         pos.undo_move(m, undo);
-        continue;
       }
-      open(m);
-      frames.back().undo = undo;
     }
     result.verdict = Winnability::Unwinnable;
     result.proof = UnwinnableProof::Exhausted;
