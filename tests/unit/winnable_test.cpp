@@ -62,6 +62,32 @@ TEST(Winnable, PawnWallsShutOutPiecesThatCannotCross) {
   EXPECT_NE(open.proof, UnwinnableProof::PawnWall);
 }
 
+TEST(Winnable, WallsStillFormingAreProvedWithoutSearch) {
+  // Published as dead: the pawns on c, e and g can still step, but only into the locked
+  // files; the white king may take c5 and e5, which frees nothing. Proved before any search.
+  for (Color side : {White, Black}) {
+    const WinnabilityResult r = decide("2k5/p1p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P1P1/8 w - -", side);
+    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
+    EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
+    EXPECT_EQ(r.nodes, 0u);
+  }
+  // Without the a7 pawn the a-pawn promotes: no proof by the wall, and a witness instead.
+  expect_winnable("2k5/2p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P1P1/8 w - -", White);
+}
+
+TEST(Winnable, ALoneMinorPieceAgainstPiecesThatFreeTheirKing) {
+  // A queen beside her king can always take the knight or the bishop that checks, or step
+  // into the bishop's line: no placement is a mate (published unwinnable).
+  expect_unwinnable("3kq3/8/8/8/8/8/3KN3/8 w - -", White, UnwinnableProof::Material);
+  expect_unwinnable("4kn2/8/8/8/8/8/1Q6/1K6 w - -", Black, UnwinnableProof::Material);
+  expect_unwinnable("3kr3/8/8/8/8/3KB3/8/8 w - -", White, UnwinnableProof::Material);
+  expect_unwinnable("1q1q1q2/1k2q1q1/8/8/8/8/2N5/1K6 b - -", White, UnwinnableProof::Material);
+  // A rook in the corner is mated by the knight (Kh8, Rg8, Kh6, Nf7#); so is a knight by the
+  // bishop.
+  expect_winnable("6rk/8/8/8/8/8/8/K5N1 w - -", White);
+  expect_winnable("4k3/8/8/8/8/8/4n3/K3B3 w - -", White);
+}
+
 TEST(Winnable, SearchProvesBlockedPositionsItCanEnumerate) {
   // Published as unwinnable; the walk over every reachable position proves it. In the first,
   // White is stalemated.

@@ -18,7 +18,9 @@
 // the winner. If no square passes these tests with the sets above, no mate can ever happen.
 #include "analysis/blocked.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <cstdint>
 
 #include "core/bitboard.hpp"
 
@@ -28,27 +30,45 @@ namespace {
 using bb::attacks;
 using bb::king_attacks;
 
-Bitboard squares_of(Bitboard b, auto&& per_square) {
-  Bitboard out = 0;
-  for (; b; b &= b - 1) out |= per_square(Square(std::countr_zero(b)));
-  return out;
+// Every square one move of a piece of `type` away from some square of `b`, the board empty
+// (a slider's first step). Flood fills by steps are as exact as by whole moves here: other
+// pieces are treated as absent, so a slider's move is a line of steps through free squares.
+Bitboard step(PieceType type, Bitboard b) {
+  using namespace bb;
+  const Bitboard diagonal =
+      shift<NorthEast>(b) | shift<NorthWest>(b) | shift<SouthEast>(b) | shift<SouthWest>(b);
+  const Bitboard straight = shift<North>(b) | shift<South>(b) | shift<East>(b) | shift<West>(b);
+  switch (type) {
+    case Bishop:
+      return diagonal;
+    case Rook:
+      return straight;
+    case Knight: {
+      const Bitboard l1 = (b >> 1) & ~bb::kFileH, l2 = (b >> 2) & ~(bb::kFileH | (bb::kFileH >> 1));
+      const Bitboard r1 = (b << 1) & ~bb::kFileA, r2 = (b << 2) & ~(bb::kFileA | (bb::kFileA << 1));
+      const Bitboard h1 = l1 | r1, h2 = l2 | r2;
+      return (h1 << 16) | (h1 >> 16) | (h2 << 8) | (h2 >> 8);
+    }
+    default:  // king, queen
+      return diagonal | straight;
+  }
 }
 
-// Squares a piece of `type` on `start` can ever reach while the pawns stand still.
-Bitboard reach(PieceType type, Square start, Bitboard pawns, Bitboard forbidden) {
-  Bitboard seen = square_bb(start), frontier = seen;
-  while (frontier) {
-    Bitboard next = squares_of(frontier, [&](Square s) { return attacks(type, s, pawns); });
-    next &= ~(pawns | forbidden | seen);
-    seen |= next;
-    frontier = next;
-  }
+// Squares a piece of `type` on `start` can ever reach while the pawns in `walls` stand still.
+Bitboard reach(PieceType type, Square start, Bitboard walls, Bitboard forbidden) {
+  Bitboard seen = square_bb(start);
+  for (Bitboard next = seen; next; seen |= next)
+    next = step(type, seen) & ~(walls | forbidden | seen);
   return seen;
 }
 
-// Squares a piece of `type` attacks from anywhere in `region`, pawns the only obstacles.
-Bitboard attacks_from(PieceType type, Bitboard region, Bitboard pawns) {
-  return squares_of(region, [&](Square s) { return attacks(type, s, pawns); });
+// Squares a piece of `type` attacks from anywhere in `region`, the walls the only obstacles.
+// For a slider `region` must be a reach() set: then every free square its lines cross is in
+// the region (and the start is attacked back as soon as the region has another square), and
+// a wall square is attacked from the square before it on the line.
+Bitboard attacks_from(PieceType type, Bitboard region, Bitboard walls) {
+  const Bitboard next = step(type, region);
+  return (type == King || type == Knight) ? next : next & (walls | region);
 }
 
 }  // namespace
@@ -137,6 +157,194 @@ bool blocked_unwinnable(const Position& pos, Color side) {
     for (Bitboard k = posts; k && !possible; k &= k - 1)
       possible = blockable(flights & ~king_attacks(Square(std::countr_zero(k))));
     if (possible) return false;  // a mate here is not ruled out
+  }
+  return true;
+}
+
+// A wall still forming (docs/unwinnability.md, "pawn wall"). Hypothesis H: no pawn ever
+// captures or is captured. Under H a pawn stays on its file and cannot pass the nearest
+// opposing pawn ahead of it (which only comes closer), nor the pawns of its own colour
+// between them: its squares are an interval, and a pawn whose interval is its own square is
+// fixed for good. Pieces move through every square but those of fixed pawns; kings avoid the
+// squares fixed opposing pawns attack. While H holds every man stays within its squares, so
+// H can only fail by a move from those sets; when none exists, H holds forever, nothing
+// promotes, and a mate must be built from one square per man.
+namespace {
+
+// The exact test of one mate square: can one square per man (or none: a man may have been
+// taken) give check on `s` and take each of its flights? Subsets of {flights, check} that
+// some choice of squares for the men seen so far covers, as a bit set of at most 2^9.
+class MateCover {
+ public:
+  explicit MateCover(Square s) : target_(s), flights_(king_attacks(s)) {
+    for (Bitboard b = flights_; b; b &= b - 1) flight_sq_[n_++] = Square(std::countr_zero(b));
+    full_ = (1u << (n_ + 1)) - 1;
+    masks_[0] = 0;
+    count_ = 1;
+    present_[0] = 1;
+  }
+  Square target() const { return target_; }
+  Bitboard flights() const { return flights_; }
+  bool complete() const { return present_[full_ >> 6] & (std::uint64_t{1} << (full_ & 63)); }
+
+  // The subset a man covers from one square: the flights in `covered`, and the check.
+  unsigned mask(Bitboard covered, bool check) const {
+    unsigned m = check ? 1u << n_ : 0;
+    for (int i = 0; i < n_; ++i)
+      if (covered & square_bb(flight_sq_[i])) m |= 1u << i;
+    return m;
+  }
+  // Adds one man, whose squares cover the subsets `choices`.
+  void add_man(const unsigned* choices, int n) {
+    const int before = count_;
+    for (int i = 0; i < before; ++i)
+      for (int k = 0; k < n; ++k) {
+        const unsigned m = masks_[i] | choices[k];
+        std::uint64_t& word = present_[m >> 6];
+        const std::uint64_t bit = std::uint64_t{1} << (m & 63);
+        if (!(word & bit)) {
+          word |= bit;
+          masks_[count_++] = std::uint16_t(m);
+        }
+      }
+  }
+
+ private:
+  Square target_;
+  Bitboard flights_;
+  Square flight_sq_[8]{};
+  int n_ = 0;
+  unsigned full_ = 0;
+  std::uint16_t masks_[512]{};
+  int count_ = 0;
+  std::uint64_t present_[8]{};
+};
+
+struct Man {
+  Color color;
+  PieceType type;
+  Bitboard squares;  // where it can ever stand
+};
+
+}  // namespace
+
+bool forming_wall_unwinnable(const Position& pos, Color side) {
+  if (pos.ep_square() != NoSquare || pos.castling_rights()) return false;
+  Man men[32];
+  int count = 0;
+  Bitboard ranges[2], fixed[2], range_attacks[2], fixed_attacks[2];
+  Bitboard piece_reach[2], piece_attacks[2], king_reach[2], walls = 0;
+  // Pawns that may be taken (by a piece or a king; never by a pawn, under H) stop nothing
+  // for good: the set only grows, and the sets of every man with it.
+  Bitboard removable = 0;
+  for (int round = 0;; ++round) {
+    count = 0;
+    for (Color c : {White, Black}) {
+      ranges[c] = fixed[c] = range_attacks[c] = 0;
+      const int step = c == White ? 1 : -1;
+      for (Bitboard b = pos.pieces(c, Pawn); b; b &= b - 1) {
+        const Square s = Square(std::countr_zero(b));
+        int own = 0, r = rank_of(s) + step;
+        for (; r >= 0 && r <= 7; r += step) {
+          const Square t = make_square(file_of(s), r);
+          const Piece p = pos.piece_on(t);
+          if (p == NoPiece || type_of(p) != Pawn || (removable & square_bb(t))) continue;
+          if (color_of(p) != c) break;
+          ++own;
+        }
+        if (r < 0 || r > 7) return false;  // nothing stops it for good: it may promote
+        const int last = r - step * (1 + own);
+        Bitboard range = square_bb(s);
+        for (int k = rank_of(s); k != last && k != r;) {
+          k += step;
+          range |= square_bb(make_square(file_of(s), k));
+        }
+        ranges[c] |= range;
+        if (range == square_bb(s) && !(removable & range)) fixed[c] |= range;
+        range_attacks[c] |=
+            c == White ? bb::pawn_attacks_bb<White>(range) : bb::pawn_attacks_bb<Black>(range);
+        men[count++] = Man{c, Pawn, range};
+      }
+    }
+    // Ranges only grow with `removable`: a capture between pawns possible now stays possible.
+    if (round == 0 &&
+        ((range_attacks[White] & ranges[Black]) | (range_attacks[Black] & ranges[White])))
+      return false;
+    walls = fixed[White] | fixed[Black];
+    fixed_attacks[White] = bb::pawn_attacks_bb<White>(fixed[White]);
+    fixed_attacks[Black] = bb::pawn_attacks_bb<Black>(fixed[Black]);
+    for (Color c : {White, Black}) piece_reach[c] = piece_attacks[c] = king_reach[c] = 0;
+    for (Color c : {White, Black})
+      for (Bitboard b = pos.pieces(c) & ~pos.pieces(Pawn); b; b &= b - 1) {
+        const Square s = Square(std::countr_zero(b));
+        const PieceType type = type_of(pos.piece_on(s));
+        if (type == King) {
+          king_reach[c] = reach(King, s, walls, fixed_attacks[~c]);
+          continue;
+        }
+        const Bitboard r = reach(type, s, walls, 0);
+        piece_reach[c] |= r;
+        piece_attacks[c] |= attacks_from(type, r, walls);
+        men[count++] = Man{c, type, r};
+      }
+    // A pawn may be taken when a piece may attack one of its squares, or a king may while it
+    // is not defended for good (a fixed pawn by a fixed pawn).
+    Bitboard taken = 0;
+    for (int i = 0; i < count; ++i) {
+      const Man& man = men[i];
+      if (man.type != Pawn) continue;
+      const Color c = man.color;
+      const Bitboard defended = fixed[c] & fixed_attacks[c];
+      if (man.squares & (piece_attacks[~c] | (attacks_from(King, king_reach[~c], 0) & ~defended)))
+        taken |= man.squares;
+    }
+    taken &= pos.pieces(Pawn);  // named by their squares now
+    if (!(taken & ~removable)) break;
+    removable |= taken;
+  }
+  // H can never fail: no pawn can ever attack a square an opposing pawn or piece may stand on.
+  for (Color c : {White, Black})
+    if (range_attacks[c] & (piece_reach[~c] | ranges[~c])) return false;
+
+  const Color loser = ~side;
+  // What can ever cover a flight (the union test, cheap) and what can ever give check.
+  const Bitboard checks = piece_attacks[side] | range_attacks[side];
+  const Bitboard coverable = ranges[White] | ranges[Black] | range_attacks[side] |
+                             piece_reach[White] | piece_reach[Black] | piece_attacks[side] |
+                             attacks_from(King, king_reach[side], 0);
+  unsigned choices[64];
+  for (Bitboard b = king_reach[loser] & checks; b; b &= b - 1) {
+    MateCover cover(Square(std::countr_zero(b)));
+    const Square s = cover.target();
+    if (cover.flights() & ~coverable) continue;
+    const Bitboard near = cover.flights() | square_bb(s);
+    // The winning king: any square two steps or more from s.
+    int n = 0;
+    for (Bitboard k = king_reach[side] & ~(king_attacks(s) | square_bb(s)); k; k &= k - 1) {
+      const unsigned m = cover.mask(king_attacks(Square(std::countr_zero(k))), false);
+      if (m && std::find(choices, choices + n, m) == choices + n) choices[n++] = m;
+    }
+    cover.add_man(choices, n);
+    for (int i = 0; i < count && !cover.complete(); ++i) {
+      const Man& man = men[i];
+      n = 0;
+      for (Bitboard q = man.squares & ~square_bb(s); q; q &= q - 1) {
+        const Square at = Square(std::countr_zero(q));
+        Bitboard covered = square_bb(at);
+        bool check = false;
+        if (man.color == side) {
+          const Bitboard a =
+              man.type == Pawn ? bb::pawn_attacks(side, at) : attacks(man.type, at, walls);
+          covered |= a;
+          check = a & square_bb(s);
+        }
+        if (!(covered & near)) continue;
+        const unsigned m = cover.mask(covered, check);
+        if (m && std::find(choices, choices + n, m) == choices + n) choices[n++] = m;
+      }
+      cover.add_man(choices, n);
+    }
+    if (cover.complete()) return false;  // a mate here is not ruled out
   }
   return true;
 }

@@ -22,6 +22,7 @@
 #include <utility>
 
 #include "analysis/blocked.hpp"
+#include "analysis/lone_minor.hpp"
 #include "core/bitboard.hpp"
 #include "libpgn/movegen.hpp"
 
@@ -60,9 +61,7 @@ const char* winnability_code(Winnability w) {
 bool replays_to_mate(const Position& pos, Color side, std::span<const Move> moves) {
   Position replay = pos;
   for (Move m : moves) {
-    MoveList legal;
-    generate_legal(replay, legal);
-    if (!legal.contains(m)) return false;
+    if (!replay.is_legal(m)) return false;
     replay.play(m);
   }
   return replay.side_to_move() == ~side && replay.is_checkmate();
@@ -314,7 +313,8 @@ struct WinnabilityAnalyzer::Impl {
   // test only runs when a pawn moved or something was taken, as only then can a wall form.
   bool hopeless(bool structure_changed) const {
     return pos.has_insufficient_material(winner) ||
-           (structure_changed && analysis::blocked_unwinnable(pos, winner));
+           (structure_changed && (analysis::blocked_unwinnable(pos, winner) ||
+                                  analysis::forming_wall_unwinnable(pos, winner)));
   }
   bool changes_structure(Move m, const UndoInfo& undo) const {
     return undo.captured != NoPiece || type_of(pos.piece_on(m.to())) == Pawn ||
@@ -438,21 +438,20 @@ struct WinnabilityAnalyzer::Impl {
         pos.undo_move(m, undo);
         continue;
       }
-      if (!pos.has_legal_move()) {
+      open(m);
+      frames.back().undo = undo;
+      if (frames.back().first == frames.back().last) {  // no legal move: the game is over
         if (pos.side_to_move() != winner && pos.in_check()) {
           if (want_witness) {
             witness.clear();
             for (std::size_t i = 1; i < frames.size(); ++i) witness.push_back(frames[i].played);
-            witness.push_back(m);
           }
           result.verdict = Winnability::Winnable;
           return true;
         }
+        frames.pop_back();
         pos.undo_move(m, undo);
-        continue;
       }
-      open(m);
-      frames.back().undo = undo;
     }
     result.verdict = Winnability::Unwinnable;
     result.proof = UnwinnableProof::Exhausted;
@@ -462,16 +461,17 @@ struct WinnabilityAnalyzer::Impl {
   WinnabilityResult run(const Position& root, Color side, std::uint64_t limit, bool witness_wanted,
                         std::uint64_t guided_limit) {
     WinnabilityResult result;
-    if (root.has_insufficient_material(side)) {
+    if (root.has_insufficient_material(side) || analysis::lone_minor_cannot_mate(root, side)) {
       result.verdict = Winnability::Unwinnable;
       result.proof = UnwinnableProof::Material;
       return result;
     }
-    if (analysis::blocked_unwinnable(root, side)) {
+    if (analysis::blocked_unwinnable(root, side) || analysis::forming_wall_unwinnable(root, side)) {
       result.verdict = Winnability::Unwinnable;
       result.proof = UnwinnableProof::PawnWall;
       return result;
     }
+    if (limit == 0) return result;  // the static tests alone
     pos = root;
     winner = side;
     want_witness = witness_wanted;
@@ -528,8 +528,10 @@ bool could_be_shut_out(const Position& pos, Color side) {
   // Pawns free to advance can promote, and queens, rooks and mixed minor pieces mate too
   // easily: positions with any of them are taken as winnable without a search.
   const Bitboard pawns = pos.pieces(Pawn);
-  if (((pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8)) & ~pawns) return false;
   if (pos.pieces(side, Queen) | pos.pieces(side, Rook)) return false;
+  if ((((pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8)) & ~pawns) &&
+      !every_pawn_faced(pos))
+    return false;
   const Bitboard knights = pos.pieces(side, Knight), bishops = pos.pieces(side, Bishop);
   if (knights && (bishops || more_than_one(knights))) return false;
   return !((bishops & kDarkSquares) && (bishops & ~kDarkSquares));
@@ -553,6 +555,10 @@ WinnabilityResult WinnabilityAnalyzer::screen(const Position& pos, Color side,
     return result;
   }
   if (!could_be_shut_out(pos, side)) return result;
+  // Pawns that can still step leave many positions to walk through: the static tests alone
+  // (a wall still forming), which keeps the screen at a few microseconds.
+  if (((pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8)) & ~pos.pieces(Pawn))
+    walk_nodes = 0;
   result = impl_->run(pos, side, std::min(impl_->node_limit, walk_nodes), false, 0);
   if (result.verdict == Winnability::Winnable) result.verdict = Winnability::Undetermined;
   return result;

@@ -618,8 +618,9 @@ bool GameReplay::proved_dead(const Position& pos, std::string& proofs, std::uint
   return true;
 }
 
-// The main line's position after a move, in which no pawn can step: ends the game when it
-// is dead. Analysed again only when the pawns or the material changed.
+// The main line's position after a move that passed the filter of after_main_line_move
+// (no pawn can step, or they only close a wall): ends the game when it is dead. Analysed
+// again only when the pawns or the material changed.
 [[gnu::cold, gnu::noinline]] bool GameReplay::reached_dead_position() {
   const Position& pos = lines_[0].pos;
   const int men = std::popcount(pos.pieces());

@@ -269,9 +269,13 @@ class GameReplay {
       automatic_draw_ = EndReason::SeventyFiveMoveRule;
       return;
     }
-    // FIDE 5.2.2: only a position in which no pawn can step forward may be dead.
-    if (!(((pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8)) & ~pos.pieces()))
-        [[unlikely]]
+    // FIDE 5.2.2: only a position in which no pawn can step forward may be dead, or one
+    // without queens and rooks whose pawns can only step into a wall (each faces an
+    // opposing pawn on its file). The second can only arise by a capture or a pawn move
+    // (the halfmove clock is then 0), and the analysis runs once per pawns and material.
+    if (!(((pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8)) & ~pos.pieces()) ||
+        (pos.halfmove_clock() == 0 && !(pos.pieces(Queen) | pos.pieces(Rook)) &&
+         every_pawn_faced(pos))) [[unlikely]]
       if (reached_dead_position()) return;
     // Fivefold repetition: the same position (same side to move, rights and en passant)
     // five times; only positions since the last irreversible move can repeat.
