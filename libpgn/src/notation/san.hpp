@@ -1,5 +1,5 @@
-// What san.cpp offers the rest of the library besides the public SAN writer: the origin
-// coordinates SAN names, which the spoken writer names alike.
+// What san.cpp and variant_san.cpp offer the rest of the library besides the public SAN
+// writer: the origin coordinates SAN names, which the spoken writer names alike.
 #pragma once
 
 #include "libpgn/position.hpp"
@@ -15,5 +15,9 @@ struct SanOrigin {
   bool rank = false;
 };
 SanOrigin san_origin(const Position& pos, Move m);
+// The same for a move in a variant position, by the variant's legal moves (variant_san.cpp).
+SanOrigin variant_san_origin(const Position& pos, Move m);
+// Whether a move in a variant position captures (a drop never does).
+bool variant_move_captures(const Position& pos, Move m);
 
 }  // namespace pgn::detail
