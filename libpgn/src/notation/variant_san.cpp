@@ -250,8 +250,10 @@ namespace {
 }  // namespace
 
 MoveResolution resolve_variant_move(const Position& pos, const MoveText& text) {
-  if (text.kind == MoveText::Normal && text.to < NoSquare && standard_board_moves(pos))
-    return resolve_move(pos, text);
+  // Board moves and castling of the variants whose pieces move by standard rules.
+  const bool board_move = (text.kind == MoveText::Normal && text.to < NoSquare) ||
+                          text.kind == MoveText::CastleShort || text.kind == MoveText::CastleLong;
+  if (board_move && standard_board_moves(pos)) return resolve_move(pos, text);
   return resolve_by_variant_rules(pos, text);
 }
 
