@@ -3,6 +3,7 @@
 #pragma once
 
 #include "libpgn/position.hpp"
+#include "libpgn/san.hpp"
 #include "libpgn/types.hpp"
 
 namespace pgn::detail {
@@ -19,5 +20,15 @@ SanOrigin san_origin(const Position& pos, Move m);
 SanOrigin variant_san_origin(const Position& pos, Move m);
 // Whether a move in a variant position captures (a drop never does).
 bool variant_move_captures(const Position& pos, Move m);
+
+// A resolution that found no move: why, the square that shows it, the pieces it names. The
+// standard and the variant resolvers both answer with it.
+inline MoveResolution failure(MoveError error, Square culprit = NoSquare, Bitboard candidates = 0) {
+  MoveResolution r;
+  r.error = error;
+  r.culprit = culprit;
+  r.candidates = candidates;
+  return r;
+}
 
 }  // namespace pgn::detail

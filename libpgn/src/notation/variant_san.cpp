@@ -24,13 +24,7 @@ using bb::file_bb;
 using bb::lsb;
 using bb::rank_bb;
 
-MoveResolution failure(MoveError error, Square culprit = NoSquare, Bitboard candidates = 0) {
-  MoveResolution r;
-  r.error = error;
-  r.culprit = culprit;
-  r.candidates = candidates;
-  return r;
-}
+using detail::failure;
 
 // Crazyhouse, king of the hill and three-check move their pieces by standard rules while the
 // game goes on: the standard resolver and writer serve their board moves (a tenth of the cost
