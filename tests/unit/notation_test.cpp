@@ -320,7 +320,7 @@ std::string spoken_table(std::string_view rank_one = "eins", std::string_view pr
          std::string(rank_one) + R"("], "2": ["zwei"], "3": ["drei"], "4": ["vier"],
                    "5": ["fünf"], "6": ["sechs"], "7": ["sieben"], "8": ["acht"]},
     "capture_words": ["schlägt"], "check_words": ["Schach"], "mate_words": ["Matt"],
-    "promotion_words": [")" +
+    "drop_words": ["eingesetzt auf"], "promotion_words": [")" +
          std::string(promotion) + R"("]})";
 }
 
@@ -340,6 +340,12 @@ TEST(ParseNotationJson, SpokenTables) {
   std::string no_files = spoken_table();
   no_files.replace(no_files.find("\"Gustav\""), 8, "");
   EXPECT_EQ(error_of(no_files), "field 'file_words.g' must be a non-empty list of strings");
+  // A spoken table must be able to word a crazyhouse drop.
+  std::string no_drops = spoken_table();
+  no_drops.replace(no_drops.find("\"eingesetzt auf\""), 16, "");
+  EXPECT_EQ(error_of(no_drops), "field 'drop_words' must be a non-empty list of strings");
+  EXPECT_EQ(error_of(minimal_table(kEnglishPieces, R"(, "drop_words": ["setzt"])")),
+            "word lists (capture_words ...) are only for spoken tables");
 }
 
 }  // namespace

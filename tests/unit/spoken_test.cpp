@@ -126,6 +126,50 @@ TEST(SpokenWriter, DisambiguatesLikeSan) {
   EXPECT_EQ(spoken(knights, "Nbd2"), "Springer Bella David zwei");
 }
 
+// Variant moves are worded by the variant's rules: drops with the drop words, and the mate
+// word on a move that wins the variant's way (an atomic explosion of the king).
+TEST(SpokenVariants, DropsAndVariantWins) {
+  FenResult zh = Position::from_fen(
+      "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N5/PPPP1PPP/R1BQKB1R[N] w KQkq - 0 4", Variant::Crazyhouse);
+  ASSERT_TRUE(zh.ok()) << zh.message;
+  const Move drop = Move::drop(Knight, make_square(5, 2));  // N@f3
+  std::string out;
+  append_san(zh.position, drop, out, &german_spoken());
+  EXPECT_EQ(out, "Springer eingesetzt auf Felix drei");
+  for (const char* phrase : {"Springer eingesetzt auf Felix drei", "Springer setzt Felix drei"}) {
+    const Parsed parsed = parse_spoken(phrase);
+    EXPECT_EQ(parsed.used, split_words(phrase).size()) << phrase;
+    EXPECT_EQ(parsed.text.kind, MoveText::Drop) << phrase;
+    const MoveResolution resolved = resolve_variant_move(zh.position, parsed.text);
+    ASSERT_TRUE(resolved.ok()) << phrase;
+    EXPECT_EQ(resolved.move, drop) << phrase;
+  }
+  EXPECT_EQ(parse_spoken("Springer eingesetzt auf Felix").used, 0u);
+
+  // Atomic: Qxf7 explodes the black king; '#' in SAN, "Matt" spoken.
+  FenResult atomic = Position::from_fen(
+      "r1bqkbnr/ppp2ppp/2n5/3pp2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 0 4", Variant::Atomic);
+  ASSERT_TRUE(atomic.ok()) << atomic.message;
+  const Move qxf7(make_square(7, 4), make_square(5, 6));
+  std::string san, words;
+  append_san(atomic.position, qxf7, san);
+  append_san(atomic.position, qxf7, words, &german_spoken());
+  EXPECT_EQ(san, "Qxf7#");
+  EXPECT_EQ(words, "Dame schl\u00e4gt Felix sieben Matt");
+}
+
+// "en" after a move may begin "en passant": a reader waits for the next word.
+TEST(SpokenReader, PhraseMayContinue) {
+  const auto en = split_words("en");
+  const auto en_passant = split_words("en passant");
+  const auto bauer = split_words("Bauer");
+  const auto eingesetzt = split_words("eingesetzt");
+  EXPECT_TRUE(spoken_phrase_may_continue(en, german_spoken()));
+  EXPECT_FALSE(spoken_phrase_may_continue(en_passant, german_spoken()));
+  EXPECT_FALSE(spoken_phrase_may_continue(bauer, german_spoken()));
+  EXPECT_TRUE(spoken_phrase_may_continue(eingesetzt, german_spoken()));
+}
+
 TEST(SpokenReader, GoldenPhrases) {
   const Position start;
   EXPECT_EQ(spoken_move(start, "Springer Felix drei"), san_move(start, "Nf3"));

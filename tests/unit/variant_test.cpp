@@ -286,5 +286,48 @@ TEST(VariantFen, EveryPositionOfTheFirstPliesSurvivesWriteAndRead) {
                     3);
 }
 
+// The legality of a crazyhouse drop is decided by its rule, without the generator: it must
+// agree with the generator (which the perft suites check) on every drop in every position of
+// the first two plies from positions with full pockets, in and out of check: a slider's
+// check that drops can block, a knight's that they cannot, a double check, back-rank pawns.
+TEST(VariantMoves, CrazyhouseDropLegalityAgreesWithTheGenerator) {
+  std::uint64_t drops = 0, legal_drops = 0;
+  auto check_every_drop = [&](const Position& pos) {
+    MoveList legal;
+    generate_legal_variant(pos, legal);
+    for (int type = Pawn; type <= King; ++type)
+      for (int s = 0; s < 64; ++s) {
+        const Move drop = Move::drop(PieceType(type), Square(s));
+        const bool generated = legal.contains(drop);
+        ASSERT_EQ(is_legal_in_variant(pos, drop), generated)
+            << pos.fen() << " " << to_uci(pos, drop);
+        ++drops;
+        legal_drops += generated;
+      }
+  };
+  for (std::string_view fen :
+       {"2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1",
+        "4k3/8/8/8/1b6/8/8/4K3[QRBNPqrbnp] w - - 0 1",   // bishop check: block
+        "4k3/8/8/8/8/3n4/8/4K3[QRBNPqrbnp] w - - 0 1",   // knight check: no drop
+        "4k3/8/8/8/1b6/8/8/4K2r[QRBNPqrbnp] w - - 0 1",  // double check
+        "r3k2r/ppp2ppp/2nq1n2/3pp3/3PP3/2NQ1N2/PPP2PPP/R3K2R[BBbb] w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3[] b - - 0 1"}) {  // a rook check, no pocket
+    const Position start = read(fen, Variant::Crazyhouse);
+    check_every_drop(start);
+    MoveList first;
+    generate_legal_variant(start, first);
+    for (Move m : first) {
+      Position one = start;
+      one.play_variant(m);
+      check_every_drop(one);
+    }
+  }
+  EXPECT_GT(legal_drops, 10000u);
+  EXPECT_GT(drops, legal_drops);
+  // Outside crazyhouse no drop is legal.
+  EXPECT_FALSE(is_legal_in_variant(variant_start_position(Variant::Atomic),
+                                   Move::drop(Knight, make_square(4, 3))));
+}
+
 }  // namespace
 }  // namespace pgn

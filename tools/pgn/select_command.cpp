@@ -14,6 +14,7 @@
 #include "libpgn/pipeline.hpp"
 #include "libpgn/select.hpp"
 #include "libpgn/validator.hpp"
+#include "libpgn/variant.hpp"
 #include "libpgn/writers.hpp"
 
 namespace po = boost::program_options;
@@ -227,7 +228,8 @@ int run_select(int argc, char** argv) {
        "the ECO tag is in RANGE, e.g. B90..B99 or C")  //
       ("fen", po::value<Strings>()->value_name("FEN")->composing(),
        "the main line reaches the position FEN (pieces, side to move, castling rights, en "
-       "passant as in the repetition rule)")  //
+       "passant as in the repetition rule; with --variant, read and compared under that rule "
+       "set: pockets, check counters)")  //
       ("moves", po::value<Strings>()->value_name("MOVES")->composing(),
        "the main line reaches the position after MOVES from the start, in any move order, e.g. "
        "'1. e4 c5 2. Nf3 d6'")  //
@@ -287,6 +289,22 @@ int run_select(int argc, char** argv) {
   auto text = [&](K kind) {
     return [&, kind](std::string_view t, bool n) { return selection.add_text(kind, t, n, error); };
   };
+  // --fen is read under the rule set --variant names (one, not negated): a crazyhouse FEN
+  // with its pocket needs --variant crazyhouse, and matches crazyhouse games only.
+  Variant fen_variant = Variant::Standard;
+  if (vm.count("fen") && vm.count("variant")) {
+    int named = 0;
+    for (const std::string& value : vm["variant"].as<Strings>()) {
+      bool negated = false;
+      const VariantName name = parse_variant_name(negation(value, negated));
+      if (negated || !name.known) continue;
+      if (named++ && name.variant != fen_variant) {
+        std::fprintf(stderr, "pgn select: --fen: several --variant rule sets; give one\n");
+        return kExitFailure;
+      }
+      fen_variant = name.variant;
+    }
+  }
   const bool ok =
       each("tag", [&](std::string_view t, bool n) { return selection.add_tag(t, n, error); }) &&
       each("tag-re",
@@ -300,7 +318,8 @@ int run_select(int argc, char** argv) {
            [&](std::string_view t, bool n) { return selection.add_player_regex(t, n, error); }) &&
       each("result", text(K::Result)) && each("termination", text(K::Termination)) &&
       each("variant", text(K::Variant)) &&
-      each("fen", [&](std::string_view t, bool n) { return selection.add_fen(t, n, error); }) &&
+      each("fen", [&](std::string_view t,
+                      bool n) { return selection.add_fen(t, n, error, fen_variant); }) &&
       each("moves", [&](std::string_view t,
                         bool n) { return selection.add_moves(t, n, validate_options, error); }) &&
       each("material",

@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
+#include "libpgn/variant.hpp"
 #include "libpgn/winnable.hpp"
 
 namespace pgn::cli {
@@ -143,6 +144,19 @@ void run_stream(std::istream& in, const std::string& name, WinnabilityAnalyzer& 
     if (!parsed.ok()) {
       ++totals.bad;
       std::fflush(stdout);
+      // A pocket, check counters or a kingless horde: a variant position, not a bad one.
+      const char* variant = nullptr;
+      for (Variant v : {Variant::Crazyhouse, Variant::ThreeCheck, Variant::Horde})
+        if (!variant && Position::from_fen(fen, v, false, FenMaterial::Any).ok())
+          variant = variant_name(v);
+      if (variant) {
+        std::fprintf(stderr,
+                     "%s:%llu: '%.*s' is a %s position: pgn winnable decides standard chess "
+                     "and Chess960 only\n",
+                     name.c_str(), static_cast<unsigned long long>(number), int(fen.size()),
+                     fen.data(), variant);
+        continue;
+      }
       std::fprintf(stderr, "%s:%llu: invalid FEN (%s): %s\n", name.c_str(),
                    static_cast<unsigned long long>(number), fen_error_code(parsed.error),
                    parsed.message.c_str());

@@ -47,6 +47,7 @@ struct Notation {
   std::vector<std::string> mate_words;       // "Matt"
   std::vector<std::string> promotion_words;  // "wird", "Umwandlung"
   std::vector<std::string> en_passant_words;
+  std::vector<std::string> drop_words;  // a crazyhouse drop: "eingesetzt auf"
 
   std::string example;  // one game line in this notation, for docs and tests
   // When several notations read a game as the same legal game (German, Swedish and Danish

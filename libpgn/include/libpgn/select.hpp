@@ -51,7 +51,9 @@ class MaterialPattern {
 
 // Positions compared as FIDE's repetition rule compares them: the same pieces on the same
 // squares, the same side to move, the same castling rights and the same en passant capture
-// possibility (the core keeps an en passant square only when a capture is really possible).
+// possibility (the core keeps an en passant square only when a capture is really possible);
+// and the same rule set with its own state: the pockets and the promoted pieces in
+// crazyhouse, the checks given in three-check.
 bool same_position(const Position& a, const Position& b);
 
 class Selection {
@@ -93,7 +95,10 @@ class Selection {
   bool add_text(Kind kind, std::string_view text, bool negated, std::string& error);  // Player,
   // Result, Variant, Termination
   bool add_player_regex(std::string_view pattern, bool negated, std::string& error);
-  bool add_fen(std::string_view fen, bool negated, std::string& error);
+  // The FEN is read under `variant`'s rules (crazyhouse pockets, three-check counters) and
+  // matches positions of games of that rule set only (see same_position).
+  bool add_fen(std::string_view fen, bool negated, std::string& error,
+               Variant variant = Variant::Standard);
   // A line of moves from the standard position, in any notation the validator reads.
   bool add_moves(std::string_view moves, bool negated, const ValidateOptions& read_with,
                  std::string& error);

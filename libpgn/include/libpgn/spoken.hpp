@@ -5,6 +5,9 @@
 // Phrase template written by append_spoken_move and read by parse_spoken_move:
 //   <piece> [<from file>] [<from rank>] [<capture>] <file> <rank> [<promotion> <piece>]
 //   [<en passant>] [<check> | <mate>]
+// a crazyhouse drop: <piece> <drop> <file> <rank> [<check> | <mate>] ("Springer eingesetzt
+// auf Felix drei" = N@f3); in a variant game the mate word marks every move that wins, as
+// '#' does in its SAN;
 // or a castling phrase ("Kurze Rochade") followed by an optional check or mate word.
 // Pawn moves name the pawn ("Bauer Eva vier"); pawn captures name the from-file ("Bauer Eva
 // schlägt David fünf"), other moves name from-file/rank words exactly where SAN would.
@@ -31,6 +34,11 @@ void append_spoken_move(const Position& pos, Move m, std::string& out, const Not
 // A phrase without a piece word ("Eva vier") is read as a pawn move.
 std::size_t parse_spoken_move(std::span<const std::string_view> words, MoveText& out,
                               MoveTextError& error, const Notation& n);
+
+// True when `words` are the first words of one of the table's phrases of more words ("en" of
+// "en passant"): a reader that has read a move before them waits for the next word, which
+// may make them part of that move.
+bool spoken_phrase_may_continue(std::span<const std::string_view> words, const Notation& n);
 
 // True when `word` is one of the table's words (piece, file, rank, capture, check, mate,
 // promotion, en passant, or a word of a castling phrase), so a reader can tell that the word

@@ -26,9 +26,10 @@ std::string reading_key(const Notation& n) {
   for (const auto& list : n.file_aliases) add(list);
   for (const auto& list : n.file_words) add(list);
   for (const auto& list : n.rank_words) add(list);
-  for (const auto* list : {&n.castle_short, &n.castle_long, &n.capture, &n.move_dash, &n.check,
-                           &n.mate, &n.double_check, &n.promotion, &n.en_passant, &n.capture_words,
-                           &n.check_words, &n.mate_words, &n.promotion_words, &n.en_passant_words})
+  for (const auto* list :
+       {&n.castle_short, &n.castle_long, &n.capture, &n.move_dash, &n.check, &n.mate,
+        &n.double_check, &n.promotion, &n.en_passant, &n.capture_words, &n.check_words,
+        &n.mate_words, &n.promotion_words, &n.en_passant_words, &n.drop_words})
     add(*list);
   return key;
 }

@@ -821,7 +821,11 @@ void GameReplay::try_spoken(bool final) {
     std::size_t used = parse_spoken_move(words_, text, error, *notation_);
     // A phrase may go on (a capture, a promotion, a check word); wait for more words
     // unless the next word already starts another phrase.
-    if (used == 0 || (used == words_.size() && !final)) {
+    // The words after the move may begin a phrase that belongs to it ("en" of "en passant").
+    const bool may_continue =
+        !final && used > 0 &&
+        spoken_phrase_may_continue(std::span(words_).subspan(used), *notation_);
+    if (used == 0 || (used == words_.size() && !final) || may_continue) {
       if (used == 0 && (final || words_.size() >= 8)) {
         std::string phrase;
         for (auto w : words_) {

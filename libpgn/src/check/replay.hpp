@@ -248,7 +248,11 @@ class GameReplay {
     trace_.line_hash = (trace_.line_hash ^ m.raw()) * 0x100000001B3ull + depth_;
     // Most moves neither give check nor carry a sign: nothing to compare, no call.
     if constexpr (V) {
-      if (options_.check_suffixes) check_variant_suffix(text, written, pos, m);
+      // Crazyhouse games end only by mate: as in standard chess, a move without check or
+      // sign has nothing to compare.
+      if (options_.check_suffixes &&
+          (rules_->variant != Variant::Crazyhouse || l.pos.in_check() || text.check_mark != 0))
+        check_variant_suffix(text, written, pos, m);
       if (main_line) report.plies = l.ply;
     } else {
       if (options_.check_suffixes && (l.pos.in_check() || text.check_mark != 0))

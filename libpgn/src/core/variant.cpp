@@ -227,6 +227,8 @@ bool is_variant_insufficient_material(const Position& pos) {
 
 bool is_legal_in_variant(const Position& pos, Move m) {
   if (m.is_null()) return false;
+  // A drop is a quarter of crazyhouse's moves: decided by its rule, without a generator.
+  if (m.is_drop() && pos.variant() == Variant::Crazyhouse) return crazyhouse_drop_is_legal(pos, m);
   PieceType type = m.is_drop() ? m.drop_piece() : type_of(pos.piece_on(m.from()));
   if (type == NoPieceType ||
       (!m.is_drop() && color_of(pos.piece_on(m.from())) != pos.side_to_move()))

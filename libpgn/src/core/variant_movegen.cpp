@@ -197,6 +197,30 @@ bool variant_over(const Position& pos) {
 
 namespace {
 
+// The squares among `destinations` where the side to move may drop a piece in crazyhouse,
+// pocket and pawn ranks aside: empty ones, and in check only those that block a single
+// check (a drop never uncovers one). The generator and the legality test both ask here.
+Bitboard crazyhouse_drop_squares(const Position& pos, Bitboard destinations) {
+  const Bitboard checkers = pos.checkers();
+  if (more_than_one(checkers)) return 0;
+  Bitboard drop_to = ~pos.pieces() & destinations;
+  if (checkers) drop_to &= between(pos.king_square(pos.side_to_move()), lsb(checkers));
+  return drop_to;
+}
+
+constexpr Bitboard pawn_drop_ranks = ~(kRank1 | kRank8);
+
+}  // namespace
+
+bool crazyhouse_drop_is_legal(const Position& pos, Move drop) {
+  const PieceType type = drop.drop_piece();
+  if (type == King || pos.pocket_count(pos.side_to_move(), type) == 0) return false;
+  const Bitboard allowed = type == Pawn ? pawn_drop_ranks : ~Bitboard(0);
+  return (crazyhouse_drop_squares(pos, square_bb(drop.to())) & allowed) != 0;
+}
+
+namespace {
+
 template <Variant V, Color us, typename Sink>
 Sink generate_variant(const Position& pos, Sink sink, Bitboard destinations, PieceType only) {
   constexpr Color them = ~us;
@@ -204,15 +228,11 @@ Sink generate_variant(const Position& pos, Sink sink, Bitboard destinations, Pie
     return generate<us>(pos, sink, destinations, only);
   } else if constexpr (V == Variant::Crazyhouse) {
     sink = generate<us>(pos, sink, destinations, only);
-    const Bitboard checkers = pos.checkers();
-    if (more_than_one(checkers)) return sink;
-    Bitboard drop_to = ~pos.pieces() & destinations;
-    // In check, a drop can only block the checking line.
-    if (checkers) drop_to &= between(pos.king_square(us), lsb(checkers));
+    const Bitboard drop_to = crazyhouse_drop_squares(pos, destinations);
     if (!drop_to) return sink;
     for (PieceType type : {Pawn, Knight, Bishop, Rook, Queen}) {
       if (!pos.pocket_count(us, type) || (only != NoPieceType && only != type)) continue;
-      sink.add_drops(type, type == Pawn ? drop_to & ~(kRank1 | kRank8) : drop_to);
+      sink.add_drops(type, type == Pawn ? drop_to & pawn_drop_ranks : drop_to);
     }
     return sink;
   } else if constexpr (V == Variant::ThreeCheck) {

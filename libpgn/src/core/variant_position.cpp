@@ -121,7 +121,11 @@ void Position::make_variant_move(Move m) {
 
   side_ = them;
   fullmove_number_ += us;
-  checkers_ = variant_checkers();
+  // Variants with standard check skip variant_checkers()'s switch.
+  if constexpr (V == Variant::Crazyhouse || V == Variant::KingOfTheHill || V == Variant::ThreeCheck)
+    checkers_ = compute_checkers();
+  else
+    checkers_ = variant_checkers();
   if constexpr (V == Variant::ThreeCheck) {
     if (checkers_ && checks_given_[us] < 3) {
       key ^= checks_given_key(us, checks_given_[us]);

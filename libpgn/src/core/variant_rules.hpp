@@ -12,6 +12,10 @@ namespace pgn {
 bool variant_over(const Position& pos);
 // Racing kings: a king is home and the game cannot go on (black's last chance included).
 bool racing_kings_over(const Position& pos);
+// Whether a drop is legal in a crazyhouse position: a piece of the pocket, an empty square,
+// no pawn on the first or last rank, and the king not left in check. Answers what
+// is_legal_in_variant would without generating the moves to the square.
+bool crazyhouse_drop_is_legal(const Position& pos, Move drop);
 // Number of legal moves under the position's variant.
 std::uint64_t count_legal_variant(const Position& pos);
 

@@ -660,7 +660,7 @@ struct TableIndex {
     for (const auto& list : n.file_words) add(list);
     for (const auto& list : n.rank_words) add(list);
     for (const auto* list : {&n.castle_short, &n.castle_long, &n.capture_words, &n.check_words,
-                             &n.mate_words, &n.promotion_words, &n.en_passant_words})
+                             &n.mate_words, &n.promotion_words, &n.en_passant_words, &n.drop_words})
       add(*list);
   }
 };

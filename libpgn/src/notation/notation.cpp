@@ -98,6 +98,7 @@ class TableReader {
         {"mate_words", &n.mate_words},
         {"promotion_words", &n.promotion_words},
         {"en_passant_words", &n.en_passant_words},
+        {"drop_words", &n.drop_words},
     };
     for (const auto& [name, list] : lists)
       if (key == name) return read_list(value, key, *list);
@@ -235,7 +236,7 @@ class TableValidator {
       for (const auto& list : *table)
         if (!list.empty()) fail(std::string("field '") + field + "' is only for spoken tables");
     for (const auto* list : {&n_.capture_words, &n_.check_words, &n_.mate_words,
-                             &n_.promotion_words, &n_.en_passant_words})
+                             &n_.promotion_words, &n_.en_passant_words, &n_.drop_words})
       if (!list->empty()) fail("word lists (capture_words ...) are only for spoken tables");
 
     const std::vector<Entry> entries = written_entries();
@@ -309,6 +310,7 @@ class TableValidator {
     require_filled(n_.check_words, "check_words");
     require_filled(n_.mate_words, "mate_words");
     require_filled(n_.promotion_words, "promotion_words");
+    require_filled(n_.drop_words, "drop_words");
 
     // Single words: pieces, files and ranks. Phrases may have several words.
     std::vector<Entry> words;
@@ -330,6 +332,7 @@ class TableValidator {
     add(phrases, n_.mate_words, "mate_words");
     add(phrases, n_.promotion_words, "promotion_words");
     add(phrases, n_.en_passant_words, "en_passant_words");
+    add(phrases, n_.drop_words, "drop_words");
 
     for (const auto& word : words)
       if (word.text.empty() || contains_space(word.text))

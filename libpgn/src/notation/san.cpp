@@ -123,13 +123,7 @@ Square rook_destination(Color c, CastleSide side) {
   return relative_square(c, side == KingSide ? F1 : D1);
 }
 
-MoveResolution failure(MoveError error, Square culprit = NoSquare, Bitboard candidates = 0) {
-  MoveResolution r;
-  r.error = error;
-  r.culprit = culprit;
-  r.candidates = candidates;
-  return r;
-}
+using detail::failure;
 
 // Castling is legal unless one of the reasons below applies; they are checked in the order
 // a player would name them.

@@ -5,6 +5,8 @@
 #include <array>
 #include <vector>
 
+#include "libpgn/san.hpp"
+#include "libpgn/variant.hpp"
 #include "notation/san.hpp"
 #include "notation/word_folding.hpp"
 
@@ -53,6 +55,25 @@ PieceType piece_word(std::string_view word, const Notation& n) {
   return index > 0 ? PieceType(index) : NoPieceType;
 }
 
+// The check or mate words after a move (from `at`) into out.check_mark; the words used.
+std::size_t read_check_words(std::span<const std::string_view> words, std::size_t at, MoveText& out,
+                             const Notation& n) {
+  if (std::size_t used = match_any(words, at, n.mate_words)) {
+    out.check_mark = 2;
+    return used;
+  }
+  std::size_t used = match_any(words, at, n.check_words);
+  if (used) {
+    out.check_mark = 1;
+    // "Schach matt" spoken as two words.
+    if (std::size_t more = match_any(words, at + used, n.mate_words)) {
+      out.check_mark = 2;
+      used += more;
+    }
+  }
+  return used;
+}
+
 class PhraseWriter {
  public:
   explicit PhraseWriter(std::string& out) : out_(out) {}
@@ -72,27 +93,46 @@ class PhraseWriter {
 
 void append_spoken_move(const Position& pos, Move m, std::string& out, const Notation& n) {
   if (m.is_null()) return;  // a passed turn has no spoken form
+  // A variant position is worded by the variant's rules (its legal moves name the origin,
+  // its own end is a mate word), as its SAN is; standard moves keep the standard helpers.
+  const bool variant = pos.variant() != Variant::Standard;
   PhraseWriter phrase(out);
-  if (m.kind() == Move::Castling) {
+  if (m.is_drop()) {
+    // "Springer eingesetzt auf Felix drei": piece, drop phrase, square.
+    phrase.add(n.pieces[m.drop_piece()]);
+    phrase.add(n.drop_words);
+    phrase.add(n.file_words[file_of(m.to())]);
+    phrase.add(n.rank_words[rank_of(m.to())]);
+  } else if (m.kind() == Move::Castling && !m.is_king_promotion()) {
     phrase.add(file_of(m.to()) > file_of(m.from()) ? n.castle_short : n.castle_long);
   } else {
     const PieceType type = type_of(pos.piece_on(m.from()));
-    const bool capture = pos.is_capture(m);
-    const detail::SanOrigin from = detail::san_origin(pos, m);
+    const bool capture = variant ? detail::variant_move_captures(pos, m) : pos.is_capture(m);
+    const detail::SanOrigin from =
+        variant ? detail::variant_san_origin(pos, m) : detail::san_origin(pos, m);
     phrase.add(n.pieces[type]);
     if (from.file || (type == Pawn && capture)) phrase.add(n.file_words[file_of(m.from())]);
     if (from.rank) phrase.add(n.rank_words[rank_of(m.from())]);
     if (capture) phrase.add(n.capture_words);
     phrase.add(n.file_words[file_of(m.to())]);
     phrase.add(n.rank_words[rank_of(m.to())]);
-    if (m.kind() == Move::Promotion) {
+    if (const PieceType promoted = m.promotion_piece(); promoted != NoPieceType) {
       phrase.add(n.promotion_words);
-      phrase.add(n.pieces[m.promotion()]);
+      phrase.add(n.pieces[promoted]);
     }
     // SAN writes no en passant mark; spoken, it helps the listener to say it.
     if (m.kind() == Move::EnPassant) phrase.add(n.en_passant_words);
   }
   Position after = pos;
+  if (variant) {
+    after.play_variant(m);
+    // The mate word on every move that wins, as the variant SAN writes '#'.
+    if (variant_game_won(after))
+      phrase.add(n.mate_words);
+    else if (after.in_check())
+      phrase.add(n.check_words);
+    return;
+  }
   after.play(m);
   if (after.in_check()) phrase.add(after.is_checkmate() ? n.mate_words : n.check_words);
 }
@@ -124,6 +164,21 @@ std::size_t parse_spoken_move(std::span<const std::string_view> words, MoveText&
     } else if (index_in(words[0], n.file_words) < 0) {
       error = MoveTextError::UnknownPiece;
       return 0;
+    }
+    // A drop: <piece> <drop words> <file> <rank>, as "N@f3" in SAN.
+    if (std::size_t used = at == 1 ? match_any(words, at, n.drop_words) : 0) {
+      const int file = at + used < words.size() ? index_in(words[at + used], n.file_words) : -1;
+      const int rank =
+          at + used + 1 < words.size() ? index_in(words[at + used + 1], n.rank_words) : -1;
+      if (file < 0 || rank < 0) {
+        out = MoveText{};
+        error = MoveTextError::BadSquare;
+        return 0;
+      }
+      out.kind = MoveText::Drop;
+      out.to = make_square(file, rank);
+      at += used + 2;
+      return at + read_check_words(words, at, out, n);
     }
 
     // Coordinates up to the destination: [from file] [from rank] [capture] file rank.
@@ -200,19 +255,28 @@ std::size_t parse_spoken_move(std::span<const std::string_view> words, MoveText&
     }
   }
 
-  if (std::size_t used = match_any(words, at, n.mate_words)) {
-    out.check_mark = 2;
-    at += used;
-  } else if (std::size_t used = match_any(words, at, n.check_words)) {
-    out.check_mark = 1;
-    at += used;
-    // "Schach matt" spoken as two words.
-    if (std::size_t more = match_any(words, at, n.mate_words)) {
-      out.check_mark = 2;
-      at += more;
+  return at + read_check_words(words, at, out, n);
+}
+
+bool spoken_phrase_may_continue(std::span<const std::string_view> words, const Notation& n) {
+  if (words.empty()) return false;
+  auto starts_longer_phrase = [&](const std::vector<std::string>& list) {
+    for (const auto& phrase : list) {
+      std::string_view rest = phrase;
+      std::size_t i = 0;
+      for (; i < words.size() && !rest.empty(); ++i) {
+        const std::size_t space = rest.find(' ');
+        if (!folded_equal(words[i], rest.substr(0, space))) break;
+        rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+      }
+      if (i == words.size() && !rest.empty()) return true;
     }
-  }
-  return at;
+    return false;
+  };
+  for (const auto* list : {&n.castle_short, &n.castle_long, &n.capture_words, &n.check_words,
+                           &n.mate_words, &n.promotion_words, &n.en_passant_words, &n.drop_words})
+    if (starts_longer_phrase(*list)) return true;
+  return false;
 }
 
 bool looks_spoken(std::string_view word, const Notation& n) {
@@ -220,7 +284,7 @@ bool looks_spoken(std::string_view word, const Notation& n) {
       index_in(word, n.rank_words) >= 0)
     return true;
   for (const auto* list : {&n.castle_short, &n.castle_long, &n.capture_words, &n.check_words,
-                           &n.mate_words, &n.promotion_words, &n.en_passant_words})
+                           &n.mate_words, &n.promotion_words, &n.en_passant_words, &n.drop_words})
     for (const auto& phrase : *list) {
       std::string_view rest = phrase;
       while (!rest.empty()) {

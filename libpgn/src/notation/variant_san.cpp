@@ -13,7 +13,9 @@
 #include "core/variant_rules.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/san.hpp"
+#include "libpgn/spoken.hpp"
 #include "libpgn/variant.hpp"
+#include "notation/san.hpp"
 
 namespace pgn {
 namespace {
@@ -22,13 +24,7 @@ using bb::file_bb;
 using bb::lsb;
 using bb::rank_bb;
 
-MoveResolution failure(MoveError error, Square culprit = NoSquare, Bitboard candidates = 0) {
-  MoveResolution r;
-  r.error = error;
-  r.culprit = culprit;
-  r.candidates = candidates;
-  return r;
-}
+using detail::failure;
 
 // Crazyhouse, king of the hill and three-check move their pieces by standard rules while the
 // game goes on: the standard resolver and writer serve their board moves (a tenth of the cost
@@ -47,11 +43,6 @@ bool standard_board_moves(const Position& pos) {
 
 bool is_castling(Move m) {
   return m.kind() == Move::Castling && !m.is_king_promotion();
-}
-
-// Whether a (non-drop, non-castling) move captures: a piece on the target, or en passant.
-bool captures(const Position& pos, Move m) {
-  return pos.piece_on(m.to()) != NoPiece || (m.kind() == Move::EnPassant && !m.is_drop());
 }
 
 // Pieces of `us` of `type` that could go to `to` by their movement alone, ignoring what the
@@ -131,7 +122,43 @@ MoveResolution resolve_castling(const Position& pos, const MoveText& text, Castl
 
 }  // namespace
 
-MoveResolution resolve_variant_move(const Position& pos, const MoveText& text) {
+bool detail::variant_move_captures(const Position& pos, Move m) {
+  return pos.piece_on(m.to()) != NoPiece || (m.kind() == Move::EnPassant && !m.is_drop());
+}
+
+detail::SanOrigin detail::variant_san_origin(const Position& pos, Move m) {
+  if (standard_board_moves(pos)) return san_origin(pos, m);
+  SanOrigin origin;
+  const Square from = m.from(), to = m.to();
+  const PieceType type = type_of(pos.piece_on(from));
+  // Antichess kings are ordinary pieces and may have rivals; elsewhere a king has none.
+  if (m.is_drop() || is_castling(m) || type == Pawn ||
+      (type == King && pos.variant() != Variant::Antichess))
+    return origin;
+  // The other pieces of the type that may legally go to the same square in the variant.
+  MoveList legal;
+  generate_legal_variant_to(pos, to, type, legal);
+  Bitboard rivals = 0;
+  for (Move other : legal)
+    if (!other.is_drop() && !is_castling(other) && other.from() != from)
+      rivals |= square_bb(other.from());
+  if (!rivals) return origin;
+  if (!(rivals & file_bb(file_of(from))))
+    origin.file = true;
+  else if (!(rivals & rank_bb(rank_of(from))))
+    origin.rank = true;
+  else
+    origin.file = origin.rank = true;
+  return origin;
+}
+
+namespace {
+
+// Everything but a board move that standard rules resolve: drops, castling, the moves of
+// the variants with rules of their own. Kept out of resolve_variant_move so that its common
+// case pays for none of this (its stack frame included).
+[[gnu::noinline]] MoveResolution resolve_by_variant_rules(const Position& pos,
+                                                          const MoveText& text) {
   const Color us = pos.side_to_move();
   switch (text.kind) {
     case MoveText::Null:
@@ -212,6 +239,16 @@ MoveResolution resolve_variant_move(const Position& pos, const MoveText& text) {
     return failure(MoveError::NoSuchPiece,
                    (pos.pieces(us) & square_bb(text.to)) ? text.to : NoSquare);
   return failure(MoveError::VariantRule, text.to, reaching);
+}
+
+}  // namespace
+
+MoveResolution resolve_variant_move(const Position& pos, const MoveText& text) {
+  // Board moves and castling of the variants whose pieces move by standard rules.
+  const bool board_move = (text.kind == MoveText::Normal && text.to < NoSquare) ||
+                          text.kind == MoveText::CastleShort || text.kind == MoveText::CastleLong;
+  if (board_move && standard_board_moves(pos)) return resolve_move(pos, text);
+  return resolve_by_variant_rules(pos, text);
 }
 
 std::string describe_variant_rule(const Position& pos, const MoveText& text) {
@@ -336,7 +373,7 @@ void append_variant_san_unchecked(const Position& pos, Move m, std::string& out,
     return append_san_unchecked(pos, m, out, notation);
   const Square from = m.from(), to = m.to();
   const PieceType type = type_of(pos.piece_on(from));
-  const bool capture = captures(pos, m);
+  const bool capture = detail::variant_move_captures(pos, m);
   if (type == Pawn) {
     if (capture) {
       out += char('a' + file_of(from));
@@ -344,24 +381,9 @@ void append_variant_san_unchecked(const Position& pos, Move m, std::string& out,
     }
   } else {
     append_piece(out, notation, type);
-    // Disambiguation by the variant's legal moves: the other pieces of the type that may
-    // legally go to the same square.
-    MoveList legal;
-    generate_legal_variant_to(pos, to, type, legal);
-    Bitboard rivals = 0;
-    for (Move other : legal)
-      if (!other.is_drop() && !is_castling(other) && other.from() != from)
-        rivals |= square_bb(other.from());
-    if (rivals) {
-      if (!(rivals & file_bb(file_of(from)))) {
-        out += char('a' + file_of(from));
-      } else if (!(rivals & rank_bb(rank_of(from)))) {
-        out += char('1' + rank_of(from));
-      } else {
-        out += char('a' + file_of(from));
-        out += char('1' + rank_of(from));
-      }
-    }
+    const detail::SanOrigin origin = detail::variant_san_origin(pos, m);
+    if (origin.file) out += char('a' + file_of(from));
+    if (origin.rank) out += char('1' + rank_of(from));
     if (capture) append_first(out, notation, &Notation::capture, "x");
   }
   append_square_name(out, to);
@@ -386,6 +408,7 @@ void append_variant_check_sign(const Position& after, std::string& out, const No
 }
 
 void append_variant_san(const Position& pos, Move m, std::string& out, const Notation* notation) {
+  if (notation != nullptr && notation->spoken) return append_spoken_move(pos, m, out, *notation);
   append_variant_san_unchecked(pos, m, out, notation);
   if (m.is_null()) return;
   Position after = pos;
@@ -394,6 +417,7 @@ void append_variant_san(const Position& pos, Move m, std::string& out, const Not
 }
 
 void append_variant_lan(const Position& pos, Move m, std::string& out, const Notation* notation) {
+  if (notation != nullptr && notation->spoken) return append_spoken_move(pos, m, out, *notation);
   if (m.is_null()) {
     out += "--";
     return;
@@ -406,7 +430,7 @@ void append_variant_lan(const Position& pos, Move m, std::string& out, const Not
     const PieceType type = type_of(pos.piece_on(m.from()));
     if (type != Pawn) append_piece(out, notation, type);
     append_square_name(out, m.from());
-    if (captures(pos, m))
+    if (detail::variant_move_captures(pos, m))
       append_first(out, notation, &Notation::capture, "x");
     else if (notation != nullptr && !notation->move_dash.empty())
       out += notation->move_dash.front();

@@ -253,6 +253,14 @@ bool same_position(const Position& a, const Position& b) {
     return false;
   for (int t = Pawn; t <= King; ++t)
     if (a.pieces(PieceType(t)) != b.pieces(PieceType(t))) return false;
+  if (a.variant() != b.variant()) return false;
+  if (a.variant() == Variant::Standard) return true;
+  if (a.promoted() != b.promoted()) return false;
+  for (Color c : {White, Black}) {
+    if (a.checks_given(c) != b.checks_given(c)) return false;
+    for (int t = Pawn; t <= King; ++t)
+      if (a.pocket_count(c, PieceType(t)) != b.pocket_count(c, PieceType(t))) return false;
+  }
   return true;
 }
 

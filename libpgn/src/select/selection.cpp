@@ -8,6 +8,7 @@
 #include "libpgn/game_record.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/select.hpp"
+#include "libpgn/variant.hpp"
 
 namespace pgn {
 
@@ -201,11 +202,14 @@ bool Selection::add_player_regex(std::string_view pattern, bool negated, std::st
   return true;
 }
 
-bool Selection::add_fen(std::string_view fen, bool negated, std::string& error) {
-  FenResult parsed = Position::from_fen(fen);
+bool Selection::add_fen(std::string_view fen, bool negated, std::string& error, Variant variant) {
+  FenResult parsed = Position::from_fen(fen, variant);
   if (!parsed.ok()) {
     error = "bad FEN '" + std::string(fen) + "': " + fen_error_code(parsed.error) + ": " +
             parsed.message;
+    if (variant == Variant::Standard &&
+        (parsed.error == FenError::BadPocket || parsed.error == FenError::BadCheckCount))
+      error += " (give the game's rule set with --variant, e.g. --variant crazyhouse)";
     return false;
   }
   auto c = std::make_unique<Condition>();
@@ -456,8 +460,14 @@ struct GameSelector::Impl {
         return tag("Result", v) && v == c.value;
       case K::Variant:
         if (!tag("Variant", v)) return equal_folded(c.value, "standard");
-        return equal_folded(v, c.value) ||
-               (equal_folded(c.value, "standard") && equal_folded(v, "chess"));
+        if (equal_folded(v, c.value) ||
+            (equal_folded(c.value, "standard") && equal_folded(v, "chess")))
+          return true;
+        // The same rule set under another of its names ("3check", "Three-check").
+        if (const VariantName a = parse_variant_name(v), b = parse_variant_name(c.value);
+            a.known && b.known && a.variant != Variant::Standard)
+          return a.variant == b.variant;
+        return false;
       case K::Ply:
         return report.replayed && c.range.contains(report.plies);
       case K::Termination:
