@@ -8,7 +8,6 @@
 #include <bitset>
 #include <cstdint>
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 #include "libpgn/openings.hpp"
@@ -53,7 +52,7 @@ class OpeningIndex {
     std::uint64_t key;
     PositionSignature signature;
     std::uint32_t opening;  // index in openings_: where several lines reach it, the last
-    std::uint16_t eco;      // the line's code, "A00".."E99" as 0..499
+    std::uint16_t eco;      // that line's code, "A00".."E99" as 0..499
     std::uint32_t home_pawns;
   };
 
@@ -100,14 +99,18 @@ class OpeningIndex {
  private:
   static constexpr std::uint32_t kEmpty = ~std::uint32_t{0};
 
-  void read_file(const EmbeddedFile& file);
-  void add(const EmbeddedFile& file, std::size_t line, Opening& o);
+  struct Row {  // where a line of the table is written, for errors
+    const EmbeddedFile* file;
+    std::size_t line;
+  };
+  void read_file(const EmbeddedFile& file, std::vector<Row>& rows);
+  void replay(const std::vector<Row>& rows);
+  void name(const Position& pos, std::uint32_t index);
   [[noreturn]] static void fail(const EmbeddedFile& file, std::size_t line,
                                 const std::string& what);
 
   std::vector<Opening> openings_;
   std::vector<Named> named_;  // one per distinct named position
-  std::unordered_multimap<std::uint64_t, std::uint32_t> named_by_key_;  // while reading
   struct Slot {
     std::uint64_t key = 0;
     std::uint32_t named = kEmpty;  // index in named_, kEmpty for a free slot
