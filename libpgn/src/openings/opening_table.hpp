@@ -5,7 +5,6 @@
 #pragma once
 
 #include <array>
-#include <bitset>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -61,7 +60,7 @@ class OpeningIndex {
   // the slots.
   const Named* find_named(const Position& pos) const {
     const std::uint64_t key = pos.key();
-    if (!filter_[(key >> 40) & 0xFFFF]) return nullptr;
+    if (!may_be_named(key)) return nullptr;
     for (std::size_t s = key & mask_; slots_[s].named != kEmpty; s = (s + 1) & mask_)
       if (slots_[s].key == key) {
         const Named& n = named_[slots_[s].named];
@@ -71,10 +70,15 @@ class OpeningIndex {
   }
   // The named position of that key, without comparing the positions themselves.
   const Named* find_by_key(std::uint64_t key) const {
-    if (!filter_[(key >> 40) & 0xFFFF]) return nullptr;
+    if (!may_be_named(key)) return nullptr;
     for (std::size_t s = key & mask_; slots_[s].named != kEmpty; s = (s + 1) & mask_)
       if (slots_[s].key == key) return &named_[slots_[s].named];
     return nullptr;
+  }
+  // False for most keys of positions no line names; true for every named position's.
+  bool may_be_named(std::uint64_t key) const {
+    const std::uint64_t bit = (key >> 40) & 0xFFFF;
+    return (filter_[bit >> 6] >> (bit & 63)) & 1;
   }
   const Opening* find(const Position& pos) const {
     const Named* n = find_named(pos);
@@ -118,7 +122,7 @@ class OpeningIndex {
   std::vector<Slot> slots_;  // the key beside the index: a miss reads no Named
   // By home_pawns() of a position: whether some named position keeps at home a subset of them.
   std::array<std::uint64_t, (1 << 16) / 64> reachable_{};
-  std::bitset<1 << 16> filter_;  // bits 40-55 of every named position's key
+  std::array<std::uint64_t, (1 << 16) / 64> filter_{};  // bits 40-55 of every named key
   std::size_t mask_ = 0;
   std::uint32_t depth_ = 0;
 };

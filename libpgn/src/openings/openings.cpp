@@ -94,7 +94,7 @@ void OpeningIndex::replay(const std::vector<Row>& rows) {
   std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
     return openings_[a].moves < openings_[b].moves;
   });
-  std::vector<std::string_view> played;  // the moves of the line before
+  std::vector<std::string_view> played;     // the moves of the line before
   std::vector<Position> after{Position()};  // after[k]: the position after played[0..k)
   std::vector<std::string_view> tokens;
   for (const std::uint32_t index : order) {
@@ -148,7 +148,7 @@ void OpeningIndex::name(const Position& pos, std::uint32_t index) {
     }
   }
   slots_[s] = {key, std::uint32_t(named_.size())};
-  filter_.set((key >> 40) & 0xFFFF);
+  filter_[(key >> 46) & 0x3FF] |= std::uint64_t{1} << ((key >> 40) & 63);
   named_.push_back(Named{key, PositionSignature(pos), index,
                          std::uint16_t(eco_number(openings_[index].eco)), home_pawns(pos)});
 }
@@ -226,7 +226,9 @@ OpeningClassification classify_opening_by_keys(std::span<const std::uint64_t> ke
   const OpeningIndex::Named* deepest = nullptr;
   if (!every_code) {
     for (std::size_t ply = plies; ply-- > 0;)
-      if (const OpeningIndex::Named* n = index.find_by_key(keys[ply])) {
+      if (!index.may_be_named(keys[ply])) {
+        continue;  // most keys: the filter alone answers
+      } else if (const OpeningIndex::Named* n = index.find_by_key(keys[ply])) {
         result.opening = &index.opening_of(*n);
         result.ply = std::uint32_t(ply);
         break;
