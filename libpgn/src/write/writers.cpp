@@ -686,7 +686,7 @@ struct GameWriter::Impl {
   void write_json(const GameRecord& record, std::string& out, const GameExtras& extras) {
     out += "{\"tags\":{";
     if (extras.opening) {
-      write_json_tags_with_opening(record, extras, out);
+      detail::append_json_tags_with_opening(record, *extras.opening, extras.opening_mode, out);
     } else {
       for (std::size_t i = 0; i < record.tags.size(); ++i) {
         if (i) out += ',';
@@ -748,29 +748,6 @@ struct GameWriter::Impl {
     }
     out += '}';
     if (options.format == OutputFormat::Jsonl) out += '\n';
-  }
-
-  // The record's tags in their order, with the opening tags set as set_opening_tags sets them
-  // (replaced where they are, added at the end).
-  static void write_json_tags_with_opening(const GameRecord& record, const GameExtras& extras,
-                                           std::string& out) {
-    detail::OpeningTagPlan plan(*extras.opening, extras.opening_mode);
-    for (std::size_t i = 0; i < record.tags.size(); ++i) plan.see(i, record.tags[i].first);
-    plan.decide();
-    bool first = true;
-    auto tag = [&](std::string_view name, std::string_view value) {
-      if (!first) out += ',';
-      first = false;
-      append_json_string(out, name);
-      out += ':';
-      append_json_string(out, value);
-    };
-    for (std::size_t i = 0; i < record.tags.size(); ++i) {
-      std::string_view value = record.tags[i].second;
-      if (plan.change(i, value) != detail::OpeningTagPlan::Change::Drop)
-        tag(record.tags[i].first, value);
-    }
-    plan.for_each_added(tag);
   }
 
   void write(const GameRecord& record, std::string& out, const GameExtras& extras) {
