@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "libpgn/validator.hpp"
+#include "libpgn/writers.hpp"
 #include "openings/opening_table.hpp"
 
 namespace pgn {
@@ -298,6 +299,53 @@ TEST(OpeningTags, RecordKeepsExistingTagsUnlessOverwriting) {
   EXPECT_EQ(tag(old, "ECO"), "A00");
   EXPECT_EQ(tag(old, "Opening"), "Amar Opening");
   EXPECT_EQ(tag(old, "Variation"), "(none)");  // no variation part: removed
+}
+
+// GameExtras::opening (what convert --eco uses) writes the tags set_opening_tags would set
+// in the record, in every tag layout: none of the three, some, all, repeated ones, names
+// that sort around them; lines with and without a variation part; PGN, LAN and JSON.
+TEST(OpeningTags, WriterSetsTheSameTagsAsTheRecordEdit) {
+  const std::string_view tag_sections[] = {
+      "",
+      "[White \"a\"]\n",
+      "[ECO \"B21\"]\n",
+      "[Opening \"x\"]\n",
+      "[Variation \"y\"]\n",
+      "[ECO \"B20\"]\n[Opening \"x\"]\n[Variation \"y\"]\n",
+      "[Variation \"y\"]\n[Annotator \"z\"]\n[ECO \"?\"]\n",
+      "[ECO \"A\"]\n[ECO \"B\"]\n[Variation \"1\"]\n[Variation \"2\"]\n",
+      "[Opening \"o\"]\n[Opening \"p\"]\n[WhiteElo \"2700\"]\n",
+      "[Annotator \"a\"]\n[EventDate \"b\"]\n[ECOx \"c\"]\n[Opening2 \"d\"]\n[PlyCount \"e\"]\n"
+      "[Varia \"f\"]\n[WhiteElo \"g\"]\n[eco \"h\"]\n",
+      "[Black \"q\\\"uote\"]\n[ZZZ \"last\"]\n[AAA \"first\"]\n",
+  };
+  Opening quoted = line_named("Sicilian Defense: Najdorf Variation");
+  quoted.name = "Odd \"Name\": back\\slash";  // the writers escape table strings too
+  const Opening* lines[] = {&line_named("Sicilian Defense: Najdorf Variation"),
+                            &line_named("Amar Opening"), &quoted};
+  std::size_t compared = 0;
+  for (const OutputFormat format : {OutputFormat::Pgn, OutputFormat::Lan, OutputFormat::Json}) {
+    WriterOptions options;
+    options.format = format;
+    GameWriter writer(options);
+    for (std::string_view tags : tag_sections)
+      for (const Opening* line : lines)
+        for (const OpeningTagMode mode :
+             {OpeningTagMode::KeepExisting, OpeningTagMode::Overwrite}) {
+          const GameRecord record = record_of(std::string(tags) + "\n1. e4 c5 *\n");
+          GameRecord edited = record;
+          set_opening_tags(edited, *line, mode);
+          std::string expected, written;
+          writer.write(edited, expected);
+          GameExtras extras;
+          extras.opening = line;
+          extras.opening_mode = mode;
+          writer.write(record, written, extras);
+          ASSERT_EQ(written, expected) << tags << line->name << int(mode) << int(format);
+          ++compared;
+        }
+  }
+  EXPECT_EQ(compared, 3u * std::size(tag_sections) * std::size(lines) * 2u);
 }
 
 std::string edited(std::string_view text, std::string_view name, OpeningTagMode mode) {

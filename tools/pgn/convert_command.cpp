@@ -105,7 +105,7 @@ class ConvertWorker final : public BatchWorker {
         closing_ = first_error(report, record_);
         extras.closing_comment = closing_;
         extras.unknown_result = true;
-        name_opening();
+        name_opening(extras);
         append(batch.output, extras);
         ++counts.truncated;
         continue;
@@ -134,7 +134,7 @@ class ConvertWorker final : public BatchWorker {
         }
         continue;
       }
-      name_opening();
+      name_opening(extras);
       append(batch.output, extras);
       ++counts.written;
     }
@@ -151,13 +151,13 @@ class ConvertWorker final : public BatchWorker {
         return;
       }
   }
-  // --eco: the record's opening tags from its main line (no tags when it reaches no named
-  // position).
-  void name_opening() {
+  // --eco: the opening tags from the record's main line (no tags when it reaches no named
+  // position), which the writer sets as it writes the tags: the record is not changed.
+  void name_opening(GameExtras& extras) const {
     if (!settings_.eco || record_.chess960 || record_.start.variant() != Variant::Standard) return;
     // From the keys the validator's replay kept: no position is made again.
-    if (const Opening* o = classify_opening_by_keys(validator_.main_line_keys(), false).opening)
-      set_opening_tags(record_, *o, settings_.eco_mode);
+    extras.opening = classify_opening_by_keys(validator_.main_line_keys(), false).opening;
+    extras.opening_mode = settings_.eco_mode;
   }
   void append(std::string& out, const GameExtras& extras) {
     separate(out);

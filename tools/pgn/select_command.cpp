@@ -73,13 +73,11 @@ class SelectWorker final : public BatchWorker {
       const Opening* opening = settings_.eco ? opening_of(game, outcome) : nullptr;
       if (settings_.normalize && report.replayed && !report.has_errors() &&
           selector_.record().complete) {
-        if (opening) {
-          record_ = selector_.record();
-          set_opening_tags(record_, *opening, settings_.eco_mode);
-          writer_.write(record_, batch.output);
-        } else {
-          writer_.write(selector_.record(), batch.output);
-        }
+        // The opening tags are set by the writer: the record is not copied.
+        GameExtras extras;
+        extras.opening = opening;
+        extras.opening_mode = settings_.eco_mode;
+        writer_.write(selector_.record(), batch.output, extras);
       } else if (opening) {
         // Byte for byte but for the opening tags.
         tagged_.clear();

@@ -17,6 +17,7 @@
 #include "libpgn/diagnostics.hpp"
 #include "libpgn/game_record.hpp"
 #include "libpgn/notation.hpp"
+#include "libpgn/openings.hpp"
 
 namespace pgn {
 
@@ -48,6 +49,10 @@ struct GameExtras {
   // A comment after the last move of the main line, e.g. why the game was cut short.
   std::string_view closing_comment;
   bool unknown_result = false;  // write "*" whatever the record's result
+  // Pgn, Lan and Json: the tags are written as if set_opening_tags(record, *opening,
+  // opening_mode) (libpgn/openings.hpp) had been called, without changing the record.
+  const Opening* opening = nullptr;
+  OpeningTagMode opening_mode{};
 };
 
 // Writes games one after another; reuses its buffers, so keep one per thread.

@@ -5,10 +5,8 @@
 #pragma once
 
 #include <array>
-#include <bitset>
 #include <cstdint>
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 #include "libpgn/openings.hpp"
@@ -53,7 +51,7 @@ class OpeningIndex {
     std::uint64_t key;
     PositionSignature signature;
     std::uint32_t opening;  // index in openings_: where several lines reach it, the last
-    std::uint16_t eco;      // the line's code, "A00".."E99" as 0..499
+    std::uint16_t eco;      // that line's code, "A00".."E99" as 0..499
     std::uint32_t home_pawns;
   };
 
@@ -62,7 +60,7 @@ class OpeningIndex {
   // the slots.
   const Named* find_named(const Position& pos) const {
     const std::uint64_t key = pos.key();
-    if (!filter_[(key >> 40) & 0xFFFF]) return nullptr;
+    if (!may_be_named(key)) return nullptr;
     for (std::size_t s = key & mask_; slots_[s].named != kEmpty; s = (s + 1) & mask_)
       if (slots_[s].key == key) {
         const Named& n = named_[slots_[s].named];
@@ -72,10 +70,15 @@ class OpeningIndex {
   }
   // The named position of that key, without comparing the positions themselves.
   const Named* find_by_key(std::uint64_t key) const {
-    if (!filter_[(key >> 40) & 0xFFFF]) return nullptr;
+    if (!may_be_named(key)) return nullptr;
     for (std::size_t s = key & mask_; slots_[s].named != kEmpty; s = (s + 1) & mask_)
       if (slots_[s].key == key) return &named_[slots_[s].named];
     return nullptr;
+  }
+  // False for most keys of positions no line names; true for every named position's.
+  bool may_be_named(std::uint64_t key) const {
+    const std::uint64_t bit = (key >> 40) & 0xFFFF;
+    return (filter_[bit >> 6] >> (bit & 63)) & 1;
   }
   const Opening* find(const Position& pos) const {
     const Named* n = find_named(pos);
@@ -100,14 +103,18 @@ class OpeningIndex {
  private:
   static constexpr std::uint32_t kEmpty = ~std::uint32_t{0};
 
-  void read_file(const EmbeddedFile& file);
-  void add(const EmbeddedFile& file, std::size_t line, Opening& o);
+  struct Row {  // where a line of the table is written, for errors
+    const EmbeddedFile* file;
+    std::size_t line;
+  };
+  void read_file(const EmbeddedFile& file, std::vector<Row>& rows);
+  void replay(const std::vector<Row>& rows);
+  void name(const Position& pos, std::uint32_t index);
   [[noreturn]] static void fail(const EmbeddedFile& file, std::size_t line,
                                 const std::string& what);
 
   std::vector<Opening> openings_;
   std::vector<Named> named_;  // one per distinct named position
-  std::unordered_multimap<std::uint64_t, std::uint32_t> named_by_key_;  // while reading
   struct Slot {
     std::uint64_t key = 0;
     std::uint32_t named = kEmpty;  // index in named_, kEmpty for a free slot
@@ -115,7 +122,7 @@ class OpeningIndex {
   std::vector<Slot> slots_;  // the key beside the index: a miss reads no Named
   // By home_pawns() of a position: whether some named position keeps at home a subset of them.
   std::array<std::uint64_t, (1 << 16) / 64> reachable_{};
-  std::bitset<1 << 16> filter_;  // bits 40-55 of every named position's key
+  std::array<std::uint64_t, (1 << 16) / 64> filter_{};  // bits 40-55 of every named key
   std::size_t mask_ = 0;
   std::uint32_t depth_ = 0;
 };

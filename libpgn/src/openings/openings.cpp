@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <stdexcept>
-#include <unordered_map>
 #include <vector>
 
 #include "libpgn/move_text.hpp"
@@ -44,18 +43,13 @@ PositionSignature::PositionSignature(const Position& pos)
 }
 
 OpeningIndex::OpeningIndex(std::span<const EmbeddedFile> files) {
-  for (const EmbeddedFile& file : files) read_file(file);
-  named_by_key_.clear();
+  std::vector<Row> rows;
+  for (const EmbeddedFile& file : files) read_file(file, rows);
   std::size_t capacity = 16;
-  while (capacity < 2 * named_.size()) capacity *= 2;
+  while (capacity < 2 * openings_.size()) capacity *= 2;
   slots_.assign(capacity, Slot{});
   mask_ = capacity - 1;
-  for (std::uint32_t i = 0; i < named_.size(); ++i) {
-    std::size_t s = named_[i].key & mask_;
-    while (slots_[s].named != kEmpty) s = (s + 1) & mask_;
-    slots_[s] = {named_[i].key, i};
-    filter_.set((named_[i].key >> 40) & 0xFFFF);
-  }
+  replay(rows);
   // Bit h of reachable_: some named position's home pawns are a subset of h (a sum over
   // subsets: h gets what h without one of its bits has), a word at a time.
   for (const Named& n : named_)
@@ -70,7 +64,7 @@ OpeningIndex::OpeningIndex(std::span<const EmbeddedFile> files) {
       if (w & stride) reachable_[w] |= reachable_[w ^ stride];
 }
 
-void OpeningIndex::read_file(const EmbeddedFile& file) {
+void OpeningIndex::read_file(const EmbeddedFile& file, std::vector<Row>& rows) {
   std::string_view rest = file.contents;
   std::size_t line = 0;
   while (!rest.empty()) {
@@ -83,45 +77,80 @@ void OpeningIndex::read_file(const EmbeddedFile& file) {
     const std::size_t tab1 = row.find('\t');
     const std::size_t tab2 = tab1 == std::string_view::npos ? tab1 : row.find('\t', tab1 + 1);
     if (tab2 == std::string_view::npos) fail(file, line, "expected three tab-separated columns");
-    Opening o;
+    Opening& o = openings_.emplace_back();
     o.eco = row.substr(0, tab1);
     o.name = row.substr(tab1 + 1, tab2 - tab1 - 1);
     o.moves = row.substr(tab2 + 1);
-    add(file, line, o);
+    rows.push_back({&file, line});
   }
 }
 
-void OpeningIndex::add(const EmbeddedFile& file, std::size_t line, Opening& o) {
-  Position pos;
-  std::string_view rest = o.moves;
-  while (!rest.empty()) {
-    const std::size_t space = rest.find(' ');
-    const std::string_view token = rest.substr(0, space);
-    rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
-    if (token.empty() || token.back() == '.') continue;  // a move number
-    MoveText text;
-    MoveTextError error;
-    if (parse_move_text(token, text, error) != token.size())
-      fail(file, line, "cannot read the move " + std::string(token));
-    const MoveResolution r = resolve_move(pos, text);
-    if (!r.ok()) fail(file, line, "illegal move " + std::string(token));
-    pos.play(r.move);
-    ++o.plies;
+// The lines are replayed in the order of their move text, so that a line shares the moves
+// (and positions) it has in common with the line before it: about a quarter of the table's
+// moves are made, where replaying every line from the start makes them all.
+void OpeningIndex::replay(const std::vector<Row>& rows) {
+  std::vector<std::uint32_t> order(openings_.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return openings_[a].moves < openings_[b].moves;
+  });
+  std::vector<std::string_view> played;     // the moves of the line before
+  std::vector<Position> after{Position()};  // after[k]: the position after played[0..k)
+  std::vector<std::string_view> tokens;
+  for (const std::uint32_t index : order) {
+    Opening& o = openings_[index];
+    const Row& row = rows[index];
+    tokens.clear();
+    std::string_view rest = o.moves;
+    while (!rest.empty()) {
+      const std::size_t space = rest.find(' ');
+      const std::string_view token = rest.substr(0, space);
+      rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+      if (!token.empty() && token.back() != '.') tokens.push_back(token);  // not a move number
+    }
+    std::size_t shared = 0;
+    while (shared < tokens.size() && shared < played.size() && tokens[shared] == played[shared])
+      ++shared;
+    played.resize(shared);
+    after.resize(shared + 1);
+    for (std::size_t k = shared; k < tokens.size(); ++k) {
+      MoveText text;
+      MoveTextError error;
+      if (parse_move_text(tokens[k], text, error) != tokens[k].size())
+        fail(*row.file, row.line, "cannot read the move " + std::string(tokens[k]));
+      const MoveResolution r = resolve_move(after.back(), text);
+      if (!r.ok()) fail(*row.file, row.line, "illegal move " + std::string(tokens[k]));
+      after.push_back(after.back());
+      after.back().play(r.move);
+      played.push_back(tokens[k]);
+    }
+    if (o.eco.size() != 3 || o.eco[0] < 'A' || o.eco[0] > 'E')
+      fail(*row.file, row.line, "bad ECO code");
+    o.plies = std::uint16_t(tokens.size());
+    depth_ = std::max<std::uint32_t>(depth_, o.plies);
+    name(after.back(), index);
   }
-  if (o.eco.size() != 3 || o.eco[0] < 'A' || o.eco[0] > 'E') fail(file, line, "bad ECO code");
-  depth_ = std::max<std::uint32_t>(depth_, o.plies);
-  const std::uint32_t index = std::uint32_t(openings_.size());
-  openings_.push_back(o);
-  // A position an earlier line reached is renamed by this one (the last line wins).
-  auto [first, last] = named_by_key_.equal_range(pos.key());
-  for (auto it = first; it != last; ++it)
-    if (named_[it->second].signature.matches(pos)) {
-      named_[it->second].opening = index;
+}
+
+// `pos` is named by the line `index`; of several lines reaching it, the last in table order
+// names it.
+void OpeningIndex::name(const Position& pos, std::uint32_t index) {
+  const std::uint64_t key = pos.key();
+  std::size_t s = key & mask_;
+  for (; slots_[s].named != kEmpty; s = (s + 1) & mask_) {
+    Named& n = named_[slots_[s].named];
+    if (slots_[s].key == key && n.signature.matches(pos)) {
+      if (index > n.opening) {
+        n.opening = index;
+        n.eco = std::uint16_t(eco_number(openings_[index].eco));
+      }
       return;
     }
-  named_by_key_.emplace(pos.key(), std::uint32_t(named_.size()));
-  named_.push_back(Named{pos.key(), PositionSignature(pos), index, std::uint16_t(eco_number(o.eco)),
-                         home_pawns(pos)});
+  }
+  slots_[s] = {key, std::uint32_t(named_.size())};
+  filter_[(key >> 46) & 0x3FF] |= std::uint64_t{1} << ((key >> 40) & 63);
+  named_.push_back(Named{key, PositionSignature(pos), index,
+                         std::uint16_t(eco_number(openings_[index].eco)), home_pawns(pos)});
 }
 
 void OpeningIndex::fail(const EmbeddedFile& file, std::size_t line, const std::string& what) {
@@ -197,7 +226,9 @@ OpeningClassification classify_opening_by_keys(std::span<const std::uint64_t> ke
   const OpeningIndex::Named* deepest = nullptr;
   if (!every_code) {
     for (std::size_t ply = plies; ply-- > 0;)
-      if (const OpeningIndex::Named* n = index.find_by_key(keys[ply])) {
+      if (!index.may_be_named(keys[ply])) {
+        continue;  // most keys: the filter alone answers
+      } else if (const OpeningIndex::Named* n = index.find_by_key(keys[ply])) {
         result.opening = &index.opening_of(*n);
         result.ply = std::uint32_t(ply);
         break;

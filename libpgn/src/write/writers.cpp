@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "libpgn/movegen.hpp"
@@ -13,6 +14,7 @@
 #include "libpgn/variant.hpp"
 #include "read/text_scan.hpp"
 #include "write/append_buffer.hpp"
+#include "write/opening_tags.hpp"
 #include "write/record_walk.hpp"
 
 namespace pgn {
@@ -616,9 +618,12 @@ struct GameWriter::Impl {
 
   // The Seven Tag Roster in its order (with the standard's placeholders for missing tags),
   // then every other tag in ASCII order of its name. The Result tag always agrees with the
-  // termination marker.
+  // termination marker. With extras.opening, the opening tags are set on the way (see
+  // write/opening_tags.hpp).
   void write_tags(const GameRecord& record, const GameExtras& extras, std::string& out) {
     const auto& tags = record.tags;
+    std::optional<detail::OpeningTagPlan> plan;
+    if (extras.opening) plan.emplace(*extras.opening, extras.opening_mode);
     // One pass sorts the tags into the roster (the first value of each roster tag counts; its
     // repetitions are dropped) and the others, which follow in ASCII order of their names.
     std::array<std::string_view, 7> roster = kRosterDefaults;
@@ -630,6 +635,7 @@ struct GameWriter::Impl {
           kSevenTagRoster.begin());
       if (r == kSevenTagRoster.size()) {
         tag_order.push_back(i);
+        if (plan) plan->see(i, tags[i].first);
       } else if (!given[r]) {
         given[r] = true;
         roster[r] = tags[i].second;
@@ -644,7 +650,27 @@ struct GameWriter::Impl {
     detail::AppendBuffer<2048> text(out);
     for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r)
       append_tag(kSevenTagRoster[r], roster[r], text);
-    for (std::uint32_t i : tag_order) append_tag(tags[i].first, tags[i].second, text);
+    if (!plan) {
+      for (std::uint32_t i : tag_order) append_tag(tags[i].first, tags[i].second, text);
+      text.flush();
+      return;
+    }
+    plan->decide();
+    // The added tags (no tag of the record has their names) merged into the sorted ones.
+    std::array<std::pair<std::string_view, std::string_view>, 3> added;
+    std::size_t added_count = 0, next_added = 0;
+    plan->for_each_added([&](std::string_view name, std::string_view value) {
+      added[added_count++] = {name, value};
+    });
+    for (std::uint32_t i : tag_order) {
+      for (; next_added < added_count && added[next_added].first < tags[i].first; ++next_added)
+        append_tag(added[next_added].first, added[next_added].second, text);
+      std::string_view value = tags[i].second;
+      if (plan->change(i, value) != detail::OpeningTagPlan::Change::Drop)
+        append_tag(tags[i].first, value, text);
+    }
+    for (; next_added < added_count; ++next_added)
+      append_tag(added[next_added].first, added[next_added].second, text);
     text.flush();
   }
 
@@ -659,11 +685,15 @@ struct GameWriter::Impl {
 
   void write_json(const GameRecord& record, std::string& out, const GameExtras& extras) {
     out += "{\"tags\":{";
-    for (std::size_t i = 0; i < record.tags.size(); ++i) {
-      if (i) out += ',';
-      append_json_string(out, record.tags[i].first);
-      out += ':';
-      append_json_string(out, record.tags[i].second);
+    if (extras.opening) {
+      detail::append_json_tags_with_opening(record, *extras.opening, extras.opening_mode, out);
+    } else {
+      for (std::size_t i = 0; i < record.tags.size(); ++i) {
+        if (i) out += ',';
+        append_json_string(out, record.tags[i].first);
+        out += ':';
+        append_json_string(out, record.tags[i].second);
+      }
     }
     out += "},\"start_fen\":";
     append_json_string(out, record.start.fen());

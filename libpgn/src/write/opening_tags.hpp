@@ -1,0 +1,95 @@
+// The opening tags a writer adds to a record (GameExtras::opening), worked out as
+// set_opening_tags (libpgn/openings.hpp) would set them in the record, without touching it:
+// no copy of the record or of the table's strings per game, where set_opening_tags allocates
+// a string per tag it adds.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "libpgn/game_record.hpp"
+#include "libpgn/openings.hpp"
+#include "libpgn/report.hpp"
+
+namespace pgn::detail {
+
+class OpeningTagPlan {
+ public:
+  static constexpr std::size_t kNone = ~std::size_t{0};
+  static constexpr std::string_view kNames[3] = {"ECO", "Opening", "Variation"};
+
+  OpeningTagPlan(const Opening& opening, OpeningTagMode mode) : mode_(mode) {
+    value_[0] = opening.eco;
+    value_[1] = opening.family();
+    value_[2] = opening.variation();
+  }
+
+  // Called with every tag of the record, in order, before anything else is asked.
+  void see(std::size_t index, std::string_view name) {
+    const int k = which(name);
+    if (k >= 0 && at_[k] == kNone) at_[k] = index;
+  }
+  // Once every tag has been seen: which of the three are set (as set_opening_tags decides).
+  void decide() {
+    const bool overwrite = mode_ == OpeningTagMode::Overwrite;
+    set_[0] = overwrite || at_[0] == kNone;
+    set_[1] = set_[2] = overwrite || (at_[1] == kNone && at_[2] == kNone);
+  }
+
+  enum class Change { Keep, Replace, Drop };
+  // What becomes of the record's tag `index`; on Replace, `value` is its new value.
+  Change change(std::size_t index, std::string_view& value) const {
+    for (int k = 0; k < 3; ++k)
+      if (index == at_[k] && set_[k]) {
+        if (k == 2 && value_[2].empty()) return Change::Drop;  // a name without variation
+        value = value_[k];
+        return Change::Replace;
+      }
+    return Change::Keep;
+  }
+  // The tags added after the record's, in the order set_opening_tags appends them (which is
+  // also their ASCII order): `f(name, value)` for each.
+  template <class F>
+  void for_each_added(F&& f) const {
+    for (int k = 0; k < 3; ++k)
+      if (set_[k] && at_[k] == kNone && (k != 2 || !value_[2].empty())) f(kNames[k], value_[k]);
+  }
+
+ private:
+  static int which(std::string_view name) {
+    for (int k = 0; k < 3; ++k)
+      if (name == kNames[k]) return k;
+    return -1;
+  }
+
+  OpeningTagMode mode_;
+  std::string_view value_[3];
+  std::size_t at_[3] = {kNone, kNone, kNone};  // the first tag of each name in the record
+  bool set_[3] = {};
+};
+
+// Json: the record's tags in their order, with the opening tags set as set_opening_tags sets
+// them (replaced where they are, added at the end), as the members of the "tags" object.
+inline void append_json_tags_with_opening(const GameRecord& record, const Opening& opening,
+                                          OpeningTagMode mode, std::string& out) {
+  OpeningTagPlan plan(opening, mode);
+  for (std::size_t i = 0; i < record.tags.size(); ++i) plan.see(i, record.tags[i].first);
+  plan.decide();
+  bool first = true;
+  auto tag = [&](std::string_view name, std::string_view value) {
+    if (!first) out += ',';
+    first = false;
+    append_json_string(out, name);
+    out += ':';
+    append_json_string(out, value);
+  };
+  for (std::size_t i = 0; i < record.tags.size(); ++i) {
+    std::string_view value = record.tags[i].second;
+    if (plan.change(i, value) != OpeningTagPlan::Change::Drop) tag(record.tags[i].first, value);
+  }
+  plan.for_each_added(tag);
+}
+
+}  // namespace pgn::detail
