@@ -42,6 +42,33 @@ SpareStores& spare_stores() {
 }
 }  // namespace
 
+namespace {
+struct SpareTexts {
+  std::mutex mutex;
+  std::vector<GameTexts> kept;
+};
+SpareTexts& spare_texts() {
+  static auto* spare = new SpareTexts;
+  return *spare;
+}
+}  // namespace
+
+GameTexts take_game_texts() {
+  SpareTexts& spare = spare_texts();
+  std::lock_guard lock(spare.mutex);
+  if (spare.kept.empty()) return GameTexts();
+  GameTexts texts = std::move(spare.kept.back());
+  spare.kept.pop_back();
+  return texts;
+}
+
+void give_back_game_texts(GameTexts&& texts) {
+  texts.clear();
+  SpareTexts& spare = spare_texts();
+  std::lock_guard lock(spare.mutex);
+  if (spare.kept.size() < kSpareStores) spare.kept.push_back(std::move(texts));
+}
+
 RecordStore take_record_store() {
   SpareStores& spare = spare_stores();
   std::lock_guard lock(spare.mutex);
@@ -154,9 +181,14 @@ class GameStream::Worker final : public BatchWorker {
     batch.reports.resize(batch.games.size());
     Chunk extra;
     const bool keeps_records = mode == StreamMode::Games || mode == StreamMode::Tags;
-    if (keeps_records) extra.records = take_record_store();
-    if (mode == StreamMode::Games) extra.records.reserve(batch.games.size(), batch.text.size());
-    if (mode == StreamMode::Tags) extra.records.reserve(batch.games.size(), 0);
+    if (mode == StreamMode::Games) {
+      extra.games = take_game_texts();
+      extra.games.main_lines.reserve(batch.games.size(), batch.text.size());
+    }
+    if (mode == StreamMode::Tags) {
+      extra.records = take_record_store();
+      extra.records.reserve(batch.games.size(), 0);
+    }
     validator_.set_neighbours(batch.games);
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       GameReport& report = batch.reports[i];
@@ -167,7 +199,7 @@ class GameStream::Worker final : public BatchWorker {
         validator_.validate(game, report);
       batch.locate(i, report, stream_.settings_.validate);
       if (mode == StreamMode::Games) {
-        extra.records.add(record_);
+        extra.games.main_lines.add_game(record_);
       } else if (mode == StreamMode::Tags) {
         record_.clear();
         TagReader tags(record_);
@@ -230,6 +262,16 @@ class GameStream::Consumer final : public BatchConsumer {
                              [&](const auto& entry) { return entry.first == &batch; });
       chunk = std::move(it->second);
       side.erase(it);
+    }
+    if (stream_.settings_.mode == StreamMode::Games) {
+      // The games' bytes go with the chunk (the batch gets the chunk's spare buffers): the
+      // views are moved to where the bytes are now, which a short string's swap changes.
+      const char* old_text = batch.text.data();
+      chunk.games.text.swap(batch.text);
+      chunk.games.games.swap(batch.games);
+      for (RawGame& g : chunk.games.games)
+        g.text = std::string_view(chunk.games.text.data() + (g.text.data() - old_text),
+                                  g.text.size());
     }
     chunk.reports.swap(batch.reports);
     chunk.output.swap(batch.output);

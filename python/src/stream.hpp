@@ -18,12 +18,13 @@
 #include "libpgn/source.hpp"
 #include "libpgn/validator.hpp"
 #include "libpgn/writers.hpp"
+#include "main_lines.hpp"
 
 namespace pgn::python {
 
 // What the workers keep of each game.
 enum class StreamMode : std::uint8_t {
-  Games,     // report and replayed record (read_games)
+  Games,     // report, tags and main-line SAN, and the games' text (read_games)
   Problems,  // report only (validate)
   Tags,      // report and the tags alone, in the records (to_dataframe)
   Convert,   // report and the game written in the chosen format (convert)
@@ -100,10 +101,32 @@ class RecordStore {
 RecordStore take_record_store();
 void give_back_record_store(RecordStore&& store);
 
+// What a batch of read_games keeps beyond the reports: the tags and main-line SAN of its games,
+// and the games' text, from which the whole record of a game is made again when it is asked
+// for (comments, clocks, uci(), pgn()): copying every game's whole record out of the worker
+// cost a tenth of a validation, and reading it back from the other core's cache more.
+struct GameTexts {
+  MainLineRecords main_lines;
+  std::string text;            // the batch's games, back to back
+  std::vector<RawGame> games;  // views into text
+  void clear() {
+    main_lines.clear();
+    text.clear();
+    games.clear();
+  }
+};
+GameTexts take_game_texts();
+void give_back_game_texts(GameTexts&& texts);
+
 // The finished games of one batch, in input order.
 struct Chunk {
   std::vector<GameReport> reports;
-  RecordStore records;  // Games and Tags modes: one per report
+  RecordStore records;  // Tags mode: one per report
+  GameTexts games;      // Games mode: one per report
+  // Games mode, used with the GIL held: the options the games were validated with, and a
+  // validator that makes a game's whole record when it is asked for.
+  std::shared_ptr<const ValidateOptions> options;
+  mutable std::unique_ptr<GameValidator> revalidator;
   std::string output;   // Convert mode: the games' text
   std::uint64_t input_bytes = 0;
   // Records of a JSON input that could not be read, in input order before the games.
@@ -114,6 +137,7 @@ struct Chunk {
   Chunk& operator=(Chunk&&) = default;
   ~Chunk() {
     if (records.size()) give_back_record_store(std::move(records));
+    if (games.games.size()) give_back_game_texts(std::move(games));
   }
 };
 
@@ -127,6 +151,7 @@ struct StreamSettings {
 class GameStream {
  public:
   GameStream(Source source, StreamSettings settings);
+  const StreamSettings& settings() const { return settings_; }
   ~GameStream();  // stops the run and waits for it (call without the GIL held)
   GameStream(const GameStream&) = delete;
   GameStream& operator=(const GameStream&) = delete;
