@@ -37,7 +37,8 @@ class MainLineRecords {
   static bool is_packed(std::uint64_t move) { return (move >> 63) == 0; }
   // The SAN of moves()[i], packed or not.
   std::string_view san(const std::uint64_t& move, char (&buffer)[8]) const {
-    if (!is_packed(move)) return {texts_.data() + (move & kOffsetMask), std::size_t(move >> 48 & 0x7FFF)};
+    if (!is_packed(move))
+      return {texts_.data() + (move & kOffsetMask), std::size_t(move >> 48 & 0x7FFF)};
     std::memcpy(buffer, &move, 8);
     return {buffer, std::size_t(move >> 56)};
   }
@@ -107,7 +108,9 @@ class MainLineRecords {
     return moves_.data() + games_[i].move_begin;
   }
   const std::uint64_t* moves_end(std::size_t i) const { return moves_.data() + games_[i].move_end; }
-  std::string_view tag_name(const Tag& t) const { return {texts_.data() + t.name_begin, t.name_size}; }
+  std::string_view tag_name(const Tag& t) const {
+    return {texts_.data() + t.name_begin, t.name_size};
+  }
   std::string_view tag_value(const Tag& t) const {
     return {texts_.data() + t.value_begin, t.value_size};
   }

@@ -596,11 +596,11 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
   while (it.next_game()) {
     const Chunk& chunk = it.chunk();
     const std::size_t i = it.index();
-    const RecordStore& store = chunk.records;
+    const MainLineRecords& store = chunk.games.main_lines;
     const GameReport& rep = chunk.reports[i];
     std::fill(values.begin(), values.end(), std::string_view());
     std::string_view term;
-    for (const RecordStore::Tag* t = store.tags_begin(i); t != store.tags_end(i); ++t) {
+    for (const MainLineRecords::Tag* t = store.tags_begin(i); t != store.tags_end(i); ++t) {
       const std::string_view name = store.tag_name(*t);
       if (name == "Termination") term = store.tag_value(*t);
       for (std::size_t k = 0; k < tags.size(); ++k)
@@ -631,11 +631,9 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
           break;
       }
     }
-    const std::string& game_result =
-        store.game(i).result.empty() ? rep.result : store.game(i).result;
     offset.push_back(std::int64_t(rep.start.offset));
     plies.push_back(std::int32_t(rep.plies));
-    result.push(game_result);
+    result.push(rep.result);
     termination.push(term, term.data() == nullptr);
     valid.push_back(rep.errors == 0 && rep.replayed);
     errors.push_back(std::int32_t(rep.errors));

@@ -26,80 +26,13 @@ namespace pgn::python {
 enum class StreamMode : std::uint8_t {
   Games,     // report, tags and main-line SAN, and the games' text (read_games)
   Problems,  // report only (validate)
-  Tags,      // report and the tags alone, in the records (to_dataframe)
+  Tags,      // report and the tags alone, in the main-line records (to_dataframe)
   Convert,   // report and the game written in the chosen format (convert)
 };
 
 // A text of 1 to 7 bytes (a SAN move) as one number: its bytes, its size in the eighth byte;
 // 0 for other texts.
 std::uint64_t pack_short_text(std::string_view text);
-
-// The records of a batch's games, flat: one buffer of texts, events and tags for the whole
-// batch instead of a GameRecord each, so that keeping a record costs no allocation per game
-// (a record per game cost a third of a validation in allocations and copies).
-class RecordStore {
- public:
-  struct Tag {
-    std::size_t name_begin, value_begin;
-    std::uint32_t name_size, value_size;
-  };
-  struct Stored {
-    std::size_t tag_begin = 0, tag_end = 0;      // in tags
-    std::size_t event_begin = 0, event_end = 0;  // in events
-    std::size_t text_base = 0, text_end = 0;     // the events' texts in texts
-    std::size_t move_begin = 0, move_end = 0;    // the main line's SAN in moves
-    bool moves_packed = true;                    // every main-line SAN fitted in a number
-    Position start;
-    bool from_fen = false, chess960 = false, complete = true;
-    std::string result, notation, problem;
-  };
-
-  // Room for the records of `text_bytes` of games, so that adding them never reallocates
-  // (growing the buffers cost as much as filling them).
-  void reserve(std::size_t games, std::size_t text_bytes);
-  void add(const GameRecord& record);
-  // Empties the store, keeping its buffers.
-  void clear();
-  std::size_t size() const { return games_.size(); }
-  const Stored& game(std::size_t i) const { return games_[i]; }
-  std::string_view tag_name(const Tag& t) const {
-    return {texts_.data() + t.name_begin, t.name_size};
-  }
-  std::string_view tag_value(const Tag& t) const {
-    return {texts_.data() + t.value_begin, t.value_size};
-  }
-  const Tag* tags_begin(std::size_t i) const { return tags_.data() + games_[i].tag_begin; }
-  const Tag* tags_end(std::size_t i) const { return tags_.data() + games_[i].tag_end; }
-  const GameEvent* events_begin(std::size_t i) const {
-    return events_.data() + games_[i].event_begin;
-  }
-  const GameEvent* events_end(std::size_t i) const { return events_.data() + games_[i].event_end; }
-  // The SAN of a move event, the text of a comment event, of game i.
-  std::string_view text(std::size_t i, const GameEvent& e) const {
-    return {texts_.data() + games_[i].text_base + e.text_begin, e.text_size};
-  }
-  // The main line's SAN of game i, each packed in a number (InternedStrings::pack): what
-  // Game.moves reads, a few cache lines a game instead of every event and text, which the
-  // worker thread wrote and the Python thread would fetch from the other core.
-  const std::uint64_t* moves_begin(std::size_t i) const {
-    return moves_.data() + games_[i].move_begin;
-  }
-  const std::uint64_t* moves_end(std::size_t i) const { return moves_.data() + games_[i].move_end; }
-  // Game i as a GameRecord again, for the writers.
-  GameRecord record(std::size_t i) const;
-
- private:
-  std::vector<Stored> games_;
-  std::vector<Tag> tags_;
-  std::vector<GameEvent> events_;
-  std::vector<std::uint64_t> moves_;
-  std::string texts_;
-};
-
-// Stores whose batches are done, kept for the next batches: a fresh store's pages cost the
-// kernel as much to hand out as filling them costs.
-RecordStore take_record_store();
-void give_back_record_store(RecordStore&& store);
 
 // What a batch of read_games keeps beyond the reports: the tags and main-line SAN of its games,
 // and the games' text, from which the whole record of a game is made again when it is asked
@@ -121,13 +54,12 @@ void give_back_game_texts(GameTexts&& texts);
 // The finished games of one batch, in input order.
 struct Chunk {
   std::vector<GameReport> reports;
-  RecordStore records;  // Tags mode: one per report
-  GameTexts games;      // Games mode: one per report
+  GameTexts games;  // Games mode: one per report; Tags mode: their main_lines (tags only)
   // Games mode, used with the GIL held: the options the games were validated with, and a
   // validator that makes a game's whole record when it is asked for.
   std::shared_ptr<const ValidateOptions> options;
   mutable std::unique_ptr<GameValidator> revalidator;
-  std::string output;   // Convert mode: the games' text
+  std::string output;  // Convert mode: the games' text
   std::uint64_t input_bytes = 0;
   // Records of a JSON input that could not be read, in input order before the games.
   std::vector<Diagnostic> unreadable;
@@ -136,8 +68,7 @@ struct Chunk {
   Chunk(Chunk&&) = default;
   Chunk& operator=(Chunk&&) = default;
   ~Chunk() {
-    if (records.size()) give_back_record_store(std::move(records));
-    if (games.games.size()) give_back_game_texts(std::move(games));
+    if (games.main_lines.size()) give_back_game_texts(std::move(games));
   }
 };
 
