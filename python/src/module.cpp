@@ -112,15 +112,16 @@ Evaluation parse_eval(std::string_view comment) {
 }
 
 // Tables of the texts that repeat: SAN moves and tag names (few), short tag values (Elo,
-// dates, results, time controls, openings' ECO codes). Values longer than kInternedValue are
+// dates, results, time controls, openings' ECO codes), small enough to stay in the cache
+// (128 and 64 kB). Values longer than kInternedValue are
 // mostly unique (URLs, long opening names are the exception) and are made each time.
 constexpr std::size_t kInternedValue = 24;
 InternedStrings& interned_moves() {
-  static auto* table = new InternedStrings(1 << 16);
+  static auto* table = new InternedStrings(1 << 13);
   return *table;
 }
 InternedStrings& interned_tags() {
-  static auto* table = new InternedStrings(1 << 16);
+  static auto* table = new InternedStrings(1 << 12);
   return *table;
 }
 
@@ -136,7 +137,9 @@ py::object tag_value_str(std::string_view value) {
 }
 
 // One game of a batch. The batch's records stay alive as long as one of its games does; the
-// Python values (tags, moves) are made on first use, once.
+// Python values (tags, moves) are made on first use, once. What the compact records do not
+// hold (comments, the moves as Move values, the start position, the normalized text) comes
+// from the game's whole record, made on first need by validating the game again.
 class Game {
  public:
   Game(std::shared_ptr<const std::string> file, std::shared_ptr<const Chunk> chunk, std::size_t i)
@@ -144,11 +147,11 @@ class Game {
 
   py::dict tags() const {
     if (!tags_) {
-      const RecordStore& s = store();
+      const MainLineRecords& s = lines();
       PyObject* d = _PyDict_NewPresized(Py_ssize_t(s.tags_end(i_) - s.tags_begin(i_)));
       if (!d) throw py::error_already_set();
       tags_ = py::reinterpret_steal<py::dict>(d);
-      for (const RecordStore::Tag* t = s.tags_begin(i_); t != s.tags_end(i_); ++t) {
+      for (const MainLineRecords::Tag* t = s.tags_begin(i_); t != s.tags_end(i_); ++t) {
         py::object name = interned(interned_tags(), s.tag_name(*t));
         py::object value = tag_value_str(s.tag_value(*t));
         if (PyDict_SetItem(d, name.ptr(), value.ptr()) != 0) throw py::error_already_set();
@@ -157,8 +160,8 @@ class Game {
     return py::reinterpret_borrow<py::dict>(tags_);
   }
   std::optional<std::string_view> tag(std::string_view name) const {
-    const RecordStore& s = store();
-    for (const RecordStore::Tag* t = s.tags_begin(i_); t != s.tags_end(i_); ++t)
+    const MainLineRecords& s = lines();
+    for (const MainLineRecords::Tag* t = s.tags_begin(i_); t != s.tags_end(i_); ++t)
       if (s.tag_name(*t) == name) return s.tag_value(*t);
     return std::nullopt;
   }
@@ -168,53 +171,42 @@ class Game {
   void main_line(F&& f) const {
     int depth = 0;
     std::size_t ply = 0;
-    const RecordStore& s = store();
-    for (const GameEvent* e = s.events_begin(i_); e != s.events_end(i_); ++e) {
-      if (e->kind == GameEvent::VariationBegin)
+    for (const GameEvent& e : record().events) {
+      if (e.kind == GameEvent::VariationBegin)
         ++depth;
-      else if (e->kind == GameEvent::VariationEnd)
+      else if (e.kind == GameEvent::VariationEnd)
         --depth;
       else if (depth == 0) {
-        if (e->kind == GameEvent::MoveEvent) ++ply;
-        f(*e, ply);
+        if (e.kind == GameEvent::MoveEvent) ++ply;
+        f(e, ply);
       }
     }
   }
-  std::string_view text(const GameEvent& e) const { return store().text(i_, e); }
+  std::string_view text(const GameEvent& e) const { return record().text(e); }
 
   py::list moves() const {
     if (!moves_) {
-      std::vector<PyObject*> items;
-      items.reserve(report().plies);
-      auto release = [&] {
-        for (PyObject* o : items) Py_DECREF(o);
-      };
-      try {
-        const RecordStore& s = store();
-        if (stored().moves_packed) {
-          InternedStrings& table = interned_moves();
-          for (const std::uint64_t* m = s.moves_begin(i_); m != s.moves_end(i_); ++m) {
-            PyObject* o = table.get_packed(*m);
-            if (!o) throw py::error_already_set();
-            items.push_back(o);
-          }
-        } else {
-          main_line([&](const GameEvent& e, std::size_t) {
-            if (e.kind == GameEvent::MoveEvent)
-              items.push_back(interned(interned_moves(), text(e)).release().ptr());
-          });
-        }
-      } catch (...) {
-        release();
-        throw;
-      }
-      PyObject* list = PyList_New(Py_ssize_t(items.size()));
-      if (!list) {
-        release();
-        throw py::error_already_set();
-      }
-      for (std::size_t k = 0; k < items.size(); ++k) PyList_SET_ITEM(list, Py_ssize_t(k), items[k]);
+      const MainLineRecords& s = lines();
+      const std::uint64_t* begin = s.moves_begin(i_);
+      const std::uint64_t* end = s.moves_end(i_);
+      PyObject* list = PyList_New(Py_ssize_t(end - begin));
+      if (!list) throw py::error_already_set();
       moves_ = py::reinterpret_steal<py::list>(list);
+      InternedStrings& table = interned_moves();
+      for (const std::uint64_t* m = begin; m != end; ++m) {
+        PyObject* o;
+        if (MainLineRecords::is_packed(*m)) {
+          o = table.get_packed(*m);
+        } else {
+          char buffer[8];
+          o = table.get(s.san(*m, buffer));
+        }
+        if (!o) {
+          moves_ = py::object();
+          throw py::error_already_set();
+        }
+        PyList_SET_ITEM(list, m - begin, o);
+      }
     }
     return py::reinterpret_borrow<py::list>(moves_);
   }
@@ -229,7 +221,7 @@ class Game {
 
   py::list uci() const {
     py::list list;
-    Position pos = stored().start;
+    Position pos = record().start;
     for (Move m : main_moves()) {
       list.append(py::str(to_uci(pos, m)));
       pos.play(m);
@@ -243,7 +235,7 @@ class Game {
     if (ply < 0 || std::size_t(ply) > moves.size())
       throw py::index_error("ply " + std::to_string(ply) + " is outside 0.." +
                             std::to_string(moves.size()));
-    Position pos = stored().start;
+    Position pos = record().start;
     for (long i = 0; i < ply; ++i) pos.play(moves[std::size_t(i)]);
     return pos.fen();
   }
@@ -293,14 +285,17 @@ class Game {
     });
   }
 
-  std::string result() const { return stored().result.empty() ? report().result : stored().result; }
+  std::string result() const { return report().result; }
+  // The variant the game was replayed in, as `pgn validate --format json --list-games` names
+  // it, in lower case; a game whose variant is not known keeps its Variant tag's.
   std::string variant() const {
-    if (auto v = tag("Variant")) {
-      std::string s;
-      for (char c : *v) s += char(std::tolower((unsigned char)c));
-      if (!s.empty()) return s;
-    }
-    return stored().chess960 ? "chess960" : "standard";
+    std::string_view name = report().variant;
+    if (name.empty() && !report().replayed)
+      if (auto v = tag("Variant")) name = *v;
+    if (name.empty()) return "standard";
+    std::string s;
+    for (char c : name) s += char(std::tolower((unsigned char)c));
+    return s;
   }
   py::list problems() const {
     py::list list;
@@ -310,7 +305,7 @@ class Game {
   std::string pgn() const {
     static GameWriter writer{WriterOptions{}};
     std::string out;
-    writer.write(store().record(i_), out);
+    writer.write(record(), out);
     return out;
   }
   py::dict to_dict() const {
@@ -337,15 +332,31 @@ class Game {
   bool valid() const { return report().errors == 0 && report().replayed; }
 
   const GameReport& report() const { return chunk_->reports[i_]; }
-  const RecordStore& store() const { return chunk_->records; }
-  const RecordStore::Stored& stored() const { return store().game(i_); }
+  const MainLineRecords& lines() const { return chunk_->games.main_lines; }
   const std::string& file() const { return *file_; }
+
+  // The game's whole record: the batch's games are validated again, as the worker did.
+  const GameRecord& record() const {
+    if (!record_) {
+      const Chunk& chunk = *chunk_;
+      if (!chunk.revalidator) {
+        chunk.revalidator = std::make_unique<GameValidator>(*chunk.options);
+        chunk.revalidator->set_neighbours(chunk.games.games);
+      }
+      auto record = std::make_shared<GameRecord>();
+      GameReport again;
+      chunk.revalidator->validate(chunk.games.games[i_], again, record.get());
+      record_ = std::move(record);
+    }
+    return *record_;
+  }
 
  private:
   std::shared_ptr<const std::string> file_;
   std::shared_ptr<const Chunk> chunk_;
   std::size_t i_;
-  mutable py::object tags_, moves_;  // made on first use
+  mutable py::object tags_, moves_;             // made on first use
+  mutable std::shared_ptr<GameRecord> record_;  // made on first need
 };
 
 // ---- iterators over a stream ---------------------------------------------------------------
@@ -356,6 +367,7 @@ class StreamIterator {
                  const ByteRange& range = std::nullopt) {
     Source s = make_source(source, range);
     file_ = std::make_shared<const std::string>(s.name());
+    options_ = std::make_shared<const ValidateOptions>(settings.validate);
     stream_ = std::make_unique<GameStream>(std::move(s), std::move(settings));
   }
   ~StreamIterator() { close(); }
@@ -376,6 +388,7 @@ class StreamIterator {
       py::gil_scoped_release nogil;
       more = stream_->next(*chunk);
     }
+    chunk->options = options_;
     chunk_ = std::move(chunk);
     position_ = 0;
     if (!more) {
@@ -389,6 +402,7 @@ class StreamIterator {
 
   std::unique_ptr<GameStream> stream_;
   std::shared_ptr<const std::string> file_;
+  std::shared_ptr<const ValidateOptions> options_;
   std::shared_ptr<Chunk> chunk_ = std::make_shared<Chunk>();  // shared with its games
   std::size_t position_ = 0;
   std::string end_error_;
@@ -582,11 +596,11 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
   while (it.next_game()) {
     const Chunk& chunk = it.chunk();
     const std::size_t i = it.index();
-    const RecordStore& store = chunk.records;
+    const MainLineRecords& store = chunk.games.main_lines;
     const GameReport& rep = chunk.reports[i];
     std::fill(values.begin(), values.end(), std::string_view());
     std::string_view term;
-    for (const RecordStore::Tag* t = store.tags_begin(i); t != store.tags_end(i); ++t) {
+    for (const MainLineRecords::Tag* t = store.tags_begin(i); t != store.tags_end(i); ++t) {
       const std::string_view name = store.tag_name(*t);
       if (name == "Termination") term = store.tag_value(*t);
       for (std::size_t k = 0; k < tags.size(); ++k)
@@ -617,11 +631,9 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
           break;
       }
     }
-    const std::string& game_result =
-        store.game(i).result.empty() ? rep.result : store.game(i).result;
     offset.push_back(std::int64_t(rep.start.offset));
     plies.push_back(std::int32_t(rep.plies));
-    result.push(game_result);
+    result.push(rep.result);
     termination.push(term, term.data() == nullptr);
     valid.push_back(rep.errors == 0 && rep.replayed);
     errors.push_back(std::int32_t(rep.errors));

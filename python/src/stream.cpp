@@ -30,32 +30,34 @@ class TagReader final : public Visitor {
 }  // namespace
 
 namespace {
-struct SpareStores {
-  std::mutex mutex;
-  std::vector<RecordStore> stores;
-};
+// Stores whose batches are done, kept for the next batches: a fresh store's pages cost the
+// kernel as much to hand out as filling them costs.
 constexpr std::size_t kSpareStores = 4;
+struct SpareTexts {
+  std::mutex mutex;
+  std::vector<GameTexts> kept;
+};
 // Never destroyed: games may outlive every static (they are freed at interpreter exit).
-SpareStores& spare_stores() {
-  static auto* spare = new SpareStores;
+SpareTexts& spare_texts() {
+  static auto* spare = new SpareTexts;
   return *spare;
 }
 }  // namespace
 
-RecordStore take_record_store() {
-  SpareStores& spare = spare_stores();
+GameTexts take_game_texts() {
+  SpareTexts& spare = spare_texts();
   std::lock_guard lock(spare.mutex);
-  if (spare.stores.empty()) return RecordStore();
-  RecordStore store = std::move(spare.stores.back());
-  spare.stores.pop_back();
-  return store;
+  if (spare.kept.empty()) return GameTexts();
+  GameTexts texts = std::move(spare.kept.back());
+  spare.kept.pop_back();
+  return texts;
 }
 
-void give_back_record_store(RecordStore&& store) {
-  store.clear();
-  SpareStores& spare = spare_stores();
+void give_back_game_texts(GameTexts&& texts) {
+  texts.clear();
+  SpareTexts& spare = spare_texts();
   std::lock_guard lock(spare.mutex);
-  if (spare.stores.size() < kSpareStores) spare.stores.push_back(std::move(store));
+  if (spare.kept.size() < kSpareStores) spare.kept.push_back(std::move(texts));
 }
 
 std::uint64_t pack_short_text(std::string_view text) {
@@ -63,83 +65,6 @@ std::uint64_t pack_short_text(std::string_view text) {
   std::uint64_t packed = 0;
   std::memcpy(&packed, text.data(), text.size());
   return packed | (std::uint64_t(text.size()) << 56);
-}
-
-void RecordStore::clear() {
-  games_.clear();
-  moves_.clear();
-  tags_.clear();
-  events_.clear();
-  texts_.clear();
-}
-
-void RecordStore::reserve(std::size_t games, std::size_t text_bytes) {
-  games_.reserve(games);
-  tags_.reserve(games * 20);
-  // A move is at least 3 bytes of movetext ("e4 "), usually more with its number and comments;
-  // the texts (tags, SAN, comments) are about the games' text.
-  events_.reserve(text_bytes / 6);
-  moves_.reserve(text_bytes / 8);
-  texts_.reserve(text_bytes + text_bytes / 8);
-}
-
-void RecordStore::add(const GameRecord& record) {
-  Stored& g = games_.emplace_back();
-  g.tag_begin = tags_.size();
-  for (const auto& [name, value] : record.tags) {
-    Tag& t = tags_.emplace_back();
-    t.name_begin = texts_.size();
-    t.name_size = std::uint32_t(name.size());
-    texts_.append(name);
-    t.value_begin = texts_.size();
-    t.value_size = std::uint32_t(value.size());
-    texts_.append(value);
-  }
-  g.tag_end = tags_.size();
-  g.event_begin = events_.size();
-  events_.insert(events_.end(), record.events.begin(), record.events.end());
-  g.event_end = events_.size();
-  g.text_base = texts_.size();
-  texts_.append(record.texts);
-  g.text_end = texts_.size();
-  g.move_begin = moves_.size();
-  int depth = 0;
-  for (const GameEvent& e : record.events) {
-    if (e.kind == GameEvent::VariationBegin)
-      ++depth;
-    else if (e.kind == GameEvent::VariationEnd)
-      --depth;
-    else if (depth == 0 && e.kind == GameEvent::MoveEvent) {
-      const std::uint64_t packed = pack_short_text(record.text(e));
-      g.moves_packed = g.moves_packed && packed != 0;
-      moves_.push_back(packed);
-    }
-  }
-  g.move_end = moves_.size();
-  g.start = record.start;
-  g.from_fen = record.from_fen;
-  g.chess960 = record.chess960;
-  g.complete = record.complete;
-  g.result = record.result;
-  g.notation = record.notation;
-  g.problem = record.problem;
-}
-
-GameRecord RecordStore::record(std::size_t i) const {
-  const Stored& g = games_[i];
-  GameRecord r;
-  for (const Tag* t = tags_begin(i); t != tags_end(i); ++t)
-    r.tags.emplace_back(std::string(tag_name(*t)), std::string(tag_value(*t)));
-  r.start = g.start;
-  r.from_fen = g.from_fen;
-  r.chess960 = g.chess960;
-  r.events.assign(events_begin(i), events_end(i));
-  r.texts.assign(texts_, g.text_base, g.text_end - g.text_base);
-  r.result = g.result;
-  r.complete = g.complete;
-  r.problem = g.problem;
-  r.notation = g.notation;
-  return r;
 }
 
 // Validates a batch's games; what it keeps beyond the reports waits in the stream's side table
@@ -154,9 +79,11 @@ class GameStream::Worker final : public BatchWorker {
     batch.reports.resize(batch.games.size());
     Chunk extra;
     const bool keeps_records = mode == StreamMode::Games || mode == StreamMode::Tags;
-    if (keeps_records) extra.records = take_record_store();
-    if (mode == StreamMode::Games) extra.records.reserve(batch.games.size(), batch.text.size());
-    if (mode == StreamMode::Tags) extra.records.reserve(batch.games.size(), 0);
+    if (keeps_records) {
+      extra.games = take_game_texts();
+      extra.games.main_lines.reserve(batch.games.size(),
+                                     mode == StreamMode::Games ? batch.text.size() : 0);
+    }
     validator_.set_neighbours(batch.games);
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       GameReport& report = batch.reports[i];
@@ -167,12 +94,12 @@ class GameStream::Worker final : public BatchWorker {
         validator_.validate(game, report);
       batch.locate(i, report, stream_.settings_.validate);
       if (mode == StreamMode::Games) {
-        extra.records.add(record_);
+        extra.games.main_lines.add_game(record_);
       } else if (mode == StreamMode::Tags) {
         record_.clear();
         TagReader tags(record_);
         parse_game(game, tags);
-        extra.records.add(record_);
+        extra.games.main_lines.add_game(record_);
       } else if (mode == StreamMode::Convert) {
         write_converted(game, report, batch.output);
       }
@@ -230,6 +157,16 @@ class GameStream::Consumer final : public BatchConsumer {
                              [&](const auto& entry) { return entry.first == &batch; });
       chunk = std::move(it->second);
       side.erase(it);
+    }
+    if (stream_.settings_.mode == StreamMode::Games) {
+      // The games' bytes go with the chunk (the batch gets the chunk's spare buffers): the
+      // views are moved to where the bytes are now, which a short string's swap changes.
+      const char* old_text = batch.text.data();
+      chunk.games.text.swap(batch.text);
+      chunk.games.games.swap(batch.games);
+      for (RawGame& g : chunk.games.games)
+        g.text =
+            std::string_view(chunk.games.text.data() + (g.text.data() - old_text), g.text.size());
     }
     chunk.reports.swap(batch.reports);
     chunk.output.swap(batch.output);

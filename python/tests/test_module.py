@@ -52,6 +52,35 @@ def test_games_are_the_cli_conversion(relative):
     assert checked == sum(g.valid for g in games)
 
 
+@pytest.mark.parametrize(
+    "relative", ["variants/pychess/zh.pgn", "variants/python-chess/saturs-jannlee-zh-lichess.pgn",
+                 "real/twic0920.pgn"])
+def test_variant_is_the_one_the_game_was_replayed_in(relative):
+    path = corpus(relative)
+    games = [json.loads(line) for line in cli("validate", "-q", "--format", "jsonl", "--list-games",
+                                               path).splitlines()]
+    expected = [(g.get("variant") or "standard").lower() for g in games if g.get("type") == "game"]
+    assert [g.variant for g in libpgn.read_games(path)] == expected
+    if relative.startswith("variants"):
+        assert set(expected) == {"crazyhouse"}
+
+
+def test_variant_is_the_replayed_one_not_the_tag_as_written(tmp_path):
+    # lichess writes "From Position" for standard games from a FEN; other sites "Fischerandom".
+    path = tmp_path / "variants.pgn"
+    path.write_text(
+        '[Variant "From Position"]\n[SetUp "1"]\n'
+        '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 Kd7 *\n\n'
+        '[Variant "Crazy-House"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qd8 4. P@e5 *\n\n'
+        '[Variant "Fischerandom"]\n[SetUp "1"]\n'
+        '[FEN "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"]\n\n1. e4 e5 *\n')
+    games = [json.loads(line) for line in cli("validate", "-q", "--format", "jsonl", "--list-games",
+                                               str(path)).splitlines()]
+    expected = [(g.get("variant") or "standard").lower() for g in games if g.get("type") == "game"]
+    assert expected == ["standard", "crazyhouse", "chess960"]
+    assert [g.variant for g in libpgn.read_games(str(path))] == expected
+
+
 @pytest.mark.parametrize("to", ["pgn", "jsonl", "json", "uci", "fen"])
 def test_convert_is_the_cli_output(to):
     path = corpus("edge/scalachess/FWWRC.pgn")
