@@ -5,20 +5,7 @@
 set -u
 pgn=$1
 shared=$3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-# expect NAME EXPECTED ACTUAL
-expect() {
-  if [ "$2" != "$3" ]; then
-    fail "$1"
-    diff <(printf '%s\n' "$2") <(printf '%s\n' "$3") | head -20
-  fi
-}
+source "$(dirname "$0")/lib/common.sh"
 
 cat >"$work/in.pgn" <<'PGN'
 [White "Say \"hi\" \\o/"]
@@ -164,5 +151,4 @@ printf '[{"moves": [' >"$work/bad.json"
 expect "malformed JSON exits 2" 2 $?
 grep -q "JSON record 1" "$work/err" || fail "malformed JSON: no message naming the record"
 
-[ "$failures" -eq 0 ] || { echo "$failures failures"; exit 1; }
-echo "all convert option tests passed"
+finish "all convert option tests passed"

@@ -9,13 +9,7 @@ set -u
 pgn=$1
 shared=$3
 corpora=$shared/corpora
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+source "$(dirname "$0")/lib/common.sh"
 
 files=()
 for f in "$corpora"/real/*.pgn "$corpora"/real/tcec/*; do files+=("$f"); done
@@ -55,5 +49,4 @@ else
   echo "pgn-extract not installed: independent replay check skipped"
 fi
 
-[ "$failures" -eq 0 ] || { echo "$failures failures"; exit 1; }
-echo "all convert round trips passed"
+finish "all convert round trips passed"

@@ -8,16 +8,7 @@
 set -uo pipefail
 pgn=$(realpath "$1")
 shared=$3
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-eco.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-expect() { # expect NAME EXPECTED ACTUAL
-  [ "$2" = "$3" ] || fail "$1: expected [$2], got [$3]"
-}
+source "$(dirname "$0")/lib/common.sh"
 tags() { grep -E '^\[(ECO|Opening|Variation) ' | tr -d '\r' | paste -sd'|' -; }
 
 # A transposed Queen's Gambit Declined, a game that already has opening tags, and a game
@@ -151,5 +142,4 @@ if [ -x "$extract" ] && [ -f "$twic" ]; then
     fail "pgn-extract -e agrees on $same of $total ECO codes, expected at least 90%"
 fi
 
-[ "$failures" -eq 0 ] && echo "eco: all checks passed"
-exit $((failures > 0))
+finish "eco: all checks passed"

@@ -14,13 +14,7 @@ set -u
 pgn=$(realpath "$1")
 repo=$2
 shared=${3:-}
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-fix.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+source "$(dirname "$0")/lib/common.sh"
 
 # --- golden corpus -------------------------------------------------------------------------
 cd "$repo/corpora/golden/fix" || exit 2
@@ -173,9 +167,4 @@ done
 cmp -s "$work/t1.pgn" "$work/t4.pgn" || fail "games differ between 1 and 4 threads"
 cmp -s "$work/t1.jsonl" "$work/t4.jsonl" || fail "reports differ between 1 and 4 threads"
 
-if [ $failures -eq 0 ]; then
-  echo "fix: all checks passed"
-  exit 0
-fi
-echo "fix: $failures failures"
-exit 1
+finish "fix: all checks passed"

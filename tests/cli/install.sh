@@ -8,13 +8,7 @@
 set -uo pipefail
 pgn=$1
 build=$(cd "$(dirname "$pgn")/.." && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-install.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+source "$(dirname "$0")/lib/common.sh"
 [ -f "$build/CMakeCache.txt" ] || { echo "SKIP: $build is not a CMake build tree" >&2; exit 0; }
 
 prefix=$work/prefix
@@ -98,8 +92,4 @@ else
   fail "the consumer project does not build: $(grep -i -m 5 'error' "$work/consumer.log")"
 fi
 
-if [ $failures -ne 0 ]; then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "all install checks passed"
+finish "all install checks passed"

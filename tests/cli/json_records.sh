@@ -11,14 +11,8 @@
 # Usage: json_records.sh PGN_BINARY SOURCE_DIR SHARED_DIR
 set -uo pipefail
 pgn=$1
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-json-records.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/lib/common.sh"
 
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
 # expect_line FILE TEXT WHAT: FILE has a line containing TEXT (fixed string).
 expect_line() { grep -qF -- "$2" "$1" || fail "$3: no line with '$2' in: $(cat "$1")"; }
 
@@ -96,5 +90,4 @@ expect_line "$work/tags-only.err" \
   "tags-only.ndjson:4:1: warning[bad-tag]: the record's tag \"White Elo\" cannot be written as a PGN tag" \
   "a tag PGN cannot hold is reported"
 
-[ $failures -eq 0 ] && echo "json records: all checks passed"
-exit $((failures > 0))
+finish "json records: all checks passed"

@@ -6,13 +6,7 @@
 # Usage: not_checked.sh PGN_BINARY SOURCE_DIR SHARED_DIR
 set -uo pipefail
 pgn=$1
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-notchecked.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+source "$(dirname "$0")/lib/common.sh"
 game() { # game VARIANT-TAG-LINE MOVES
   printf '[Event "e"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "1"]\n[White "W"]\n[Black "B"]\n[Result "*"]\n%s\n1. %s *\n\n' "$1" "$2"
 }
@@ -57,8 +51,4 @@ done
 head -n 10 "$work/mixed.pgn" >"$work/standard.pgn"
 "$pgn" convert -q --to uci "$work/standard.pgn" >/dev/null || fail "convert --to uci of standard games"
 
-if [ $failures -ne 0 ]; then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "all not-checked checks passed"
+finish "all not-checked checks passed"

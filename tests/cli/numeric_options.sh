@@ -6,13 +6,7 @@
 # Usage: numeric_options.sh PGN_BINARY SOURCE_DIR SHARED_DIR
 set -uo pipefail
 pgn=$1
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-numeric.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+source "$(dirname "$0")/lib/common.sh"
 printf '[Event "e"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[White "W"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 *\n' >"$work/g.pgn"
 
 # rejected COMMAND OPTION VALUE: exit 2, a message naming the option, nothing on stdout.
@@ -47,8 +41,4 @@ rejected validate --max-per-code -1
 "$pgn" validate -q --threads 3 --max-plies 5 --max-game-bytes 100000 "$work/g.pgn" >/dev/null || fail "accepted values"
 "$pgn" convert -q --line-width 0 -j 1 "$work/g.pgn" >/dev/null || fail "--line-width 0"
 
-if [ $failures -ne 0 ]; then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "all numeric option checks passed"
+finish "all numeric option checks passed"

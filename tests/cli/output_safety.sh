@@ -6,14 +6,8 @@
 # Usage: output_safety.sh PGN_BINARY SOURCE_DIR SHARED_DIR
 set -uo pipefail
 pgn=$1
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-output.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/lib/common.sh"
 
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
 # unchanged NAME: keep.out still holds OLD, nothing new appeared in out/.
 unchanged() {
   [ "$(cat "$work/out/keep.out")" = OLD ] || fail "$1: the existing output file was changed"
@@ -115,8 +109,4 @@ ln -s ../real.pgn "$work/out/link.pgn"
 [ "$(grep -c '^\[Event ' "$work/real.pgn")" = 3000 ] || fail "-o through a link did not write the file it names"
 grep -q '"games":3000' "$work/out/new.out" || fail "the validate report was not written"
 
-if [ $failures -ne 0 ]; then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "all output safety checks passed"
+finish "all output safety checks passed"

@@ -3,18 +3,7 @@
 # Arguments: pgn binary, repository dir, shared dir.
 set -u
 pgn=$1
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-# expect NAME EXPECTED ACTUAL
-expect() {
-  if [ "$2" != "$3" ]; then
-    fail "$1"
-    diff <(printf '%s\n' "$2") <(printf '%s\n' "$3") | head -20
-  fi
-}
+source "$(dirname "$0")/lib/common.sh"
 
 expect "start depth 4" "Nodes searched: 197281" "$("$pgn" perft 4 2>/dev/null)"
 expect "depth 0" "Nodes searched: 1" "$("$pgn" perft 0 2>/dev/null)"
@@ -75,5 +64,4 @@ for option in --fen --chess960 --divide --help; do
   grep -q -- "$option" <<<"$help" || fail "help mentions $option"
 done
 
-[ "$failures" -eq 0 ] && echo "perft CLI: all checks passed"
-exit $((failures > 0))
+finish "perft CLI: all checks passed"

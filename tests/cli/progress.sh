@@ -8,13 +8,7 @@
 # Usage: progress.sh PGN_BINARY SOURCE_DIR SHARED_DIR
 set -uo pipefail
 pgn=$1
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-progress.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+source "$(dirname "$0")/lib/common.sh"
 for i in $(seq 1 500); do
   printf '[Event "game %d"]\n[Site "?"]\n[Date "2024.01.01"]\n[Round "%d"]\n[White "W"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {mate} 1-0\n\n' "$i" "$i"
 done >"$work/500.pgn"
@@ -68,8 +62,4 @@ if command -v script >/dev/null; then
   done
 fi
 
-if [ $failures -ne 0 ]; then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "all progress checks passed"
+finish "all progress checks passed"

@@ -8,20 +8,8 @@
 set -uo pipefail
 pgn=$1
 shared=$3
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-reading.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/lib/common.sh"
 
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-expect() {
-  if [[ "$2" != "$3" ]]; then
-    fail "$1"
-    printf '  expected: %s\n  actual:   %s\n' "$2" "$3" >&2
-  fi
-}
 has() { grep -qF -- "$2" "$1" || fail "$3: no '$2' in $(cat "$1")"; }
 games_read() { grep -o '^1 file, [0-9]* game' "$1" | grep -o '[0-9]* game' | cut -d' ' -f1; }
 
@@ -130,8 +118,4 @@ has "$work/tags.out" "tags.pgn:1:1: warning[missing-tag]: missing Seven Tag Rost
   "missing Result tag"
 has "$work/tags.out" "tags.pgn:10:1: warning[missing-tag]: a game of tags only" "tags only"
 
-if ((failures)); then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "reading robustness: all checks passed"
+finish "reading robustness: all checks passed"

@@ -9,14 +9,8 @@ set -uo pipefail
 pgn=$1
 src=$2
 shared=$3
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-accounting.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/lib/common.sh"
 
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
 summary_number() { grep -o '"summary":{[^}]*' "$1" | grep -o "\"$2\":[0-9]*" | head -n 1 | cut -d: -f2; }
 # "games valid with_errors" from the summary a report of FORMAT carries (FILE: the report;
 # ERR: its standard error).
@@ -101,8 +95,4 @@ for format in text jsonl json github sarif; do
     fail "$format: the report's summary does not say $games games, $valid valid, $with_errors with errors"
 done
 
-if [ $failures -ne 0 ]; then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "all accounted: $games games, $valid valid, $with_errors with errors"
+finish "all accounted: $games games, $valid valid, $with_errors with errors"

@@ -7,7 +7,7 @@
 set -uo pipefail
 pgn=$1
 src=$2
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-faults.XXXXXX")
+source "$(dirname "$0")/lib/common.sh"
 mounted=""
 cleanup() {
   [ -n "$mounted" ] && umount "$mounted" 2>/dev/null
@@ -15,11 +15,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
 # json_number FILE KEY: the number KEY has in the summary object of a --format json report.
 json_number() { grep -o '"summary":{[^}]*' "$1" | grep -o "\"$2\":[0-9]*" | head -n 1 | cut -d: -f2; }
 
@@ -122,8 +117,4 @@ else
   echo "SKIP: the run finished before the interrupt arrived" >&2
 fi
 
-if [ $failures -ne 0 ]; then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "all fault checks passed"
+finish "all fault checks passed"

@@ -8,13 +8,7 @@
 set -uo pipefail
 pgn=$(realpath "$1")
 src=$2
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-sarif.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+source "$(dirname "$0")/lib/common.sh"
 if ! python3 -c 'import jsonschema' 2>/dev/null; then
   echo "SKIP: python3-jsonschema is not installed (tools/install-deps installs it)" >&2
   exit 0
@@ -64,8 +58,4 @@ grep -q '"interrupted":true' "$work/interrupted.sarif" || fail "interrupted: the
 sed 's/"version":"2.1.0"/"version":"2.0.0"/' "$work/log.sarif" >"$work/broken.sarif"
 check "$work/broken.sarif" >/dev/null && fail "the schema check accepts a wrong version"
 
-if [ $failures -ne 0 ]; then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "all SARIF checks passed"
+finish "all SARIF checks passed"

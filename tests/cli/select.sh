@@ -9,16 +9,7 @@ pgn=$1
 shared=$3
 real=$shared/corpora/real
 edge=$shared/corpora/edge
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-select.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-expect() { # expect NAME EXPECTED ACTUAL
-  [ "$2" = "$3" ] || fail "$1: expected $2, got $3"
-}
+source "$(dirname "$0")/lib/common.sh"
 count() { "$pgn" select -q --count "$@"; }
 
 # An independent count: games whose tags satisfy a python predicate over a dict of tags.
@@ -199,5 +190,4 @@ expect "-o" "$(count --eco A "$twic")" "$(grep -c '^\[Event ' "$work/a.pgn")"
 expect "--normalize games" "$(count --eco A "$twic")" "$(grep -c '^\[Event ' "$work/norm.pgn")"
 "$pgn" convert -q "$work/a.pgn" | cmp -s - "$work/norm.pgn" || fail "--normalize differs from pgn convert"
 
-[ $failures -eq 0 ] && echo "select: all checks passed"
-exit $((failures > 0))
+finish "select: all checks passed"

@@ -7,21 +7,12 @@
 set -u
 pgn=$1
 dir=$3/corpora/variants
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-expect() {
-  [ "$2" = "$3" ] || fail "$1: expected '$2', got '$3'"
-}
+source "$(dirname "$0")/lib/common.sh"
 
 # zh2200plus.pgn is crazyhouse without a Variant tag (see variant_corpora.sh).
-awk '/^\[Event /{print "[Variant \"Crazyhouse\"]"} {print}' "$dir/pychess/zh2200plus.pgn" >"$tmp/zh.pgn"
-cat "$dir/pychess/zh.pgn" >>"$tmp/zh.pgn"
-count() { "$pgn" select -q --count "$@" "$tmp/zh.pgn"; }
+awk '/^\[Event /{print "[Variant \"Crazyhouse\"]"} {print}' "$dir/pychess/zh2200plus.pgn" >"$work/zh.pgn"
+cat "$dir/pychess/zh.pgn" >>"$work/zh.pgn"
+count() { "$pgn" select -q --count "$@" "$work/zh.pgn"; }
 
 # Two positions many games reach (one with pockets on both sides), and the first with one
 # pawn less in black's pocket.
@@ -51,8 +42,8 @@ else
   # Fairy-Stockfish plays the first 16 plies of every game (the targets are at plies 6 and
   # 11) and counts the games whose positions have the target's board, pockets, side to move
   # and castling rights.
-  "$pgn" convert -q -t jsonl "$tmp/zh.pgn" -o "$tmp/zh.jsonl"
-  independent=$(python3 - "$fairy" "$tmp/zh.jsonl" "$a" "$b" "$c" <<'PY'
+  "$pgn" convert -q -t jsonl "$work/zh.pgn" -o "$work/zh.jsonl"
+  independent=$(python3 - "$fairy" "$work/zh.jsonl" "$a" "$b" "$c" <<'PY'
 import json, subprocess, sys
 fairy, jsonl, targets = sys.argv[1], sys.argv[2], sys.argv[3:]
 def key(fen):
@@ -83,7 +74,7 @@ fi
 
 # Three-check: the checks given are part of the position. The game reaches the board after
 # 4...Ke7 with two checks given by white; the same board with one check is not reached.
-cat >"$tmp/3check.pgn" <<'PGN'
+cat >"$work/3check.pgn" <<'PGN'
 [Event "3check"]
 [Result "1-0"]
 [Variant "Three-check"]
@@ -92,11 +83,10 @@ cat >"$tmp/3check.pgn" <<'PGN'
 PGN
 board='r1bq1bnr/ppppk1pp/2n5/4p2Q/4P3/8/PPPP1PPP/RNB1K1NR w KQ - 2 5'
 expect "three-check, two checks given" 1 \
-  "$("$pgn" select -q --count --variant 3check --fen "$board +2+0" "$tmp/3check.pgn")"
+  "$("$pgn" select -q --count --variant 3check --fen "$board +2+0" "$work/3check.pgn")"
 expect "three-check, remaining-checks form" 1 \
-  "$("$pgn" select -q --count --variant three-check --fen "${board% 2 5} 1+3 2 5" "$tmp/3check.pgn")"
+  "$("$pgn" select -q --count --variant three-check --fen "${board% 2 5} 1+3 2 5" "$work/3check.pgn")"
 expect "three-check, one check given" 0 \
-  "$("$pgn" select -q --count --variant 3check --fen "$board +1+0" "$tmp/3check.pgn")"
+  "$("$pgn" select -q --count --variant 3check --fen "$board +1+0" "$work/3check.pgn")"
 
-[ $failures -eq 0 ] && echo "select variants: all checks passed"
-exit $((failures > 0))
+finish "select variants: all checks passed"

@@ -6,13 +6,7 @@
 # Usage: severity_filters.sh PGN_BINARY SOURCE_DIR SHARED_DIR
 set -uo pipefail
 pgn=$1
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-severity.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+source "$(dirname "$0")/lib/common.sh"
 # 30 games without Site (a missing-tag warning each), 5 of them with an illegal move.
 for i in $(seq 1 30); do
   moves='e4 e5 2. Nf3 Nc6'
@@ -64,8 +58,4 @@ grep -q '^\.\.\. 28 more missing-tag problems not shown (--max-per-code 2)$' "$w
 "$pgn" validate --max-per-code 3 --format json "$work/games.pgn" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "--max-per-code with json: not a usage error"
 
-if [ $failures -ne 0 ]; then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "all severity filter checks passed"
+finish "all severity filter checks passed"

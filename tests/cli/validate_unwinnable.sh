@@ -9,19 +9,7 @@
 set -u
 pgn=$1
 shared=$3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-expect() {
-  if [ "$2" != "$3" ]; then
-    fail "$1"
-    diff <(printf '%s\n' "$2") <(printf '%s\n' "$3") | head -20
-  fi
-}
+source "$(dirname "$0")/lib/common.sh"
 
 # game RESULT FEN TERMINATION MOVES
 game() {
@@ -99,8 +87,4 @@ for file in "$shared"/corpora/real/lichess*.pgn; do
     fail "$file: a loss on time reported as a draw"
 done
 
-if [ $failures -gt 0 ]; then
-  echo "$failures failures"
-  exit 1
-fi
-echo "validate_unwinnable: all checks passed"
+finish "validate_unwinnable: all checks passed"

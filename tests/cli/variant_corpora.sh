@@ -13,19 +13,13 @@ if [ ! -d "$dir" ]; then
   echo "SKIP: no $dir"
   exit 0
 fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+source "$(dirname "$0")/lib/common.sh"
 
 # Problems by file and code (errors and unsupported variants), and the variants not replayed.
 for f in $(find "$dir" -type f -name '*.pgn*' | sort); do
   name=${f#"$dir"/}
-  "$pgn" validate -q -f jsonl --no-tag-checks "$f" >"$tmp/report.jsonl"
-  python3 - "$tmp/report.jsonl" "$name" <<'EOF' >>"$tmp/found.txt"
+  "$pgn" validate -q -f jsonl --no-tag-checks "$f" >"$work/report.jsonl"
+  python3 - "$work/report.jsonl" "$name" <<'EOF' >>"$work/found.txt"
 import json, re, sys
 counts = {}
 for line in open(sys.argv[1]):
@@ -45,20 +39,20 @@ expected="pychess/schess.pgn: unsupported-variant seirawan: 401
 pychess/sittuyin.pgn: result-mismatch: 2
 pychess/sittuyin.pgn: unsupported-variant sittuyin: 3
 pychess/zh2200plus.pgn: illegal-move (drop in a game without a Variant tag): 1285"
-if [ "$expected" != "$(cat "$tmp/found.txt")" ]; then
+if [ "$expected" != "$(cat "$work/found.txt")" ]; then
   fail "problems in the variant corpora differ from docs/variants.md"
-  diff <(echo "$expected") "$tmp/found.txt"
+  diff <(echo "$expected") "$work/found.txt"
 fi
 
 # zh2200plus.pgn is crazyhouse without a Variant tag: with the tag, every game reads clean.
-awk '/^\[Event /{print "[Variant \"Crazyhouse\"]"} {print}' "$dir/pychess/zh2200plus.pgn" >"$tmp/zh-tagged.pgn"
-summary=$("$pgn" validate --errors-only "$tmp/zh-tagged.pgn" 2>&1 >/dev/null | head -1)
+awk '/^\[Event /{print "[Variant \"Crazyhouse\"]"} {print}' "$dir/pychess/zh2200plus.pgn" >"$work/zh-tagged.pgn"
+summary=$("$pgn" validate --errors-only "$work/zh-tagged.pgn" 2>&1 >/dev/null | head -1)
 [ "$summary" = "1 file, 1291 games: 1291 valid, 0 with errors, 0 with warnings; 77477 moves replayed" ] ||
   fail "zh2200plus.pgn with its Variant tag: $summary"
 
 # dedupe and select replay variant records by their rules (drops played as standard moves once
 # crashed dedupe on this file).
-dedupe=$("$pgn" dedupe "$dir/pychess/zh.pgn" "$dir/pychess/zh.pgn" -o "$tmp/once.pgn" 2>&1 | tail -1)
+dedupe=$("$pgn" dedupe "$dir/pychess/zh.pgn" "$dir/pychess/zh.pgn" -o "$work/once.pgn" 2>&1 | tail -1)
 [ "${dedupe%%;*}" = "166 games: 83 written, 83 duplicates (83 exact)" ] || fail "dedupe zh.pgn twice: $dedupe"
 selected=$("$pgn" select -q --valid "$dir/pychess/zh.pgn" | grep -c '^\[Event')
 [ "$selected" = 83 ] || fail "select --valid zh.pgn: $selected games"
@@ -74,10 +68,10 @@ else
   games=0
   for f in pychess/atomic.pgn pychess/zh.pgn pychess/schess.pgn python-chess/antichess-programfox.pgn \
     python-chess/knightvuillaume-jannlee-zh-lichess.pgn python-chess/saturs-jannlee-zh-lichess.pgn; do
-    "$pgn" convert -q -t jsonl --fen --skip-invalid "$dir/$f" >>"$tmp/games.jsonl" 2>/dev/null
+    "$pgn" convert -q -t jsonl --fen --skip-invalid "$dir/$f" >>"$work/games.jsonl" 2>/dev/null
   done
-  "$pgn" convert -q -t jsonl --fen "$tmp/zh-tagged.pgn" >>"$tmp/games.jsonl"
-  result=$(python3 - "$tmp/games.jsonl" "$fairy" <<'EOF'
+  "$pgn" convert -q -t jsonl --fen "$work/zh-tagged.pgn" >>"$work/games.jsonl"
+  result=$(python3 - "$work/games.jsonl" "$fairy" <<'EOF'
 import json, subprocess, sys
 names = {"Antichess": "antichess", "Atomic": "atomic", "Crazyhouse": "crazyhouse",
          "Horde": "horde", "King of the Hill": "kingofthehill", "Racing Kings": "racingkings",
@@ -117,5 +111,4 @@ EOF
   echo "fairy-stockfish: $(tail -1 <<<"$result")"
 fi
 
-[ $failures -eq 0 ] && echo "variant corpora: all checks passed"
-exit $((failures > 0))
+finish "variant corpora: all checks passed"

@@ -5,20 +5,7 @@
 set -u
 pgn=$1
 shared=$3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
-# expect NAME EXPECTED ACTUAL
-expect() {
-  if [ "$2" != "$3" ]; then
-    fail "$1"
-    diff <(printf '%s\n' "$2") <(printf '%s\n' "$3") | head -20
-  fi
-}
+source "$(dirname "$0")/lib/common.sh"
 
 out=$("$pgn" winnable --side white --fen "k7/8/2K5/8/8/8/8/7Q w - -" 2>/dev/null)
 expect "text, one side" "k7/8/2K5/8/8/8/8/7Q w - -; white winnable Kb6+ Kb8 Qb7#" "$out"
@@ -97,5 +84,4 @@ else
   fail "no test vector at $vector"
 fi
 
-[ "$failures" -eq 0 ] && echo "winnable CLI: all checks passed"
-exit $((failures > 0))
+finish "winnable CLI: all checks passed"

@@ -8,15 +8,9 @@
 # Arguments: pgn binary, repository dir, shared dir.
 set -u
 pgn=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+source "$(dirname "$0")/lib/common.sh"
 
-cat >"$tmp/fens.txt" <<'FENS'
+cat >"$work/fens.txt" <<'FENS'
 r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 2 3
 r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Pp w KQkq - 2 3
 r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 +1+0
@@ -24,21 +18,21 @@ r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2+3 2 3
 rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1
 8/8/8/4k3/8/8/8/4K3 w - - 0 1
 FENS
-"$pgn" winnable "$tmp/fens.txt" >"$tmp/out.txt" 2>"$tmp/err.txt"
+"$pgn" winnable "$work/fens.txt" >"$work/out.txt" 2>"$work/err.txt"
 status=$?
 [ "$status" = 1 ] || fail "winnable exit status $status (expected 1: some lines not decided)"
-expected="$tmp/fens.txt:1: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 2 3' is a Crazyhouse position: pgn winnable decides standard chess and Chess960 only
-$tmp/fens.txt:2: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Pp w KQkq - 2 3' is a Crazyhouse position: pgn winnable decides standard chess and Chess960 only
-$tmp/fens.txt:3: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 +1+0' is a Three-check position: pgn winnable decides standard chess and Chess960 only
-$tmp/fens.txt:4: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2+3 2 3' is a Three-check position: pgn winnable decides standard chess and Chess960 only
-$tmp/fens.txt:5: 'rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1' is a Horde position: pgn winnable decides standard chess and Chess960 only"
-got=$(grep -v '^[0-9]* positions' "$tmp/err.txt")
+expected="$work/fens.txt:1: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 2 3' is a Crazyhouse position: pgn winnable decides standard chess and Chess960 only
+$work/fens.txt:2: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Pp w KQkq - 2 3' is a Crazyhouse position: pgn winnable decides standard chess and Chess960 only
+$work/fens.txt:3: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 +1+0' is a Three-check position: pgn winnable decides standard chess and Chess960 only
+$work/fens.txt:4: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2+3 2 3' is a Three-check position: pgn winnable decides standard chess and Chess960 only
+$work/fens.txt:5: 'rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1' is a Horde position: pgn winnable decides standard chess and Chess960 only"
+got=$(grep -v '^[0-9]* positions' "$work/err.txt")
 if [ "$expected" != "$got" ]; then
   fail "winnable messages for variant FENs"
   diff <(echo "$expected") <(echo "$got")
 fi
 # The standard line after them is still decided.
-grep -q '^8/8/8/4k3/8/8/8/4K3 w - - 0 1' "$tmp/out.txt" || fail "the standard line was not decided: $(cat "$tmp/out.txt")"
+grep -q '^8/8/8/4k3/8/8/8/4K3 w - - 0 1' "$work/out.txt" || fail "the standard line was not decided: $(cat "$work/out.txt")"
 # A bad FEN is still a bad FEN.
 msg=$("$pgn" winnable --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pp] x KQkq - 0 1' 2>&1 | head -1)
 case "$msg" in
@@ -47,7 +41,7 @@ case "$msg" in
 esac
 
 # validate: each variant game has a standard twin (the same moves without the Variant tag).
-cat >"$tmp/games.pgn" <<'PGN'
+cat >"$work/games.pgn" <<'PGN'
 [Event "king of the hill: the lone king can still reach the hill"]
 [Result "1-0"]
 [Variant "King of the Hill"]
@@ -74,10 +68,10 @@ cat >"$tmp/games.pgn" <<'PGN'
 
 1. e8=K Kf3 2. Kd7 Ke4 3. Kd6 Kd4 4. Kd5 Kxd5# 1-0
 PGN
-variant_problems=$("$pgn" validate -q --no-tag-checks -f jsonl "$tmp/games.pgn" | grep -c '"code":')
-[ "$variant_problems" = 0 ] || fail "variant games got $variant_problems problems: $("$pgn" validate -q --no-tag-checks "$tmp/games.pgn" 2>&1 | head -5)"
-grep -v '^\[Variant ' "$tmp/games.pgn" | sed 's/ +0+0"\]/"]/' | head -18 >"$tmp/standard.pgn"
-codes=$("$pgn" validate -q --no-tag-checks -f jsonl "$tmp/standard.pgn" |
+variant_problems=$("$pgn" validate -q --no-tag-checks -f jsonl "$work/games.pgn" | grep -c '"code":')
+[ "$variant_problems" = 0 ] || fail "variant games got $variant_problems problems: $("$pgn" validate -q --no-tag-checks "$work/games.pgn" 2>&1 | head -5)"
+grep -v '^\[Variant ' "$work/games.pgn" | sed 's/ +0+0"\]/"]/' | head -18 >"$work/standard.pgn"
+codes=$("$pgn" validate -q --no-tag-checks -f jsonl "$work/standard.pgn" |
   python3 -c 'import json, sys
 for line in sys.stdin:
     r = json.loads(line)
@@ -87,5 +81,4 @@ expected_codes="1 wrong-result 6.9
 2 wrong-result "
 [ "$codes" = "$expected_codes" ] || fail "standard twins: $codes"
 
-[ $failures -eq 0 ] && echo "winnable variants: all checks passed"
-exit $((failures > 0))
+finish "winnable variants: all checks passed"

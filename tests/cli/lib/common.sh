@@ -1,0 +1,31 @@
+# The scaffolding every cli test shares. Source it after the script's `set` line:
+#   source "$(dirname "$0")/lib/common.sh"
+# It gives a temporary directory $work, removed on exit (a script that needs more cleanup sets
+# its own EXIT trap and removes $work there), a failure count, and fail, expect and finish.
+work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-$(basename "$0" .sh).XXXXXX")
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+# fail MESSAGE: counts one failure and says what it was.
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# expect NAME EXPECTED ACTUAL: fails NAME when ACTUAL is not EXPECTED, showing the difference.
+expect() {
+  if [ "$2" != "$3" ]; then
+    fail "$1"
+    diff <(printf '%s\n' "$2") <(printf '%s\n' "$3") | head -20
+  fi
+}
+
+# finish MESSAGE: the verdict. MESSAGE and status 0 when nothing failed, the count and 1 if not.
+finish() {
+  if [ "$failures" -eq 0 ]; then
+    echo "$*"
+    exit 0
+  fi
+  echo "$failures failure(s)"
+  exit 1
+}
