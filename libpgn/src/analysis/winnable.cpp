@@ -149,46 +149,48 @@ class SearchedTable {
   std::uint16_t pass_ = 0;
 };
 
-// A growing set of position keys (open addressing). Slots carry the number of the walk that
-// filled them, so starting a new walk clears nothing.
+// A growing set of position keys (open addressing, linear probing, 8 bytes a slot so that
+// more of a large walk stays in cache; 0 marks an empty slot, so a key of 0 is stored as 1,
+// one more collision on top of the 64-bit key assumption). A walk that grew the table gives
+// it back when the next one starts: most walks are small, and clearing a large table would
+// cost them more than the walk.
 class KeySet {
  public:
   void clear() {
     used_ = 0;
-    if (++walk_ == 0) {
-      std::fill(slots_.begin(), slots_.end(), Slot{});
-      walk_ = 1;
-    }
+    if (slots_.size() > kInitialSlots)
+      slots_.assign(kInitialSlots, 0);
+    else if (slots_.empty())
+      slots_.resize(kInitialSlots);
+    else
+      std::fill(slots_.begin(), slots_.end(), 0);
   }
   // False when the key was already in the set.
   bool insert(std::uint64_t key) {
     if (2 * (used_ + 1) > slots_.size()) grow();
+    key += key == 0;
     const std::size_t mask = slots_.size() - 1;
-    std::size_t i = key & mask;
-    while (slots_[i].walk == walk_) {
-      if (slots_[i].key == key) return false;
-      i = (i + 1) & mask;
+    for (std::size_t i = key & mask;; i = (i + 1) & mask) {
+      if (slots_[i] == key) return false;
+      if (slots_[i] == 0) {
+        slots_[i] = key;
+        ++used_;
+        return true;
+      }
     }
-    slots_[i] = Slot{key, walk_};
-    ++used_;
-    return true;
   }
 
  private:
-  struct Slot {
-    std::uint64_t key = 0;
-    std::uint32_t walk = 0;
-  };
+  static constexpr std::size_t kInitialSlots = 4096;
   void grow() {
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 4096 : 2 * old.size(), Slot{});
+    std::vector<std::uint64_t> old = std::move(slots_);
+    slots_.assign(old.empty() ? kInitialSlots : 2 * old.size(), 0);
     used_ = 0;
-    for (const Slot& s : old)
-      if (s.walk == walk_) insert(s.key);
+    for (std::uint64_t key : old)
+      if (key) insert(key);
   }
-  std::vector<Slot> slots_;
+  std::vector<std::uint64_t> slots_;
   std::size_t used_ = 0;
-  std::uint32_t walk_ = 1;
 };
 
 // What a move costs in a guided pass. A move that heads for the mate costs nothing and makes
