@@ -24,6 +24,7 @@
 #include "analysis/blocked.hpp"
 #include "analysis/lone_minor.hpp"
 #include "core/bitboard.hpp"
+#include "core/zobrist.hpp"
 #include "libpgn/movegen.hpp"
 
 namespace pgn {
@@ -166,6 +167,10 @@ class KeySet {
       slots_.resize(kInitialSlots);
     else
       std::fill(slots_.begin(), slots_.end(), 0);
+  }
+  // Starts loading the slot where `key` would go: the walk asks for it a move ahead.
+  void prefetch(std::uint64_t key) const {
+    __builtin_prefetch(&slots_[key & (slots_.size() - 1)]);
   }
   // False when the key was already in the set.
   bool insert(std::uint64_t key) {
@@ -398,6 +403,19 @@ struct WinnabilityAnalyzer::Impl {
     return false;
   }
 
+  // The key of the position after `m`, or a near guess of it for castling, promotions, en
+  // passant and changed castling rights or en passant squares: it only says which slot of
+  // the walk's key set to load early, so a wrong guess costs one wasted load.
+  std::uint64_t key_after(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const Piece moving = pos.piece_on(from), target = pos.piece_on(to);
+    std::uint64_t key = pos.key() ^ zobrist_side_key() ^ zobrist_piece_key(moving, from) ^
+                        zobrist_piece_key(moving, to);
+    if (target != NoPiece) key ^= zobrist_piece_key(target, to);
+    if (pos.ep_square() != NoSquare) key ^= zobrist_en_passant_key(pos.ep_square());
+    return key;
+  }
+
   // Every position reachable from the root, each entered once (depth first, with an explicit
   // stack: the walk can be thousands of plies deep). Returns true if it settles the verdict.
   bool close_graph(std::uint64_t limit, WinnabilityResult& result) {
@@ -435,6 +453,7 @@ struct WinnabilityAnalyzer::Impl {
         continue;
       }
       const Move m = arena[top.next++];
+      visited.prefetch(key_after(m));
       UndoInfo undo;
       pos.do_move(m, undo);
       if (++nodes > limit) return false;
