@@ -168,6 +168,14 @@ class KeySet {
     else
       std::fill(slots_.begin(), slots_.end(), 0);
   }
+  bool contains(std::uint64_t key) const {
+    key += key == 0;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = key & mask;; i = (i + 1) & mask) {
+      if (slots_[i] == key) return true;
+      if (slots_[i] == 0) return false;
+    }
+  }
   // Starts loading the slot where `key` would go: the walk asks for it a move ahead.
   void prefetch(std::uint64_t key) const {
     __builtin_prefetch(&slots_[key & (slots_.size() - 1)]);
@@ -416,6 +424,27 @@ struct WinnabilityAnalyzer::Impl {
     return key;
   }
 
+  bool key_after_is_exact(Move m) const {
+    return m.kind() == Move::Normal && !pos.castling_rights() &&
+           !(type_of(pos.piece_on(m.from())) == Pawn && (int(m.from()) ^ int(m.to())) == 16);
+  }
+
+  // The walk entered a position without legal moves (frame on top, just opened): a mate by
+  // the winner settles the verdict with the path as witness; otherwise it is left.
+  bool game_over_in_walk(Move m, const UndoInfo& undo, WinnabilityResult& result) {
+    if (pos.side_to_move() != winner && pos.in_check()) {
+      if (want_witness) {
+        witness.clear();
+        for (std::size_t i = 1; i < frames.size(); ++i) witness.push_back(frames[i].played);
+      }
+      result.verdict = Winnability::Winnable;
+      return true;
+    }
+    frames.pop_back();
+    pos.undo_move(m, undo);
+    return false;
+  }
+
   // Every position reachable from the root, each entered once (depth first, with an explicit
   // stack: the walk can be thousands of plies deep). Returns true if it settles the verdict.
   bool close_graph(std::uint64_t limit, WinnabilityResult& result) {
@@ -453,7 +482,27 @@ struct WinnabilityAnalyzer::Impl {
         continue;
       }
       const Move m = arena[top.next++];
-      visited.prefetch(key_after(m));
+      const std::uint64_t guess = key_after(m);
+      // The guess is the key itself for an ordinary move without castling rights or a double
+      // step (most moves of a walk): a position already entered is then skipped unplayed.
+      if (key_after_is_exact(m)) {
+        if (++nodes > limit) return false;
+        if (visited.contains(guess)) continue;
+        if (top.next != top.last) visited.prefetch(key_after(arena[top.next]));
+        UndoInfo undo;
+        pos.do_move(m, undo);
+        visited.insert(guess);
+        if (hopeless(changes_structure(m, undo))) {
+          pos.undo_move(m, undo);
+          continue;
+        }
+        open(m);
+        frames.back().undo = undo;
+        if (frames.back().first == frames.back().last && game_over_in_walk(m, undo, result))
+          return true;
+        continue;
+      }
+      visited.prefetch(guess);
       UndoInfo undo;
       pos.do_move(m, undo);
       if (++nodes > limit) return false;
@@ -463,18 +512,8 @@ struct WinnabilityAnalyzer::Impl {
       }
       open(m);
       frames.back().undo = undo;
-      if (frames.back().first == frames.back().last) {  // no legal move: the game is over
-        if (pos.side_to_move() != winner && pos.in_check()) {
-          if (want_witness) {
-            witness.clear();
-            for (std::size_t i = 1; i < frames.size(); ++i) witness.push_back(frames[i].played);
-          }
-          result.verdict = Winnability::Winnable;
-          return true;
-        }
-        frames.pop_back();
-        pos.undo_move(m, undo);
-      }
+      if (frames.back().first == frames.back().last && game_over_in_walk(m, undo, result))
+        return true;
     }
     result.verdict = Winnability::Unwinnable;
     result.proof = UnwinnableProof::Exhausted;
