@@ -546,10 +546,13 @@ struct WinnabilityAnalyzer::Impl {
     for (; !settled && budget <= 64 && nodes < guided_limit; ++budget)
       settled = run_pass(budget, std::min(guided_limit, nodes + kPassNodes), result);
     // Then the walk over the whole move graph, which is small in blocked positions, on up to
-    // seven eighths of the budget.
+    // seven eighths of the budget. A winner with a queen or a rook rarely has a small graph
+    // and its nodes cost more (more moves each): the walk gets five eighths, so that the
+    // guided passes after it find such mates in time.
     if (!settled && guided_limit < limit) {
       pos = root;
-      settled = close_graph(std::max(limit - limit / 8, nodes), result);
+      const bool heavy = pos.pieces(winner, Queen) | pos.pieces(winner, Rook);
+      settled = close_graph(std::max(heavy ? limit / 8 * 5 : limit - limit / 8, nodes), result);
       // Open positions: back to guided passes, with the budgets they had reached, each budget
       // aimed at every corner in turn.
       pos = root;
@@ -583,6 +586,10 @@ WinnabilityResult WinnabilityAnalyzer::decide(const Position& pos, Color side) {
 
 WinnabilityResult WinnabilityAnalyzer::decide(const Position& pos, Color side,
                                               std::uint64_t node_limit) {
+  // A queen or a rook on the board (either side's) gives each node many more moves to play
+  // and generate: such positions get three quarters of the budget, so that no decision takes
+  // much longer than one over pawns and minor pieces.
+  if (pos.pieces(Queen) | pos.pieces(Rook)) node_limit -= node_limit / 4;
   return impl_->run(pos, side, node_limit, true, node_limit / 16);
 }
 
