@@ -177,9 +177,7 @@ class KeySet {
     }
   }
   // Starts loading the slot where `key` would go: the walk asks for it a move ahead.
-  void prefetch(std::uint64_t key) const {
-    __builtin_prefetch(&slots_[key & (slots_.size() - 1)]);
-  }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[key & (slots_.size() - 1)]); }
   // False when the key was already in the set.
   bool insert(std::uint64_t key) {
     if (2 * (used_ + 1) > slots_.size()) grow();
