@@ -40,7 +40,7 @@ struct WinnabilityResult {
 
 // The default node budget of decide(): the slowest decision of the published test vector
 // takes about 60 to 80 ms on one core (docs/unwinnability.md), below the 100 ms bound.
-constexpr std::uint64_t kDefaultWinnableNodes = 300'000;
+constexpr std::uint64_t kDefaultWinnableNodes = 400'000;
 constexpr std::uint64_t kScreenNodes = 1'000;
 
 // Whether every pawn has an opposing pawn somewhere ahead of it on its file: then no pawn

@@ -24,6 +24,7 @@
 #include "analysis/blocked.hpp"
 #include "analysis/lone_minor.hpp"
 #include "core/bitboard.hpp"
+#include "core/zobrist.hpp"
 #include "libpgn/movegen.hpp"
 
 namespace pgn {
@@ -106,9 +107,11 @@ const KnightDistance kKnightDistance;
 
 // The open-addressed table of searched positions: key and the budget left when searched.
 // Entries of earlier passes are ignored through the pass number instead of clearing.
+// A pass stores at most kPassNodes positions, so 2^16 entries keep it below a third full in
+// 1 MB, which mostly stays in cache (a larger table only missed the cache more often).
 class SearchedTable {
  public:
-  static constexpr std::size_t kSize = std::size_t{1} << 18;
+  static constexpr std::size_t kSize = std::size_t{1} << 16;
 
   void new_pass() {
     if (++pass_ == 0) {
@@ -149,46 +152,58 @@ class SearchedTable {
   std::uint16_t pass_ = 0;
 };
 
-// A growing set of position keys (open addressing). Slots carry the number of the walk that
-// filled them, so starting a new walk clears nothing.
+// A growing set of position keys (open addressing, linear probing, 8 bytes a slot so that
+// more of a large walk stays in cache; 0 marks an empty slot, so a key of 0 is stored as 1,
+// one more collision on top of the 64-bit key assumption). A walk that grew the table gives
+// it back when the next one starts: most walks are small, and clearing a large table would
+// cost them more than the walk.
 class KeySet {
  public:
   void clear() {
     used_ = 0;
-    if (++walk_ == 0) {
-      std::fill(slots_.begin(), slots_.end(), Slot{});
-      walk_ = 1;
+    if (slots_.size() > kInitialSlots)
+      slots_.assign(kInitialSlots, 0);
+    else if (slots_.empty())
+      slots_.resize(kInitialSlots);
+    else
+      std::fill(slots_.begin(), slots_.end(), 0);
+  }
+  bool contains(std::uint64_t key) const {
+    key += key == 0;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = key & mask;; i = (i + 1) & mask) {
+      if (slots_[i] == key) return true;
+      if (slots_[i] == 0) return false;
     }
   }
+  // Starts loading the slot where `key` would go: the walk asks for it a move ahead.
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&slots_[key & (slots_.size() - 1)]); }
   // False when the key was already in the set.
   bool insert(std::uint64_t key) {
     if (2 * (used_ + 1) > slots_.size()) grow();
+    key += key == 0;
     const std::size_t mask = slots_.size() - 1;
-    std::size_t i = key & mask;
-    while (slots_[i].walk == walk_) {
-      if (slots_[i].key == key) return false;
-      i = (i + 1) & mask;
+    for (std::size_t i = key & mask;; i = (i + 1) & mask) {
+      if (slots_[i] == key) return false;
+      if (slots_[i] == 0) {
+        slots_[i] = key;
+        ++used_;
+        return true;
+      }
     }
-    slots_[i] = Slot{key, walk_};
-    ++used_;
-    return true;
   }
 
  private:
-  struct Slot {
-    std::uint64_t key = 0;
-    std::uint32_t walk = 0;
-  };
+  static constexpr std::size_t kInitialSlots = 4096;
   void grow() {
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 4096 : 2 * old.size(), Slot{});
+    std::vector<std::uint64_t> old = std::move(slots_);
+    slots_.assign(old.empty() ? kInitialSlots : 2 * old.size(), 0);
     used_ = 0;
-    for (const Slot& s : old)
-      if (s.walk == walk_) insert(s.key);
+    for (std::uint64_t key : old)
+      if (key) insert(key);
   }
-  std::vector<Slot> slots_;
+  std::vector<std::uint64_t> slots_;
   std::size_t used_ = 0;
-  std::uint32_t walk_ = 1;
 };
 
 // What a move costs in a guided pass. A move that heads for the mate costs nothing and makes
@@ -394,6 +409,40 @@ struct WinnabilityAnalyzer::Impl {
     return false;
   }
 
+  // The key of the position after `m`, or a near guess of it for castling, promotions, en
+  // passant and changed castling rights or en passant squares: it only says which slot of
+  // the walk's key set to load early, so a wrong guess costs one wasted load.
+  std::uint64_t key_after(Move m) const {
+    const Square from = m.from(), to = m.to();
+    const Piece moving = pos.piece_on(from), target = pos.piece_on(to);
+    std::uint64_t key = pos.key() ^ zobrist_side_key() ^ zobrist_piece_key(moving, from) ^
+                        zobrist_piece_key(moving, to);
+    if (target != NoPiece) key ^= zobrist_piece_key(target, to);
+    if (pos.ep_square() != NoSquare) key ^= zobrist_en_passant_key(pos.ep_square());
+    return key;
+  }
+
+  bool key_after_is_exact(Move m) const {
+    return m.kind() == Move::Normal && !pos.castling_rights() &&
+           !(type_of(pos.piece_on(m.from())) == Pawn && (int(m.from()) ^ int(m.to())) == 16);
+  }
+
+  // The walk entered a position without legal moves (frame on top, just opened): a mate by
+  // the winner settles the verdict with the path as witness; otherwise it is left.
+  bool game_over_in_walk(Move m, const UndoInfo& undo, WinnabilityResult& result) {
+    if (pos.side_to_move() != winner && pos.in_check()) {
+      if (want_witness) {
+        witness.clear();
+        for (std::size_t i = 1; i < frames.size(); ++i) witness.push_back(frames[i].played);
+      }
+      result.verdict = Winnability::Winnable;
+      return true;
+    }
+    frames.pop_back();
+    pos.undo_move(m, undo);
+    return false;
+  }
+
   // Every position reachable from the root, each entered once (depth first, with an explicit
   // stack: the walk can be thousands of plies deep). Returns true if it settles the verdict.
   bool close_graph(std::uint64_t limit, WinnabilityResult& result) {
@@ -431,6 +480,27 @@ struct WinnabilityAnalyzer::Impl {
         continue;
       }
       const Move m = arena[top.next++];
+      const std::uint64_t guess = key_after(m);
+      // The guess is the key itself for an ordinary move without castling rights or a double
+      // step (most moves of a walk): a position already entered is then skipped unplayed.
+      if (key_after_is_exact(m)) {
+        if (++nodes > limit) return false;
+        if (visited.contains(guess)) continue;
+        if (top.next != top.last) visited.prefetch(key_after(arena[top.next]));
+        UndoInfo undo;
+        pos.do_move(m, undo);
+        visited.insert(guess);
+        if (hopeless(changes_structure(m, undo))) {
+          pos.undo_move(m, undo);
+          continue;
+        }
+        open(m);
+        frames.back().undo = undo;
+        if (frames.back().first == frames.back().last && game_over_in_walk(m, undo, result))
+          return true;
+        continue;
+      }
+      visited.prefetch(guess);
       UndoInfo undo;
       pos.do_move(m, undo);
       if (++nodes > limit) return false;
@@ -440,18 +510,8 @@ struct WinnabilityAnalyzer::Impl {
       }
       open(m);
       frames.back().undo = undo;
-      if (frames.back().first == frames.back().last) {  // no legal move: the game is over
-        if (pos.side_to_move() != winner && pos.in_check()) {
-          if (want_witness) {
-            witness.clear();
-            for (std::size_t i = 1; i < frames.size(); ++i) witness.push_back(frames[i].played);
-          }
-          result.verdict = Winnability::Winnable;
-          return true;
-        }
-        frames.pop_back();
-        pos.undo_move(m, undo);
-      }
+      if (frames.back().first == frames.back().last && game_over_in_walk(m, undo, result))
+        return true;
     }
     result.verdict = Winnability::Unwinnable;
     result.proof = UnwinnableProof::Exhausted;
@@ -484,10 +544,13 @@ struct WinnabilityAnalyzer::Impl {
     for (; !settled && budget <= 64 && nodes < guided_limit; ++budget)
       settled = run_pass(budget, std::min(guided_limit, nodes + kPassNodes), result);
     // Then the walk over the whole move graph, which is small in blocked positions, on up to
-    // seven eighths of the budget.
+    // seven eighths of the budget. A winner with a queen or a rook rarely has a small graph
+    // and its nodes cost more (more moves each): the walk gets five eighths, so that the
+    // guided passes after it find such mates in time.
     if (!settled && guided_limit < limit) {
       pos = root;
-      settled = close_graph(std::max(limit - limit / 8, nodes), result);
+      const bool heavy = pos.pieces(winner, Queen) | pos.pieces(winner, Rook);
+      settled = close_graph(std::max(heavy ? limit / 8 * 5 : limit - limit / 8, nodes), result);
       // Open positions: back to guided passes, with the budgets they had reached, each budget
       // aimed at every corner in turn.
       pos = root;
@@ -521,6 +584,10 @@ WinnabilityResult WinnabilityAnalyzer::decide(const Position& pos, Color side) {
 
 WinnabilityResult WinnabilityAnalyzer::decide(const Position& pos, Color side,
                                               std::uint64_t node_limit) {
+  // A queen or a rook on the board (either side's) gives each node many more moves to play
+  // and generate: such positions get three quarters of the budget, so that no decision takes
+  // much longer than one over pawns and minor pieces.
+  if (pos.pieces(Queen) | pos.pieces(Rook)) node_limit -= node_limit / 4;
   return impl_->run(pos, side, node_limit, true, node_limit / 16);
 }
 
