@@ -109,4 +109,20 @@ ln -s ../real.pgn "$work/out/link.pgn"
 [ "$(grep -c '^\[Event ' "$work/real.pgn")" = 3000 ] || fail "-o through a link did not write the file it names"
 grep -q '"games":3000' "$work/out/new.out" || fail "the validate report was not written"
 
+# -o naming something that is not a regular file is written directly: a rename through a
+# temporary file would replace a named pipe or a device such as /dev/null with a file.
+rm -f "$work/fifo"
+mkfifo "$work/fifo"
+timeout 20 cat "$work/fifo" >"$work/from-fifo" &
+reader=$!
+timeout 20 "$pgn" convert -q -o "$work/fifo" "$games" || fail "-o a named pipe failed"
+wait $reader
+[ -p "$work/fifo" ] || fail "-o replaced a named pipe with a file"
+[ "$(grep -c '^\[Event ' "$work/from-fifo")" = 3000 ] || fail "-o a named pipe: the reader did not get every game"
+ls "$work" | grep -q 'fifo.tmp-' && fail "-o a named pipe left a temporary file"
+if mknod "$work/null" c 1 3 2>/dev/null; then
+  "$pgn" validate -q --format json -o "$work/null" "$games" || fail "-o a null device failed"
+  [ -c "$work/null" ] || fail "-o replaced a character device with a file"
+fi
+
 finish "all output safety checks passed"

@@ -214,7 +214,7 @@ OutputFile::~OutputFile() {
   g_temp_path.store(nullptr);
   if (file_) {
     std::fclose(file_);
-    std::remove(temp_path_.c_str());
+    if (!temp_path_.empty()) std::remove(temp_path_.c_str());
   }
 }
 
@@ -235,6 +235,16 @@ bool OutputFile::open(const std::string& given, std::string& error) {
     if (S_ISDIR(existing.st_mode)) {
       error = "cannot write " + path + ": it is a directory";
       return false;
+    }
+    if (!S_ISREG(existing.st_mode)) {
+      target_path_ = path;
+      temp_path_.clear();
+      file_ = std::fopen(path.c_str(), "wb");
+      if (!file_) {
+        error = "cannot write " + path + ": " + std::strerror(errno);
+        return false;
+      }
+      return true;
     }
     mode = existing.st_mode & 07777;
   } else {
@@ -269,13 +279,13 @@ void OutputFile::discard() {
   if (!file_) return;
   std::fclose(file_);
   file_ = nullptr;
-  std::remove(temp_path_.c_str());
+  if (!temp_path_.empty()) std::remove(temp_path_.c_str());
 }
 
 void OutputFile::wrote(std::size_t bytes) {
 #if defined(__linux__)
   constexpr std::size_t kWritebackBytes = 16u << 20;
-  if (!file_) return;
+  if (!file_ || temp_path_.empty()) return;
   not_written_back_ += bytes;
   if (not_written_back_ < kWritebackBytes) return;
   not_written_back_ = 0;
@@ -300,10 +310,15 @@ bool OutputFile::commit(std::string& error) {
     }
     return true;
   }
-  bool ok = std::fflush(file_) == 0 && !std::ferror(file_) && fsync(fileno(file_)) == 0;
+  const bool direct = temp_path_.empty();
+  bool ok = std::fflush(file_) == 0 && !std::ferror(file_) && (direct || fsync(fileno(file_)) == 0);
   int saved = errno;
   ok = (std::fclose(file_) == 0) && ok;
   file_ = nullptr;
+  if (direct) {
+    if (!ok) error = "cannot write " + path_ + ": " + std::strerror(saved ? saved : errno);
+    return ok;
+  }
   if (!ok) {
     std::remove(temp_path_.c_str());
     error = "cannot write " + path_ + ": " + std::strerror(saved ? saved : errno);

@@ -70,7 +70,9 @@ class Progress {
 };
 
 // Standard output, or a file written through a temporary name and renamed into place only
-// when everything was written, so a failed run never leaves a partial file behind.
+// when everything was written, so a failed run never leaves a partial file behind. A target
+// that exists and is not a regular file (/dev/null, a named pipe, a terminal) is written
+// directly: renaming over it would replace the device or pipe with a regular file.
 class OutputFile {
  public:
   ~OutputFile();
@@ -90,7 +92,7 @@ class OutputFile {
   std::FILE* file_ = nullptr;
   std::string path_;         // as given
   std::string target_path_;  // the file replaced: path_, or what the symbolic link names
-  std::string temp_path_;
+  std::string temp_path_;     // empty when the target is written directly
   std::size_t not_written_back_ = 0;  // bytes written since the last hand-over
   long long written_back_to_ = 0;     // file offset up to which writeback was started
 };
