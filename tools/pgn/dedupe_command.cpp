@@ -74,14 +74,11 @@ class KeyConsumer final : public BatchConsumer {
   void batch(GameBatch& batch) override {
     InputReading& reading = (*readings_)[batch.file_index];
     reading.games += batch.games.size();
-    places_.resize(batch.games.size());
-    for (std::size_t i = 0; i < batch.games.size(); ++i) {
-      const RawGame& game = batch.games[i];
-      if (!place_of(game, places_[i])) reading.placed = false;
-    }
-    if (error_.empty() && std::fwrite(places_.data(), sizeof(GamePlace), places_.size(),
-                                      places_file_) != places_.size())
-      error_ = std::string("cannot write a temporary file: ") + std::strerror(errno);
+    const std::size_t first_place = places_.size();
+    places_.resize(first_place + batch.games.size());
+    for (std::size_t i = 0; i < batch.games.size(); ++i)
+      if (!place_of(batch.games[i], places_[first_place + i])) reading.placed = false;
+    if (places_.size() >= kPlacesWritten) write_places();
     for (std::size_t i = 0; i < batch.games.size(); ++i, ++ordinal_) {
       const RawGame& game = batch.games[i];
       if (game.truncated) {
@@ -119,6 +116,15 @@ class KeyConsumer final : public BatchConsumer {
                  static_cast<unsigned long long>(games_read));
   }
   const std::string& error() const { return error_; }
+  // The places not written yet (they go a megabyte at a time); false after a write error.
+  bool write_places() {
+    if (error_.empty() && !places_.empty() &&
+        std::fwrite(places_.data(), sizeof(GamePlace), places_.size(), places_file_) !=
+            places_.size())
+      error_ = std::string("cannot write a temporary file: ") + std::strerror(errno);
+    places_.clear();
+    return error_.empty();
+  }
   // With --prefix: every replayed game's key and ordinal.
   PrefixIndex* finals_ = nullptr;
   const std::vector<std::string>* names_ = nullptr;  // the inputs as named on the command line
@@ -126,6 +132,7 @@ class KeyConsumer final : public BatchConsumer {
   std::FILE* places_file_ = nullptr;                 // every game's GamePlace, in order
 
  private:
+  static constexpr std::size_t kPlacesWritten = (1u << 20) / sizeof(GamePlace);
   std::vector<GamePlace> places_;
   DuplicateIndex& index_;
   Totals& totals_;
@@ -475,6 +482,7 @@ int run_dedupe(int argc, char** argv) {
       sources_for(files, InputFormat::Pgn), pipeline_options(common),
       [&] { return std::make_unique<KeyWorker>(whole_games, validate_options); }, keys);
   progress.clear();
+  keys.write_places();
   error = keys.error();
   if (error.empty() && !interrupted() && !totals.files_failed) index.finish(error);
   bool complete = error.empty() && !interrupted() && !totals.files_failed;
