@@ -210,6 +210,27 @@ expect "--keep first" "$annotated_first" "$(grep -c '^\[Annotator "Somebody"\]' 
 diff <(sed 's/planted.pgn/-/g' report.txt | grep ': duplicate') <(grep ': duplicate' stdin-report.txt) >/dev/null ||
   fail "standard input is not named - in the report: $(grep -m1 ': duplicate' stdin-report.txt)"
 
+# The second reading takes the games of a plain file from where the first reading found them;
+# a compressed file is cut into games again. Both give the same bytes, with a Windows-1252
+# game (written as UTF-8), CRLF line ends and games without a blank line between them.
+{
+  cat planted.pgn
+  printf '[Event "latin-1"]\n[White "M\xfcller, K"]\n\n1. e4 e5 2. Nf3 *\n'
+  printf '[Event "crlf"]\r\n\r\n1. d4 d5 2. c4 *\r\n'
+  printf '[Event "latin-1 again"]\n[White "M\xfcller, K"]\n\n1. e4 e5 2. Nf3 *'
+} >mixed.pgn
+"$pgn" dedupe --duplicates mixed-dups1.pgn mixed.pgn >mixed-kept1.pgn 2>mixed-report1.txt
+gzip -c mixed.pgn >mixed.pgn.gz
+"$pgn" dedupe --duplicates mixed-dups2.pgn mixed.pgn.gz >mixed-kept2.pgn 2>mixed-report2.txt
+cmp -s mixed-kept1.pgn mixed-kept2.pgn || fail "a plain file and its gzip give other outputs"
+cmp -s mixed-dups1.pgn mixed-dups2.pgn || fail "a plain file and its gzip give other duplicates"
+diff <(grep ': duplicate' mixed-report1.txt) <(sed 's/mixed.pgn.gz/mixed.pgn/g' mixed-report2.txt | grep ': duplicate') >/dev/null ||
+  fail "a plain file and its gzip give other reports"
+grep -q '^\[White "Müller, K"\]$' mixed-kept1.pgn || fail "the Windows-1252 game is not written as UTF-8"
+grep -q '^\[Event "latin-1 again"\]' mixed-dups1.pgn || fail "the Windows-1252 copy is not among the duplicates"
+expect "games of mixed.pgn" "$(( $(grep -c '^\[Event ' mixed.pgn) ))" \
+  "$(( $(grep -c '^\[Event ' mixed-kept1.pgn) + $(grep -c '^\[Event ' mixed-dups1.pgn) ))"
+
 # Forfeits (no moves) are copies only when their tags are the same: twic944 has six with
 # other players, which are all kept; each twice over are copies. Its one real copy (the moves
 # of line 7425 again at line 8311 under other names and another result) is found.

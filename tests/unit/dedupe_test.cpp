@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <random>
 
 namespace pgn {
@@ -121,6 +122,71 @@ TEST(DuplicateIndex, SpilledGivesTheSameAnswers) {
       }
     }
   }
+}
+
+// Writes `bytes` to a new file in the temporary directory and returns its path.
+std::string temporary_file(const std::string& name, const std::string& bytes) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    (name + "." + std::to_string(std::random_device{}()));
+  std::ofstream(path, std::ios::binary) << bytes;
+  return path.string();
+}
+
+// The second reading of pgn dedupe: each game taken back by its place is the text the
+// splitter gave, whatever its line ends and encoding, across the reader's 4 MB window.
+TEST(PlacedGameReader, GivesTheSplittersText) {
+  std::string bytes = "; a comment line before the first game\n\n";
+  bytes += "[Event \"crlf\"]\r\n\r\n1. e4 {x} e5 1-0\r\n\r\n";
+  bytes += "[Event \"latin-1\"]\n[White \"M\xfcller\"]\n\n1. d4 *\n\n\n";
+  bytes += "[Event \"no blank line after\"]\n\n1. c4 *\n[Event \"next\"]\n\n1. Nf3 *";
+  for (int i = 0; bytes.size() < (9u << 20); ++i)
+    bytes += "\n\n[Event \"" + std::to_string(i) + "\"]\n\n1. e4 e5 2. Nf3 Nc6 *  ";
+  const std::string path = temporary_file("placed", bytes);
+  ASSERT_TRUE(PlacedGameReader::readable_in_place(path));
+  std::string error;
+  auto source = InputSource::open(path, error);
+  ASSERT_TRUE(source) << error;
+  GameSplitter splitter(*source);
+  PlacedGameReader reader;
+  ASSERT_TRUE(reader.open(path, error)) << error;
+  RawGame game;
+  std::size_t games = 0, latin1 = 0;
+  while (splitter.next(game)) {
+    GamePlace place;
+    ASSERT_TRUE(place_of(game, place)) << game.index;
+    latin1 += game.decoded_latin1;
+    std::string_view text;
+    ASSERT_TRUE(reader.text(place, text, error)) << error;
+    ASSERT_EQ(text, game.text) << game.index;
+    EXPECT_EQ(place.line, game.start.line);
+    ++games;
+  }
+  EXPECT_GT(games, 100000u);
+  EXPECT_EQ(latin1, 1u);
+  // A place past the end of the file (it was cut since the first reading) is an error.
+  GamePlace beyond;
+  beyond.offset = bytes.size() - 4;
+  beyond.size = 10;
+  std::string_view text;
+  EXPECT_FALSE(reader.text(beyond, text, error));
+  EXPECT_NE(error.find("shorter"), std::string::npos) << error;
+  std::filesystem::remove(path);
+}
+
+TEST(PlacedGameReader, OnlyPlainFiles) {
+  EXPECT_FALSE(PlacedGameReader::readable_in_place(std::filesystem::temp_directory_path()));
+  EXPECT_FALSE(PlacedGameReader::readable_in_place("/no/such/file.pgn"));
+  // gzip's magic bytes: read through the decompressor, whose offsets are not the file's.
+  const std::string gz = temporary_file("placed-gz", std::string("\x1f\x8b\x08\x00", 4));
+  EXPECT_FALSE(PlacedGameReader::readable_in_place(gz));
+  std::filesystem::remove(gz);
+  // After a byte order mark the game has no place.
+  auto source = InputSource::from_memory("\xEF\xBB\xBF[Event \"a\"]\n\n1. e4 *\n");
+  GameSplitter splitter(*source);
+  RawGame game;
+  ASSERT_TRUE(splitter.next(game));
+  GamePlace place;
+  EXPECT_FALSE(place_of(game, place));
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // pgn dedupe: writes each game once, in input order. A first pass keys every game (on all
 // cores) into an index that spills to disk past --memory; a second pass reads the inputs
-// again and writes each game to the output or, when it is a copy, to --duplicates.
+// again and writes each game to the output or, when it is a copy, to --duplicates. The first
+// pass notes where each game's bytes are in its file, so that the second copies them from an
+// uncompressed file without cutting it into games again.
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,6 +27,21 @@ namespace po = boost::program_options;
 
 namespace pgn::cli {
 namespace {
+
+// An unnamed file in `dir` (unlinked at once, so nothing is left behind); -1 with errno.
+int unnamed_temp_file(const std::string& dir, const char* stem) {
+  std::string path = dir + "/" + stem + ".XXXXXX";
+  const int fd = ::mkstemp(path.data());
+  if (fd >= 0) ::unlink(path.c_str());
+  return fd;
+}
+
+// What the first reading learnt of one input: whether every game has a place (see place_of),
+// and how many games it holds.
+struct InputReading {
+  bool placed = true;
+  std::uint64_t games = 0;
+};
 
 // Pass 1: one DuplicateEntry per game, packed into batch.output.
 class KeyWorker final : public BatchWorker {
@@ -55,6 +72,13 @@ class KeyConsumer final : public BatchConsumer {
   KeyConsumer(DuplicateIndex& index, Totals& totals, Progress& progress, bool quiet)
       : index_(index), totals_(totals), progress_(progress), quiet_(quiet) {}
   void batch(GameBatch& batch) override {
+    InputReading& reading = (*readings_)[batch.file_index];
+    reading.games += batch.games.size();
+    const std::size_t first_place = places_.size();
+    places_.resize(first_place + batch.games.size());
+    for (std::size_t i = 0; i < batch.games.size(); ++i)
+      if (!place_of(batch.games[i], places_[first_place + i])) reading.placed = false;
+    if (places_.size() >= kPlacesWritten) write_places();
     for (std::size_t i = 0; i < batch.games.size(); ++i, ++ordinal_) {
       const RawGame& game = batch.games[i];
       if (game.truncated) {
@@ -92,11 +116,24 @@ class KeyConsumer final : public BatchConsumer {
                  static_cast<unsigned long long>(games_read));
   }
   const std::string& error() const { return error_; }
+  // The places not written yet (they go a megabyte at a time); false after a write error.
+  bool write_places() {
+    if (error_.empty() && !places_.empty() &&
+        std::fwrite(places_.data(), sizeof(GamePlace), places_.size(), places_file_) !=
+            places_.size())
+      error_ = std::string("cannot write a temporary file: ") + std::strerror(errno);
+    places_.clear();
+    return error_.empty();
+  }
   // With --prefix: every replayed game's key and ordinal.
   PrefixIndex* finals_ = nullptr;
   const std::vector<std::string>* names_ = nullptr;  // the inputs as named on the command line
+  std::vector<InputReading>* readings_ = nullptr;    // one per input
+  std::FILE* places_file_ = nullptr;                 // every game's GamePlace, in order
 
  private:
+  static constexpr std::size_t kPlacesWritten = (1u << 20) / sizeof(GamePlace);
+  std::vector<GamePlace> places_;
   DuplicateIndex& index_;
   Totals& totals_;
   Progress& progress_;
@@ -184,37 +221,45 @@ class WriteConsumer final : public BatchConsumer {
         quiet_(quiet) {
     has_next_ = index_.next(next_);
   }
+  // A pipeline's batches, of the input `file_index` when the pipeline reads that one alone.
   void batch(GameBatch& batch) override {
-    kept_.clear();
-    copies_.clear();
-    for (const RawGame& game : batch.games) {
-      while (next_prefix_ < prefixes_.size() && prefixes_[next_prefix_].ordinal < ordinal_)
-        ++next_prefix_;
-      const bool copy = has_next_ && next_.ordinal == ordinal_;
-      const bool prefix =
-          next_prefix_ < prefixes_.size() && prefixes_[next_prefix_].ordinal == ordinal_;
-      if (copy || prefix) {
-        Duplicate found = copy ? next_ : prefixes_[next_prefix_];
-        found.line = game.start.line;
-        ++totals_.duplicates;
-        ++totals_.by_kind[found.kind];
-        if (!quiet_)
-          std::fprintf(stderr, "%s:%llu: duplicate (%s) of %s:%llu\n",
-                       names_[batch.file_index].c_str(),
-                       static_cast<unsigned long long>(found.line), duplicate_kind_name(found.kind),
-                       names_[found.original_file].c_str(),
-                       static_cast<unsigned long long>(found.original_line));
-        if (duplicates_) append_game_as_read(game.text, copies_);
-        if (copy) has_next_ = index_.next(next_);
-      } else {
-        ++totals_.written;
-        append_game_as_read(game.text, kept_);
-      }
-      ++ordinal_;
-    }
-    write(output_, kept_);
-    if (duplicates_) write(*duplicates_, copies_);
+    for (const RawGame& game : batch.games)
+      game_text(game.text, batch.file_index + file_index_, game.start.line);
+    flush();
   }
+  // The next game in input order: to the output, or to --duplicates when it is a copy.
+  void game_text(std::string_view text, std::size_t file, std::uint64_t line) {
+    while (next_prefix_ < prefixes_.size() && prefixes_[next_prefix_].ordinal < ordinal_)
+      ++next_prefix_;
+    const bool copy = has_next_ && next_.ordinal == ordinal_;
+    const bool prefix =
+        next_prefix_ < prefixes_.size() && prefixes_[next_prefix_].ordinal == ordinal_;
+    if (copy || prefix) {
+      Duplicate found = copy ? next_ : prefixes_[next_prefix_];
+      found.line = line;
+      ++totals_.duplicates;
+      ++totals_.by_kind[found.kind];
+      if (!quiet_)
+        std::fprintf(stderr, "%s:%llu: duplicate (%s) of %s:%llu\n", names_[file].c_str(),
+                     static_cast<unsigned long long>(found.line), duplicate_kind_name(found.kind),
+                     names_[found.original_file].c_str(),
+                     static_cast<unsigned long long>(found.original_line));
+      if (duplicates_) append_game_as_read(text, copies_);
+      if (copy) has_next_ = index_.next(next_);
+    } else {
+      ++totals_.written;
+      append_game_as_read(text, kept_);
+    }
+    ++ordinal_;
+  }
+  void flush() {
+    write(output_, kept_);
+    kept_.clear();
+    if (duplicates_) write(*duplicates_, copies_);
+    copies_.clear();
+  }
+  std::size_t buffered() const { return kept_.size() + copies_.size(); }
+  std::size_t file_index_ = 0;  // added to batch.file_index
 
  private:
   static void write(OutputFile& out, const std::string& text) {
@@ -235,6 +280,31 @@ class WriteConsumer final : public BatchConsumer {
   std::uint64_t ordinal_ = 0;
   std::string kept_, copies_;
 };
+
+// The second reading of an input whose games all have places: each game is taken from
+// where the first reading found it, without cutting the input into games again.
+bool copy_games(const std::string& path, std::size_t file, std::uint64_t games, std::FILE* places,
+                WriteConsumer& writer, std::string& error) {
+  PlacedGameReader reader;
+  if (!reader.open(path, error)) return false;
+  std::vector<GamePlace> batch(4096);
+  for (std::uint64_t done = 0; done < games && !interrupted();) {
+    const std::size_t n = std::size_t(std::min<std::uint64_t>(batch.size(), games - done));
+    if (std::fread(batch.data(), sizeof(GamePlace), n, places) != n) {
+      error = std::string("cannot read a temporary file: ") + std::strerror(errno);
+      return false;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      std::string_view text;
+      if (!reader.text(batch[i], text, error)) return false;
+      writer.game_text(text, file, batch[i].line);
+      if (writer.buffered() >= (1u << 20)) writer.flush();
+    }
+    done += n;
+  }
+  writer.flush();
+  return true;
+}
 
 // "2G", "512M", "64K" or bytes.
 bool parse_size(const std::string& text, std::uint64_t& out) {
@@ -356,14 +426,12 @@ int run_dedupe(int argc, char** argv) {
   // Standard input is read twice: the first reading keeps it in an unnamed temporary file.
   for (std::string& file : files) {
     if (file != "-") continue;
-    std::string path = temp_dir + "/pgn-dedupe-stdin.XXXXXX";
-    const int fd = ::mkstemp(path.data());
+    const int fd = unnamed_temp_file(temp_dir, "pgn-dedupe-stdin");
     if (fd < 0) {
       std::fprintf(stderr, "pgn dedupe: cannot keep standard input in %s: %s\n", temp_dir.c_str(),
                    std::strerror(errno));
       return kExitFailure;
     }
-    ::unlink(path.c_str());
     char buffer[1 << 16];
     ssize_t n;
     while ((n = ::read(0, buffer, sizeof buffer)) > 0)
@@ -396,6 +464,16 @@ int run_dedupe(int argc, char** argv) {
   Progress progress(files, vm);
   KeyConsumer keys(index, totals, progress, quiet);
   keys.names_ = &names;
+  std::vector<InputReading> readings(files.size());
+  keys.readings_ = &readings;
+  const int places_fd = unnamed_temp_file(temp_dir, "pgn-dedupe-places");
+  std::FILE* places = places_fd < 0 ? nullptr : ::fdopen(places_fd, "w+b");
+  if (!places) {
+    std::fprintf(stderr, "pgn dedupe: cannot make a temporary file in %s: %s\n", temp_dir.c_str(),
+                 std::strerror(errno));
+    return kExitFailure;
+  }
+  keys.places_file_ = places;
   if (rules.prefix_min_plies) keys.finals_ = &finals;
   // The first reading needs no beginnings' keys: those come with the prefix pass.
   DuplicateRules whole_games = rules;
@@ -404,6 +482,7 @@ int run_dedupe(int argc, char** argv) {
       sources_for(files, InputFormat::Pgn), pipeline_options(common),
       [&] { return std::make_unique<KeyWorker>(whole_games, validate_options); }, keys);
   progress.clear();
+  keys.write_places();
   error = keys.error();
   if (error.empty() && !interrupted() && !totals.files_failed) index.finish(error);
   bool complete = error.empty() && !interrupted() && !totals.files_failed;
@@ -439,14 +518,33 @@ int run_dedupe(int argc, char** argv) {
                          vm.count("duplicates") ? &duplicates : nullptr, written, quiet);
     PipelineOptions second = pipeline_options(common);
     second.threads = 1;
-    run_pipeline(
-        sources_for(files, InputFormat::Pgn), second, [] { return std::make_unique<PassWorker>(); },
-        writer);
+    if (std::fflush(places) != 0 || std::fseek(places, 0, SEEK_SET) != 0) {
+      error = std::string("cannot read a temporary file: ") + std::strerror(errno);
+      complete = false;
+    }
+    for (std::size_t file = 0; complete && file < files.size() && !interrupted(); ++file) {
+      if (readings[file].placed && PlacedGameReader::readable_in_place(files[file])) {
+        complete = copy_games(files[file], file, readings[file].games, places, writer, error);
+        continue;
+      }
+      // Cut into games again (compressed, cut games): one file at a time.
+      if (std::fseek(places, long(readings[file].games * sizeof(GamePlace)), SEEK_CUR) != 0) {
+        error = std::string("cannot read a temporary file: ") + std::strerror(errno);
+        complete = false;
+        break;
+      }
+      writer.file_index_ = file;
+      run_pipeline(
+          sources_for({files[file]}, InputFormat::Pgn), second,
+          [] { return std::make_unique<PassWorker>(); }, writer);
+    }
+    if (!error.empty()) std::fprintf(stderr, "pgn dedupe: %s\n", error.c_str());
     totals.written = written.written;
     totals.duplicates = written.duplicates;
     std::copy(std::begin(written.by_kind), std::end(written.by_kind), std::begin(totals.by_kind));
-    complete = !interrupted();
+    complete = complete && !interrupted();
   }
+  std::fclose(places);
   if (!settle_output(output, complete, "dedupe")) return kExitFailure;
   if (vm.count("duplicates") && !settle_output(duplicates, complete, "dedupe")) return kExitFailure;
   const double seconds =

@@ -6,6 +6,8 @@
 // DuplicateEntry; DuplicateIndex collects the entries of a whole run in 48 bytes each, in
 // memory up to a budget and then in partition files on disk (partitioned by key, so each
 // partition is decided alone in memory), and gives back the duplicates in input order.
+// GamePlace and PlacedGameReader let a second reading take games from a plain file by where
+// the first found them.
 #pragma once
 
 #include <cstdint>
@@ -133,6 +135,41 @@ class PrefixIndex {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+};
+
+// Where a game's bytes are in its input, noted by a first reading (16 bytes a game) so that a
+// second reading can take the game from a plain file without cutting it into games again.
+struct GamePlace {
+  std::uint64_t offset = 0;      // of the game's first byte
+  std::uint32_t line = 0;        // of that byte
+  std::uint32_t size : 31 = 0;   // bytes in the input
+  std::uint32_t latin1 : 1 = 0;  // the splitter decoded them from Windows-1252
+  static constexpr std::uint32_t kMaxSize = (1u << 31) - 1;
+};
+static_assert(sizeof(GamePlace) == 16);
+
+// The place of a game the splitter gave; false when its text is not its input's bytes (cut at
+// --max-game-bytes, after a byte order mark, longer than GamePlace::kMaxSize).
+bool place_of(const RawGame& game, GamePlace& place);
+
+// Reads games back by their places from a file that is read as it is on disk: a regular
+// file, not compressed.
+class PlacedGameReader {
+ public:
+  // Whether `path` is such a file (standard input must first be kept in one).
+  static bool readable_in_place(const std::string& path);
+  ~PlacedGameReader();
+  bool open(const std::string& path, std::string& error);
+  // The game's text as the splitter gave it (decoded if it was); valid until the next call.
+  // False with `error` when the file cannot be read or no longer holds the game.
+  bool text(const GamePlace& place, std::string_view& out, std::string& error);
+
+ private:
+  int fd_ = -1;
+  std::string path_;
+  std::string window_;  // the file's bytes [window_begin_, window_end_)
+  std::uint64_t window_begin_ = 0, window_end_ = 0;
+  std::string decoded_;
 };
 
 }  // namespace pgn

@@ -19,7 +19,10 @@
 
 namespace pgn {
 
-std::string fuzzy_player_name(std::string_view name) {
+namespace {
+
+// fuzzy_player_name appended to `out`, which keeps its capacity from game to game.
+void append_fuzzy_player_name(std::string_view name, std::string& out) {
   auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; };
   auto is_letter = [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (unsigned char)c >= 0x80;
@@ -35,7 +38,6 @@ std::string fuzzy_player_name(std::string_view name) {
     surname = space == std::string_view::npos ? trimmed : trimmed.substr(space + 1);
     given = space == std::string_view::npos ? "" : trimmed.substr(0, space);
   }
-  std::string out;
   for (char c : surname)
     if (is_letter(c) || c == '-') out += lower(c);
   for (char c : given)
@@ -44,6 +46,13 @@ std::string fuzzy_player_name(std::string_view name) {
       out += lower(c);
       break;
     }
+}
+
+}  // namespace
+
+std::string fuzzy_player_name(std::string_view name) {
+  std::string out;
+  append_fuzzy_player_name(name, out);
   return out;
 }
 
@@ -213,7 +222,8 @@ struct DuplicateKeyer::Impl {
     }
     void comment(std::string_view, TextPos) override { ++impl.annotations; }
     void nag(int, TextPos) override { ++impl.annotations; }
-    Control move(std::string_view token, TextPos) override {
+    // Inlined into the parser's move token handling, as the validator's move() is.
+    [[gnu::always_inline]] Control move(std::string_view token, TextPos) override {
       MoveText text;
       MoveTextError error;
       if (parse_move_text(token, text, error, impl.notation) != token.size() ||
@@ -250,7 +260,8 @@ struct DuplicateKeyer::Impl {
     for (const std::string& name : rules.same_tags) {
       std::string_view value = tag(name);
       if (rules.fuzzy_players && (name == "White" || name == "Black")) {
-        scratch = fuzzy_player_name(value);
+        scratch.clear();
+        append_fuzzy_player_name(value, scratch);
         value = scratch;
       }
       m.absorb(text_hash(value) ^ text_hash(name));
@@ -353,9 +364,10 @@ struct DuplicateKeyer::Impl {
     scratch += '\0';
     scratch.append(tag("Black"));
     e.players = std::uint32_t(text_hash(scratch));
-    scratch = fuzzy_player_name(tag("White"));
+    scratch.clear();
+    append_fuzzy_player_name(tag("White"), scratch);
     scratch += '\0';
-    scratch += fuzzy_player_name(tag("Black"));
+    append_fuzzy_player_name(tag("Black"), scratch);
     e.fuzzy_players = std::uint16_t(text_hash(scratch));
     e.result = result_code(tag("Result"));
     e.score = rules.keep == DuplicateRules::Keep::MostTags        ? std::uint32_t(tag_count)
