@@ -8,14 +8,7 @@
 set -uo pipefail
 pgn=$(realpath "$1")
 shared=$3
-work=$(mktemp -d "${TMPDIR:-/tmp}/libpgn-dedupe.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-expect() { [ "$2" = "$3" ] || fail "$1: expected $2, got $3"; }
+source "$(dirname "$0")/lib/common.sh"
 
 # plant.py SOURCE OUT_DIR: writes base.pgn (distinct games), planted.pgn and expected-*.txt.
 python3 - "$shared/corpora/real/twic944.pgn" "$work" <<'PY'
@@ -256,5 +249,4 @@ expect "bad --keep" 2 $?
 "$pgn" dedupe --memory lots planted.pgn >/dev/null 2>&1
 expect "bad --memory" 2 $?
 
-[ $failures -eq 0 ] && echo "dedupe: all checks passed"
-exit $((failures > 0))
+finish "dedupe: all checks passed"
