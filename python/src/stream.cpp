@@ -72,7 +72,11 @@ std::uint64_t pack_short_text(std::string_view text) {
 class GameStream::Worker final : public BatchWorker {
  public:
   Worker(GameStream& stream)
-      : stream_(stream), validator_(stream.settings_.validate), writer_(stream.settings_.writer) {}
+      : stream_(stream), validator_(stream.settings_.validate), writer_(stream.settings_.writer) {
+    // read_games keeps the tags and main-line SAN; the comments come with the whole record,
+    // made again when asked for.
+    record_.keeps_comments = stream.settings_.mode != StreamMode::Games;
+  }
 
   void process(GameBatch& batch) override {
     const StreamMode mode = stream_.settings_.mode;
