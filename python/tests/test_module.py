@@ -53,6 +53,28 @@ def test_games_are_the_cli_conversion(relative):
 
 
 @pytest.mark.parametrize(
+    "relative", ["variants/pychess/zh.pgn", "variants/pychess/schess.pgn",
+                 "variants/python-chess/saturs-jannlee-zh-lichess.pgn"])
+def test_variant_games_uci_and_positions_are_the_cli_conversion(relative):
+    # Drops must be played by the variant's rules: played by the standard ones they crashed.
+    path = corpus(relative)
+    out = cli("convert", "-q", "--to", "jsonl", "--fen", path)
+    converted = [json.loads(line) for line in out.splitlines()]
+    games = list(libpgn.read_games(path))
+    assert len(games) == len(converted)
+    checked = 0
+    for game, record in zip(games, converted):
+        if not game.valid or game.variant != "crazyhouse":
+            continue
+        assert game.uci() == [m["uci"] for m in record["moves"]]
+        assert game.fen_at(0) == record["start_fen"]
+        assert [game.fen_at(ply + 1) for ply in range(len(game.moves))] == [
+            m["fen"] for m in record["moves"]]
+        checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize(
     "relative", ["variants/pychess/zh.pgn", "variants/python-chess/saturs-jannlee-zh-lichess.pgn",
                  "real/twic0920.pgn"])
 def test_variant_is_the_one_the_game_was_replayed_in(relative):
