@@ -167,6 +167,10 @@ class GameStream::Consumer final : public BatchConsumer {
       // views are moved to where the bytes are now, which a short string's swap changes.
       const char* old_text = batch.text.data();
       chunk.games.text.swap(batch.text);
+      // A text short enough to sit inside the string object (a batch of one tiny game) would
+      // be copied by each move of the chunk, leaving the views behind: it is put on the heap,
+      // which moves keep in place.
+      chunk.games.text.reserve(sizeof(std::string) + 1);
       chunk.games.games.swap(batch.games);
       for (RawGame& g : chunk.games.games)
         g.text =

@@ -52,6 +52,16 @@ def test_games_are_the_cli_conversion(relative):
     assert checked == sum(g.valid for g in games)
 
 
+def test_whole_record_of_a_tiny_input_is_its_game():
+    # A batch of a few bytes sat inside its string and moved away from the games' views: the
+    # record made again read freed memory and was sometimes empty.
+    for _ in range(50):
+        game = next(libpgn.read_games(b"1. g1f3 e7e5  *", threads=1))
+        assert game.moves == ["Nf3", "e5"]
+        assert game.uci() == ["g1f3", "e7e5"]
+        assert game.pgn().endswith("1. Nf3 e5 *\n\n")
+
+
 @pytest.mark.parametrize(
     "relative", ["variants/pychess/zh.pgn", "variants/pychess/schess.pgn",
                  "variants/python-chess/saturs-jannlee-zh-lichess.pgn"])
