@@ -219,12 +219,23 @@ class Game {
     return moves;
   }
 
+  // A recorded move played as the writers play it: a null move as one, a variant's moves by
+  // its rules (a crazyhouse drop played by the standard rules crashed the interpreter).
+  static void play_recorded(Position& pos, Move m) {
+    if (m.is_null())
+      pos.play_null();
+    else if (pos.variant() != Variant::Standard)
+      pos.play_variant(m);
+    else
+      pos.play(m);
+  }
+
   py::list uci() const {
     py::list list;
     Position pos = record().start;
     for (Move m : main_moves()) {
       list.append(py::str(to_uci(pos, m)));
-      pos.play(m);
+      play_recorded(pos, m);
     }
     return list;
   }
@@ -236,7 +247,7 @@ class Game {
       throw py::index_error("ply " + std::to_string(ply) + " is outside 0.." +
                             std::to_string(moves.size()));
     Position pos = record().start;
-    for (long i = 0; i < ply; ++i) pos.play(moves[std::size_t(i)]);
+    for (long i = 0; i < ply; ++i) play_recorded(pos, moves[std::size_t(i)]);
     return pos.fen();
   }
 

@@ -72,7 +72,11 @@ std::uint64_t pack_short_text(std::string_view text) {
 class GameStream::Worker final : public BatchWorker {
  public:
   Worker(GameStream& stream)
-      : stream_(stream), validator_(stream.settings_.validate), writer_(stream.settings_.writer) {}
+      : stream_(stream), validator_(stream.settings_.validate), writer_(stream.settings_.writer) {
+    // read_games keeps the tags and main-line SAN; the comments come with the whole record,
+    // made again when asked for.
+    record_.keeps_comments = stream.settings_.mode != StreamMode::Games;
+  }
 
   void process(GameBatch& batch) override {
     const StreamMode mode = stream_.settings_.mode;
@@ -163,6 +167,10 @@ class GameStream::Consumer final : public BatchConsumer {
       // views are moved to where the bytes are now, which a short string's swap changes.
       const char* old_text = batch.text.data();
       chunk.games.text.swap(batch.text);
+      // A text short enough to sit inside the string object (a batch of one tiny game) would
+      // be copied by each move of the chunk, leaving the views behind: it is put on the heap,
+      // which moves keep in place.
+      chunk.games.text.reserve(sizeof(std::string) + 1);
       chunk.games.games.swap(batch.games);
       for (RawGame& g : chunk.games.games)
         g.text =
