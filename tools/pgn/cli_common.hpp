@@ -90,9 +90,9 @@ class OutputFile {
 
  private:
   std::FILE* file_ = nullptr;
-  std::string path_;         // as given
-  std::string target_path_;  // the file replaced: path_, or what the symbolic link names
-  std::string temp_path_;     // empty when the target is written directly
+  std::string path_;                  // as given
+  std::string target_path_;           // the file replaced: path_, or what the symbolic link names
+  std::string temp_path_;             // empty when the target is written directly
   std::size_t not_written_back_ = 0;  // bytes written since the last hand-over
   long long written_back_to_ = 0;     // file offset up to which writeback was started
 };

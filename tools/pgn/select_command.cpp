@@ -235,9 +235,9 @@ int run_select(int argc, char** argv) {
        "the main line reaches the material PATTERN (e.g. KRPkr, 'KQ*kq*') and keeps it for "
        "--material-plies positions")  //
       ("material-plies", count_value(material_plies, 1, 100000),
-       "positions in a row a --material pattern must hold for")  //
-      ("valid", "the game replays with no errors (as pgn validate says)")    //
-      ("with-errors", "the game has errors (as pgn validate says)")          //
+       "positions in a row a --material pattern must hold for")            //
+      ("valid", "the game replays with no errors (as pgn validate says)")  //
+      ("with-errors", "the game has errors (as pgn validate says)")        //
       ("with-code", po::value<Strings>()->value_name("CODE")->composing(),
        "pgn validate reports a problem CODE, e.g. illegal-move")                //
       ("any", "select games that match at least one condition instead of all")  //
