@@ -381,7 +381,8 @@ class StreamIterator {
     options_ = std::make_shared<const ValidateOptions>(settings.validate);
     stream_ = std::make_unique<GameStream>(std::move(s), std::move(settings));
   }
-  ~StreamIterator() { close(); }
+  // Releasing the GIL does not throw while the interpreter runs.
+  ~StreamIterator() { close(); }  // NOLINT(bugprone-exception-escape)
 
   void close() {
     if (!stream_) return;
@@ -585,6 +586,7 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
                       const ByteRange& range) {
   if (kinds.size() != tags.size()) throw py::value_error("one kind per tag");
   std::vector<TagKind> kind;
+  kind.reserve(kinds.size());
   for (const std::string& k : kinds)
     kind.push_back(k == "int" ? TagKind::Integer : k == "date" ? TagKind::Date : TagKind::Text);
   StreamSettings settings;
@@ -773,7 +775,7 @@ PYBIND11_MODULE(_libpgn, m) {
       .def("__next__", &GameIterator::next)
       .def("close", &GameIterator::close, "Stops reading.")
       .def("__enter__", [](py::object self) { return self; })
-      .def("__exit__", [](GameIterator& it, py::args) { it.close(); });
+      .def("__exit__", [](GameIterator& it, const py::args&) { it.close(); });
 
   py::class_<ProblemIterator>(m, "ProblemIterator",
                               "Problems in input order; `summary` after them.")

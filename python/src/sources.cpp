@@ -16,7 +16,8 @@ namespace {
 struct HeldObject {
   py::object object;
   explicit HeldObject(py::object o) : object(std::move(o)) {}
-  ~HeldObject() {
+  // Taking the GIL does not throw while the interpreter runs.
+  ~HeldObject() {  // NOLINT(bugprone-exception-escape)
     py::gil_scoped_acquire gil;
     object = py::object();
   }
@@ -49,7 +50,7 @@ Source make_source(const py::handle& source, const ByteRange& byte_range) {
     if (!range) return Source::path(path, InputFormat::Detect);
     if (byte_range->size() == 4) return zstd_range_source(path, *byte_range);
     // A byte range of an uncompressed file, read with pread: the Dask partitions.
-    auto [begin, end] = *range;
+    const std::uint64_t begin = range->first, end = range->second;
     std::FILE* file = std::fopen(path.c_str(), "rb");
     if (!file) raise("PgnError", "io", "cannot open " + path, path);
     auto handle = std::shared_ptr<std::FILE>(file, std::fclose);

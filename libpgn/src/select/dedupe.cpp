@@ -97,7 +97,7 @@ KeyMixer bytes_hash(std::string_view s) {
                             0x082EFA98EC4E6C89ull};
   std::size_t at = 0;
   for (; at + 32 <= s.size(); at += 32)
-    for (int k = 0; k < 4; ++k) {
+    for (std::size_t k = 0; k < 4; ++k) {
       std::uint64_t word;
       std::memcpy(&word, s.data() + at + 8 * k, 8);
       lanes[k] = (lanes[k] ^ word) * 0x9E3779B97F4A7C15ull;
