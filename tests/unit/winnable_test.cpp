@@ -62,6 +62,23 @@ TEST(Winnable, PawnWallsShutOutPiecesThatCannotCross) {
   EXPECT_NE(open.proof, UnwinnableProof::PawnWall);
 }
 
+TEST(Winnable, BishopsThatNeverMoveDefendTheWallForGood) {
+  // Published as dead: every bishop is shut in by the pawns around it and defends them for
+  // good (the pawns defend it back), so neither king can ever take a pawn. Proved before any
+  // search; the search alone ran out of budget here.
+  for (const char* text : {"4K3/2p1p3/2PbP3/2pBp3/2PbP3/2pBp3/2PbP3/4k3 b - -",
+                           "k7/3B4/K2p1p2/3PbP2/3pBp2/3P1P2/8/8 w - -"})
+    for (Color side : {White, Black}) {
+      const WinnabilityResult r = decide(text, side);
+      EXPECT_EQ(r.verdict, Winnability::Unwinnable) << text;
+      EXPECT_EQ(r.proof, UnwinnableProof::PawnWall) << text;
+      EXPECT_EQ(r.nodes, 0u) << text;
+    }
+  // Published as winnable: a wall of the same kind, but the kings can still meet round the
+  // open files; no proof by the wall, and a witness instead.
+  expect_winnable("4k3/8/3pBp2/3PbP2/3pBp2/3PbP2/8/4K3 w - -", White);
+}
+
 TEST(Winnable, WallsStillFormingAreProvedWithoutSearch) {
   // Published as dead: the pawns on c, e and g can still step, but only into the locked
   // files; the white king may take c5 and e5, which frees nothing. Proved before any search.

@@ -115,13 +115,22 @@ bool blocked_unwinnable(const Position& pos, Color side) {
   for (Color c : {White, Black})
     fixed_men |= unmovable[c] & (pos.pieces(King) | ~(piece_attacks[~c] | king_zone[~c]));
   if (fronts & ~(pawns | fixed_men)) return false;
-  // Attacks that last: a king's or a knight's cannot be blocked.
+  // Attacks that last: a king's or a knight's cannot be blocked, nor a slider's on the
+  // squares next to it. A man that never moves defends for good if it is never taken: no
+  // opposing piece can ever attack it, and a king that may step next to it finds it
+  // defended by a pawn. That pawn may itself be defended only by this man: both stand until
+  // the first capture of one of them, which the other's defence makes illegal for a king.
+  Bitboard lasting = fixed_men;
+  for (Color c : {White, Black})
+    lasting |=
+        unmovable[c] & ~pos.pieces(King) & ~piece_attacks[~c] & (~king_zone[~c] | pawn_attacks[c]);
   Bitboard fixed_attacks[2] = {0, 0};
   for (Color c : {White, Black})
-    for (Bitboard b = fixed_men & pos.pieces(c) & (pos.pieces(King) | pos.pieces(Knight)); b;
-         b &= b - 1) {
+    for (Bitboard b = lasting & pos.pieces(c); b; b &= b - 1) {
       const Square s = Square(std::countr_zero(b));
-      fixed_attacks[c] |= attacks(type_of(pos.piece_on(s)), s, pawns);
+      const PieceType type = type_of(pos.piece_on(s));
+      const Bitboard a = attacks(type, s, pawns);
+      fixed_attacks[c] |= (type == King || type == Knight) ? a : a & king_attacks(s);
     }
   // The wall never moves: nothing can ever be captured by a pawn or capture one.
   for (Color c : {White, Black}) {
