@@ -79,6 +79,18 @@ TEST(Winnable, BishopsThatNeverMoveDefendTheWallForGood) {
   expect_winnable("4k3/8/3pBp2/3PbP2/3pBp2/3PbP2/8/4K3 w - -", White);
 }
 
+TEST(Winnable, AKingThatCannotMoveIsPartOfTheWall) {
+  // Published as dead: the black king on d8 can never move (its neighbours are pawns, or
+  // squares the d7 pawn attacks), so the white king cannot pass it to reach the a7 pawn, the
+  // only pawn left undefended; the light bishops never check the dark d8.
+  for (Color side : {White, Black}) {
+    const WinnabilityResult r = decide("B1Bk4/p1pPp3/P1P1P3/8/3b4/2b5/8/5K2 w - -", side);
+    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
+    EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
+    EXPECT_EQ(r.nodes, 0u);
+  }
+}
+
 TEST(Winnable, WallsStillFormingAreProvedWithoutSearch) {
   // Published as dead: the pawns on c, e and g can still step, but only into the locked
   // files; the white king may take c5 and e5, which frees nothing. Proved before any search.

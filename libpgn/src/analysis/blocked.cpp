@@ -86,6 +86,14 @@ bool blocked_unwinnable(const Position& pos, Color side) {
   if ((pawn_attacks[White] & pawns_of[Black]) || (pawn_attacks[Black] & pawns_of[White]))
     return false;
 
+  // A king that cannot move while the pawns stand still is never taken either: it stands in
+  // the way of every other man for as long as the wall does, like a pawn of the wall.
+  Bitboard walls = pawns;
+  for (Color c : {White, Black}) {
+    const Square k = pos.king_square(c);
+    if (reach(King, k, pawns, pawn_attacks[~c]) == square_bb(k)) walls |= square_bb(k);
+  }
+
   Bitboard piece_reach[2] = {0, 0}, piece_attacks[2] = {0, 0};
   Bitboard king_reach[2] = {0, 0}, king_zone[2] = {0, 0};
   Bitboard unmovable[2] = {0, 0};  // men that can never leave their square
@@ -96,14 +104,14 @@ bool blocked_unwinnable(const Position& pos, Color side) {
       const Square s = Square(std::countr_zero(b));
       const PieceType type = type_of(pos.piece_on(s));
       if (type == King) {
-        king_reach[c] = reach(King, s, pawns, pawn_attacks[~c]);
-        king_zone[c] = attacks_from(King, king_reach[c], pawns);
+        king_reach[c] = reach(King, s, walls, pawn_attacks[~c]);
+        king_zone[c] = attacks_from(King, king_reach[c], walls);
         if (king_reach[c] == square_bb(s)) unmovable[c] |= square_bb(s);
       } else {
-        const Bitboard r = reach(type, s, pawns, 0);
+        const Bitboard r = reach(type, s, walls, 0);
         if (pieces_of[c] < 16) reach_of[c][pieces_of[c]++] = r;
         piece_reach[c] |= r;
-        piece_attacks[c] |= attacks_from(type, r, pawns);
+        piece_attacks[c] |= attacks_from(type, r, walls);
         if (r == square_bb(s)) unmovable[c] |= square_bb(s);
       }
     }
