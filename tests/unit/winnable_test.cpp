@@ -91,6 +91,17 @@ TEST(Winnable, AKingThatCannotMoveIsPartOfTheWall) {
   }
 }
 
+TEST(Winnable, APieceThatNeverMovesNorIsTakenIsPartOfTheWall) {
+  // Published as dead: the white bishop on d1 is shut in by its own c2 and e2 pawns and no
+  // black man can ever attack it, so it stops the d2 pawn for good and nothing passes it.
+  for (Color side : {White, Black}) {
+    const WinnabilityResult r = decide("k2b4/2p1p3/BpP1P3/1Pp5/2Pp4/K1pPp3/2PpP3/3B4 b - -", side);
+    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
+    EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
+    EXPECT_EQ(r.nodes, 0u);
+  }
+}
+
 TEST(Winnable, WallsStillFormingAreProvedWithoutSearch) {
   // Published as dead: the pawns on c, e and g can still step, but only into the locked
   // files; the white king may take c5 and e5, which frees nothing. Proved before any search.

@@ -94,44 +94,54 @@ bool blocked_unwinnable(const Position& pos, Color side) {
     if (reach(King, k, pawns, pawn_attacks[~c]) == square_bb(k)) walls |= square_bb(k);
   }
 
-  Bitboard piece_reach[2] = {0, 0}, piece_attacks[2] = {0, 0};
-  Bitboard king_reach[2] = {0, 0}, king_zone[2] = {0, 0};
-  Bitboard unmovable[2] = {0, 0};  // men that can never leave their square
-  Bitboard reach_of[2][16];        // each piece's own set (kings and pawns aside)
-  int pieces_of[2] = {0, 0};
-  for (Color c : {White, Black}) {
-    for (Bitboard b = pos.pieces(c) & ~pawns; b; b &= b - 1) {
-      const Square s = Square(std::countr_zero(b));
-      const PieceType type = type_of(pos.piece_on(s));
-      if (type == King) {
-        king_reach[c] = reach(King, s, walls, pawn_attacks[~c]);
-        king_zone[c] = attacks_from(King, king_reach[c], walls);
-        if (king_reach[c] == square_bb(s)) unmovable[c] |= square_bb(s);
-      } else {
-        const Bitboard r = reach(type, s, walls, 0);
-        if (pieces_of[c] < 16) reach_of[c][pieces_of[c]++] = r;
-        piece_reach[c] |= r;
-        piece_attacks[c] |= attacks_from(type, r, walls);
-        if (r == square_bb(s)) unmovable[c] |= square_bb(s);
+  Bitboard piece_reach[2], piece_attacks[2], king_reach[2], king_zone[2];
+  Bitboard unmovable[2];     // men that can never leave their square
+  Bitboard reach_of[2][16];  // each piece's own set (kings and pawns aside)
+  int pieces_of[2];
+  Bitboard fixed_men = 0, lasting = 0;
+  // A piece that never moves nor is taken is a wall too: a second round with them as walls
+  // (the first round's sets only have more squares, so what it proved stays proved).
+  for (int round = 0; round < 2; ++round) {
+    for (Color c : {White, Black}) {
+      piece_reach[c] = piece_attacks[c] = king_reach[c] = king_zone[c] = unmovable[c] = 0;
+      pieces_of[c] = 0;
+    }
+    for (Color c : {White, Black}) {
+      for (Bitboard b = pos.pieces(c) & ~pawns; b; b &= b - 1) {
+        const Square s = Square(std::countr_zero(b));
+        const PieceType type = type_of(pos.piece_on(s));
+        if (type == King) {
+          king_reach[c] = reach(King, s, walls, pawn_attacks[~c]);
+          king_zone[c] = attacks_from(King, king_reach[c], walls);
+          if (king_reach[c] == square_bb(s)) unmovable[c] |= square_bb(s);
+        } else {
+          const Bitboard r = reach(type, s, walls, 0);
+          if (pieces_of[c] < 16) reach_of[c][pieces_of[c]++] = r;
+          piece_reach[c] |= r;
+          piece_attacks[c] |= attacks_from(type, r, walls);
+          if (r == square_bb(s)) unmovable[c] |= square_bb(s);
+        }
       }
     }
+    // A man that never moves blocks the pawn in front of it for good if it is never taken
+    // either (a king never is; another piece must stand where no opposing piece or king can
+    // ever attack).
+    fixed_men = 0;
+    for (Color c : {White, Black})
+      fixed_men |= unmovable[c] & (pos.pieces(King) | ~(piece_attacks[~c] | king_zone[~c]));
+    // Attacks that last: a king's or a knight's cannot be blocked, nor a slider's on the
+    // squares next to it. A man that never moves defends for good if it is never taken: no
+    // opposing piece can ever attack it, and a king that may step next to it finds it
+    // defended by a pawn. That pawn may itself be defended only by this man: both stand until
+    // the first capture of one of them, which the other's defence makes illegal for a king.
+    lasting = fixed_men;
+    for (Color c : {White, Black})
+      lasting |= unmovable[c] & ~pos.pieces(King) & ~piece_attacks[~c] &
+                 (~king_zone[~c] | pawn_attacks[c]);
+    if (!(lasting & ~walls)) break;
+    walls |= lasting;
   }
-  // A man that never moves blocks the pawn in front of it for good if it is never taken
-  // either (a king never is; another piece must stand where no opposing piece or king can
-  // ever attack).
-  Bitboard fixed_men = 0;
-  for (Color c : {White, Black})
-    fixed_men |= unmovable[c] & (pos.pieces(King) | ~(piece_attacks[~c] | king_zone[~c]));
   if (fronts & ~(pawns | fixed_men)) return false;
-  // Attacks that last: a king's or a knight's cannot be blocked, nor a slider's on the
-  // squares next to it. A man that never moves defends for good if it is never taken: no
-  // opposing piece can ever attack it, and a king that may step next to it finds it
-  // defended by a pawn. That pawn may itself be defended only by this man: both stand until
-  // the first capture of one of them, which the other's defence makes illegal for a king.
-  Bitboard lasting = fixed_men;
-  for (Color c : {White, Black})
-    lasting |=
-        unmovable[c] & ~pos.pieces(King) & ~piece_attacks[~c] & (~king_zone[~c] | pawn_attacks[c]);
   Bitboard fixed_attacks[2] = {0, 0};
   for (Color c : {White, Black})
     for (Bitboard b = lasting & pos.pieces(c); b; b &= b - 1) {
