@@ -102,6 +102,21 @@ TEST(Winnable, APieceThatNeverMovesNorIsTakenIsPartOfTheWall) {
   }
 }
 
+TEST(Winnable, MenJammedTogetherNeverMove) {
+  // Published as dead: the white king, rook, knight and the bishops on d1, e2, f1 and g2
+  // can only move onto each other or the pawns, and the black king, which may reach d2,
+  // finds each of them defended by another; the free light bishops cannot mate alone.
+  for (Color side : {White, Black}) {
+    const WinnabilityResult r = decide("2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K -", side);
+    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
+    EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
+    EXPECT_EQ(r.nodes, 0u);
+  }
+  // White is stalemated for good: its king, queen, rooks and bishops only step onto each
+  // other, the pawns, or squares the black pawns attack (the walk proved it before).
+  expect_unwinnable("8/8/5k2/1p6/1Pp5/B1Pp4/RK1P4/QRB5 w - -", White, UnwinnableProof::PawnWall);
+}
+
 TEST(Winnable, WallsStillFormingAreProvedWithoutSearch) {
   // Published as dead: the pawns on c, e and g can still step, but only into the locked
   // files; the white king may take c5 and e5, which frees nothing. Proved before any search.
@@ -129,9 +144,8 @@ TEST(Winnable, ALoneMinorPieceAgainstPiecesThatFreeTheirKing) {
 }
 
 TEST(Winnable, SearchProvesBlockedPositionsItCanEnumerate) {
-  // Published as unwinnable; the walk over every reachable position proves it. In the first,
-  // White is stalemated.
-  expect_unwinnable("8/8/5k2/1p6/1Pp5/B1Pp4/RK1P4/QRB5 w - -", White, UnwinnableProof::Exhausted);
+  // Published as unwinnable; the walk over every reachable position proves it.
+  expect_unwinnable("8/8/8/7p/5K1k/7P/8/8 b - -", White, UnwinnableProof::Exhausted);
   expect_unwinnable("Bb1k1b2/bKp1p1p1/1pP1P1P1/1P4P1/p7/P7/8/8 b - -", White,
                     UnwinnableProof::Exhausted);
   expect_unwinnable("bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpP3P1/1P2N1R1/4Q3/1R4B1 w - -", Black,

@@ -123,6 +123,39 @@ bool blocked_unwinnable(const Position& pos, Color side) {
         }
       }
     }
+    // Men jammed together: every move of each lands on a wall, on a square a fixed pawn
+    // keeps its king from, or on another of them, and none can ever be taken (no opposing
+    // piece can attack it, and where the opposing king may step next to it a pawn or another
+    // of them defends it). None can make the first move nor be the first taken, so none
+    // ever moves (the largest such group: members are dropped until all qualify).
+    Bitboard defence[2];
+    for (Color c : {White, Black}) {
+      Bitboard group = pos.pieces(c) & ~pawns, attacked = 0;
+      for (bool changed = true; changed;) {
+        changed = false;
+        attacked = 0;
+        for (Bitboard b = group; b; b &= b - 1) {
+          const Square s = Square(std::countr_zero(b));
+          attacked |= step(type_of(pos.piece_on(s)), square_bb(s));
+        }
+        for (Bitboard b = group; b; b &= b - 1) {
+          const Square s = Square(std::countr_zero(b));
+          const PieceType type = type_of(pos.piece_on(s));
+          Bitboard targets = step(type, square_bb(s)) & ~(walls | group);
+          if (type == King) targets &= ~pawn_attacks[~c];
+          const Bitboard defenders = pawn_attacks[c] | attacked;
+          const bool safe =
+              type == King || (!(piece_attacks[~c] & square_bb(s)) &&
+                               (!(king_zone[~c] & square_bb(s)) || (defenders & square_bb(s))));
+          if (targets || !safe) {
+            group &= ~square_bb(s);
+            changed = true;
+          }
+        }
+      }
+      unmovable[c] |= group;
+      defence[c] = pawn_attacks[c] | (group ? attacked : 0);
+    }
     // A man that never moves blocks the pawn in front of it for good if it is never taken
     // either (a king never is; another piece must stand where no opposing piece or king can
     // ever attack).
@@ -136,12 +169,12 @@ bool blocked_unwinnable(const Position& pos, Color side) {
     // the first capture of one of them, which the other's defence makes illegal for a king.
     lasting = fixed_men;
     for (Color c : {White, Black})
-      lasting |= unmovable[c] & ~pos.pieces(King) & ~piece_attacks[~c] &
-                 (~king_zone[~c] | pawn_attacks[c]);
+      lasting |=
+          unmovable[c] & ~pos.pieces(King) & ~piece_attacks[~c] & (~king_zone[~c] | defence[c]);
     if (!(lasting & ~walls)) break;
     walls |= lasting;
   }
-  if (fronts & ~(pawns | fixed_men)) return false;
+  if (fronts & ~(pawns | lasting)) return false;
   Bitboard fixed_attacks[2] = {0, 0};
   for (Color c : {White, Black})
     for (Bitboard b = lasting & pos.pieces(c); b; b &= b - 1) {
