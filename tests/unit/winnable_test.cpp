@@ -146,6 +146,10 @@ TEST(Winnable, ALoneMinorPieceAgainstPiecesThatFreeTheirKing) {
 TEST(Winnable, SearchProvesBlockedPositionsItCanEnumerate) {
   // Published as unwinnable; the walk over every reachable position proves it.
   expect_unwinnable("8/8/8/7p/5K1k/7P/8/8 b - -", White, UnwinnableProof::Exhausted);
+  // White's king, bishop and rook are jammed, but the rook on h1 is defended by none of them
+  // and the squares the black king may reach include g2 (the sets ignore that the white king
+  // stands next to it): the jam is not a proof, the walk is.
+  expect_unwinnable("8/7k/6p1/5pPp/4pP1P/4PpKP/5P1P/6BR b - -", White, UnwinnableProof::Exhausted);
   expect_unwinnable("Bb1k1b2/bKp1p1p1/1pP1P1P1/1P4P1/p7/P7/8/8 b - -", White,
                     UnwinnableProof::Exhausted);
   expect_unwinnable("bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpP3P1/1P2N1R1/4Q3/1R4B1 w - -", Black,
