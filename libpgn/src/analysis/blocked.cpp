@@ -10,7 +10,10 @@
 // a square it attacks, and no opposing piece can ever capture it (a king only an undefended
 // pawn, a pawn's defence by another pawn being permanent). By induction on the moves, as long
 // as no pawn has moved every piece stays within its set, so no pawn can make the first move:
-// the wall is permanent, nothing promotes, and the sets hold forever.
+// the wall is permanent, nothing promotes, and the sets hold forever. Men that can never move
+// nor be taken (shut in by the wall, or jammed together, and defended wherever the opposing
+// king may step next to them) join the induction: their defence of the squares next to them
+// lasts, and the sets are computed again with them as walls.
 //
 // A mate then needs a square s the losing king can reach, a check on s by one of the winner's
 // pieces (a king never checks; a pawn's check would keep the king off s), and each square
