@@ -89,6 +89,11 @@ TEST(Winnable, AKingThatCannotMoveIsPartOfTheWall) {
     EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
     EXPECT_EQ(r.nodes, 0u);
   }
+  // Published as dead: the white king on h3 can never move, so the black king can never
+  // step next to it (to h2); the proof fails if the squares next to it are left to it.
+  const WinnabilityResult r = decide("8/8/1p4p1/1Pp3Pk/2P2p1P/2p2PpK/2P3P1/8 w - -", Black);
+  EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
+  EXPECT_EQ(r.nodes, 0u);
 }
 
 TEST(Winnable, APieceThatNeverMovesNorIsTakenIsPartOfTheWall) {

@@ -91,10 +91,13 @@ bool blocked_unwinnable(const Position& pos, Color side) {
 
   // A king that cannot move while the pawns stand still is never taken either: it stands in
   // the way of every other man for as long as the wall does, like a pawn of the wall.
-  Bitboard walls = pawns;
+  // Nor can the opposing king ever step next to it.
+  Bitboard walls = pawns, king_forbidden[2] = {pawn_attacks[Black], pawn_attacks[White]};
   for (Color c : {White, Black}) {
     const Square k = pos.king_square(c);
-    if (reach(King, k, pawns, pawn_attacks[~c]) == square_bb(k)) walls |= square_bb(k);
+    if (reach(King, k, pawns, pawn_attacks[~c]) != square_bb(k)) continue;
+    walls |= square_bb(k);
+    king_forbidden[~c] |= king_attacks(k);
   }
 
   Bitboard piece_reach[2], piece_attacks[2], king_reach[2], king_zone[2];
@@ -114,7 +117,7 @@ bool blocked_unwinnable(const Position& pos, Color side) {
         const Square s = Square(std::countr_zero(b));
         const PieceType type = type_of(pos.piece_on(s));
         if (type == King) {
-          king_reach[c] = reach(King, s, walls, pawn_attacks[~c]);
+          king_reach[c] = reach(King, s, walls, king_forbidden[c]);
           king_zone[c] = attacks_from(King, king_reach[c], walls);
           if (king_reach[c] == square_bb(s)) unmovable[c] |= square_bb(s);
         } else {
@@ -145,7 +148,7 @@ bool blocked_unwinnable(const Position& pos, Color side) {
           const Square s = Square(std::countr_zero(b));
           const PieceType type = type_of(pos.piece_on(s));
           Bitboard targets = step(type, square_bb(s)) & ~(walls | group);
-          if (type == King) targets &= ~pawn_attacks[~c];
+          if (type == King) targets &= ~king_forbidden[c];
           const Bitboard defenders = pawn_attacks[c] | attacked;
           const bool safe =
               type == King || (!(piece_attacks[~c] & square_bb(s)) &&
