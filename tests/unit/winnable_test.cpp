@@ -62,6 +62,66 @@ TEST(Winnable, PawnWallsShutOutPiecesThatCannotCross) {
   EXPECT_NE(open.proof, UnwinnableProof::PawnWall);
 }
 
+TEST(Winnable, BishopsThatNeverMoveDefendTheWallForGood) {
+  // Published as dead: every bishop is shut in by the pawns around it and defends them for
+  // good (the pawns defend it back), so neither king can ever take a pawn. Proved before any
+  // search; the search alone ran out of budget here.
+  for (const char* text : {"4K3/2p1p3/2PbP3/2pBp3/2PbP3/2pBp3/2PbP3/4k3 b - -",
+                           "k7/3B4/K2p1p2/3PbP2/3pBp2/3P1P2/8/8 w - -"})
+    for (Color side : {White, Black}) {
+      const WinnabilityResult r = decide(text, side);
+      EXPECT_EQ(r.verdict, Winnability::Unwinnable) << text;
+      EXPECT_EQ(r.proof, UnwinnableProof::PawnWall) << text;
+      EXPECT_EQ(r.nodes, 0u) << text;
+    }
+  // Published as winnable: a wall of the same kind, but the kings can still meet round the
+  // open files; no proof by the wall, and a witness instead.
+  expect_winnable("4k3/8/3pBp2/3PbP2/3pBp2/3PbP2/8/4K3 w - -", White);
+}
+
+TEST(Winnable, AKingThatCannotMoveIsPartOfTheWall) {
+  // Published as dead: the black king on d8 can never move (its neighbours are pawns, or
+  // squares the d7 pawn attacks), so the white king cannot pass it to reach the a7 pawn, the
+  // only pawn left undefended; the light bishops never check the dark d8.
+  for (Color side : {White, Black}) {
+    const WinnabilityResult r = decide("B1Bk4/p1pPp3/P1P1P3/8/3b4/2b5/8/5K2 w - -", side);
+    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
+    EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
+    EXPECT_EQ(r.nodes, 0u);
+  }
+  // Published as dead: the white king on h3 can never move, so the black king can never
+  // step next to it (to h2); the proof fails if the squares next to it are left to it.
+  const WinnabilityResult r = decide("8/8/1p4p1/1Pp3Pk/2P2p1P/2p2PpK/2P3P1/8 w - -", Black);
+  EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
+  EXPECT_EQ(r.nodes, 0u);
+}
+
+TEST(Winnable, APieceThatNeverMovesNorIsTakenIsPartOfTheWall) {
+  // Published as dead: the white bishop on d1 is shut in by its own c2 and e2 pawns and no
+  // black man can ever attack it, so it stops the d2 pawn for good and nothing passes it.
+  for (Color side : {White, Black}) {
+    const WinnabilityResult r = decide("k2b4/2p1p3/BpP1P3/1Pp5/2Pp4/K1pPp3/2PpP3/3B4 b - -", side);
+    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
+    EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
+    EXPECT_EQ(r.nodes, 0u);
+  }
+}
+
+TEST(Winnable, MenJammedTogetherNeverMove) {
+  // Published as dead: the white king, rook, knight and the bishops on d1, e2, f1 and g2
+  // can only move onto each other or the pawns, and the black king, which may reach d2,
+  // finds each of them defended by another; the free light bishops cannot mate alone.
+  for (Color side : {White, Black}) {
+    const WinnabilityResult r = decide("2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K -", side);
+    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
+    EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
+    EXPECT_EQ(r.nodes, 0u);
+  }
+  // White is stalemated for good: its king, queen, rooks and bishops only step onto each
+  // other, the pawns, or squares the black pawns attack (the walk proved it before).
+  expect_unwinnable("8/8/5k2/1p6/1Pp5/B1Pp4/RK1P4/QRB5 w - -", White, UnwinnableProof::PawnWall);
+}
+
 TEST(Winnable, WallsStillFormingAreProvedWithoutSearch) {
   // Published as dead: the pawns on c, e and g can still step, but only into the locked
   // files; the white king may take c5 and e5, which frees nothing. Proved before any search.
@@ -89,9 +149,12 @@ TEST(Winnable, ALoneMinorPieceAgainstPiecesThatFreeTheirKing) {
 }
 
 TEST(Winnable, SearchProvesBlockedPositionsItCanEnumerate) {
-  // Published as unwinnable; the walk over every reachable position proves it. In the first,
-  // White is stalemated.
-  expect_unwinnable("8/8/5k2/1p6/1Pp5/B1Pp4/RK1P4/QRB5 w - -", White, UnwinnableProof::Exhausted);
+  // Published as unwinnable; the walk over every reachable position proves it.
+  expect_unwinnable("8/8/8/7p/5K1k/7P/8/8 b - -", White, UnwinnableProof::Exhausted);
+  // White's king, bishop and rook are jammed, but the rook on h1 is defended by none of them
+  // and the squares the black king may reach include g2 (the sets ignore that the white king
+  // stands next to it): the jam is not a proof, the walk is.
+  expect_unwinnable("8/7k/6p1/5pPp/4pP1P/4PpKP/5P1P/6BR b - -", White, UnwinnableProof::Exhausted);
   expect_unwinnable("Bb1k1b2/bKp1p1p1/1pP1P1P1/1P4P1/p7/P7/8/8 b - -", White,
                     UnwinnableProof::Exhausted);
   expect_unwinnable("bqn1KN2/rrk1pB2/nb1pPp1p/p1pP1PpP/PpP3P1/1P2N1R1/4Q3/1R4B1 w - -", Black,

@@ -10,7 +10,10 @@
 // a square it attacks, and no opposing piece can ever capture it (a king only an undefended
 // pawn, a pawn's defence by another pawn being permanent). By induction on the moves, as long
 // as no pawn has moved every piece stays within its set, so no pawn can make the first move:
-// the wall is permanent, nothing promotes, and the sets hold forever.
+// the wall is permanent, nothing promotes, and the sets hold forever. Men that can never move
+// nor be taken (shut in by the wall, or jammed together, and defended wherever the opposing
+// king may step next to them) join the induction: their defence of the squares next to them
+// lasts, and the sets are computed again with them as walls.
 //
 // A mate then needs a square s the losing king can reach, a check on s by one of the winner's
 // pieces (a king never checks; a pawn's check would keep the king off s), and each square
@@ -86,42 +89,105 @@ bool blocked_unwinnable(const Position& pos, Color side) {
   if ((pawn_attacks[White] & pawns_of[Black]) || (pawn_attacks[Black] & pawns_of[White]))
     return false;
 
-  Bitboard piece_reach[2] = {0, 0}, piece_attacks[2] = {0, 0};
-  Bitboard king_reach[2] = {0, 0}, king_zone[2] = {0, 0};
-  Bitboard unmovable[2] = {0, 0};  // men that can never leave their square
-  Bitboard reach_of[2][16];        // each piece's own set (kings and pawns aside)
-  int pieces_of[2] = {0, 0};
+  // A king that cannot move while the pawns stand still is never taken either: it stands in
+  // the way of every other man for as long as the wall does, like a pawn of the wall.
+  // Nor can the opposing king ever step next to it.
+  Bitboard walls = pawns, king_forbidden[2] = {pawn_attacks[Black], pawn_attacks[White]};
   for (Color c : {White, Black}) {
-    for (Bitboard b = pos.pieces(c) & ~pawns; b; b &= b - 1) {
-      const Square s = Square(std::countr_zero(b));
-      const PieceType type = type_of(pos.piece_on(s));
-      if (type == King) {
-        king_reach[c] = reach(King, s, pawns, pawn_attacks[~c]);
-        king_zone[c] = attacks_from(King, king_reach[c], pawns);
-        if (king_reach[c] == square_bb(s)) unmovable[c] |= square_bb(s);
-      } else {
-        const Bitboard r = reach(type, s, pawns, 0);
-        if (pieces_of[c] < 16) reach_of[c][pieces_of[c]++] = r;
-        piece_reach[c] |= r;
-        piece_attacks[c] |= attacks_from(type, r, pawns);
-        if (r == square_bb(s)) unmovable[c] |= square_bb(s);
+    const Square k = pos.king_square(c);
+    if (reach(King, k, pawns, pawn_attacks[~c]) != square_bb(k)) continue;
+    walls |= square_bb(k);
+    king_forbidden[~c] |= king_attacks(k);
+  }
+
+  Bitboard piece_reach[2], piece_attacks[2], king_reach[2], king_zone[2];
+  Bitboard unmovable[2];     // men that can never leave their square
+  Bitboard reach_of[2][16];  // each piece's own set (kings and pawns aside)
+  int pieces_of[2];
+  Bitboard fixed_men = 0, lasting = 0;
+  // A piece that never moves nor is taken is a wall too: a second round with them as walls
+  // (the first round's sets only have more squares, so what it proved stays proved).
+  for (int round = 0; round < 2; ++round) {
+    for (Color c : {White, Black}) {
+      piece_reach[c] = piece_attacks[c] = king_reach[c] = king_zone[c] = unmovable[c] = 0;
+      pieces_of[c] = 0;
+    }
+    for (Color c : {White, Black}) {
+      for (Bitboard b = pos.pieces(c) & ~pawns; b; b &= b - 1) {
+        const Square s = Square(std::countr_zero(b));
+        const PieceType type = type_of(pos.piece_on(s));
+        if (type == King) {
+          king_reach[c] = reach(King, s, walls, king_forbidden[c]);
+          king_zone[c] = attacks_from(King, king_reach[c], walls);
+          if (king_reach[c] == square_bb(s)) unmovable[c] |= square_bb(s);
+        } else {
+          const Bitboard r = reach(type, s, walls, 0);
+          if (pieces_of[c] < 16) reach_of[c][pieces_of[c]++] = r;
+          piece_reach[c] |= r;
+          piece_attacks[c] |= attacks_from(type, r, walls);
+          if (r == square_bb(s)) unmovable[c] |= square_bb(s);
+        }
       }
     }
+    // Men jammed together: every move of each lands on a wall, on a square a fixed pawn
+    // keeps its king from, or on another of them, and none can ever be taken (no opposing
+    // piece can attack it, and where the opposing king may step next to it a pawn or another
+    // of them defends it). None can make the first move nor be the first taken, so none
+    // ever moves (the largest such group: members are dropped until all qualify).
+    Bitboard defence[2];
+    for (Color c : {White, Black}) {
+      Bitboard group = pos.pieces(c) & ~pawns, attacked = 0;
+      for (bool changed = true; changed;) {
+        changed = false;
+        attacked = 0;
+        for (Bitboard b = group; b; b &= b - 1) {
+          const Square s = Square(std::countr_zero(b));
+          attacked |= step(type_of(pos.piece_on(s)), square_bb(s));
+        }
+        for (Bitboard b = group; b; b &= b - 1) {
+          const Square s = Square(std::countr_zero(b));
+          const PieceType type = type_of(pos.piece_on(s));
+          Bitboard targets = step(type, square_bb(s)) & ~(walls | group);
+          if (type == King) targets &= ~king_forbidden[c];
+          const Bitboard defenders = pawn_attacks[c] | attacked;
+          const bool safe =
+              type == King || (!(piece_attacks[~c] & square_bb(s)) &&
+                               (!(king_zone[~c] & square_bb(s)) || (defenders & square_bb(s))));
+          if (targets || !safe) {
+            group &= ~square_bb(s);
+            changed = true;
+          }
+        }
+      }
+      unmovable[c] |= group;
+      defence[c] = pawn_attacks[c] | (group ? attacked : 0);
+    }
+    // A man that never moves blocks the pawn in front of it for good if it is never taken
+    // either (a king never is; another piece must stand where no opposing piece or king can
+    // ever attack).
+    fixed_men = 0;
+    for (Color c : {White, Black})
+      fixed_men |= unmovable[c] & (pos.pieces(King) | ~(piece_attacks[~c] | king_zone[~c]));
+    // Attacks that last: a king's or a knight's cannot be blocked, nor a slider's on the
+    // squares next to it. A man that never moves defends for good if it is never taken: no
+    // opposing piece can ever attack it, and a king that may step next to it finds it
+    // defended by a pawn. That pawn may itself be defended only by this man: both stand until
+    // the first capture of one of them, which the other's defence makes illegal for a king.
+    lasting = fixed_men;
+    for (Color c : {White, Black})
+      lasting |=
+          unmovable[c] & ~pos.pieces(King) & ~piece_attacks[~c] & (~king_zone[~c] | defence[c]);
+    if (!(lasting & ~walls)) break;
+    walls |= lasting;
   }
-  // A man that never moves blocks the pawn in front of it for good if it is never taken
-  // either (a king never is; another piece must stand where no opposing piece or king can
-  // ever attack).
-  Bitboard fixed_men = 0;
-  for (Color c : {White, Black})
-    fixed_men |= unmovable[c] & (pos.pieces(King) | ~(piece_attacks[~c] | king_zone[~c]));
-  if (fronts & ~(pawns | fixed_men)) return false;
-  // Attacks that last: a king's or a knight's cannot be blocked.
+  if (fronts & ~(pawns | lasting)) return false;
   Bitboard fixed_attacks[2] = {0, 0};
   for (Color c : {White, Black})
-    for (Bitboard b = fixed_men & pos.pieces(c) & (pos.pieces(King) | pos.pieces(Knight)); b;
-         b &= b - 1) {
+    for (Bitboard b = lasting & pos.pieces(c); b; b &= b - 1) {
       const Square s = Square(std::countr_zero(b));
-      fixed_attacks[c] |= attacks(type_of(pos.piece_on(s)), s, pawns);
+      const PieceType type = type_of(pos.piece_on(s));
+      const Bitboard a = attacks(type, s, pawns);
+      fixed_attacks[c] |= (type == King || type == Knight) ? a : a & king_attacks(s);
     }
   // The wall never moves: nothing can ever be captured by a pawn or capture one.
   for (Color c : {White, Black}) {
