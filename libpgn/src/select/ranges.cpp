@@ -33,7 +33,7 @@ bool parse_bound(std::string_view text, RangeKind kind, std::int64_t& low, std::
     case RangeKind::Eco:
       if (text.empty() || text[0] < 'A' || text[0] > 'E') return false;
       if (text.size() == 1) {
-        low = (text[0] - 'A') * 100;
+        low = std::int64_t(text[0] - 'A') * 100;
         high = low + 99;
         return true;
       }
