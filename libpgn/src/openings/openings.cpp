@@ -10,6 +10,7 @@
 #include "libpgn/move_text.hpp"
 #include "libpgn/san.hpp"
 #include "openings/opening_table.hpp"
+#include "write/opening_tags.hpp"
 
 namespace pgn {
 
@@ -267,30 +268,25 @@ struct OpeningTagValues {
 
 }  // namespace
 
+// The decision of which tags are set, replaced or dropped is the writers' plan, so that the
+// record edit and `convert --eco`'s writing cannot drift apart.
 void set_opening_tags(GameRecord& record, const Opening& opening, OpeningTagMode mode) {
-  const OpeningTagValues values(opening);
-  auto find = [&](std::string_view name) {
-    return std::find_if(record.tags.begin(), record.tags.end(),
-                        [&](const auto& tag) { return tag.first == name; });
-  };
-  auto set = [&](std::string_view name, std::string_view value) {
-    auto it = find(name);
-    if (it == record.tags.end())
-      record.tags.emplace_back(name, value);
-    else
-      it->second = value;
-  };
-  const bool has_eco = find("ECO") != record.tags.end();
-  const bool has_name =
-      find("Opening") != record.tags.end() || find("Variation") != record.tags.end();
-  if (mode == OpeningTagMode::Overwrite || !has_eco) set("ECO", values.eco);
-  if (mode == OpeningTagMode::Overwrite || !has_name) {
-    set("Opening", values.opening);
-    if (!values.variation.empty())
-      set("Variation", values.variation);
-    else if (auto it = find("Variation"); it != record.tags.end())
-      record.tags.erase(it);
+  detail::OpeningTagPlan plan(opening, mode);
+  for (std::size_t i = 0; i < record.tags.size(); ++i) plan.see(i, record.tags[i].first);
+  plan.decide();
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < record.tags.size(); ++i) {
+    std::string_view value = record.tags[i].second;
+    const auto change = plan.change(i, value);
+    if (change == detail::OpeningTagPlan::Change::Drop) continue;
+    if (change == detail::OpeningTagPlan::Change::Replace) record.tags[i].second.assign(value);
+    if (kept != i) record.tags[kept] = std::move(record.tags[i]);
+    ++kept;
   }
+  record.tags.resize(kept);
+  plan.for_each_added([&](std::string_view name, std::string_view value) {
+    record.tags.emplace_back(name, value);
+  });
 }
 
 namespace {

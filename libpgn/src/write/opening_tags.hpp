@@ -1,7 +1,6 @@
-// The opening tags a writer adds to a record (GameExtras::opening), worked out as
-// set_opening_tags (libpgn/openings.hpp) would set them in the record, without touching it:
-// no copy of the record or of the table's strings per game, where set_opening_tags allocates
-// a string per tag it adds.
+// The opening tags a writer adds to a record (GameExtras::opening), worked out without
+// touching the record: no copy of the record or of the table's strings per game.
+// set_opening_tags (libpgn/openings.hpp) applies the same plan to a record.
 #pragma once
 
 #include <cstddef>
@@ -31,7 +30,8 @@ class OpeningTagPlan {
     const int k = which(name);
     if (k >= 0 && at_[k] == kNone) at_[k] = index;
   }
-  // Once every tag has been seen: which of the three are set (as set_opening_tags decides).
+  // Once every tag has been seen: which of the three are set. ECO when the record has none;
+  // Opening and Variation together when it has neither; all three with Overwrite.
   void decide() {
     const bool overwrite = mode_ == OpeningTagMode::Overwrite;
     set_[0] = overwrite || at_[0] == kNone;
@@ -49,8 +49,8 @@ class OpeningTagPlan {
       }
     return Change::Keep;
   }
-  // The tags added after the record's, in the order set_opening_tags appends them (which is
-  // also their ASCII order): `f(name, value)` for each.
+  // The tags added after the record's, ECO, Opening, Variation (also their ASCII order):
+  // `f(name, value)` for each.
   template <class F>
   void for_each_added(F&& f) const {
     for (int k = 0; k < 3; ++k)
@@ -70,8 +70,8 @@ class OpeningTagPlan {
   bool set_[3] = {};
 };
 
-// Json: the record's tags in their order, with the opening tags set as set_opening_tags sets
-// them (replaced where they are, added at the end), as the members of the "tags" object.
+// Json: the record's tags in their order, with the opening tags set by the plan (replaced
+// where they are, added at the end), as the members of the "tags" object.
 inline void append_json_tags_with_opening(const GameRecord& record, const Opening& opening,
                                           OpeningTagMode mode, std::string& out) {
   OpeningTagPlan plan(opening, mode);
