@@ -483,30 +483,25 @@ struct WinnabilityAnalyzer::Impl {
       const std::uint64_t guess = key_after(m);
       // The guess is the key itself for an ordinary move without castling rights or a double
       // step (most moves of a walk): a position already entered is then skipped unplayed.
+      UndoInfo undo;
       if (key_after_is_exact(m)) {
         if (++nodes > limit) return false;
         if (visited.contains(guess)) continue;
         if (top.next != top.last) visited.prefetch(key_after(arena[top.next]));
-        UndoInfo undo;
         pos.do_move(m, undo);
         visited.insert(guess);
         if (hopeless(changes_structure(m, undo))) {
           pos.undo_move(m, undo);
           continue;
         }
-        open(m);
-        frames.back().undo = undo;
-        if (frames.back().first == frames.back().last && game_over_in_walk(m, undo, result))
-          return true;
-        continue;
-      }
-      visited.prefetch(guess);
-      UndoInfo undo;
-      pos.do_move(m, undo);
-      if (++nodes > limit) return false;
-      if (!visited.insert(pos.key()) || hopeless(changes_structure(m, undo))) {
-        pos.undo_move(m, undo);
-        continue;
+      } else {
+        visited.prefetch(guess);
+        pos.do_move(m, undo);
+        if (++nodes > limit) return false;
+        if (!visited.insert(pos.key()) || hopeless(changes_structure(m, undo))) {
+          pos.undo_move(m, undo);
+          continue;
+        }
       }
       open(m);
       frames.back().undo = undo;
