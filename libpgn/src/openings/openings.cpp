@@ -258,16 +258,6 @@ std::string eco_tag_contradiction(std::string_view eco_tag,
 
 // ---- Tags ----
 
-namespace {
-
-struct OpeningTagValues {
-  std::string_view eco, opening, variation;
-  explicit OpeningTagValues(const Opening& o)
-      : eco(o.eco), opening(o.family()), variation(o.variation()) {}
-};
-
-}  // namespace
-
 // The decision of which tags are set, replaced or dropped is the writers' plan, so that the
 // record edit and `convert --eco`'s writing cannot drift apart.
 void set_opening_tags(GameRecord& record, const Opening& opening, OpeningTagMode mode) {
@@ -346,45 +336,28 @@ struct Edit {
 
 void append_with_opening_tags(std::string_view text, const Opening& opening, OpeningTagMode mode,
                               std::string& out) {
-  const OpeningTagValues values(opening);
   thread_local std::vector<TagSpan> tags;
   scan_tags(text, tags);
+  detail::OpeningTagPlan plan(opening, mode);
+  for (std::size_t i = 0; i < tags.size(); ++i) plan.see(i, tags[i].name);
+  plan.decide();
   const std::string_view eol = text.find("\r\n") != std::string_view::npos ? "\r\n" : "\n";
-  auto find = [&](std::string_view name) -> const TagSpan* {
-    for (const TagSpan& t : tags)
-      if (t.name == name) return &t;
-    return nullptr;
-  };
   std::array<Edit, 4> edits;
   std::size_t edit_count = 0;
-  // New tags go after the last tag pair (or before everything in a game without tags).
-  const std::size_t insert_at = tags.empty() ? 0 : tags.back().end;
-  std::string added;
-  auto set = [&](std::string_view name, std::string_view value) {
-    if (const TagSpan* t = find(name)) {
-      Edit& e = edits[edit_count++];
-      e = {t->value_begin, t->value_end, {}};
-      append_escaped(value, e.text);
-      return;
-    }
-    if (!tags.empty()) added.append(eol);
-    added.append("[").append(name).append(" \"");
-    append_escaped(value, added);
-    added.append("\"]");
-    if (tags.empty()) added.append(eol);
-  };
-  const bool has_name = find("Opening") || find("Variation");
   const TagSpan* removed = nullptr;
-  if (mode == OpeningTagMode::Overwrite || !find("ECO")) set("ECO", values.eco);
-  if (mode == OpeningTagMode::Overwrite || !has_name) {
-    set("Opening", values.opening);
-    if (!values.variation.empty()) {
-      set("Variation", values.variation);
-    } else if (const TagSpan* t = find("Variation")) {
+  for (std::size_t i = 0; i < tags.size(); ++i) {
+    const TagSpan& t = tags[i];
+    std::string_view value;
+    const auto change = plan.change(i, value);
+    if (change == detail::OpeningTagPlan::Change::Replace) {
+      Edit& e = edits[edit_count++];
+      e = {t.value_begin, t.value_end, {}};
+      append_escaped(value, e.text);
+    } else if (change == detail::OpeningTagPlan::Change::Drop) {
       // Removed with its line when it has one of its own (the last pair gives its place to
       // the added tags, if any).
-      removed = t;
-      std::size_t begin = t->begin, end = t->end;
+      removed = &t;
+      std::size_t begin = t.begin, end = t.end;
       std::size_t line_begin = text.rfind('\n', begin);
       line_begin = line_begin == std::string_view::npos ? 0 : line_begin + 1;
       const std::size_t line_end = text.find('\n', end);
@@ -400,6 +373,16 @@ void append_with_opening_tags(std::string_view text, const Opening& opening, Ope
       edits[edit_count++] = {begin, end, {}};
     }
   }
+  // New tags go after the last tag pair (or before everything in a game without tags).
+  const std::size_t insert_at = tags.empty() ? 0 : tags.back().end;
+  std::string added;
+  plan.for_each_added([&](std::string_view name, std::string_view value) {
+    if (!tags.empty()) added.append(eol);
+    added.append("[").append(name).append(" \"");
+    append_escaped(value, added);
+    added.append("\"]");
+    if (tags.empty()) added.append(eol);
+  });
   if (!added.empty()) {
     if (tags.empty()) added.append(eol);  // the blank line between tags and movetext
     if (removed && removed == &tags.back())
