@@ -324,11 +324,14 @@ struct WinnabilityAnalyzer::Impl {
   }
 
   // True when a mate by `winner` was found below (its moves are then in `witness`).
-  // Whether no mate can follow (a proof, so nothing below needs searching). The pawn-wall
-  // test only runs when a pawn moved or something was taken, as only then can a wall form.
+  // Whether no mate can follow (a proof, so nothing below needs searching). The lone minor
+  // piece and the pawn-wall tests only run when a pawn moved or something was taken, as
+  // only then can the material or a wall change (after `gxf8=N` in
+  // `5r1k/6P1/7K/5q2/8/8/8/8 b`, a knight against a queen closes every line at once).
   bool hopeless(bool structure_changed) const {
     return pos.has_insufficient_material(winner) ||
-           (structure_changed && (analysis::blocked_unwinnable(pos, winner) ||
+           (structure_changed && (analysis::lone_minor_cannot_mate(pos, winner) ||
+                                  analysis::blocked_unwinnable(pos, winner) ||
                                   analysis::forming_wall_unwinnable(pos, winner)));
   }
   bool changes_structure(Move m, const UndoInfo& undo) const {
