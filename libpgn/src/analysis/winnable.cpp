@@ -544,10 +544,16 @@ struct WinnabilityAnalyzer::Impl {
     // Then the walk over the whole move graph, which is small in blocked positions, on up to
     // seven eighths of the budget. A winner with a queen or a rook rarely has a small graph
     // and its nodes cost more (more moves each): the walk gets five eighths, so that the
-    // guided passes after it find such mates in time.
+    // guided passes after it find such mates in time. A rook or queen boxed in by its own
+    // men (`rnb1b3/pk1p4/...`) does not count: its graph is the small one of a wall.
     if (!settled && guided_limit < limit) {
       pos = root;
-      const bool heavy = pos.pieces(winner, Queen) | pos.pieces(winner, Rook);
+      bool heavy = false;
+      for (Bitboard b = pos.pieces(winner, Queen) | pos.pieces(winner, Rook); b; b &= b - 1) {
+        const Square s = Square(std::countr_zero(b));
+        heavy |=
+            (bb::attacks(type_of(pos.piece_on(s)), s, pos.pieces()) & ~pos.pieces(winner)) != 0;
+      }
       settled = close_graph(std::max(heavy ? limit / 8 * 5 : limit - limit / 8, nodes), result);
       // Open positions: back to guided passes, with the budgets they had reached, each budget
       // aimed at every corner in turn.
