@@ -222,15 +222,14 @@ bool blocked_unwinnable(const Position& pos, Color side) {
   }
 
   const Color loser = ~side;
-  // Squares the winning king can only arrive on by stalemating the loser (stalemate.cpp):
-  // it never stands there when a mate is given, unless it stands there now.
-  Bitboard stalemating_posts = 0;
-  if (only_king_and_pawns(loser))
-    for (Bitboard b = king_reach[side] & ~square_bb(pos.king_square(side)); b; b &= b - 1) {
-      const Square k = Square(std::countr_zero(b));
-      if (arrival_stalemates(stalemate_query(loser, pawns_of[loser], k)))
-        stalemating_posts |= square_bb(k);
-    }
+  // A square the winning king can only arrive on by stalemating the loser (stalemate.cpp)
+  // is never its square when a mate is given, unless it stands there now. Asked only of a
+  // post that would complete a mate.
+  const bool loser_bare = only_king_and_pawns(loser);
+  auto usable_post = [&](Square k) {
+    return !loser_bare || k == pos.king_square(side) ||
+           !arrival_stalemates(stalemate_query(loser, pawns_of[loser], k));
+  };
   const Bitboard checkable = piece_attacks[side] & king_reach[loser];
   // Squares next to the mated king that something other than the loser's own pieces could
   // take, and those only the loser's pieces (one square each) could block.
@@ -251,9 +250,11 @@ bool blocked_unwinnable(const Position& pos, Color side) {
     // only the flights next to it.
     bool possible = blockable(flights);
     const Bitboard posts = king_reach[side] & attacks_from(King, king_attacks(s), 0) &
-                           ~king_attacks(s) & ~square_bb(s) & ~stalemating_posts;
-    for (Bitboard k = posts; k && !possible; k &= k - 1)
-      possible = blockable(flights & ~king_attacks(Square(std::countr_zero(k))));
+                           ~king_attacks(s) & ~square_bb(s);
+    for (Bitboard k = posts; k && !possible; k &= k - 1) {
+      const Square post = Square(std::countr_zero(k));
+      possible = blockable(flights & ~king_attacks(post)) && usable_post(post);
+    }
     if (possible) return false;  // a mate here is not ruled out
   }
   return true;
