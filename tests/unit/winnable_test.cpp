@@ -1,6 +1,8 @@
 // Unwinnability: the material and pawn-wall proofs, witnesses replayed to mate independently,
 // the cheap screen, and every tenth position of the published test vector (all of it is in
 // winnable_slowtest.cpp).
+#include "analysis/stalemate.hpp"
+#include "core/bitboard.hpp"
 #include "winnable_vector.hpp"
 
 namespace pgn::testing_winnable {
@@ -120,6 +122,91 @@ TEST(Winnable, MenJammedTogetherNeverMove) {
   // White is stalemated for good: its king, queen, rooks and bishops only step onto each
   // other, the pawns, or squares the black pawns attack (the walk proved it before).
   expect_unwinnable("8/8/5k2/1p6/1Pp5/B1Pp4/RK1P4/QRB5 w - -", White, UnwinnableProof::PawnWall);
+}
+
+TEST(Winnable, AKingCaptureThatStalematesLeavesTheWallStanding) {
+  // Published as dead: the black king may take g2 only while the white king stands on h4
+  // (from h3 it defends g2), and then White, left with its king and frozen pawns, has no
+  // move: the game ends, so the wall stands while it goes on. The white king's only other
+  // square next to h3, h2 for the black king, is reached only by stalemating White too.
+  for (const char* text :
+       {"1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - -", "8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - -"})
+    for (Color side : {White, Black}) {
+      const WinnabilityResult r = decide(text, side);
+      EXPECT_EQ(r.verdict, Winnability::Unwinnable) << text;
+      EXPECT_EQ(r.proof, UnwinnableProof::PawnWall) << text;
+      EXPECT_EQ(r.nodes, 0u) << text;
+    }
+  // Without the f5 pawn the white king also has g4: taking g2 no longer stalemates, and the
+  // black g-pawn promotes (a witness, not a proof).
+  expect_winnable("1k6/b1b5/7p/7P/5p2/5PpK/6P1/8 w - -", Black);
+  // Published as winnable: kings that may take pawns which nothing defends, and no capture
+  // stalemates.
+  expect_winnable("4k3/8/4K3/1p1p1p1p/1P1P1P1P/8/8/8 w - -", White);
+  expect_winnable("8/8/6K1/4p3/3pP3/3P4/8/6k1 b - -", Black);
+}
+
+TEST(Winnable, AKingThatCanOnlyArriveByStalematingIsNoMatingPost) {
+  // Published as dead: the black king shuttles between a5 and a6; a bishop mates it on a5
+  // only with the white king on a7 covering a6, and the white king's arrival there (or its
+  // capture of b7, which a5 leaves undefended) leaves Black without a move.
+  for (const char* text : {"8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - -",
+                           "8/1p2B1B1/1PpB1B2/k1P1B3/p1P2B2/P7/5K2/8 w - -"})
+    for (Color side : {White, Black}) {
+      const WinnabilityResult r = decide(text, side);
+      EXPECT_EQ(r.verdict, Winnability::Unwinnable) << text;
+      EXPECT_EQ(r.proof, UnwinnableProof::PawnWall) << text;
+      EXPECT_EQ(r.nodes, 0u) << text;
+    }
+  // A black bishop gives Black the tempo: the white king reaches a7 and a bishop mates.
+  expect_winnable("8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/7b w - -", White);
+  // Published as winnable: a similar box on the queen side whose kings can meet.
+  expect_winnable("2b5/1p1p4/1PpP4/k1P5/p1P5/P1K5/8/8 w - -", White);
+}
+
+TEST(Winnable, AnArrivalThatUncoversACheckIsNoStalemate) {
+  // The box of 8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8: the black king on a5 or a6, the white
+  // king arriving on a7 from a8 or b8.
+  const Bitboard white_pawns = square_bb(B6) | square_bb(C5) | square_bb(C4) | square_bb(A3);
+  const Bitboard black_pawns = square_bb(B7) | square_bb(C6) | square_bb(A4);
+  analysis::StalemateQuery q{black_pawns,
+                             bb::pawn_attacks_bb<White>(white_pawns),
+                             white_pawns | black_pawns,
+                             square_bb(A5) | square_bb(A6),
+                             A7,
+                             square_bb(A8) | square_bb(B8),
+                             true,
+                             false};
+  EXPECT_TRUE(analysis::arrival_stalemates(q));
+  // A white rook or queen behind a8 would give check as the king leaves it: a mate, not a
+  // stalemate.
+  q.enemy_straight_sliders = true;
+  EXPECT_FALSE(analysis::arrival_stalemates(q));
+  // Without the a4 pawn the black king may step there.
+  q = analysis::StalemateQuery{square_bb(B7) | square_bb(C6),
+                               bb::pawn_attacks_bb<White>(white_pawns),
+                               white_pawns | square_bb(B7) | square_bb(C6),
+                               square_bb(A5) | square_bb(A6),
+                               A7,
+                               square_bb(A8) | square_bb(B8),
+                               false,
+                               false};
+  EXPECT_FALSE(analysis::arrival_stalemates(q));
+}
+
+TEST(Winnable, StaticProofsCloseTheSearchAfterAPromotion) {
+  // Published: White cannot mate. 1...Kg8 is forced, then White has only gxf8, and a
+  // knight or a bishop against a queen can never mate: the walk stops at each promotion.
+  expect_unwinnable("5r1k/6P1/7K/5q2/8/8/8/8 b - -", White, UnwinnableProof::Exhausted);
+  // Without the queen the new queen stays on the board: a witness.
+  expect_winnable("5r1k/6P1/7K/8/8/8/8/3q4 b - -", White);
+}
+
+TEST(Winnable, ARookItsOwnMenBoxInGetsTheWholeWalk) {
+  // Published: Black cannot mate (its rook, knight, bishop and king are boxed in, and the
+  // white rook's only way out, Rb4, mates). The walk closes the graph within the budget.
+  expect_unwinnable("rnb1b3/pk1p4/p1pPp1p1/P1P1P1P1/RBP5/P7/8/4B2K b - -", Black,
+                    UnwinnableProof::Exhausted);
 }
 
 TEST(Winnable, WallsStillFormingAreProvedWithoutSearch) {

@@ -25,6 +25,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "analysis/stalemate.hpp"
 #include "core/bitboard.hpp"
 
 namespace pgn::analysis {
@@ -182,6 +183,21 @@ bool blocked_unwinnable(const Position& pos, Color side) {
   }
   if (fronts & ~(pawns | lasting)) return false;
   Bitboard fixed_attacks[2] = {0, 0};
+  auto only_king_and_pawns = [&](Color c) {
+    return pos.pieces(c) == (pos.pieces(c, King) | pawns_of[c]);
+  };
+  // The arrival of c's opponent's king on `arrival` (a step, or the capture of a pawn of c).
+  auto stalemate_query = [&](Color c, Bitboard own_pawns, Square arrival) {
+    const Bitboard sliders = pos.pieces(~c) & ~pos.pieces(~c, Pawn);
+    return StalemateQuery{own_pawns,
+                          pawn_attacks[~c],
+                          pawns,
+                          king_reach[c],
+                          arrival,
+                          king_attacks(arrival) & king_reach[~c],
+                          (sliders & (pos.pieces(Bishop) | pos.pieces(Queen))) != 0,
+                          (sliders & (pos.pieces(Rook) | pos.pieces(Queen))) != 0};
+  };
   for (Color c : {White, Black})
     for (Bitboard b = lasting & pos.pieces(c); b; b &= b - 1) {
       const Square s = Square(std::countr_zero(b));
@@ -194,11 +210,26 @@ bool blocked_unwinnable(const Position& pos, Color side) {
     if (pawn_attacks[c] & piece_reach[~c]) return false;
     if (piece_attacks[~c] & pawns_of[c]) return false;
     // A king takes only undefended pawns; a pawn's defence lasts, and so does that of a
-    // king or knight that never moves.
-    if (king_zone[~c] & pawns_of[c] & ~(pawn_attacks[c] | fixed_attacks[c])) return false;
+    // king or knight that never moves. Nor does a capture that always stalemates the pawn's
+    // side (stalemate.cpp) matter: the game ends there, so the wall stands while it goes on.
+    const Bitboard exposed = king_zone[~c] & pawns_of[c] & ~(pawn_attacks[c] | fixed_attacks[c]);
+    for (Bitboard b = exposed; b; b &= b - 1) {
+      const Square p = Square(std::countr_zero(b));
+      if (!only_king_and_pawns(c) ||
+          !arrival_stalemates(stalemate_query(c, pawns_of[c] & ~square_bb(p), p)))
+        return false;
+    }
   }
 
   const Color loser = ~side;
+  // A square the winning king can only arrive on by stalemating the loser (stalemate.cpp)
+  // is never its square when a mate is given, unless it stands there now. Asked only of a
+  // post that would complete a mate.
+  const bool loser_bare = only_king_and_pawns(loser);
+  auto usable_post = [&](Square k) {
+    return !loser_bare || k == pos.king_square(side) ||
+           !arrival_stalemates(stalemate_query(loser, pawns_of[loser], k));
+  };
   const Bitboard checkable = piece_attacks[side] & king_reach[loser];
   // Squares next to the mated king that something other than the loser's own pieces could
   // take, and those only the loser's pieces (one square each) could block.
@@ -220,8 +251,10 @@ bool blocked_unwinnable(const Position& pos, Color side) {
     bool possible = blockable(flights);
     const Bitboard posts = king_reach[side] & attacks_from(King, king_attacks(s), 0) &
                            ~king_attacks(s) & ~square_bb(s);
-    for (Bitboard k = posts; k && !possible; k &= k - 1)
-      possible = blockable(flights & ~king_attacks(Square(std::countr_zero(k))));
+    for (Bitboard k = posts; k && !possible; k &= k - 1) {
+      const Square post = Square(std::countr_zero(k));
+      possible = blockable(flights & ~king_attacks(post)) && usable_post(post);
+    }
     if (possible) return false;  // a mate here is not ruled out
   }
   return true;

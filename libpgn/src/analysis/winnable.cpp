@@ -324,11 +324,14 @@ struct WinnabilityAnalyzer::Impl {
   }
 
   // True when a mate by `winner` was found below (its moves are then in `witness`).
-  // Whether no mate can follow (a proof, so nothing below needs searching). The pawn-wall
-  // test only runs when a pawn moved or something was taken, as only then can a wall form.
+  // Whether no mate can follow (a proof, so nothing below needs searching). The lone minor
+  // piece and the pawn-wall tests only run when a pawn moved or something was taken, as
+  // only then can the material or a wall change (after `gxf8=N` in
+  // `5r1k/6P1/7K/5q2/8/8/8/8 b`, a knight against a queen closes every line at once).
   bool hopeless(bool structure_changed) const {
     return pos.has_insufficient_material(winner) ||
-           (structure_changed && (analysis::blocked_unwinnable(pos, winner) ||
+           (structure_changed && (analysis::lone_minor_cannot_mate(pos, winner) ||
+                                  analysis::blocked_unwinnable(pos, winner) ||
                                   analysis::forming_wall_unwinnable(pos, winner)));
   }
   bool changes_structure(Move m, const UndoInfo& undo) const {
@@ -541,10 +544,16 @@ struct WinnabilityAnalyzer::Impl {
     // Then the walk over the whole move graph, which is small in blocked positions, on up to
     // seven eighths of the budget. A winner with a queen or a rook rarely has a small graph
     // and its nodes cost more (more moves each): the walk gets five eighths, so that the
-    // guided passes after it find such mates in time.
+    // guided passes after it find such mates in time. A rook or queen boxed in by its own
+    // men (`rnb1b3/pk1p4/...`) does not count: its graph is the small one of a wall.
     if (!settled && guided_limit < limit) {
       pos = root;
-      const bool heavy = pos.pieces(winner, Queen) | pos.pieces(winner, Rook);
+      bool heavy = false;
+      for (Bitboard b = pos.pieces(winner, Queen) | pos.pieces(winner, Rook); b; b &= b - 1) {
+        const Square s = Square(std::countr_zero(b));
+        heavy |=
+            (bb::attacks(type_of(pos.piece_on(s)), s, pos.pieces()) & ~pos.pieces(winner)) != 0;
+      }
       settled = close_graph(std::max(heavy ? limit / 8 * 5 : limit - limit / 8, nodes), result);
       // Open positions: back to guided passes, with the budgets they had reached, each budget
       // aimed at every corner in turn.
