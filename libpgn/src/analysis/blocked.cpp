@@ -76,6 +76,24 @@ Bitboard attacks_from(PieceType type, Bitboard region, Bitboard walls) {
 
 }  // namespace
 
+Bitboard wall_gaps(const Position& pos) {
+  const Bitboard white = pos.pieces(White, Pawn), black = pos.pieces(Black, Pawn);
+  const Bitboard occupied = pos.pieces();
+  if (pos.pieces(Queen) | pos.pieces(Rook)) return ((white << 8) | (black >> 8)) & ~occupied;
+  const Bitboard fronts = passed_pawn_fronts(pos);
+  Bitboard gaps = fronts & ~occupied;
+  for (Bitboard b = fronts & occupied & ~pos.pieces(Pawn); b; b &= b - 1) {
+    const Square s = Square(std::countr_zero(b));
+    const Piece man = pos.piece_on(s);
+    Bitboard taken = occupied;
+    if (type_of(man) == King)
+      taken |= color_of(man) == White ? bb::pawn_attacks_bb<Black>(black)
+                                      : bb::pawn_attacks_bb<White>(white);
+    if (step(type_of(man), square_bb(s)) & ~taken) gaps |= square_bb(s);
+  }
+  return gaps;
+}
+
 bool blocked_unwinnable(const Position& pos, Color side) {
   if (pos.ep_square() != NoSquare) return false;
   const Bitboard pawns = pos.pieces(Pawn);

@@ -19,32 +19,34 @@ bool blocked_unwinnable(const Position& pos, Color side);
 bool forming_wall_unwinnable(const Position& pos, Color side);
 
 // The cheap gate in front of those two tests when every position of a game is checked for a
-// dead position (FIDE 5.2.2), a few bitboard operations: false when neither test can prove
-// both sides. There must be pawns, and either none can step (the locked structure of
-// blocked_unwinnable), or every pawn without an opposing pawn ahead on its file has a man
-// right in front (only a man that never moves stops a passed pawn for good) and, with a
-// queen or a rook on the board, pawns with a man in front stand on all eight files (a piece
-// that crosses every square but the walls is shut out only by a wall from edge to edge; a
-// pocket of men that never move, while some pawn can still step, is left to the search).
-inline bool pawns_could_wall_in(const Position& pos) {
+// dead position (FIDE 5.2.2), a few bitboard operations. Either no pawn can step (the locked
+// structure of blocked_unwinnable), or there is no queen nor rook and every pawn without an
+// opposing pawn ahead on its file has a man right in front (only a man that never moves
+// stops a passed pawn for good). A queen or a rook is shut out only by a wall from edge to
+// edge that no pawn can cross, or boxed in by men that never move; while pawns can still
+// step, that is left to the search.
+
+// The squares in front of pawns without an opposing pawn ahead on their file.
+inline Bitboard passed_pawn_fronts(const Position& pos) {
   const Bitboard white = pos.pieces(White, Pawn), black = pos.pieces(Black, Pawn);
-  if (!(white | black)) return false;
-  const Bitboard occupied = pos.pieces();
-  const Bitboard stopped = (white & (occupied >> 8)) | (black & (occupied << 8));
-  if (stopped == (white | black)) return true;
   Bitboard up = white, down = black;
   for (int shift : {8, 16, 32}) {
     up |= up << shift;
     down |= down >> shift;
   }
-  const Bitboard unfaced = (white & ~down) | (black & ~up);
-  if (unfaced & ~stopped) return false;
-  if (!(pos.pieces(Queen) | pos.pieces(Rook))) return true;
-  Bitboard files = stopped;
-  files |= files >> 32;
-  files |= files >> 16;
-  files |= files >> 8;
-  return (files & 0xFF) == 0xFF;
+  return ((white & ~down) << 8) | ((black & ~up) >> 8);
+}
+
+// The squares that keep the gate shut: in front of every pawn that can step when a queen or
+// a rook is on the board; else in front of pawns without an opposing pawn ahead on their
+// file, empty or held by a piece or king that can move now (one that can never move has
+// every step taken, a king's also by squares opposing pawns attack). The per-ply filter asks
+// the cheaper question first (passed_pawn_fronts all taken).
+Bitboard wall_gaps(const Position& pos);
+
+// False when neither test can prove both sides.
+inline bool pawns_could_wall_in(const Position& pos) {
+  return pos.pieces(Pawn) && !wall_gaps(pos);
 }
 
 }  // namespace pgn::analysis

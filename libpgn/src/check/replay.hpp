@@ -275,14 +275,15 @@ class GameReplay {
       return;
     }
     // FIDE 5.2.2: only a position in which no pawn can step forward may be dead, or one
-    // whose pawns can only close a wall (pawns_could_wall_in). The second arises by a
-    // capture or a pawn move (the halfmove clock is then 0), and the analysis runs once per
-    // pawns and material; after it, the few piece moves that can still make such a
-    // structure dead are watched for (piece_move_ended_game). So are those after a pawn's
-    // check: the king may step in front of a passed pawn into a box it cannot leave.
+    // whose pawns can only close a wall (analysis::pawns_could_wall_in). The second arises
+    // by a capture or a pawn move (the halfmove clock is then 0), and the analysis runs
+    // once per pawns and material. A pawn's check is looked at too (the king may step in
+    // front of a passed pawn into a box it cannot leave), and after either, the few piece
+    // moves that can still change the answer are watched for (piece_move_ended_game).
     if (!(((pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8)) & ~pos.pieces()) ||
-        (pos.halfmove_clock() == 0 && ((pos.checkers() & pos.pieces(Pawn)) ||
-                                       analysis::pawns_could_wall_in(pos)))) [[unlikely]] {
+        (pos.halfmove_clock() == 0 && ((!(pos.pieces(Queen) | pos.pieces(Rook)) &&
+                                        !(analysis::passed_pawn_fronts(pos) & ~pos.pieces())) ||
+                                       (pos.checkers() & pos.pieces(Pawn))))) [[unlikely]] {
       if (reached_dead_position()) return;
     } else if (watching_piece_moves_) [[unlikely]] {
       if (piece_move_ended_game()) return;
