@@ -14,9 +14,9 @@ bool blocked_unwinnable(const Position& pos, Color side);
 // The same for a wall that is still forming: pawns may step forward, but only into squares
 // below an opposing pawn on their file or below a man that can never move (a king or piece
 // boxed in for good, which also walls the others in), and no pawn can ever capture or be
-// captured. Every
-// man is given the squares it could ever stand on; a mate needs one square the losing king
-// can reach where some choice of one square per man gives check and takes every flight.
+// captured. Every man is given the squares it could ever stand on; a mate needs one square
+// the losing king can reach where some choice of one square per man gives check and takes
+// every flight.
 // Slower than blocked_unwinnable (a small search per square). False says nothing.
 bool forming_wall_unwinnable(const Position& pos, Color side);
 
