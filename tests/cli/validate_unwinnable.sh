@@ -33,6 +33,42 @@ $work/dead.pgn:11:20: error[wrong-result]: the game ended in a dead position at 
    |                    ^
    = game 1, ply 1, position 2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/4K3/2B5 b - - 0 1" "$out"
 
+# The dead positions the per-ply filter used to skip, each beside a game that looks the same and
+# is not dead: (a) a queen and rooks boxed in behind locked pawns; (b) a passed pawn blocked for
+# good by a king that can never move; (c) a king stepping out of a pawn's check into that box, or
+# into a jam of its own men; (d) a set-up position that is dead already, played on with king moves.
+{
+  game "1-0" "8/8/5k2/1p6/1Pp5/B2p4/RKPP4/QRB5 w - -" "" "1. c3"
+  game "1-0" "8/8/5k2/1p6/1Pp5/B2p4/RKPP4/Q1B4R w - -" "" "1. c3 Kg5"
+  game "1-0" "7k/4p1p1/6PP/8/8/p1p5/P1P1P3/KB6 w - -" "" "1. h7 e6 2. e3"
+  game "1-0" "7k/4p3/6PP/8/8/p1p5/P1P1P3/KB6 w - -" "" "1. h7 e6 2. e3"
+  game "1-0" "6k1/4p1p1/6PP/8/8/p1p5/P1P1P3/KB6 w - -" "" "1. h7+ Kh8 2. e3 e6"
+  game "1-0" "6k1/4p1p1/6PP/8/8/p1p5/P1P1P3/KB6 w - -" "" "1. h7+ Kf8 2. e3 e6"
+  game "0-1" "8/8/5k2/1p6/1Ppp4/B1P5/R1KP4/QRB5 b - -" "" "1... d3+ 2. Kb2"
+  game "0-1" "8/8/5k2/1p6/1Ppp4/B1P5/R1KP4/QRB5 b - -" "" "1... d3+ 2. Kd1 Kg5"
+  game "1-0" "2k5/p1p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P1P1/8 w - -" "" "1. Kg5 Kd8 2. Kh5"
+  game "1-0" "2k5/p1p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P1P1/7N w - -" "" "1. Kg5 Kd8 2. Kh5"
+} >"$work/kinds.pgn"
+out=$("$pgn" validate -q --color never "$work/kinds.pgn" | grep -E '^\S+:[0-9]+:[0-9]+: |^ +=' |
+  sed -E "s|^$work/||; s/ \(FIDE Laws 5\.2\.2.*//; s/^ +=/   =/")
+expect "the four kinds of dead positions" \
+  "kinds.pgn:11:7: error[wrong-result]: the game ended in a dead position at ply 1
+   = game 1, ply 1, position 8/8/5k2/1p6/1Pp5/B1Pp4/RK1P4/QRB5 b - - 0 1
+kinds.pgn:35:7: warning[dead-position]: play went on after the game ended in a dead position at ply 1
+   = game 3, ply 1, position 7k/4p1pP/6P1/8/8/p1p5/P1P1P3/KB6 b - - 0 1
+kinds.pgn:35:16: error[wrong-result]: the game ended in a dead position at ply 1
+   = game 3, ply 1, position 7k/4p1pP/6P1/8/8/p1p5/P1P1P3/KB6 b - - 0 1
+kinds.pgn:59:15: warning[dead-position]: play went on after the game ended in a dead position at ply 2
+   = game 5, ply 2, position 7k/4p1pP/6P1/8/8/p1p5/P1P1P3/KB6 w - - 1 2
+kinds.pgn:59:21: error[wrong-result]: the game ended in a dead position at ply 2
+   = game 5, ply 2, position 7k/4p1pP/6P1/8/8/p1p5/P1P1P3/KB6 w - - 1 2
+kinds.pgn:83:17: error[wrong-result]: the game ended in a dead position at ply 2
+   = game 7, ply 2, position 8/8/5k2/1p6/1Pp5/B1Pp4/RK1P4/QRB5 b - - 1 2
+kinds.pgn:107:4: warning[dead-position]: play went on after the game ended in a dead position in its starting position
+   = game 9, position 2k5/p1p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P1P1/8 w - - 0 1
+kinds.pgn:107:19: error[wrong-result]: the game ended in a dead position in its starting position
+   = game 9, position 2k5/p1p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P1P1/8 w - - 0 1" "$out"
+
 # Won on time by Black, who cannot mate (published W-): a draw by 6.9.
 game "0-1" "7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - -" "Time forfeit" "1... Kc7 2. Kf1" \
   >"$work/timeout.pgn"

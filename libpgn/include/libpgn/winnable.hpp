@@ -93,6 +93,11 @@ class WinnabilityAnalyzer {
   WinnabilityResult screen(const Position& pos, Color side,
                            std::uint64_t walk_nodes = kScreenNodes);
 
+  // The static tests alone (material, the pawn wall), with no filter in front of them: for a
+  // caller that has its own cheap gate (the per-ply check for dead positions). The proof,
+  // or None when nothing was proved.
+  UnwinnableProof static_proof(const Position& pos, Color side);
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

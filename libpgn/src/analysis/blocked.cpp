@@ -77,6 +77,24 @@ Bitboard attacks_from(PieceType type, Bitboard region, Bitboard walls) {
 
 }  // namespace
 
+Bitboard wall_gaps(const Position& pos) {
+  const Bitboard white = pos.pieces(White, Pawn), black = pos.pieces(Black, Pawn);
+  const Bitboard occupied = pos.pieces();
+  if (pos.pieces(Queen) | pos.pieces(Rook)) return ((white << 8) | (black >> 8)) & ~occupied;
+  const Bitboard fronts = passed_pawn_fronts(pos);
+  Bitboard gaps = fronts & ~occupied;
+  for (Bitboard b = fronts & occupied & ~pos.pieces(Pawn); b; b &= b - 1) {
+    const Square s = Square(std::countr_zero(b));
+    const Piece man = pos.piece_on(s);
+    Bitboard taken = occupied;
+    if (type_of(man) == King)
+      taken |= color_of(man) == White ? bb::pawn_attacks_bb<Black>(black)
+                                      : bb::pawn_attacks_bb<White>(white);
+    if (step(type_of(man), square_bb(s)) & ~taken) gaps |= square_bb(s);
+  }
+  return gaps;
+}
+
 bool blocked_unwinnable(const Position& pos, Color side) {
   if (pos.ep_square() != NoSquare) return false;
   const Bitboard pawns = pos.pieces(Pawn);
@@ -333,73 +351,112 @@ bool forming_wall_unwinnable(const Position& pos, Color side) {
   int count = 0;
   Bitboard ranges[2], fixed[2], range_attacks[2], fixed_attacks[2];
   Bitboard piece_reach[2], piece_attacks[2], king_reach[2], walls = 0;
-  // Pawns that may be taken (by a piece or a king; never by a pawn, under H) stop nothing
-  // for good: the set only grows, and the sets of every man with it.
-  Bitboard removable = 0;
-  for (int round = 0;; ++round) {
-    count = 0;
-    for (Color c : {White, Black}) {
-      ranges[c] = fixed[c] = range_attacks[c] = 0;
-      const int step = c == White ? 1 : -1;
-      for (Bitboard b = pos.pieces(c, Pawn); b; b &= b - 1) {
-        const Square s = Square(std::countr_zero(b));
-        int own = 0, r = rank_of(s) + step;
-        for (; r >= 0 && r <= 7; r += step) {
-          const Square t = make_square(file_of(s), r);
-          const Piece p = pos.piece_on(t);
-          if (p == NoPiece || type_of(p) != Pawn || (removable & square_bb(t))) continue;
-          if (color_of(p) != c) break;
-          ++own;
+  const Bitboard pawns = pos.pieces(Pawn), occupied = pos.pieces();
+  // Pieces and kings that may never move (H also says: they never move nor are taken). Each
+  // is a wall for the others and stops a pawn on its file, a passed pawn included. The
+  // candidates have every step blocked now (a king's by men or opposing pawn attacks); the
+  // largest set whose members all have one square in the sets it gives is kept (below).
+  Bitboard frozen = 0;
+  for (Bitboard b = occupied & ~pawns; b; b &= b - 1) {
+    const Square s = Square(std::countr_zero(b));
+    const PieceType type = type_of(pos.piece_on(s));
+    const Color c = color_of(pos.piece_on(s));
+    const Bitboard free = step(type, square_bb(s)) & ~occupied;
+    if (!(type == King ? free & ~(c == White ? bb::pawn_attacks_bb<Black>(pos.pieces(Black, Pawn))
+                                             : bb::pawn_attacks_bb<White>(pos.pieces(White, Pawn)))
+                       : free))
+      frozen |= square_bb(s);
+  }
+  for (;;) {
+    // Pawns that may be taken (by a piece or a king; never by a pawn, under H) stop nothing
+    // for good: the set only grows, and the sets of every man with it.
+    Bitboard removable = 0;
+    for (int round = 0;; ++round) {
+      count = 0;
+      for (Color c : {White, Black}) {
+        ranges[c] = fixed[c] = range_attacks[c] = 0;
+        const int step = c == White ? 1 : -1;
+        for (Bitboard b = pos.pieces(c, Pawn); b; b &= b - 1) {
+          const Square s = Square(std::countr_zero(b));
+          int own = 0, r = rank_of(s) + step;
+          for (; r >= 0 && r <= 7; r += step) {
+            const Square t = make_square(file_of(s), r);
+            if (frozen & square_bb(t)) break;  // a man that never moves: the pawn stops below
+            const Piece p = pos.piece_on(t);
+            if (p == NoPiece || type_of(p) != Pawn || (removable & square_bb(t))) continue;
+            if (color_of(p) != c) break;
+            ++own;
+          }
+          if (r < 0 || r > 7) return false;  // nothing stops it for good: it may promote
+          const int last = r - step * (1 + own);
+          Bitboard range = square_bb(s);
+          for (int k = rank_of(s); k != last && k != r;) {
+            k += step;
+            range |= square_bb(make_square(file_of(s), k));
+          }
+          ranges[c] |= range;
+          if (range == square_bb(s) && !(removable & range)) fixed[c] |= range;
+          range_attacks[c] |=
+              c == White ? bb::pawn_attacks_bb<White>(range) : bb::pawn_attacks_bb<Black>(range);
+          men[count++] = Man{c, Pawn, range};
         }
-        if (r < 0 || r > 7) return false;  // nothing stops it for good: it may promote
-        const int last = r - step * (1 + own);
-        Bitboard range = square_bb(s);
-        for (int k = rank_of(s); k != last && k != r;) {
-          k += step;
-          range |= square_bb(make_square(file_of(s), k));
-        }
-        ranges[c] |= range;
-        if (range == square_bb(s) && !(removable & range)) fixed[c] |= range;
-        range_attacks[c] |=
-            c == White ? bb::pawn_attacks_bb<White>(range) : bb::pawn_attacks_bb<Black>(range);
-        men[count++] = Man{c, Pawn, range};
       }
-    }
-    // Ranges only grow with `removable`: a capture between pawns possible now stays possible.
-    if (round == 0 &&
-        ((range_attacks[White] & ranges[Black]) | (range_attacks[Black] & ranges[White])))
-      return false;
-    walls = fixed[White] | fixed[Black];
-    fixed_attacks[White] = bb::pawn_attacks_bb<White>(fixed[White]);
-    fixed_attacks[Black] = bb::pawn_attacks_bb<Black>(fixed[Black]);
-    for (Color c : {White, Black}) piece_reach[c] = piece_attacks[c] = king_reach[c] = 0;
-    for (Color c : {White, Black})
-      for (Bitboard b = pos.pieces(c) & ~pos.pieces(Pawn); b; b &= b - 1) {
-        const Square s = Square(std::countr_zero(b));
-        const PieceType type = type_of(pos.piece_on(s));
-        if (type == King) {
-          king_reach[c] = reach(King, s, walls, fixed_attacks[~c]);
-          continue;
+      // Ranges only grow with `removable`: a capture between pawns possible now stays
+      // possible.
+      if (round == 0 &&
+          ((range_attacks[White] & ranges[Black]) | (range_attacks[Black] & ranges[White])))
+        return false;
+      walls = fixed[White] | fixed[Black] | frozen;
+      fixed_attacks[White] = bb::pawn_attacks_bb<White>(fixed[White]);
+      fixed_attacks[Black] = bb::pawn_attacks_bb<Black>(fixed[Black]);
+      for (Color c : {White, Black}) piece_reach[c] = piece_attacks[c] = king_reach[c] = 0;
+      for (Color c : {White, Black})
+        for (Bitboard b = pos.pieces(c) & ~pawns; b; b &= b - 1) {
+          const Square s = Square(std::countr_zero(b));
+          const PieceType type = type_of(pos.piece_on(s));
+          if (type == King) {
+            king_reach[c] = reach(King, s, walls, fixed_attacks[~c]);
+            continue;
+          }
+          const Bitboard r = reach(type, s, walls, 0);
+          piece_reach[c] |= r;
+          piece_attacks[c] |= attacks_from(type, r, walls);
+          men[count++] = Man{c, type, r};
         }
-        const Bitboard r = reach(type, s, walls, 0);
-        piece_reach[c] |= r;
-        piece_attacks[c] |= attacks_from(type, r, walls);
-        men[count++] = Man{c, type, r};
+      // A pawn may be taken when a piece may attack one of its squares, or a king may while
+      // it is not defended for good (a fixed pawn by a fixed pawn).
+      Bitboard taken = 0;
+      for (int i = 0; i < count; ++i) {
+        const Man& man = men[i];
+        if (man.type != Pawn) continue;
+        const Color c = man.color;
+        const Bitboard defended = fixed[c] & fixed_attacks[c];
+        if (man.squares & (piece_attacks[~c] | (attacks_from(King, king_reach[~c], 0) & ~defended)))
+          taken |= man.squares;
       }
-    // A pawn may be taken when a piece may attack one of its squares, or a king may while it
-    // is not defended for good (a fixed pawn by a fixed pawn).
-    Bitboard taken = 0;
-    for (int i = 0; i < count; ++i) {
-      const Man& man = men[i];
-      if (man.type != Pawn) continue;
-      const Color c = man.color;
-      const Bitboard defended = fixed[c] & fixed_attacks[c];
-      if (man.squares & (piece_attacks[~c] | (attacks_from(King, king_reach[~c], 0) & ~defended)))
-        taken |= man.squares;
+      taken &= pawns;  // named by their squares now
+      if (!(taken & ~removable)) break;
+      removable |= taken;
     }
-    taken &= pos.pieces(Pawn);  // named by their squares now
-    if (!(taken & ~removable)) break;
-    removable |= taken;
+    // The frozen men must keep their square in the sets their freezing gives (a king: no
+    // step to a square that is neither a wall nor attacked by a fixed pawn; a piece: no step
+    // off the walls) and never be taken: no opposing piece nor king may ever attack them.
+    // Then, by induction over the moves, none of them ever moves (the others' sets were
+    // computed with them as walls); those that fail are dropped and the sets computed again.
+    Bitboard kept = frozen;
+    for (Bitboard b = frozen; b; b &= b - 1) {
+      const Square s = Square(std::countr_zero(b));
+      const Color c = color_of(pos.piece_on(s));
+      const PieceType type = type_of(pos.piece_on(s));
+      const bool still =
+          type == King
+              ? king_reach[c] == square_bb(s)
+              : !(step(type, square_bb(s)) & ~walls) &&
+                    !(square_bb(s) & (piece_attacks[~c] | attacks_from(King, king_reach[~c], 0)));
+      if (!still) kept &= ~square_bb(s);
+    }
+    if (kept == frozen) break;
+    frozen = kept;
   }
   // H can never fail: no pawn can ever attack a square an opposing pawn or piece may stand on.
   for (Color c : {White, Black})

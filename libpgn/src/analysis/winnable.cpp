@@ -635,4 +635,9 @@ WinnabilityResult WinnabilityAnalyzer::screen(const Position& pos, Color side,
   return result;
 }
 
+UnwinnableProof WinnabilityAnalyzer::static_proof(const Position& pos, Color side) {
+  const WinnabilityResult result = impl_->run(pos, side, 0, false, 0);
+  return result.verdict == Winnability::Unwinnable ? result.proof : UnwinnableProof::None;
+}
+
 }  // namespace pgn

@@ -99,6 +99,7 @@ void GameReplay::begin_game() {
   reported_play_after_draw_ = false;
   unwinnability_applies_ = false;
   analysed_men_ = -1;
+  watching_piece_moves_ = false;
   trace_.text_failed = false;
   trace_.first_failed_token.clear();
   trace_.line_hash = 0;
@@ -147,6 +148,8 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant, TextPos
   }
   lines_[0].pos = start_position;
   history_.push_back(start_position.key());
+  // A set-up position may be dead already: the game ended before its first move.
+  if (tags.has_fen && standard) reached_dead_position();
   if (record_) {
     record_->start = start_position;
     record_->from_fen = tags.has_fen;
@@ -244,13 +247,12 @@ void GameReplay::kill_line() {
 // draw is reported once; past the ply budget the line stops. False: do not play the move.
 [[gnu::cold, gnu::noinline]] bool GameReplay::main_line_may_go_on(TextPos pos) {
   LineState& l = line();
-  if (automatic_draw_ply_ && !reported_play_after_draw_) {
+  if (drawn_by_rule() && !reported_play_after_draw_) {
     reported_play_after_draw_ = true;
     if (dead_position_ended_game()) {
       Diagnostic* d = diagnostics_.add(
           Code::DeadPosition, pos,
-          "play went on after the game ended in a dead position at ply " +
-              std::to_string(automatic_draw_ply_) +
+          "play went on after the game ended in a dead position " + dead_position_at() +
               " (FIDE Laws 5.2.2): neither side can mate by any sequence of legal moves (" +
               dead_proofs_ + ")");
       if (d) {
@@ -563,7 +565,7 @@ void GameReplay::finish(const GameTags& tags) {
     check_variant_final_position(result, end_pos);
   else if (replay_ && !lines_[0].dead)
     check_final_position(result, end_pos, tags);
-  else if (replay_ && automatic_draw_ply_ && decisive)
+  else if (replay_ && drawn_by_rule() && decisive)
     report_decisive_after_draw(end_pos, text);
 }
 
@@ -573,7 +575,7 @@ void GameReplay::report_decisive_after_draw(TextPos pos, std::string_view scored
   if (dead_position_ended_game()) {
     Diagnostic* d = diagnostics_.add(
         Code::WrongResult, pos,
-        "the game ended in a dead position at ply " + std::to_string(automatic_draw_ply_) +
+        "the game ended in a dead position " + dead_position_at() +
             " (FIDE Laws 5.2.2: neither side can mate by any sequence of legal moves; " +
             dead_proofs_ + "), so it is drawn, not " + std::string(scored));
     if (d) {
@@ -591,50 +593,6 @@ void GameReplay::report_decisive_after_draw(TextPos pos, std::string_view scored
 WinnabilityAnalyzer& GameReplay::analyzer() {
   if (!analyzer_) analyzer_ = std::make_unique<WinnabilityAnalyzer>();
   return *analyzer_;
-}
-
-// Whether neither side can mate in `pos`, with the proof for each side in `proofs`. The
-// screen's static tests first (material; then, where no pawn can step and the side has no
-// queen, rook or mixed minor pieces, the pawn wall); when they prove one side, the other
-// also gets a walk of at most `walk_nodes` positions. A dead position this does not prove
-// is taken as alive (a missed warning, never a false one).
-bool GameReplay::proved_dead(const Position& pos, std::string& proofs, std::uint64_t walk_nodes) {
-  // What the screen can prove at all, asked before the analyzer (and its table) is made.
-  auto provable = [&](Color side) {
-    return pos.has_insufficient_material(side) || could_be_shut_out(pos, side);
-  };
-  if (!unwinnability_applies_ || !provable(White) || !provable(Black)) return false;
-  WinnabilityAnalyzer& a = analyzer();
-  WinnabilityResult white = a.screen(pos, White, 0), black = a.screen(pos, Black, 0);
-  const bool white_shut = white.verdict == Winnability::Unwinnable;
-  const bool black_shut = black.verdict == Winnability::Unwinnable;
-  if (!white_shut && !black_shut) return false;
-  if (walk_nodes && !white_shut) white = a.screen(pos, White, walk_nodes);
-  if (walk_nodes && !black_shut) black = a.screen(pos, Black, walk_nodes);
-  if (white.verdict != Winnability::Unwinnable || black.verdict != Winnability::Unwinnable)
-    return false;
-  proofs = std::string("white: ") + unwinnable_proof_code(white.proof) +
-           ", black: " + unwinnable_proof_code(black.proof);
-  return true;
-}
-
-// The main line's position after a move that passed the filter of after_main_line_move
-// (no pawn can step, or they only close a wall): ends the game when it is dead. Analysed
-// again only when the pawns or the material changed.
-[[gnu::cold, gnu::noinline]] bool GameReplay::reached_dead_position() {
-  const Position& pos = lines_[0].pos;
-  const int men = std::popcount(pos.pieces());
-  if (!unwinnability_applies_ || (pos.pieces(Pawn) == analysed_pawns_ && men == analysed_men_))
-    return false;
-  analysed_pawns_ = pos.pieces(Pawn);
-  analysed_men_ = men;
-  // A mate on the board ends the game by itself; a stalemate is no dead position to report
-  // twice.
-  if (!pos.has_legal_move() || !proved_dead(pos, dead_proofs_, 0)) return false;
-  automatic_draw_ply_ = lines_[0].ply;
-  automatic_draw_ = EndReason::InsufficientMaterial;
-  dead_fen_ = pos.fen();
-  return true;
 }
 
 const char* GameReplay::automatic_draw_rule() const {
@@ -661,7 +619,7 @@ void GameReplay::check_final_position(std::optional<GameResult> result, TextPos 
   const bool dead = can_move && p.is_insufficient_material();
   // The final position of a decisive game gets the walk the per-move check leaves out (and
   // a game without moves from a set-up position, its only check).
-  if (decisive && can_move && !dead && !automatic_draw_ply_ &&
+  if (decisive && can_move && !dead && !drawn_by_rule() &&
       proved_dead(p, dead_proofs_, kScreenNodes)) {
     outcome.reason = EndReason::InsufficientMaterial;
     wrong(
@@ -680,7 +638,7 @@ void GameReplay::check_final_position(std::optional<GameResult> result, TextPos 
     outcome.reason = p.in_check() ? EndReason::Checkmate : EndReason::Stalemate;
   else if (dead)
     outcome.reason = EndReason::InsufficientMaterial;
-  else if (automatic_draw_ply_)
+  else if (drawn_by_rule())
     outcome.reason = automatic_draw_;
   else if (on_time)
     outcome.reason = EndReason::Time;
@@ -706,7 +664,7 @@ void GameReplay::check_final_position(std::optional<GameResult> result, TextPos 
     wrong(std::string("neither side has material to mate, so the game is drawn, not ") + scored);
     return;
   }
-  if (automatic_draw_ply_ && decisive) {
+  if (drawn_by_rule() && decisive) {
     report_decisive_after_draw(pos, scored);
     return;
   }

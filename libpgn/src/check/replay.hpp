@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analysis/blocked.hpp"
 #include "check/diagnostics_builder.hpp"
 #include "check/tag_checks.hpp"
 #include "libpgn/game_record.hpp"
@@ -175,7 +176,7 @@ class GameReplay {
                                         TextPos pos) {
     LineState& l = line();
     const bool main_line = depth_ == 0;
-    if (main_line && (automatic_draw_ply_ || l.ply + 1 > options_.max_plies) &&
+    if (main_line && (drawn_by_rule() || l.ply + 1 > options_.max_plies) &&
         !main_line_may_go_on(pos))
       return;
     if (text.kind == MoveText::Null) {
@@ -267,20 +268,26 @@ class GameReplay {
   [[gnu::always_inline]] void after_main_line_move() {
     const Position& pos = lines_[0].pos;
     history_.push_back(pos.key());
-    if (automatic_draw_ply_) return;
+    if (drawn_by_rule()) return;
     if (pos.halfmove_clock() >= 150 && !(pos.in_check() && pos.is_checkmate())) {
       automatic_draw_ply_ = lines_[0].ply;
       automatic_draw_ = EndReason::SeventyFiveMoveRule;
       return;
     }
     // FIDE 5.2.2: only a position in which no pawn can step forward may be dead, or one
-    // without queens and rooks whose pawns can only step into a wall (each faces an
-    // opposing pawn on its file). The second can only arise by a capture or a pawn move
-    // (the halfmove clock is then 0), and the analysis runs once per pawns and material.
+    // whose pawns can only close a wall (analysis::pawns_could_wall_in). The second arises
+    // by a capture or a pawn move (the halfmove clock is then 0), and the analysis runs
+    // once per pawns and material. A pawn's check is looked at too (the king may step in
+    // front of a passed pawn into a box it cannot leave), and after either, the few piece
+    // moves that can still change the answer are watched for (piece_move_ended_game).
     if (!(((pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8)) & ~pos.pieces()) ||
-        (pos.halfmove_clock() == 0 && !(pos.pieces(Queen) | pos.pieces(Rook)) &&
-         every_pawn_faced(pos))) [[unlikely]]
+        (pos.halfmove_clock() == 0 && ((!(pos.pieces(Queen) | pos.pieces(Rook)) &&
+                                        !(analysis::passed_pawn_fronts(pos) & ~pos.pieces())) ||
+                                       (pos.checkers() & pos.pieces(Pawn))))) [[unlikely]] {
       if (reached_dead_position()) return;
+    } else if (watching_piece_moves_) [[unlikely]] {
+      if (piece_move_ended_game()) return;
+    }
     // Fivefold repetition: the same position (same side to move, rights and en passant)
     // five times; only positions since the last irreversible move can repeat.
     const int reversible = std::min<int>(pos.halfmove_clock(), int(history_.size()) - 1);
@@ -311,9 +318,13 @@ class GameReplay {
   const char* automatic_draw_rule() const;
   // FIDE 5.2.2 and 6.9, for standard chess and Chess960 (libpgn/winnable.hpp).
   bool reached_dead_position();
+  bool piece_move_ended_game();
+  bool analyse_for_dead_position();
+  bool drawn_by_rule() const { return automatic_draw_ != EndReason::Unknown; }
+  std::string dead_position_at() const;
   bool proved_dead(const Position& pos, std::string& proofs, std::uint64_t walk_nodes);
   bool dead_position_ended_game() const {
-    return automatic_draw_ply_ && automatic_draw_ == EndReason::InsufficientMaterial;
+    return automatic_draw_ == EndReason::InsufficientMaterial;
   }
   void report_decisive_after_draw(TextPos pos, std::string_view scored);
   WinnabilityAnalyzer& analyzer();
@@ -357,6 +368,13 @@ class GameReplay {
   // the answer changes only when a pawn moves or a man is taken, so one analysis per change.
   Bitboard analysed_pawns_ = 0;
   int analysed_men_ = -1;
+  // The structure analysed last could still become dead by a piece move: castling rights
+  // lost, an en passant capture no longer possible, or men jamming each other in (a king
+  // leaving a pawn's check may step into a box). Set for few games; see
+  // piece_move_ended_game.
+  bool watching_piece_moves_ = false;
+  bool analysed_with_ep_ = false;
+  std::uint8_t analysed_castling_ = 0;
   std::string dead_proofs_;  // how the dead position was proved, for its messages
   std::string dead_fen_;
   // Made on first need (few games need it), then kept: its search table is reused.
