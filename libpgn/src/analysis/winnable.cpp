@@ -23,7 +23,7 @@
 
 #include "analysis/blocked.hpp"
 #include "analysis/lone_minor.hpp"
-#include "analysis/mating_net.hpp"
+#include "analysis/planned_mate.hpp"
 #include "core/bitboard.hpp"
 #include "core/zobrist.hpp"
 #include "libpgn/movegen.hpp"
@@ -584,6 +584,12 @@ struct WinnabilityAnalyzer::Impl {
     int budget = 1;
     for (; !settled && budget <= 64 && nodes < guided_limit; ++budget)
       settled = run_pass(budget, std::min(guided_limit, nodes + kPassNodes), result);
+    // Planned mating nets, briefly: most of those that lead anywhere stand within a few
+    // thousand nodes.
+    if (!settled && want_witness && !loser_must_promote && guided_limit < limit) {
+      settled = plan_net(root, nodes + limit / 32, result);
+      aim_at(corners[0]);
+    }
     // Then the walk over the whole move graph, which is small in blocked positions, on up to
     // seven eighths of the budget. A winner with a queen or a rook rarely has a small graph
     // and its nodes cost more (more moves each): the walk gets five eighths, so that the

@@ -18,7 +18,7 @@
 //   aimed at the corner) brings the checking piece in.
 //
 // Nothing here is trusted: the caller replays the whole line to mate before answering.
-#include "analysis/mating_net.hpp"
+#include "analysis/planned_mate.hpp"
 
 #include <algorithm>
 #include <array>
@@ -38,6 +38,8 @@ constexpr int kMaxPlies = 160;
 constexpr int kMaxPlans = 12;
 constexpr std::array<std::uint64_t, 3> kPlanNodes = {1'000, 6'000, 24'000};
 constexpr int kMaxBlockers = 6;  // the loser's pieces considered, nearest the corner first
+// Positions where a net stands handed to the finish before its plan is given up.
+constexpr int kNetGoals = 64;
 
 using DistanceMap = std::array<std::uint8_t, 64>;
 
@@ -46,13 +48,13 @@ int chebyshev(Square a, Square b) {
 }
 
 // Moves a man of `type` needs from each square to `target`, through squares without a pawn
-// and outside `forbidden`. The moves are symmetric (a slider stops at the same pawns both
-// ways), so a search outward from the target gives them.
+// and outside `forbidden` (the target may hold one: it is taken). The moves are symmetric (a slider
+// stops at the same pawns both ways), so a search outward from the target gives them.
 DistanceMap distances_to(PieceType type, Square target, Bitboard pawns, Bitboard forbidden) {
   DistanceMap d;
   d.fill(kFar);
-  const Bitboard open = ~(pawns | forbidden);
-  if (!(open & square_bb(target))) return d;
+  if (forbidden & square_bb(target)) return d;
+  const Bitboard open = ~(pawns | forbidden) | square_bb(target);  // a man there is taken
   d[target] = 0;
   Bitboard frontier = square_bb(target), seen = frontier;
   for (std::uint8_t step = 1; frontier && step < kFar; ++step) {
@@ -108,17 +110,26 @@ class PliesTable {
   std::uint32_t stamp_ = 0;
 };
 
-class NetSearch {
- public:
-  NetSearch(const Position& root, Color winner, std::uint64_t& nodes, const FinishMate& finish,
-            std::vector<Move>& witness)
-      : pos_(root), winner_(winner), nodes_(nodes), finish_(finish), witness_(witness) {}
+// What follows a phase, from the position where its men stand on their squares: true with
+// its moves in the vector.
+using Continuation = std::function<bool(const Position&, std::vector<Move>&)>;
 
-  bool run(const Plan& plan, std::uint64_t limit) {
+// Routes the men of a plan to their squares (both sides moving, the other side passing)
+// and calls the continuation where they all stand there.
+class RouteSearch {
+ public:
+  explicit RouteSearch(std::uint64_t& nodes) : nodes_(nodes) {}
+
+  bool run(const Position& root, const Plan& plan, std::uint64_t limit, int max_goals,
+           const Continuation& next, std::vector<Move>& line) {
+    pos_ = root;
     plan_ = plan;
     limit_ = limit;
+    next_ = &next;
+    out_ = &line;
+    goals_left_ = max_goals;
     int threshold = plies_needed();
-    while (threshold < kMaxPlies && nodes_ < limit_) {
+    while (threshold >= 0 && threshold < kMaxPlies && nodes_ < limit_ && goals_left_ > 0) {
       table_.next_iteration();
       next_threshold_ = kMaxPlies;
       if (search(0, threshold)) return true;
@@ -143,14 +154,15 @@ class NetSearch {
     return plies;
   }
 
-  // 0: brings a man of the plan nearer; 1: moves another man; 2: takes a man of the plan
+  // 0: brings a man of the plan nearer; 1: moves another piece; 2: another pawn (its moves
+  // cannot be taken back: a side may need them later to pass); 3: takes a man of the plan
   // away from its square or further from it.
   int move_rank(Move m) const {
     for (int i = 0; i < plan_.size; ++i) {
       const Route& r = plan_.routes[i];
-      if (r.at == m.from()) return r.dist[m.to()] < r.dist[m.from()] ? 0 : 2;
+      if (r.at == m.from()) return r.dist[m.to()] < r.dist[m.from()] ? 0 : 3;
     }
-    return 1;
+    return type_of(pos_.piece_on(m.from())) == Pawn ? 2 : 1;
   }
 
   void play(Move m, int ply) {
@@ -169,14 +181,15 @@ class NetSearch {
   }
 
   bool search(int ply, int threshold) {
-    if (++nodes_ > limit_) return false;
+    if (++nodes_ > limit_ || goals_left_ <= 0) return false;
     const int needed = plies_needed();
     if (needed < 0) return false;
     if (needed == 0) {
+      --goals_left_;
       std::vector<Move> tail;
-      if (!finish_(pos_, plan_.corner, tail)) return false;
-      witness_.assign(line_.begin(), line_.begin() + ply);
-      witness_.insert(witness_.end(), tail.begin(), tail.end());
+      if (!(*next_)(pos_, tail)) return false;
+      out_->assign(line_.begin(), line_.begin() + ply);
+      out_->insert(out_->end(), tail.begin(), tail.end());
       return true;
     }
     if (ply + needed > threshold) {
@@ -186,14 +199,10 @@ class NetSearch {
     if (ply + 1 >= kMaxPlies || !table_.enter(pos_.key(), ply)) return false;
     MoveList moves;
     generate_legal(pos_, moves);
-    if (moves.size == 0) {
-      if (pos_.side_to_move() == winner_ || !pos_.in_check()) return false;
-      witness_.assign(line_.begin(), line_.begin() + ply);
-      return true;
-    }
+    if (moves.size == 0) return false;  // the game is over before the plan stands
     std::array<std::uint8_t, kMaxMoves> ranks;
     for (int i = 0; i < moves.size; ++i) ranks[i] = std::uint8_t(move_rank(moves.moves[i]));
-    for (int rank = 0; rank <= 2; ++rank)
+    for (int rank = 0; rank <= 3; ++rank)
       for (int i = 0; i < moves.size; ++i) {
         const Move m = moves.moves[i];
         if (ranks[i] != rank || m.kind() == Move::Castling) continue;
@@ -201,18 +210,18 @@ class NetSearch {
         const bool found = search(ply + 1, threshold);
         unplay(m, ply);
         if (found) return true;
-        if (nodes_ > limit_) return false;
+        if (nodes_ > limit_ || goals_left_ <= 0) return false;
       }
     return false;
   }
 
-  Position pos_;
-  Color winner_;
   std::uint64_t& nodes_;
-  const FinishMate& finish_;
-  std::vector<Move>& witness_;
+  Position pos_;
   Plan plan_;
   std::uint64_t limit_ = 0;
+  const Continuation* next_ = nullptr;
+  std::vector<Move>* out_ = nullptr;
+  int goals_left_ = 0;
   int next_threshold_ = 0;
   PliesTable table_;
   std::array<Move, kMaxPlies> line_{};
@@ -248,7 +257,7 @@ void add_plans(const Position& pos, Color winner, Square corner, std::vector<Pla
   Route& king = base.routes[base.size++];
   king.at = pos.king_square(loser);
   king.color = loser;
-  king.dist = distances_to(King, corner, pawns, winner_pawn_attacks);
+  king.dist = distances_to(King, corner, pawns, winner_pawn_attacks & ~square_bb(king.at));
   if (king.dist[king.at] == kFar) return;
 
   // Flights a pawn stands on stay taken (as far as a plan can tell).
@@ -285,7 +294,8 @@ void add_plans(const Position& pos, Color winner, Square corner, std::vector<Pla
   for (Bitboard p = candidates; p && post_count < 8; p &= p - 1) {
     const Square post = Square(std::countr_zero(p));
     if (chebyshev(post, corner) != 2) continue;
-    post_ways[post_count] = distances_to(King, post, pawns, loser_pawn_attacks);
+    post_ways[post_count] =
+        distances_to(King, post, pawns, loser_pawn_attacks & ~square_bb(winner_king));
     if (post_ways[post_count][winner_king] != kFar) posts[post_count++] = post;
   }
 
@@ -364,13 +374,19 @@ bool planned_mate(const Position& root, Color winner, std::uint64_t node_limit,
     add_plans(root, winner, Square(std::countr_zero(c)), plans);
   std::stable_sort(plans.begin(), plans.end(),
                    [](const Plan& a, const Plan& b) { return a.cost < b.cost; });
-  NetSearch search(root, winner, nodes, finish, witness);
+  RouteSearch search(nodes);
   const int tries = std::min<int>(int(plans.size()), kMaxPlans);
   // Every plan on few nodes first, then on more: a cheap plan may lead nowhere (a corner
   // the winning king can never leave, a man that cannot pass another).
   for (std::uint64_t plan_nodes : kPlanNodes)
-    for (int i = 0; i < tries && nodes < node_limit; ++i)
-      if (search.run(plans[i], std::min(node_limit, nodes + plan_nodes))) return true;
+    for (int i = 0; i < tries && nodes < node_limit; ++i) {
+      const Continuation next = [&](const Position& at, std::vector<Move>& tail) {
+        return finish(at, plans[i].corner, tail);
+      };
+      if (search.run(root, plans[i], std::min(node_limit, nodes + plan_nodes), kNetGoals, next,
+                     witness))
+        return true;
+    }
   return false;
 }
 
