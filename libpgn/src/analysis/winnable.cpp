@@ -491,18 +491,24 @@ struct WinnabilityAnalyzer::Impl {
       f.next = f.first = arena.size();
       MoveList moves;
       generate_legal(pos, moves);
-      // Moves heading for the mate first (the guided passes' classes): the walk enters the
-      // same positions in any order, but meets a mate sooner along them.
-      std::array<std::uint8_t, kMaxMoves> classes;
-      unsigned present = 0;
-      for (int i = 0; i < moves.size; ++i) {
-        classes[i] = std::uint8_t(move_class(moves.moves[i], false));
-        present |= 1u << classes[i];
+      // The winner's moves heading for the mate first (the guided passes' classes): the walk
+      // enters the same positions in any order, but meets a mate sooner along them. The
+      // loser's moves keep their order (steering them as well lost more mates than it found
+      // on the test vector).
+      if (pos.side_to_move() != winner) {
+        arena.insert(arena.end(), moves.begin(), moves.end());
+      } else {
+        std::array<std::uint8_t, kMaxMoves> classes;
+        unsigned present = 0;
+        for (int i = 0; i < moves.size; ++i) {
+          classes[i] = std::uint8_t(move_class(moves.moves[i], false));
+          present |= 1u << classes[i];
+        }
+        for (int c = kProgress; c <= kSetback; ++c)
+          if (present & (1u << c))
+            for (int i = 0; i < moves.size; ++i)
+              if (classes[i] == c) arena.push_back(moves.moves[i]);
       }
-      for (int c = kProgress; c <= kSetback; ++c)
-        if (present & (1u << c))
-          for (int i = 0; i < moves.size; ++i)
-            if (classes[i] == c) arena.push_back(moves.moves[i]);
       f.last = arena.size();
       frames.push_back(f);
     };
