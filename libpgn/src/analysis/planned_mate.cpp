@@ -12,8 +12,9 @@
 // - The cheapest plans are searched in turn by iterative deepening on the plies played plus
 //   the plies still needed (each side moves every other ply, so a side with d moves to make
 //   needs 2d - 1 or 2d plies). Moves that bring a man of the plan nearer are tried first,
-//   then the others (the side with nothing to route has to pass), positions are remembered
-//   with the fewest plies they were reached in.
+//   then the other pieces' moves and the pawns' last (the side with nothing to route has to
+//   pass, and a pawn move cannot be taken back); positions are remembered with the fewest
+//   plies they were reached in. Each plan gets few nodes first, then more.
 // - Where every man stands on its square, the caller's finish (a few small guided passes
 //   aimed at the corner) brings the checking piece in.
 //
@@ -24,6 +25,8 @@
 #include <array>
 #include <bit>
 #include <cstdlib>
+#include <functional>
+#include <vector>
 
 #include "core/bitboard.hpp"
 #include "libpgn/movegen.hpp"
@@ -110,8 +113,8 @@ class PliesTable {
   std::uint32_t stamp_ = 0;
 };
 
-// What follows a phase, from the position where its men stand on their squares: true with
-// its moves in the vector.
+// What follows the routing, from the position where the plan's men stand on their squares:
+// true with its moves in the vector.
 using Continuation = std::function<bool(const Position&, std::vector<Move>&)>;
 
 // Routes the men of a plan to their squares (both sides moving, the other side passing)

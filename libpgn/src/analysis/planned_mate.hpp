@@ -1,6 +1,6 @@
 // A planned helpmate: the losing king driven into a corner and boxed in there by its own men,
 // each man routed to its square along the shortest way the pawns leave it (see
-// mating_net.cpp and docs/unwinnability.md).
+// planned_mate.cpp and docs/unwinnability.md, step 5).
 #pragma once
 
 #include <cstdint>
