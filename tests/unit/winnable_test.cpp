@@ -257,6 +257,32 @@ TEST(Winnable, WitnessesReplayToMate) {
   expect_winnable("Bb1k1b2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 b - -", White);
 }
 
+// A mate that needs the losing king boxed in a corner by its own men far away: the planned
+// mating nets route every man of the net and hand over a short witness well inside the
+// default budget, where the walk over the move graph ran out (or, with four million nodes,
+// met a mate hundreds of thousands of moves long).
+void expect_planned_mate(const char* text, Color side, std::size_t at_most_moves) {
+  const WinnabilityResult r = decide(text, side);
+  ASSERT_EQ(r.verdict, Winnability::Winnable) << text;
+  EXPECT_TRUE(witness_mates(fen(text), side, r.witness)) << text;
+  EXPECT_LE(r.witness.size(), at_most_moves) << text;
+  EXPECT_LT(r.nodes, std::uint64_t{100'000}) << text;
+}
+
+TEST(Winnable, PlannedMatingNetsFindFarMates) {
+  // White's light bishop mates on a8: Black's king walks there from a1 and its two bishops
+  // take a7 and b8 (the old search: 174,787 moves, after 709,537 nodes).
+  expect_planned_mate("8/8/8/3B4/8/6p1/1b4Pp/k1b4K w - -", White, 30);
+  // Black's light bishops mate White's king on h1, walled in by its own dark bishops on g1
+  // and h2 (undetermined with 4,000,000 nodes before).
+  expect_planned_mate("8/4kb2/8/1p1p1p1p/1P1P1P1P/1bB5/3B1K2/8 b - -", Black, 30);
+  // Behind a wall of pawns and bishops (368,381 moves after 1,050,743 nodes before).
+  expect_planned_mate("8/1p3k2/pPp3p1/P1Pp1pPp/2bP1P1P/5K2/5B2/B7 b - -", Black, 30);
+  // A lattice of bishops and pawns (594,924 moves after 1,562,704 nodes before).
+  expect_planned_mate("7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - -", White, 30);
+  expect_planned_mate("4K3/8/3pBp2/3PbP2/3pBp2/3PbP2/8/4k3 b - -", Black, 30);
+}
+
 TEST(Winnable, AMateOnTheBoardIsItsOwnWitness) {
   // White to move is mated already: decide and screen must both see it.
   WinnabilityAnalyzer analyzer;

@@ -23,6 +23,7 @@
 
 #include "analysis/blocked.hpp"
 #include "analysis/lone_minor.hpp"
+#include "analysis/planned_mate.hpp"
 #include "core/bitboard.hpp"
 #include "core/zobrist.hpp"
 #include "libpgn/movegen.hpp"
@@ -77,6 +78,9 @@ constexpr int kMaxPly = 320;
 constexpr std::uint64_t kPassNodes = 20'000;
 // Corners each budget of the last guided passes is aimed at (the chosen one, then the others).
 constexpr int kCornerTries = 4;
+// The guided passes that end a planned mating net: budgets up to this, nodes each.
+constexpr int kFinishBudget = 3;
+constexpr std::uint64_t kFinishNodes = 2'000;
 
 int chebyshev(Square a, Square b) {
   return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
@@ -412,6 +416,37 @@ struct WinnabilityAnalyzer::Impl {
     return false;
   }
 
+  // The end of a planned mating net: small guided passes from `at`, aimed at its corner.
+  bool finish_net(const Position& at, Square target, std::uint64_t limit, std::vector<Move>& tail) {
+    pos = at;
+    aim_at(target);
+    guided = true;
+    for (int budget = 1; budget <= kFinishBudget && nodes < limit; ++budget) {
+      table.new_pass();
+      cut = false;
+      ply = 0;
+      pass_limit = std::min(limit, nodes + kFinishNodes);
+      if (search(budget, false, false)) {
+        tail = witness;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Mating nets planned and routed (mating_net.cpp), on nodes up to `limit`.
+  bool plan_net(const Position& root, std::uint64_t limit, WinnabilityResult& result) {
+    const analysis::FinishMate finish = [&](const Position& at, Square target,
+                                            std::vector<Move>& tail) {
+      return finish_net(at, target, limit, tail);
+    };
+    std::vector<Move> line;
+    if (!analysis::planned_mate(root, winner, limit, nodes, finish, line)) return false;
+    witness = std::move(line);
+    result.verdict = Winnability::Winnable;
+    return true;
+  }
+
   // The key of the position after `m`, or a near guess of it for castling, promotions, en
   // passant and changed castling rights or en passant squares: it only says which slot of
   // the walk's key set to load early, so a wrong guess costs one wasted load.
@@ -459,7 +494,24 @@ struct WinnabilityAnalyzer::Impl {
       f.next = f.first = arena.size();
       MoveList moves;
       generate_legal(pos, moves);
-      arena.insert(arena.end(), moves.begin(), moves.end());
+      // The winner's moves heading for the mate first (the guided passes' classes): the walk
+      // enters the same positions in any order, but meets a mate sooner along them. The
+      // loser's moves keep their order (steering them as well lost more mates than it found
+      // on the test vector).
+      if (pos.side_to_move() != winner) {
+        arena.insert(arena.end(), moves.begin(), moves.end());
+      } else {
+        std::array<std::uint8_t, kMaxMoves> classes;
+        unsigned present = 0;
+        for (int i = 0; i < moves.size; ++i) {
+          classes[i] = std::uint8_t(move_class(moves.moves[i], false));
+          present |= 1u << classes[i];
+        }
+        for (int c = kProgress; c <= kSetback; ++c)
+          if (present & (1u << c))
+            for (int i = 0; i < moves.size; ++i)
+              if (classes[i] == c) arena.push_back(moves.moves[i]);
+      }
       f.last = arena.size();
       frames.push_back(f);
     };
@@ -541,6 +593,12 @@ struct WinnabilityAnalyzer::Impl {
     int budget = 1;
     for (; !settled && budget <= 64 && nodes < guided_limit; ++budget)
       settled = run_pass(budget, std::min(guided_limit, nodes + kPassNodes), result);
+    // Planned mating nets, briefly: most of those that lead anywhere stand within a few
+    // thousand nodes.
+    if (!settled && want_witness && !loser_must_promote && guided_limit < limit) {
+      settled = plan_net(root, nodes + limit / 32, result);
+      aim_at(corners[0]);
+    }
     // Then the walk over the whole move graph, which is small in blocked positions, on up to
     // seven eighths of the budget. A winner with a queen or a rook rarely has a small graph
     // and its nodes cost more (more moves each): the walk gets five eighths, so that the
@@ -555,6 +613,10 @@ struct WinnabilityAnalyzer::Impl {
             (bb::attacks(type_of(pos.piece_on(s)), s, pos.pieces()) & ~pos.pieces(winner)) != 0;
       }
       settled = close_graph(std::max(heavy ? limit / 8 * 5 : limit - limit / 8, nodes), result);
+      // Then mating nets planned and routed, on half of what is left (not where the loser
+      // must promote first: no net of its present men can hold its king).
+      if (!settled && want_witness && !loser_must_promote && nodes < limit)
+        settled = plan_net(root, nodes + (limit - nodes) / 2, result);
       // Open positions: back to guided passes, with the budgets they had reached, each budget
       // aimed at every corner in turn.
       pos = root;
