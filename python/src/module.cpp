@@ -8,8 +8,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -111,30 +113,48 @@ Evaluation parse_eval(std::string_view comment) {
   return e;
 }
 
-// Tables of the texts that repeat: SAN moves and tag names (few), short tag values (Elo,
-// dates, results, time controls, openings' ECO codes), small enough to stay in the cache
-// (128 and 64 kB). Values longer than kInternedValue are
-// mostly unique (URLs, long opening names are the exception) and are made each time.
+// Tables of the texts that repeat: SAN moves, tag names (few, Python's interned strs) and
+// short tag values (Elo, dates, results, time controls, openings' ECO codes), small enough to
+// stay in the cache (128, 8 and 64 kB). Values longer than kInternedValue are mostly unique
+// (URLs, long opening names are the exception) and are made each time.
 constexpr std::size_t kInternedValue = 24;
 InternedStrings& interned_moves() {
   static auto* table = new InternedStrings(1 << 13);
   return *table;
 }
-InternedStrings& interned_tags() {
+InternedStrings& interned_tag_names() {
+  static auto* table = new InternedStrings(1 << 9, true);
+  return *table;
+}
+InternedStrings& interned_tag_values() {
   static auto* table = new InternedStrings(1 << 12);
   return *table;
 }
 
-py::object interned(InternedStrings& table, std::string_view text) {
-  PyObject* object = table.get(text);
+// A new reference to the str of a tag value; nullptr with a Python error set.
+PyObject* tag_value_object(InternedStrings& values, std::string_view value) {
+  if (value.size() <= kInternedValue) return values.get(value);
+  return PyUnicode_DecodeUTF8(value.data(), Py_ssize_t(value.size()), "strict");
+}
+
+py::object tag_value_str(std::string_view value) {
+  PyObject* object = tag_value_object(interned_tag_values(), value);
   if (!object) throw py::error_already_set();
   return py::reinterpret_steal<py::object>(object);
 }
 
-py::object tag_value_str(std::string_view value) {
-  if (value.size() <= kInternedValue) return interned(interned_tags(), value);
-  return py::str(value.data(), value.size());
-}
+// What the games of one batch share: its records and the input's name. Counted by the games
+// made of it and by the iterator, always with the GIL held: a plain count, where a shared_ptr
+// per game cost two atomic operations.
+struct Batch {
+  std::shared_ptr<const Chunk> chunk;
+  std::shared_ptr<const std::string> file;
+  std::size_t references = 1;
+
+  static void release(Batch* batch) {
+    if (batch && --batch->references == 0) delete batch;
+  }
+};
 
 // One game of a batch. The batch's records stay alive as long as one of its games does; the
 // Python values (tags, moves) are made on first use, once. What the compact records do not
@@ -142,21 +162,13 @@ py::object tag_value_str(std::string_view value) {
 // from the game's whole record, made on first need by validating the game again.
 class Game {
  public:
-  Game(std::shared_ptr<const std::string> file, std::shared_ptr<const Chunk> chunk, std::size_t i)
-      : file_(std::move(file)), chunk_(std::move(chunk)), i_(i) {}
+  Game(Batch* batch, std::size_t i) : batch_(batch), i_(i) { ++batch->references; }
+  ~Game() { Batch::release(batch_); }
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
 
   py::dict tags() const {
-    if (!tags_) {
-      const MainLineRecords& s = lines();
-      PyObject* d = _PyDict_NewPresized(Py_ssize_t(s.tags_end(i_) - s.tags_begin(i_)));
-      if (!d) throw py::error_already_set();
-      tags_ = py::reinterpret_steal<py::dict>(d);
-      for (const MainLineRecords::Tag* t = s.tags_begin(i_); t != s.tags_end(i_); ++t) {
-        py::object name = interned(interned_tags(), s.tag_name(*t));
-        py::object value = tag_value_str(s.tag_value(*t));
-        if (PyDict_SetItem(d, name.ptr(), value.ptr()) != 0) throw py::error_already_set();
-      }
-    }
+    if (!tags_) tags_ = make_tags();
     return py::reinterpret_borrow<py::dict>(tags_);
   }
   std::optional<std::string_view> tag(std::string_view name) const {
@@ -185,32 +197,9 @@ class Game {
   std::string_view text(const GameEvent& e) const { return record().text(e); }
 
   py::list moves() const {
-    if (!moves_) {
-      const MainLineRecords& s = lines();
-      const std::uint64_t* begin = s.moves_begin(i_);
-      const std::uint64_t* end = s.moves_end(i_);
-      PyObject* list = PyList_New(Py_ssize_t(end - begin));
-      if (!list) throw py::error_already_set();
-      moves_ = py::reinterpret_steal<py::list>(list);
-      InternedStrings& table = interned_moves();
-      for (const std::uint64_t* m = begin; m != end; ++m) {
-        PyObject* o;
-        if (MainLineRecords::is_packed(*m)) {
-          o = table.get_packed(*m);
-        } else {
-          char buffer[8];
-          o = table.get(s.san(*m, buffer));
-        }
-        if (!o) {
-          moves_ = py::object();
-          throw py::error_already_set();
-        }
-        PyList_SET_ITEM(list, m - begin, o);
-      }
-    }
+    if (!moves_) moves_ = make_moves();
     return py::reinterpret_borrow<py::list>(moves_);
   }
-
   std::vector<Move> main_moves() const {
     std::vector<Move> moves;
     main_line([&](const GameEvent& e, std::size_t) {
@@ -310,7 +299,7 @@ class Game {
   }
   py::list problems() const {
     py::list list;
-    for (const Diagnostic& d : report().problems) list.append(Problem{*file_, d});
+    for (const Diagnostic& d : report().problems) list.append(Problem{file(), d});
     return list;
   }
   std::string pgn() const {
@@ -322,7 +311,7 @@ class Game {
   py::dict to_dict() const {
     const GameReport& r = report();
     py::dict d;
-    d["file"] = *file_;
+    d["file"] = file();
     d["index"] = r.index;
     d["offset"] = r.start.offset;
     d["line"] = r.start.line;
@@ -336,20 +325,20 @@ class Game {
     d["errors"] = r.errors;
     d["warnings"] = r.warnings;
     py::list problems;
-    for (const Diagnostic& diag : r.problems) problems.append(problem_dict(Problem{*file_, diag}));
+    for (const Diagnostic& diag : r.problems) problems.append(problem_dict(Problem{file(), diag}));
     d["problems"] = problems;
     return d;
   }
   bool valid() const { return report().errors == 0 && report().replayed; }
 
-  const GameReport& report() const { return chunk_->reports[i_]; }
-  const MainLineRecords& lines() const { return chunk_->games.main_lines; }
-  const std::string& file() const { return *file_; }
+  const GameReport& report() const { return batch_->chunk->reports[i_]; }
+  const MainLineRecords& lines() const { return batch_->chunk->games.main_lines; }
+  const std::string& file() const { return *batch_->file; }
 
   // The game's whole record: the batch's games are validated again, as the worker did.
   const GameRecord& record() const {
     if (!record_) {
-      const Chunk& chunk = *chunk_;
+      const Chunk& chunk = *batch_->chunk;
       if (!chunk.revalidator) {
         chunk.revalidator = std::make_unique<GameValidator>(*chunk.options);
         chunk.revalidator->set_neighbours(chunk.games.games);
@@ -362,9 +351,63 @@ class Game {
     return *record_;
   }
 
+  // Built with the C API, a str of the tables per text: the two are most of the cost of
+  // iterating games from Python.
+  py::object make_tags() const {
+    const MainLineRecords& s = lines();
+    const MainLineRecords::Tag* begin = s.tags_begin(i_);
+    const MainLineRecords::Tag* end = s.tags_end(i_);
+    auto dict = py::reinterpret_steal<py::object>(_PyDict_NewPresized(end - begin));
+    if (!dict) throw py::error_already_set();
+    InternedStrings& names = interned_tag_names();
+    InternedStrings& values = interned_tag_values();
+    for (const MainLineRecords::Tag* t = begin; t != end; ++t) {
+      PyObject* name = names.get(s.tag_name(*t));
+      if (!name) throw py::error_already_set();
+      PyObject* value = tag_value_object(values, s.tag_value(*t));
+      const int failed = value ? PyDict_SetItem(dict.ptr(), name, value) : -1;
+      Py_DECREF(name);
+      Py_XDECREF(value);
+      if (failed) throw py::error_already_set();
+    }
+    return dict;
+  }
+  py::object make_moves() const {
+    const MainLineRecords& s = lines();
+    const std::uint64_t* begin = s.moves_begin(i_);
+    const std::uint64_t* end = s.moves_end(i_);
+    auto list = py::reinterpret_steal<py::object>(PyList_New(end - begin));
+    if (!list) throw py::error_already_set();
+    InternedStrings& table = interned_moves();
+    PyObject** items = reinterpret_cast<PyListObject*>(list.ptr())->ob_item;
+    for (const std::uint64_t* m = begin; m != end; ++m) {
+      PyObject* o;
+      if (MainLineRecords::is_packed(*m)) {
+        o = table.get_packed(*m);
+      } else {
+        char buffer[8];
+        o = table.get(s.san(*m, buffer));
+      }
+      if (!o) throw py::error_already_set();  // the list's empty items are NULL: it can go
+      items[m - begin] = o;
+    }
+    return list;
+  }
+
+  // The Python type's garbage collection sees the values it holds (a user may put the game
+  // in its own tags dict).
+  int visit(visitproc visit, void* arg) const {
+    Py_VISIT(tags_.ptr());
+    Py_VISIT(moves_.ptr());
+    return 0;
+  }
+  void clear() {
+    tags_ = py::object();
+    moves_ = py::object();
+  }
+
  private:
-  std::shared_ptr<const std::string> file_;
-  std::shared_ptr<const Chunk> chunk_;
+  Batch* batch_;
   std::size_t i_;
   mutable py::object tags_, moves_;             // made on first use
   mutable std::shared_ptr<GameRecord> record_;  // made on first need
@@ -424,9 +467,18 @@ class StreamIterator {
 class GameIterator : public StreamIterator {
  public:
   using StreamIterator::StreamIterator;
-  Game next() {
-    if (!next_game()) throw py::stop_iteration();
-    return Game(file_, chunk_, index());
+  ~GameIterator() { Batch::release(batch_); }  // NOLINT(bugprone-exception-escape)
+  GameIterator(const GameIterator&) = delete;
+  GameIterator& operator=(const GameIterator&) = delete;
+
+  // The batch of the current game, shared by the games made of it.
+  Batch* batch() {
+    if (!batch_ || batch_->chunk.get() != chunk_.get()) {
+      Batch::release(batch_);
+      batch_ = nullptr;
+      batch_ = new Batch{chunk_, file_};
+    }
+    return batch_;
   }
 
   // Moves to the next game: false at the end; raises PgnError for a read fault.
@@ -449,7 +501,244 @@ class GameIterator : public StreamIterator {
   }
   const Chunk& chunk() const { return *chunk_; }
   std::size_t index() const { return position_; }
+
+ private:
+  Batch* batch_ = nullptr;  // the games' batch, made by the first game of a chunk
 };
+
+// ---- Game and GameIterator as Python types ------------------------------------------------
+// Made with the C API rather than py::class_: a game is made for every game read, and
+// pybind11's instance registry, holder and argument dispatch cost more per game than building
+// its tags and moves. The C++ calls below translate their exceptions as pybind11 does.
+
+PyObject* python_error() {
+  py::detail::translate_exception(std::current_exception());
+  return nullptr;
+}
+
+// A Game value: the C++ game in the object's storage.
+struct GameObject {
+  PyObject_HEAD alignas(Game) unsigned char storage[sizeof(Game)];
+  Game& game() { return *std::launder(reinterpret_cast<Game*>(storage)); }
+};
+PyTypeObject* game_type = nullptr;
+
+Game& game_of(PyObject* self) {
+  return reinterpret_cast<GameObject*>(self)->game();
+}
+
+PyObject* new_game(Batch* batch, std::size_t i) {
+  GameObject* self = PyObject_GC_New(GameObject, game_type);
+  if (!self) return nullptr;
+  new (self->storage) Game(batch, i);
+  PyObject_GC_Track(self);
+  return reinterpret_cast<PyObject*>(self);
+}
+
+void game_dealloc(PyObject* self) {
+  PyTypeObject* type = Py_TYPE(self);
+  PyObject_GC_UnTrack(self);
+  game_of(self).~Game();
+  PyObject_GC_Del(self);
+  Py_DECREF(type);  // a heap type: each instance holds a reference to it
+}
+int game_traverse(PyObject* self, visitproc visit, void* arg) {
+  Py_VISIT(Py_TYPE(self));
+  return game_of(self).visit(visit, arg);
+}
+int game_clear(PyObject* self) {
+  game_of(self).clear();
+  return 0;
+}
+
+template <typename T>
+PyObject* to_python(T&& value) {
+  if constexpr (std::is_base_of_v<py::handle, std::decay_t<T>>)
+    return value.release().ptr();
+  else
+    return py::cast(std::forward<T>(value)).release().ptr();
+}
+
+// A getter of the Python type calling f(game).
+template <auto f>
+PyObject* get(PyObject* self, void*) noexcept {
+  try {
+    return to_python(f(game_of(self)));
+  } catch (...) {
+    return python_error();
+  }
+}
+template <auto f>
+PyObject* call(PyObject* self, PyObject*) noexcept {
+  try {
+    return to_python(f(game_of(self)));
+  } catch (...) {
+    return python_error();
+  }
+}
+
+PyObject* game_fen_at(PyObject* self, PyObject* args, PyObject* kwargs) noexcept {
+  static const char* keywords[] = {"ply", nullptr};
+  long ply = 0;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "l:fen_at", const_cast<char**>(keywords), &ply))
+    return nullptr;
+  try {
+    return to_python(game_of(self).fen_at(ply));
+  } catch (...) {
+    return python_error();
+  }
+}
+
+PyObject* game_repr(PyObject* self) noexcept {
+  try {
+    const Game& g = game_of(self);
+    auto white = g.tag("White"), black = g.tag("Black");
+    return to_python("<Game " + std::to_string(g.report().index) + ": " +
+                     std::string(white ? *white : "?") + " - " + std::string(black ? *black : "?") +
+                     " " + g.result() + ", " + std::to_string(g.report().plies) + " plies>");
+  } catch (...) {
+    return python_error();
+  }
+}
+
+PyGetSetDef game_attributes[] = {
+    {"tags", get<[](const Game& g) { return g.tags(); }>, nullptr,
+     "The tags, a dict in file order.", nullptr},
+    {"moves", get<[](const Game& g) { return g.moves(); }>, nullptr,
+     "The main line's moves in SAN (the moves replayed, up to a first error).", nullptr},
+    {"result", get<[](const Game& g) { return g.result(); }>, nullptr,
+     "\"1-0\", \"0-1\", \"1/2-1/2\", \"*\" or \"\" when none was given.", nullptr},
+    {"variant", get<[](const Game& g) { return g.variant(); }>, nullptr,
+     "The Variant tag in lower case, else \"chess960\" or \"standard\".", nullptr},
+    {"comments", get<[](const Game& g) { return g.comments(); }>, nullptr,
+     "Main-line comments as (ply, text): ply 0 is before the first move.", nullptr},
+    {"clocks", get<[](const Game& g) { return g.clocks(); }>, nullptr,
+     "Seconds on the clock after each main-line ply ([%clk]), None where not given.", nullptr},
+    {"evals", get<[](const Game& g) { return g.evals(); }>, nullptr,
+     "Evaluation in pawns after each main-line ply ([%eval]), None where not given or a mate.",
+     nullptr},
+    {"mates", get<[](const Game& g) { return g.mates(); }>, nullptr,
+     "Mate in N after each main-line ply ([%eval #N], negative: Black mates), else None.", nullptr},
+    {"problems", get<[](const Game& g) { return g.problems(); }>, nullptr,
+     "The game's problems (list of Problem).", nullptr},
+    {"valid", get<[](const Game& g) { return g.valid(); }>, nullptr,
+     "Replayed without errors (warnings allowed).", nullptr},
+    {"plies", get<[](const Game& g) { return g.report().plies; }>, nullptr,
+     "Main-line half-moves replayed.", nullptr},
+    {"notation", get<[](const Game& g) { return g.report().notation; }>, nullptr,
+     "Code of the notation the movetext was read in.", nullptr},
+    {"index", get<[](const Game& g) { return g.report().index; }>, nullptr,
+     "1-based game number in its input.", nullptr},
+    {"line", get<[](const Game& g) { return g.report().start.line; }>, nullptr,
+     "Line of the game's first byte.", nullptr},
+    {"offset", get<[](const Game& g) { return g.report().start.offset; }>, nullptr,
+     "Byte offset of the game's first byte in the (decompressed) input.", nullptr},
+    {"file", get<[](const Game& g) { return g.file(); }>, nullptr,
+     "The input's name (its path, or a name for bytes and file objects).", nullptr},
+    {nullptr, nullptr, nullptr, nullptr, nullptr},
+};
+
+PyMethodDef game_methods[] = {
+    {"uci", call<[](const Game& g) { return g.uci(); }>, METH_NOARGS,
+     "uci($self, /)\n--\n\nThe main line's moves in UCI notation."},
+    {"fen_at", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(game_fen_at)),
+     METH_VARARGS | METH_KEYWORDS,
+     "fen_at($self, /, ply)\n--\n\nThe FEN after `ply` main-line half-moves (0: the start; "
+     "negative counts from the end)."},
+    {"pgn", call<[](const Game& g) { return g.pgn(); }>, METH_NOARGS,
+     "pgn($self, /)\n--\n\nThe game in PGN export format, as `pgn convert` writes it."},
+    {"to_dict", call<[](const Game& g) { return g.to_dict(); }>, METH_NOARGS,
+     "to_dict($self, /)\n--\n\nThe game as plain Python values (what the Dask bag holds)."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+// The iterator read_games returns.
+struct GameIteratorObject {
+  PyObject_HEAD GameIterator* iterator;
+};
+PyTypeObject* game_iterator_type = nullptr;
+
+GameIterator& iterator_of(PyObject* self) {
+  return *reinterpret_cast<GameIteratorObject*>(self)->iterator;
+}
+
+py::object new_game_iterator(std::unique_ptr<GameIterator> iterator) {
+  auto* self = PyObject_New(GameIteratorObject, game_iterator_type);
+  if (!self) throw py::error_already_set();
+  self->iterator = iterator.release();
+  return py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(self));
+}
+
+void game_iterator_dealloc(PyObject* self) {
+  PyTypeObject* type = Py_TYPE(self);
+  delete reinterpret_cast<GameIteratorObject*>(self)->iterator;  // stops the threads
+  PyObject_Free(self);
+  Py_DECREF(type);
+}
+
+// The next game; at the end nullptr without an exception set (the end of iteration).
+PyObject* game_iterator_next(PyObject* self) noexcept {
+  try {
+    GameIterator& it = iterator_of(self);
+    if (!it.next_game()) return nullptr;
+    return new_game(it.batch(), it.index());
+  } catch (...) {
+    return python_error();
+  }
+}
+
+PyObject* game_iterator_close(PyObject* self, PyObject*) noexcept {
+  try {
+    iterator_of(self).close();
+    Py_RETURN_NONE;
+  } catch (...) {
+    return python_error();
+  }
+}
+PyObject* game_iterator_enter(PyObject* self, PyObject*) noexcept {
+  Py_INCREF(self);
+  return self;
+}
+
+PyMethodDef game_iterator_methods[] = {
+    {"close", game_iterator_close, METH_NOARGS, "close($self, /)\n--\n\nStops reading."},
+    {"__enter__", game_iterator_enter, METH_NOARGS, nullptr},
+    {"__exit__", game_iterator_close, METH_VARARGS, nullptr},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+// Makes the two types and adds them to the module.
+void add_game_types(py::module_& m) {
+  PyType_Slot game_slots[] = {
+      {Py_tp_doc, const_cast<char*>("One game as libpgn read and replayed it.")},
+      {Py_tp_dealloc, reinterpret_cast<void*>(game_dealloc)},
+      {Py_tp_traverse, reinterpret_cast<void*>(game_traverse)},
+      {Py_tp_clear, reinterpret_cast<void*>(game_clear)},
+      {Py_tp_repr, reinterpret_cast<void*>(game_repr)},
+      {Py_tp_getset, game_attributes},
+      {Py_tp_methods, game_methods},
+      {0, nullptr},
+  };
+  PyType_Spec game_spec = {"libpgn._libpgn.Game", sizeof(GameObject), 0,
+                           Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC, game_slots};
+  PyType_Slot iterator_slots[] = {
+      {Py_tp_doc, const_cast<char*>("Games in input order, read on libpgn's threads.")},
+      {Py_tp_dealloc, reinterpret_cast<void*>(game_iterator_dealloc)},
+      {Py_tp_iter, reinterpret_cast<void*>(PyObject_SelfIter)},
+      {Py_tp_iternext, reinterpret_cast<void*>(game_iterator_next)},
+      {Py_tp_methods, game_iterator_methods},
+      {0, nullptr},
+  };
+  PyType_Spec iterator_spec = {"libpgn._libpgn.GameIterator", sizeof(GameIteratorObject), 0,
+                               Py_TPFLAGS_DEFAULT, iterator_slots};
+  py::object game = py::reinterpret_steal<py::object>(PyType_FromSpec(&game_spec));
+  py::object iterator = py::reinterpret_steal<py::object>(PyType_FromSpec(&iterator_spec));
+  if (!game || !iterator) throw py::error_already_set();
+  game_type = reinterpret_cast<PyTypeObject*>(game.ptr());
+  game_iterator_type = reinterpret_cast<PyTypeObject*>(iterator.ptr());
+  m.add_object("Game", game);
+  m.add_object("GameIterator", iterator);
+}
 
 py::dict summary_dict(const RunSummary& r) {
   py::dict d;
@@ -721,61 +1010,7 @@ PYBIND11_MODULE(_libpgn, m) {
                ">";
       });
 
-  py::class_<Game>(m, "Game", "One game as libpgn read and replayed it.")
-      .def_property_readonly("tags", &Game::tags, "The tags, a dict in file order.")
-      .def_property_readonly(
-          "moves", &Game::moves,
-          "The main line's moves in SAN (the moves replayed, up to a first error).")
-      .def("uci", &Game::uci, "The main line's moves in UCI notation.")
-      .def("fen_at", &Game::fen_at, "ply"_a,
-           "The FEN after `ply` main-line half-moves (0: the start; negative counts from the end).")
-      .def_property_readonly("result", &Game::result,
-                             "\"1-0\", \"0-1\", \"1/2-1/2\", \"*\" or \"\" when none was given.")
-      .def_property_readonly("variant", &Game::variant,
-                             "The Variant tag in lower case, else \"chess960\" or \"standard\".")
-      .def_property_readonly("comments", &Game::comments,
-                             "Main-line comments as (ply, text): ply 0 is before the first move.")
-      .def_property_readonly(
-          "clocks", &Game::clocks,
-          "Seconds on the clock after each main-line ply ([%clk]), None where not given.")
-      .def_property_readonly(
-          "evals", &Game::evals,
-          "Evaluation in pawns after each main-line ply ([%eval]), None where not given or a mate.")
-      .def_property_readonly(
-          "mates", &Game::mates,
-          "Mate in N after each main-line ply ([%eval #N], negative: Black mates), else None.")
-      .def_property_readonly("problems", &Game::problems, "The game's problems (list of Problem).")
-      .def_property_readonly("valid", &Game::valid, "Replayed without errors (warnings allowed).")
-      .def_property_readonly(
-          "plies", [](const Game& g) { return g.report().plies; }, "Main-line half-moves replayed.")
-      .def_property_readonly(
-          "notation", [](const Game& g) { return g.report().notation; },
-          "Code of the notation the movetext was read in.")
-      .def_property_readonly(
-          "index", [](const Game& g) { return g.report().index; },
-          "1-based game number in its input.")
-      .def_property_readonly(
-          "line", [](const Game& g) { return g.report().start.line; },
-          "Line of the game's first byte.")
-      .def_property_readonly(
-          "offset", [](const Game& g) { return g.report().start.offset; },
-          "Byte offset of the game's first byte in the (decompressed) input.")
-      .def_property_readonly("file", &Game::file)
-      .def("pgn", &Game::pgn, "The game in PGN export format, as `pgn convert` writes it.")
-      .def("to_dict", &Game::to_dict, "The game as plain Python values (what the Dask bag holds).")
-      .def("__repr__", [](const Game& g) {
-        auto white = g.tag("White"), black = g.tag("Black");
-        return "<Game " + std::to_string(g.report().index) + ": " +
-               std::string(white ? *white : "?") + " - " + std::string(black ? *black : "?") + " " +
-               g.result() + ", " + std::to_string(g.report().plies) + " plies>";
-      });
-
-  py::class_<GameIterator>(m, "GameIterator", "Games in input order, read on libpgn's threads.")
-      .def("__iter__", [](py::object self) { return self; })
-      .def("__next__", &GameIterator::next)
-      .def("close", &GameIterator::close, "Stops reading.")
-      .def("__enter__", [](py::object self) { return self; })
-      .def("__exit__", [](GameIterator& it, const py::args&) { it.close(); });
+  add_game_types(m);
 
   py::class_<ProblemIterator>(m, "ProblemIterator",
                               "Problems in input order; `summary` after them.")
@@ -792,7 +1027,8 @@ PYBIND11_MODULE(_libpgn, m) {
         settings.mode = StreamMode::Games;
         settings.threads = thread_count(threads);
         settings.validate = validate_options(lang, false);
-        return std::make_unique<GameIterator>(source, std::move(settings), byte_range);
+        return new_game_iterator(
+            std::make_unique<GameIterator>(source, std::move(settings), byte_range));
       },
       "source"_a, py::kw_only(), "lang"_a = "auto", "threads"_a = 0, "byte_range"_a = py::none(),
       R"(Iterates the games of `source`: a path (plain, .zst, .gz or .bz2, found by content), bytes,
