@@ -719,8 +719,9 @@ void add_game_types(py::module_& m) {
       {Py_tp_methods, game_methods},
       {0, nullptr},
   };
-  PyType_Spec game_spec = {"libpgn._libpgn.Game", sizeof(GameObject), 0,
-                           Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC, game_slots};
+  PyType_Spec game_spec = {
+      "libpgn._libpgn.Game", sizeof(GameObject), 0,
+      Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_DISALLOW_INSTANTIATION, game_slots};
   PyType_Slot iterator_slots[] = {
       {Py_tp_doc, const_cast<char*>("Games in input order, read on libpgn's threads.")},
       {Py_tp_dealloc, reinterpret_cast<void*>(game_iterator_dealloc)},
@@ -730,7 +731,8 @@ void add_game_types(py::module_& m) {
       {0, nullptr},
   };
   PyType_Spec iterator_spec = {"libpgn._libpgn.GameIterator", sizeof(GameIteratorObject), 0,
-                               Py_TPFLAGS_DEFAULT, iterator_slots};
+                               Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+                               iterator_slots};
   py::object game = py::reinterpret_steal<py::object>(PyType_FromSpec(&game_spec));
   py::object iterator = py::reinterpret_steal<py::object>(PyType_FromSpec(&iterator_spec));
   if (!game || !iterator) throw py::error_already_set();
