@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "main_lines.hpp"  // MainLineRecords::pack
+#include "main_lines.hpp"  // MainLineRecords::pack, the packed texts' layout
 
 namespace pgn::python {
 
@@ -43,7 +43,7 @@ class InternedStrings {
     // Texts of up to 7 bytes (SAN moves, most tag names, Elo, results) are their own key
     // (MainLineRecords::pack): one compare, no key bytes to fetch. Longer ones are hashed (top
     // bit set, so that they never equal a packed text) and compared with the str's bytes.
-    if (text.size() - 1 < 7) return get_packed(MainLineRecords::pack(text));
+    if (text.size() - 1 < 7) return get_packed(pack(text));
     const std::uint64_t key = hash_of(text) | (std::uint64_t(1) << 63);
     Entry* pair = pair_of(key);
     for (int k = 0; k < 2; ++k)
@@ -81,8 +81,10 @@ class InternedStrings {
     return pair[0].object;
   }
 
-  // A new text takes the second slot.
-  PyObject* miss(Entry* pair, std::string_view text, std::uint64_t key) {
+  // A new text takes the second slot. Out of line, so that the lookups that find their text
+  // (nearly all) do not save the registers the decoding needs.
+  [[gnu::noinline, gnu::cold]] PyObject* miss(Entry* pair, std::string_view text,
+                                              std::uint64_t key) {
     PyObject* object = PyUnicode_DecodeUTF8(text.data(), Py_ssize_t(text.size()), "strict");
     if (object == nullptr) return nullptr;
     if (intern_) PyUnicode_InternInPlace(&object);
@@ -92,6 +94,24 @@ class InternedStrings {
     e.object = object;
     e.key = key;
     return object;
+  }
+
+  // MainLineRecords::pack(text) of a text of 1 to 7 bytes, from two loads that overlap rather
+  // than byte by byte (tag names and values are looked up by their text).
+  static std::uint64_t pack(std::string_view text) {
+    const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+    const std::size_t n = text.size();
+    std::uint64_t packed;
+    if (n >= 4) {
+      std::uint32_t low, high;
+      std::memcpy(&low, p, 4);
+      std::memcpy(&high, p + n - 4, 4);
+      packed = low | (std::uint64_t(high) << (8 * (n - 4)));
+    } else {
+      packed = p[0] | (std::uint64_t(p[n / 2]) << (8 * (n / 2))) |
+               (std::uint64_t(p[n - 1]) << (8 * (n - 1)));
+    }
+    return packed | (std::uint64_t(n) << 56);
   }
 
   static bool same_text(PyObject* str, std::string_view text) {
@@ -109,7 +129,18 @@ class InternedStrings {
       }
       size = std::size_t(n);
     }
-    return size == text.size() && std::memcmp(bytes, text.data(), size) == 0;
+    if (size != text.size()) return false;
+    if (size < 8) return std::memcmp(bytes, text.data(), size) == 0;
+    // Eight bytes at a time, the last eight overlapping: no call for the short texts here.
+    std::uint64_t a, b;
+    for (std::size_t i = 0; i + 8 < size; i += 8) {
+      std::memcpy(&a, bytes + i, 8);
+      std::memcpy(&b, text.data() + i, 8);
+      if (a != b) return false;
+    }
+    std::memcpy(&a, bytes + size - 8, 8);
+    std::memcpy(&b, text.data() + size - 8, 8);
+    return a == b;
   }
 
   // Of a text of 8 bytes or more, eight bytes at a time (the last eight overlapping).
