@@ -4,6 +4,7 @@
 #include "game.hpp"
 
 #include <pybind11/pybind11.h>
+#include <structmember.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -369,7 +370,9 @@ PyObject* python_error() {
 
 // A Game value: the C++ game in the object's storage.
 struct GameObject {
-  PyObject_HEAD alignas(Game) unsigned char storage[sizeof(Game)];
+  PyObject ob_base;
+  PyObject* weak_references;  // as pybind11's instances, games can be referred to weakly
+  alignas(Game) unsigned char storage[sizeof(Game)];
   Game& game() { return *std::launder(reinterpret_cast<Game*>(storage)); }
 };
 PyTypeObject* game_type = nullptr;
@@ -381,6 +384,7 @@ Game& game_of(PyObject* self) {
 PyObject* new_game(Batch* batch, std::size_t i) {
   GameObject* self = PyObject_GC_New(GameObject, game_type);
   if (!self) return nullptr;
+  self->weak_references = nullptr;
   new (self->storage) Game(batch, i);
   PyObject_GC_Track(self);
   return reinterpret_cast<PyObject*>(self);
@@ -389,6 +393,7 @@ PyObject* new_game(Batch* batch, std::size_t i) {
 void game_dealloc(PyObject* self) {
   PyTypeObject* type = Py_TYPE(self);
   PyObject_GC_UnTrack(self);
+  if (reinterpret_cast<GameObject*>(self)->weak_references) PyObject_ClearWeakRefs(self);
   game_of(self).~Game();
   PyObject_GC_Del(self);
   Py_DECREF(type);  // a heap type: each instance holds a reference to it
@@ -505,7 +510,9 @@ PyMethodDef game_methods[] = {
 
 // The iterator read_games returns.
 struct GameIteratorObject {
-  PyObject_HEAD GameIterator* iterator;
+  PyObject ob_base;
+  PyObject* weak_references;
+  GameIterator* iterator;
 };
 PyTypeObject* game_iterator_type = nullptr;
 
@@ -515,6 +522,7 @@ GameIterator& iterator_of(PyObject* self) {
 
 void game_iterator_dealloc(PyObject* self) {
   PyTypeObject* type = Py_TYPE(self);
+  if (reinterpret_cast<GameIteratorObject*>(self)->weak_references) PyObject_ClearWeakRefs(self);
   delete reinterpret_cast<GameIteratorObject*>(self)->iterator;  // stops the threads
   PyObject_Free(self);
   Py_DECREF(type);
@@ -562,11 +570,21 @@ py::object tag_value_str(std::string_view value) {
 py::object new_game_iterator(std::unique_ptr<GameIterator> iterator) {
   auto* self = PyObject_New(GameIteratorObject, game_iterator_type);
   if (!self) throw py::error_already_set();
+  self->weak_references = nullptr;
   self->iterator = iterator.release();
   return py::reinterpret_steal<py::object>(reinterpret_cast<PyObject*>(self));
 }
 
 void add_game_types(py::module_& m) {
+  static PyMemberDef game_members[] = {
+      {"__weaklistoffset__", T_PYSSIZET, offsetof(GameObject, weak_references), READONLY, nullptr},
+      {nullptr, 0, 0, 0, nullptr},
+  };
+  static PyMemberDef iterator_members[] = {
+      {"__weaklistoffset__", T_PYSSIZET, offsetof(GameIteratorObject, weak_references), READONLY,
+       nullptr},
+      {nullptr, 0, 0, 0, nullptr},
+  };
   PyType_Slot game_slots[] = {
       {Py_tp_doc, const_cast<char*>("One game as libpgn read and replayed it.")},
       {Py_tp_dealloc, reinterpret_cast<void*>(game_dealloc)},
@@ -575,6 +593,7 @@ void add_game_types(py::module_& m) {
       {Py_tp_repr, reinterpret_cast<void*>(game_repr)},
       {Py_tp_getset, game_attributes},
       {Py_tp_methods, game_methods},
+      {Py_tp_members, game_members},
       {0, nullptr},
   };
   PyType_Spec game_spec = {
@@ -586,6 +605,7 @@ void add_game_types(py::module_& m) {
       {Py_tp_iter, reinterpret_cast<void*>(PyObject_SelfIter)},
       {Py_tp_iternext, reinterpret_cast<void*>(game_iterator_next)},
       {Py_tp_methods, game_iterator_methods},
+      {Py_tp_members, iterator_members},
       {0, nullptr},
   };
   PyType_Spec iterator_spec = {"libpgn._libpgn.GameIterator", sizeof(GameIteratorObject), 0,

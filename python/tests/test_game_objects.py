@@ -4,6 +4,7 @@ attributes read again and again, memory over repeated reads, and the Game type's
 import gc
 import pydoc
 import sys
+import weakref
 
 import pytest
 
@@ -126,6 +127,11 @@ def test_game_interface():
     with pytest.raises(AttributeError):
         game.tags = {}
     assert repr(game).startswith("<Game 1: ")
+    iterator = libpgn.read_games(corpus(SMALL), threads=1)
+    references = weakref.ref(game), weakref.ref(iterator)
+    assert references[0]() is game and references[1]() is iterator
+    del game, iterator
+    assert references[0]() is None and references[1]() is None
     page = pydoc.render_doc(libpgn.Game, renderer=pydoc.plaintext)
     for name in ["tags", "moves", "uci", "fen_at", "result", "variant", "comments", "clocks",
                  "evals", "mates", "problems", "valid", "plies", "notation", "index", "line",
