@@ -4,6 +4,7 @@ attributes read again and again, memory over repeated reads, and the Game type's
 import gc
 import pydoc
 import sys
+import threading
 import weakref
 
 import pytest
@@ -138,3 +139,35 @@ def test_game_interface():
                  "offset", "file", "pgn", "to_dict"]:
         assert getattr(libpgn.Game, name).__doc__, name
         assert f"\n |  {name}" in page, name
+
+
+def test_games_shared_between_threads():
+    # A batch's count of games is kept with the GIL held: games made on one thread and dropped
+    # on others, while both read, must leave every batch intact.
+    path = corpus(TWIC)
+    expected = [plain(g) for g in libpgn.read_games(path, threads=1)]
+    handed = []
+    results = {}
+
+    def produce():
+        for g in libpgn.read_games(path, threads=2):
+            handed.append(g)
+
+    def consume(name):
+        seen = []
+        for g in libpgn.read_games(path, threads=1):
+            seen.append(plain(g))
+            while handed:
+                try:
+                    handed.pop().tags
+                except IndexError:
+                    break
+        results[name] = seen
+
+    threads = [threading.Thread(target=produce)] + [
+        threading.Thread(target=consume, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results[0] == expected and results[1] == expected
