@@ -1,5 +1,5 @@
-// The libpgn Python module: reading games, validating and converting through libpgn's
-// pipeline (stream.hpp), and the legality core as libpgn.Position. Python-side helpers
+// The libpgn Python module: reading games (game.hpp), validating and converting through
+// libpgn's pipeline (stream.hpp), and the legality core as libpgn.Position. Python-side helpers
 // (exceptions, to_dataframe, the Dask functions) are in the libpgn package around it.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -15,7 +15,7 @@
 
 #include "columns.hpp"
 #include "errors.hpp"
-#include "interned.hpp"
+#include "game.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/report.hpp"
@@ -26,18 +26,14 @@ namespace py = pybind11;
 using namespace pybind11::literals;
 
 namespace pgn::python {
+
+// ---- problems ---------------------------------------------------------------------------
+
 namespace {
-
-// ---- problems and games ----------------------------------------------------------------
-
-struct Problem {
-  std::string file;
-  Diagnostic d;
-};
-
 py::object none_if_empty(const std::string& s) {
   return s.empty() ? py::object(py::none()) : py::str(s);
 }
+}  // namespace
 
 py::dict problem_dict(const Problem& p) {
   py::dict r;
@@ -57,399 +53,7 @@ py::dict problem_dict(const Problem& p) {
   return r;
 }
 
-// Values of lichess comment commands: "[%clk 0:03:00]" (seconds), "[%eval 0.25]" (pawns) or
-// "[%eval #-3]" (mate in 3 for Black).
-bool command_value(std::string_view comment, std::string_view command, std::string_view& value) {
-  const std::size_t at = comment.find(command);
-  if (at == std::string_view::npos) return false;
-  std::size_t begin = at + command.size();
-  while (begin < comment.size() && comment[begin] == ' ') ++begin;
-  std::size_t end = comment.find(']', begin);
-  if (end == std::string_view::npos) return false;
-  value = comment.substr(begin, end - begin);
-  while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
-  return !value.empty();
-}
-
-std::optional<double> parse_clock(std::string_view comment) {
-  std::string_view v;
-  if (!command_value(comment, "[%clk", v)) return std::nullopt;
-  double total = 0;
-  std::string part;
-  for (std::size_t i = 0; i <= v.size(); ++i) {
-    if (i == v.size() || v[i] == ':') {
-      char* end = nullptr;
-      const double x = std::strtod(part.c_str(), &end);
-      if (part.empty() || *end) return std::nullopt;
-      total = total * 60 + x;
-      part.clear();
-    } else {
-      part += v[i];
-    }
-  }
-  return total;
-}
-
-struct Evaluation {
-  std::optional<double> pawns;
-  std::optional<long> mate;
-};
-
-Evaluation parse_eval(std::string_view comment) {
-  std::string_view v;
-  Evaluation e;
-  if (!command_value(comment, "[%eval", v)) return e;
-  const std::string text(v.substr(0, v.find(',')));
-  char* end = nullptr;
-  if (!text.empty() && text[0] == '#') {
-    const long m = std::strtol(text.c_str() + 1, &end, 10);
-    if (*end == 0 && end != text.c_str() + 1) e.mate = m;
-  } else {
-    const double x = std::strtod(text.c_str(), &end);
-    if (*end == 0 && end != text.c_str()) e.pawns = x;
-  }
-  return e;
-}
-
-// Tables of the texts that repeat: SAN moves and tag names (few), short tag values (Elo,
-// dates, results, time controls, openings' ECO codes), small enough to stay in the cache
-// (128 and 64 kB). Values longer than kInternedValue are
-// mostly unique (URLs, long opening names are the exception) and are made each time.
-constexpr std::size_t kInternedValue = 24;
-InternedStrings& interned_moves() {
-  static auto* table = new InternedStrings(1 << 13);
-  return *table;
-}
-InternedStrings& interned_tags() {
-  static auto* table = new InternedStrings(1 << 12);
-  return *table;
-}
-
-py::object interned(InternedStrings& table, std::string_view text) {
-  PyObject* object = table.get(text);
-  if (!object) throw py::error_already_set();
-  return py::reinterpret_steal<py::object>(object);
-}
-
-py::object tag_value_str(std::string_view value) {
-  if (value.size() <= kInternedValue) return interned(interned_tags(), value);
-  return py::str(value.data(), value.size());
-}
-
-// One game of a batch. The batch's records stay alive as long as one of its games does; the
-// Python values (tags, moves) are made on first use, once. What the compact records do not
-// hold (comments, the moves as Move values, the start position, the normalized text) comes
-// from the game's whole record, made on first need by validating the game again.
-class Game {
- public:
-  Game(std::shared_ptr<const std::string> file, std::shared_ptr<const Chunk> chunk, std::size_t i)
-      : file_(std::move(file)), chunk_(std::move(chunk)), i_(i) {}
-
-  py::dict tags() const {
-    if (!tags_) {
-      const MainLineRecords& s = lines();
-      PyObject* d = _PyDict_NewPresized(Py_ssize_t(s.tags_end(i_) - s.tags_begin(i_)));
-      if (!d) throw py::error_already_set();
-      tags_ = py::reinterpret_steal<py::dict>(d);
-      for (const MainLineRecords::Tag* t = s.tags_begin(i_); t != s.tags_end(i_); ++t) {
-        py::object name = interned(interned_tags(), s.tag_name(*t));
-        py::object value = tag_value_str(s.tag_value(*t));
-        if (PyDict_SetItem(d, name.ptr(), value.ptr()) != 0) throw py::error_already_set();
-      }
-    }
-    return py::reinterpret_borrow<py::dict>(tags_);
-  }
-  std::optional<std::string_view> tag(std::string_view name) const {
-    const MainLineRecords& s = lines();
-    for (const MainLineRecords::Tag* t = s.tags_begin(i_); t != s.tags_end(i_); ++t)
-      if (s.tag_name(*t) == name) return s.tag_value(*t);
-    return std::nullopt;
-  }
-
-  // Calls f(event, ply) for the main line's events (variations skipped).
-  template <typename F>
-  void main_line(F&& f) const {
-    int depth = 0;
-    std::size_t ply = 0;
-    for (const GameEvent& e : record().events) {
-      if (e.kind == GameEvent::VariationBegin)
-        ++depth;
-      else if (e.kind == GameEvent::VariationEnd)
-        --depth;
-      else if (depth == 0) {
-        if (e.kind == GameEvent::MoveEvent) ++ply;
-        f(e, ply);
-      }
-    }
-  }
-  std::string_view text(const GameEvent& e) const { return record().text(e); }
-
-  py::list moves() const {
-    if (!moves_) {
-      const MainLineRecords& s = lines();
-      const std::uint64_t* begin = s.moves_begin(i_);
-      const std::uint64_t* end = s.moves_end(i_);
-      PyObject* list = PyList_New(Py_ssize_t(end - begin));
-      if (!list) throw py::error_already_set();
-      moves_ = py::reinterpret_steal<py::list>(list);
-      InternedStrings& table = interned_moves();
-      for (const std::uint64_t* m = begin; m != end; ++m) {
-        PyObject* o;
-        if (MainLineRecords::is_packed(*m)) {
-          o = table.get_packed(*m);
-        } else {
-          char buffer[8];
-          o = table.get(s.san(*m, buffer));
-        }
-        if (!o) {
-          moves_ = py::object();
-          throw py::error_already_set();
-        }
-        PyList_SET_ITEM(list, m - begin, o);
-      }
-    }
-    return py::reinterpret_borrow<py::list>(moves_);
-  }
-
-  std::vector<Move> main_moves() const {
-    std::vector<Move> moves;
-    main_line([&](const GameEvent& e, std::size_t) {
-      if (e.kind == GameEvent::MoveEvent) moves.push_back(e.move);
-    });
-    return moves;
-  }
-
-  // A recorded move played as the writers play it: a null move as one, a variant's moves by
-  // its rules (a crazyhouse drop played by the standard rules crashed the interpreter).
-  static void play_recorded(Position& pos, Move m) {
-    if (m.is_null())
-      pos.play_null();
-    else if (pos.variant() != Variant::Standard)
-      pos.play_variant(m);
-    else
-      pos.play(m);
-  }
-
-  py::list uci() const {
-    py::list list;
-    Position pos = record().start;
-    for (Move m : main_moves()) {
-      list.append(py::str(to_uci(pos, m)));
-      play_recorded(pos, m);
-    }
-    return list;
-  }
-
-  std::string fen_at(long ply) const {
-    const std::vector<Move> moves = main_moves();
-    if (ply < 0) ply += long(moves.size()) + 1;
-    if (ply < 0 || std::size_t(ply) > moves.size())
-      throw py::index_error("ply " + std::to_string(ply) + " is outside 0.." +
-                            std::to_string(moves.size()));
-    Position pos = record().start;
-    for (long i = 0; i < ply; ++i) play_recorded(pos, moves[std::size_t(i)]);
-    return pos.fen();
-  }
-
-  py::list comments() const {
-    py::list list;
-    main_line([&](const GameEvent& e, std::size_t ply) {
-      if (e.kind == GameEvent::Comment) {
-        const std::string_view t = text(e);
-        list.append(py::make_tuple(ply, py::str(t.data(), t.size())));
-      }
-    });
-    return list;
-  }
-
-  // One value per main-line ply: what the comments after that move say, else None.
-  template <typename Parse>
-  py::list per_ply(Parse&& parse) const {
-    std::vector<py::object> values;
-    main_line([&](const GameEvent& e, std::size_t ply) {
-      if (e.kind == GameEvent::MoveEvent) values.push_back(py::none());
-      if (e.kind == GameEvent::Comment && ply > 0) {
-        py::object v = parse(text(e));
-        if (!v.is_none()) values[ply - 1] = v;
-      }
-    });
-    py::list list(values.size());
-    for (std::size_t k = 0; k < values.size(); ++k) list[k] = values[k];
-    return list;
-  }
-  py::list clocks() const {
-    return per_ply([](std::string_view c) {
-      auto v = parse_clock(c);
-      return v ? py::object(py::float_(*v)) : py::object(py::none());
-    });
-  }
-  py::list evals() const {
-    return per_ply([](std::string_view c) {
-      auto v = parse_eval(c).pawns;
-      return v ? py::object(py::float_(*v)) : py::object(py::none());
-    });
-  }
-  py::list mates() const {
-    return per_ply([](std::string_view c) {
-      auto v = parse_eval(c).mate;
-      return v ? py::object(py::int_(*v)) : py::object(py::none());
-    });
-  }
-
-  std::string result() const { return report().result; }
-  // The variant the game was replayed in, as `pgn validate --format json --list-games` names
-  // it, in lower case; a game whose variant is not known keeps its Variant tag's.
-  std::string variant() const {
-    std::string_view name = report().variant;
-    if (name.empty() && !report().replayed)
-      if (auto v = tag("Variant")) name = *v;
-    if (name.empty()) return "standard";
-    std::string s;
-    for (char c : name) s += char(std::tolower((unsigned char)c));
-    return s;
-  }
-  py::list problems() const {
-    py::list list;
-    for (const Diagnostic& d : report().problems) list.append(Problem{*file_, d});
-    return list;
-  }
-  std::string pgn() const {
-    static GameWriter writer{WriterOptions{}};
-    std::string out;
-    writer.write(record(), out);
-    return out;
-  }
-  py::dict to_dict() const {
-    const GameReport& r = report();
-    py::dict d;
-    d["file"] = *file_;
-    d["index"] = r.index;
-    d["offset"] = r.start.offset;
-    d["line"] = r.start.line;
-    d["tags"] = tags();
-    d["moves"] = moves();
-    d["result"] = result();
-    d["variant"] = variant();
-    d["notation"] = r.notation;
-    d["plies"] = r.plies;
-    d["valid"] = valid();
-    d["errors"] = r.errors;
-    d["warnings"] = r.warnings;
-    py::list problems;
-    for (const Diagnostic& diag : r.problems) problems.append(problem_dict(Problem{*file_, diag}));
-    d["problems"] = problems;
-    return d;
-  }
-  bool valid() const { return report().errors == 0 && report().replayed; }
-
-  const GameReport& report() const { return chunk_->reports[i_]; }
-  const MainLineRecords& lines() const { return chunk_->games.main_lines; }
-  const std::string& file() const { return *file_; }
-
-  // The game's whole record: the batch's games are validated again, as the worker did.
-  const GameRecord& record() const {
-    if (!record_) {
-      const Chunk& chunk = *chunk_;
-      if (!chunk.revalidator) {
-        chunk.revalidator = std::make_unique<GameValidator>(*chunk.options);
-        chunk.revalidator->set_neighbours(chunk.games.games);
-      }
-      auto record = std::make_shared<GameRecord>();
-      GameReport again;
-      chunk.revalidator->validate(chunk.games.games[i_], again, record.get());
-      record_ = std::move(record);
-    }
-    return *record_;
-  }
-
- private:
-  std::shared_ptr<const std::string> file_;
-  std::shared_ptr<const Chunk> chunk_;
-  std::size_t i_;
-  mutable py::object tags_, moves_;             // made on first use
-  mutable std::shared_ptr<GameRecord> record_;  // made on first need
-};
-
-// ---- iterators over a stream ---------------------------------------------------------------
-
-class StreamIterator {
- public:
-  StreamIterator(const py::handle& source, StreamSettings settings,
-                 const ByteRange& range = std::nullopt) {
-    Source s = make_source(source, range);
-    file_ = std::make_shared<const std::string>(s.name());
-    options_ = std::make_shared<const ValidateOptions>(settings.validate);
-    stream_ = std::make_unique<GameStream>(std::move(s), std::move(settings));
-  }
-  // Releasing the GIL does not throw while the interpreter runs.
-  ~StreamIterator() { close(); }  // NOLINT(bugprone-exception-escape)
-
-  void close() {
-    if (!stream_) return;
-    py::gil_scoped_release nogil;
-    stream_.reset();
-  }
-
- protected:
-  // The next chunk; false at the end, where a read fault is left in end_error_.
-  bool next_chunk() {
-    if (!stream_) return false;
-    auto chunk = std::make_shared<Chunk>();
-    bool more;
-    {
-      py::gil_scoped_release nogil;
-      more = stream_->next(*chunk);
-    }
-    chunk->options = options_;
-    chunk_ = std::move(chunk);
-    position_ = 0;
-    if (!more) {
-      chunk_ = std::make_shared<Chunk>();
-      end_error_ = stream_->error();
-      games_at_end_ = stream_->games_read();
-      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-    }
-    return more;
-  }
-
-  std::unique_ptr<GameStream> stream_;
-  std::shared_ptr<const std::string> file_;
-  std::shared_ptr<const ValidateOptions> options_;
-  std::shared_ptr<Chunk> chunk_ = std::make_shared<Chunk>();  // shared with its games
-  std::size_t position_ = 0;
-  std::string end_error_;
-  std::uint64_t games_at_end_ = 0;
-};
-
-class GameIterator : public StreamIterator {
- public:
-  using StreamIterator::StreamIterator;
-  Game next() {
-    if (!next_game()) throw py::stop_iteration();
-    return Game(file_, chunk_, index());
-  }
-
-  // Moves to the next game: false at the end; raises PgnError for a read fault.
-  bool next_game() {
-    ++position_;
-    while (position_ >= chunk_->reports.size()) {
-      if (!next_chunk()) {
-        close();
-        if (!end_error_.empty()) {
-          std::string message = end_error_;
-          if (games_at_end_)
-            message += " (" + std::to_string(games_at_end_) + " games before it were read)";
-          end_error_.clear();
-          raise("PgnError", "io", message, *file_);
-        }
-        return false;
-      }
-    }
-    return true;
-  }
-  const Chunk& chunk() const { return *chunk_; }
-  std::size_t index() const { return position_; }
-};
+namespace {
 
 py::dict summary_dict(const RunSummary& r) {
   py::dict d;
@@ -721,61 +325,7 @@ PYBIND11_MODULE(_libpgn, m) {
                ">";
       });
 
-  py::class_<Game>(m, "Game", "One game as libpgn read and replayed it.")
-      .def_property_readonly("tags", &Game::tags, "The tags, a dict in file order.")
-      .def_property_readonly(
-          "moves", &Game::moves,
-          "The main line's moves in SAN (the moves replayed, up to a first error).")
-      .def("uci", &Game::uci, "The main line's moves in UCI notation.")
-      .def("fen_at", &Game::fen_at, "ply"_a,
-           "The FEN after `ply` main-line half-moves (0: the start; negative counts from the end).")
-      .def_property_readonly("result", &Game::result,
-                             "\"1-0\", \"0-1\", \"1/2-1/2\", \"*\" or \"\" when none was given.")
-      .def_property_readonly("variant", &Game::variant,
-                             "The Variant tag in lower case, else \"chess960\" or \"standard\".")
-      .def_property_readonly("comments", &Game::comments,
-                             "Main-line comments as (ply, text): ply 0 is before the first move.")
-      .def_property_readonly(
-          "clocks", &Game::clocks,
-          "Seconds on the clock after each main-line ply ([%clk]), None where not given.")
-      .def_property_readonly(
-          "evals", &Game::evals,
-          "Evaluation in pawns after each main-line ply ([%eval]), None where not given or a mate.")
-      .def_property_readonly(
-          "mates", &Game::mates,
-          "Mate in N after each main-line ply ([%eval #N], negative: Black mates), else None.")
-      .def_property_readonly("problems", &Game::problems, "The game's problems (list of Problem).")
-      .def_property_readonly("valid", &Game::valid, "Replayed without errors (warnings allowed).")
-      .def_property_readonly(
-          "plies", [](const Game& g) { return g.report().plies; }, "Main-line half-moves replayed.")
-      .def_property_readonly(
-          "notation", [](const Game& g) { return g.report().notation; },
-          "Code of the notation the movetext was read in.")
-      .def_property_readonly(
-          "index", [](const Game& g) { return g.report().index; },
-          "1-based game number in its input.")
-      .def_property_readonly(
-          "line", [](const Game& g) { return g.report().start.line; },
-          "Line of the game's first byte.")
-      .def_property_readonly(
-          "offset", [](const Game& g) { return g.report().start.offset; },
-          "Byte offset of the game's first byte in the (decompressed) input.")
-      .def_property_readonly("file", &Game::file)
-      .def("pgn", &Game::pgn, "The game in PGN export format, as `pgn convert` writes it.")
-      .def("to_dict", &Game::to_dict, "The game as plain Python values (what the Dask bag holds).")
-      .def("__repr__", [](const Game& g) {
-        auto white = g.tag("White"), black = g.tag("Black");
-        return "<Game " + std::to_string(g.report().index) + ": " +
-               std::string(white ? *white : "?") + " - " + std::string(black ? *black : "?") + " " +
-               g.result() + ", " + std::to_string(g.report().plies) + " plies>";
-      });
-
-  py::class_<GameIterator>(m, "GameIterator", "Games in input order, read on libpgn's threads.")
-      .def("__iter__", [](py::object self) { return self; })
-      .def("__next__", &GameIterator::next)
-      .def("close", &GameIterator::close, "Stops reading.")
-      .def("__enter__", [](py::object self) { return self; })
-      .def("__exit__", [](GameIterator& it, const py::args&) { it.close(); });
+  add_game_types(m);
 
   py::class_<ProblemIterator>(m, "ProblemIterator",
                               "Problems in input order; `summary` after them.")
@@ -792,7 +342,8 @@ PYBIND11_MODULE(_libpgn, m) {
         settings.mode = StreamMode::Games;
         settings.threads = thread_count(threads);
         settings.validate = validate_options(lang, false);
-        return std::make_unique<GameIterator>(source, std::move(settings), byte_range);
+        return new_game_iterator(
+            std::make_unique<GameIterator>(source, std::move(settings), byte_range));
       },
       "source"_a, py::kw_only(), "lang"_a = "auto", "threads"_a = 0, "byte_range"_a = py::none(),
       R"(Iterates the games of `source`: a path (plain, .zst, .gz or .bz2, found by content), bytes,
