@@ -32,6 +32,16 @@ void expect_winnable(const char* text, Color side) {
   EXPECT_TRUE(witness_mates(fen(text), side, r.witness)) << text;
 }
 
+// Both sides proved unable to mate by the pawn wall before any node is searched.
+void expect_wall_for_both_without_search(const char* text) {
+  for (Color side : {White, Black}) {
+    const WinnabilityResult r = decide(text, side);
+    EXPECT_EQ(r.verdict, Winnability::Unwinnable) << text;
+    EXPECT_EQ(r.proof, UnwinnableProof::PawnWall) << text;
+    EXPECT_EQ(r.nodes, 0u) << text;
+  }
+}
+
 TEST(Winnable, MaterialAloneProvesTheClassicCases) {
   expect_unwinnable("4k3/8/8/8/8/8/8/4K3 w - -", White, UnwinnableProof::Material);
   expect_unwinnable("4k3/8/8/8/8/8/8/3NK3 w - -", White, UnwinnableProof::Material);
@@ -68,14 +78,8 @@ TEST(Winnable, BishopsThatNeverMoveDefendTheWallForGood) {
   // Published as dead: every bishop is shut in by the pawns around it and defends them for
   // good (the pawns defend it back), so neither king can ever take a pawn. Proved before any
   // search; the search alone ran out of budget here.
-  for (const char* text : {"4K3/2p1p3/2PbP3/2pBp3/2PbP3/2pBp3/2PbP3/4k3 b - -",
-                           "k7/3B4/K2p1p2/3PbP2/3pBp2/3P1P2/8/8 w - -"})
-    for (Color side : {White, Black}) {
-      const WinnabilityResult r = decide(text, side);
-      EXPECT_EQ(r.verdict, Winnability::Unwinnable) << text;
-      EXPECT_EQ(r.proof, UnwinnableProof::PawnWall) << text;
-      EXPECT_EQ(r.nodes, 0u) << text;
-    }
+  expect_wall_for_both_without_search("4K3/2p1p3/2PbP3/2pBp3/2PbP3/2pBp3/2PbP3/4k3 b - -");
+  expect_wall_for_both_without_search("k7/3B4/K2p1p2/3PbP2/3pBp2/3P1P2/8/8 w - -");
   // Published as winnable: a wall of the same kind, but the kings can still meet round the
   // open files; no proof by the wall, and a witness instead.
   expect_winnable("4k3/8/3pBp2/3PbP2/3pBp2/3PbP2/8/4K3 w - -", White);
@@ -129,14 +133,8 @@ TEST(Winnable, AKingCaptureThatStalematesLeavesTheWallStanding) {
   // (from h3 it defends g2), and then White, left with its king and frozen pawns, has no
   // move: the game ends, so the wall stands while it goes on. The white king's only other
   // square next to h3, h2 for the black king, is reached only by stalemating White too.
-  for (const char* text :
-       {"1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - -", "8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - -"})
-    for (Color side : {White, Black}) {
-      const WinnabilityResult r = decide(text, side);
-      EXPECT_EQ(r.verdict, Winnability::Unwinnable) << text;
-      EXPECT_EQ(r.proof, UnwinnableProof::PawnWall) << text;
-      EXPECT_EQ(r.nodes, 0u) << text;
-    }
+  expect_wall_for_both_without_search("1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - -");
+  expect_wall_for_both_without_search("8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - -");
   // Without the f5 pawn the white king also has g4: taking g2 no longer stalemates, and the
   // black g-pawn promotes (a witness, not a proof).
   expect_winnable("1k6/b1b5/7p/7P/5p2/5PpK/6P1/8 w - -", Black);
@@ -150,14 +148,8 @@ TEST(Winnable, AKingThatCanOnlyArriveByStalematingIsNoMatingPost) {
   // Published as dead: the black king shuttles between a5 and a6; a bishop mates it on a5
   // only with the white king on a7 covering a6, and the white king's arrival there (or its
   // capture of b7, which a5 leaves undefended) leaves Black without a move.
-  for (const char* text : {"8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - -",
-                           "8/1p2B1B1/1PpB1B2/k1P1B3/p1P2B2/P7/5K2/8 w - -"})
-    for (Color side : {White, Black}) {
-      const WinnabilityResult r = decide(text, side);
-      EXPECT_EQ(r.verdict, Winnability::Unwinnable) << text;
-      EXPECT_EQ(r.proof, UnwinnableProof::PawnWall) << text;
-      EXPECT_EQ(r.nodes, 0u) << text;
-    }
+  expect_wall_for_both_without_search("8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - -");
+  expect_wall_for_both_without_search("8/1p2B1B1/1PpB1B2/k1P1B3/p1P2B2/P7/5K2/8 w - -");
   // A black bishop gives Black the tempo: the white king reaches a7 and a bishop mates.
   expect_winnable("8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/7b w - -", White);
   // Published as winnable: a similar box on the queen side whose kings can meet.
