@@ -7,9 +7,6 @@
 
 namespace pgn {
 
-// A reading that keeps the main line's SAN and the tags in a MainLineRecord: the validator's
-// events with the tags and moves kept that way, in a parser instantiation of its own, so
-// that the validator's own (validate, convert) is compiled as before.
 // A record for the notation detector to fill when the main line is kept instead: it only
 // tells the detector that the winning reading must be the last one read.
 GameRecord& detection_record() {
@@ -17,16 +14,23 @@ GameRecord& detection_record() {
   return record;
 }
 
+// A reading that keeps the main line's SAN and the tags in a MainLineRecord: the validator's
+// events with the tags and moves kept that way, in a parser instantiation of its own, so
+// that the validator's own (validate, convert) is compiled as before.
 struct MainLineReading final : Visitor, NotationDetector::Reader {
   MainLineReading(GameValidator::Impl& v, MainLineRecord& main_line) : v(v), main_line(main_line) {}
   GameValidator::Impl& v;
   MainLineRecord& main_line;
+  bool keeping = true;  // false while the detector reads the batch's other games
 
-  void read(const RawGame& g, GameReport& r, const Notation* n, GameRecord*) override {
+  // `record` is the detector's marker: without it, the game read is another of the batch,
+  // read for evidence of the notation, of which nothing is kept.
+  void read(const RawGame& g, GameReport& r, const Notation* n, GameRecord* record) override {
+    keeping = record != nullptr;
     v.notation = n;
     v.record = nullptr;
     v.replay.begin_reading(n, nullptr);
-    v.replay.keep_main_line(main_line);
+    v.replay.keep_main_line(keeping ? &main_line : nullptr);
     v.diagnostics.begin(g, r);
     r.notation = n ? n->code : "en";
     detail::parse_game_with(g, *this, v.options.parse_limits, v.results);
@@ -37,7 +41,7 @@ struct MainLineReading final : Visitor, NotationDetector::Reader {
   void begin_game(const RawGame& g) override { v.begin_game(g); }
   Control tag(std::string_view name, std::string_view raw, TextPos pos) override {
     const std::string_view value = v.tags.tag(name, raw, pos, v.notation, v.diagnostics);
-    main_line.add_tag(name, value);
+    if (keeping) main_line.add_tag(name, value);
     if (v.options.check_eco && name == "ECO") {
       v.eco_tag = value;
       v.eco_pos = pos;
@@ -76,7 +80,7 @@ void GameValidator::validate(const RawGame& game, GameReport& report, MainLineRe
   Impl& v = *impl_;
   MainLineReading reading(v, main_line);
   if (v.options.notation != nullptr)
-    reading.read(game, report, v.options.notation, nullptr);
+    reading.read(game, report, v.options.notation, &detection_record());
   else
     v.detector.read_with_evidence(game, report, &detection_record(), reading);
   // Readings with a GameRecord or none come next, perhaps (begin_reading leaves this alone).

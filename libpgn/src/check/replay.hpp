@@ -102,12 +102,13 @@ class GameReplay {
 
   // Before a game is read: its notation (nullptr = English) and where to record it.
   void begin_reading(const Notation* notation, GameRecord* record);
-  // After begin_reading without a record: the main line's SAN is kept in `main_line` (then
-  // moves come through move_keeping_main_line), until end_keeping_main_line.
-  void keep_main_line(MainLineRecord& main_line) {
-    main_line_ = &main_line;
-    main_line_recording_ = true;
-    main_line.clear();
+  // After begin_reading without a record, for a reading whose moves come through
+  // move_keeping_main_line: the main line's SAN is kept in `main_line` (nullptr: nothing is
+  // kept), until end_keeping_main_line.
+  void keep_main_line(MainLineRecord* main_line) {
+    main_line_ = main_line;
+    main_line_recording_ = main_line != nullptr;
+    if (main_line) main_line->clear();
   }
   void end_keeping_main_line() { main_line_ = nullptr; }
   void begin_game();
