@@ -1,7 +1,6 @@
 #include "stream.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 #include "libpgn/pipeline.hpp"
 #include "libpgn/reader.hpp"
@@ -65,9 +64,7 @@ void give_back_game_texts(GameTexts&& texts) {
 
 std::uint64_t pack_short_text(std::string_view text) {
   if (text.empty() || text.size() > 7) return 0;
-  std::uint64_t packed = 0;
-  std::memcpy(&packed, text.data(), text.size());
-  return packed | (std::uint64_t(text.size()) << 56);
+  return MainLineRecord::pack(text);
 }
 
 // Validates a batch's games; what it keeps beyond the reports waits in the stream's side table
