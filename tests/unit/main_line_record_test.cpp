@@ -136,6 +136,14 @@ TEST(MainLineRecord, LocalizedGamesComeOutInEnglish) {
   ASSERT_NE(russian.notation, nullptr);
   EXPECT_EQ(kept_moves("1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 *", russian),
             (Moves{"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"}));
+  // Spoken moves are gathered into phrases before they are played.
+  ValidateOptions spoken;
+  spoken.notation = find_notation("de-spoken");
+  ASSERT_NE(spoken.notation, nullptr);
+  EXPECT_EQ(kept_moves("1. Bauer Eva vier Bauer Eva f\u00fcnf 2. Springer Felix drei Springer "
+                       "C\u00e4sar sechs 3. Bauer David vier Bauer Eva schl\u00e4gt David vier *",
+                       spoken),
+            (Moves{"e4", "e5", "Nf3", "Nc6", "d4", "exd4"}));
 }
 
 TEST(MainLineRecord, StopsWhereTheWholeRecordStops) {
