@@ -26,15 +26,9 @@ class MainLineRecords {
     std::size_t move_begin, move_end;  // in moves()
   };
 
-  // A SAN of 1 to 7 bytes as one number: its bytes, its size in the top byte (so never 0 and
-  // never with the top bit set).
-  static std::uint64_t pack(std::string_view san) {
-    std::uint64_t packed = std::uint64_t(san.size()) << 56;
-    for (std::size_t i = 0; i < san.size(); ++i)
-      packed |= std::uint64_t(static_cast<unsigned char>(san[i])) << (8 * i);
-    return packed;
-  }
-  static bool is_packed(std::uint64_t move) { return (move >> 63) == 0; }
+  // Moves are packed as in a MainLineRecord (libpgn/game_record.hpp).
+  static std::uint64_t pack(std::string_view san) { return MainLineRecord::pack(san); }
+  static bool is_packed(std::uint64_t move) { return MainLineRecord::is_packed(move); }
   // The SAN of moves()[i], packed or not.
   std::string_view san(const std::uint64_t& move, char (&buffer)[8]) const {
     if (!is_packed(move))
@@ -43,40 +37,22 @@ class MainLineRecords {
     return {buffer, std::size_t(move >> 56)};
   }
 
-  // The tags and main-line SAN of a game's record, appended.
-  void add_game(const GameRecord& record) {
-    for (const auto& [name, value] : record.tags) add_tag(name, value);
-    int depth = 0;
-    for (const GameEvent& e : record.events) {
-      if (e.kind == GameEvent::VariationBegin)
-        ++depth;
-      else if (e.kind == GameEvent::VariationEnd)
-        --depth;
-      else if (depth == 0 && e.kind == GameEvent::MoveEvent)
-        add_move(record.text(e));
-    }
+  // A game's tags and main-line SAN, appended: its texts after the others, so that its
+  // ranges move by where they start.
+  void add_game(const MainLineRecord& game) {
+    const std::size_t base = texts_.size();
+    texts_.append(game.text);
+    for (const MainLineRecord::Tag& t : game.tags)
+      tags_.push_back({base + t.name_begin, base + t.value_begin, t.name_size, t.value_size});
+    const std::size_t first = moves_.size();
+    moves_.insert(moves_.end(), game.moves.begin(), game.moves.end());
+    for (std::size_t i = first; i < moves_.size(); ++i)
+      if (!is_packed(moves_[i]))
+        moves_[i] = MainLineRecord::long_move(base + MainLineRecord::long_offset(moves_[i]),
+                                              MainLineRecord::long_size(moves_[i]));
     end_game();
   }
 
-  void add_tag(std::string_view name, std::string_view value) {
-    Tag& t = tags_.emplace_back();
-    t.name_begin = texts_.size();
-    t.name_size = std::uint32_t(name.size());
-    texts_.append(name);
-    t.value_begin = texts_.size();
-    t.value_size = std::uint32_t(value.size());
-    texts_.append(value);
-  }
-  void add_move(std::string_view san) {
-    if (san.size() - 1 < 7) {
-      moves_.push_back(pack(san));
-      return;
-    }
-    // Longer SAN (variants' notations may write them): kept in the text, found by offset.
-    moves_.push_back((std::uint64_t(1) << 63) | (std::uint64_t(san.size() & 0x7FFF) << 48) |
-                     texts_.size());
-    texts_.append(san);
-  }
   // The current game is complete; the next starts after it.
   void end_game() {
     open_.tag_end = tags_.size();

@@ -1,7 +1,6 @@
 #include "stream.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 #include "libpgn/pipeline.hpp"
 #include "libpgn/reader.hpp"
@@ -14,9 +13,12 @@ namespace {
 // every move, which is what makes keeping a whole record cost twice a validation.
 class TagReader final : public Visitor {
  public:
-  explicit TagReader(GameRecord& record) : record_(record) {}
+  explicit TagReader(MainLineRecord& record) : record_(record) {}
   Control tag(std::string_view name, std::string_view value, TextPos) override {
-    record_.tags.emplace_back(std::string(name), unescape_tag_value(value));
+    if (value.find('\\') == std::string_view::npos)
+      record_.add_tag(name, value);
+    else
+      record_.add_tag(name, unescape_tag_value(value));
     return Control::Continue;
   }
   Control end_tags() override { return Control::SkipGame; }
@@ -24,7 +26,7 @@ class TagReader final : public Visitor {
   bool wants_columns() const override { return false; }
 
  private:
-  GameRecord& record_;
+  MainLineRecord& record_;
 };
 
 }  // namespace
@@ -62,9 +64,7 @@ void give_back_game_texts(GameTexts&& texts) {
 
 std::uint64_t pack_short_text(std::string_view text) {
   if (text.empty() || text.size() > 7) return 0;
-  std::uint64_t packed = 0;
-  std::memcpy(&packed, text.data(), text.size());
-  return packed | (std::uint64_t(text.size()) << 56);
+  return MainLineRecord::pack(text);
 }
 
 // Validates a batch's games; what it keeps beyond the reports waits in the stream's side table
@@ -72,11 +72,7 @@ std::uint64_t pack_short_text(std::string_view text) {
 class GameStream::Worker final : public BatchWorker {
  public:
   Worker(GameStream& stream)
-      : stream_(stream), validator_(stream.settings_.validate), writer_(stream.settings_.writer) {
-    // read_games keeps the tags and main-line SAN; the comments come with the whole record,
-    // made again when asked for.
-    record_.keeps_comments = stream.settings_.mode != StreamMode::Games;
-  }
+      : stream_(stream), validator_(stream.settings_.validate), writer_(stream.settings_.writer) {}
 
   void process(GameBatch& batch) override {
     const StreamMode mode = stream_.settings_.mode;
@@ -92,18 +88,22 @@ class GameStream::Worker final : public BatchWorker {
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
       GameReport& report = batch.reports[i];
       const RawGame& game = batch.games[i];
-      if (mode == StreamMode::Games || mode == StreamMode::Convert)
+      // read_games keeps the tags and main-line SAN; the rest (comments, clocks, uci())
+      // comes with the whole record, made again when asked for.
+      if (mode == StreamMode::Games)
+        validator_.validate(game, report, main_line_);
+      else if (mode == StreamMode::Convert)
         validator_.validate(game, report, &record_);
       else
         validator_.validate(game, report);
       batch.locate(i, report, stream_.settings_.validate);
       if (mode == StreamMode::Games) {
-        extra.games.main_lines.add_game(record_);
+        extra.games.main_lines.add_game(main_line_);
       } else if (mode == StreamMode::Tags) {
-        record_.clear();
-        TagReader tags(record_);
+        main_line_.clear();
+        TagReader tags(main_line_);
         parse_game(game, tags);
-        extra.games.main_lines.add_game(record_);
+        extra.games.main_lines.add_game(main_line_);
       } else if (mode == StreamMode::Convert) {
         write_converted(game, report, batch.output);
       }
@@ -145,7 +145,8 @@ class GameStream::Worker final : public BatchWorker {
   GameStream& stream_;
   GameValidator validator_;
   GameWriter writer_;
-  GameRecord record_;
+  GameRecord record_;         // Convert mode
+  MainLineRecord main_line_;  // Games and Tags modes
 };
 
 class GameStream::Consumer final : public BatchConsumer {

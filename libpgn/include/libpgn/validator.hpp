@@ -46,6 +46,9 @@ class GameValidator {
   // With `record`, also keeps the replayed game (tags, resolved moves with SAN, comments,
   // NAGs, variations) for writers.
   void validate(const RawGame& game, GameReport& report, GameRecord* record = nullptr);
+  // The same, keeping only the tags and the main line's SAN (as far as it was replayed, as a
+  // GameRecord's main line): for a reader that wants only those, at a fraction of the cost.
+  void validate(const RawGame& game, GameReport& report, MainLineRecord& main_line);
   // After validate(): the Zobrist keys of the main line's positions as far as they were
   // replayed, the start position's first (for classify_opening_by_keys, openings.hpp).
   std::span<const std::uint64_t> main_line_keys() const;
@@ -58,6 +61,7 @@ class GameValidator {
 
  private:
   struct Impl;
+  friend struct MainLineReading;
   std::unique_ptr<Impl> impl_;
 };
 

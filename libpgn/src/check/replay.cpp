@@ -206,6 +206,7 @@ void GameReplay::unreadable_move(std::string_view token, TextPos pos, MoveTextEr
 }
 
 void GameReplay::stop_recording(const std::string& problem) {
+  main_line_recording_ = false;
   if (!recording_) return;
   recording_ = false;
   record_->complete = false;
@@ -229,6 +230,9 @@ void GameReplay::kill_line() {
       record_->events.resize(l.record_begin);
       --record_open_;
     }
+  } else if (main_line_ && main_line_recording_ && depth_ > 0 && paused_at_depth_ == 0) {
+    // The main line's SAN pauses where a whole record would (which a null move tells).
+    paused_at_depth_ = depth_;
   } else if (recording_) {
     const GameReport& report = diagnostics_.report();
     stop_recording(report.problems.empty() ? std::string("unreadable move")
@@ -294,7 +298,9 @@ void GameReplay::kill_line() {
     d->ply = l.ply + 1;
     d->variation = l.path;  // empty on the main line
   }
-  if (recording_) stop_recording("null move " + std::string(written));
+  // A whole record stops at a null move, in a variation too: so does the main line's SAN.
+  if (recording_ || (main_line_ && main_line_recording_ && paused_at_depth_ == 0))
+    stop_recording("null move " + std::string(written));
   l.before_last = l.pos;
   variant_lines_[depth_].by_replay = false;
   l.last_undoable = false;
@@ -481,7 +487,7 @@ void GameReplay::end_variation() {
   if (depth_ > 0) {
     if (paused_at_depth_ == depth_) {
       paused_at_depth_ = 0;
-      recording_ = true;
+      recording_ = record_ != nullptr;
       if (!lines_[depth_].record_has_move) {
         --depth_;
         return;  // the variation was left out whole
@@ -807,7 +813,9 @@ void GameReplay::try_spoken(bool final) {
     words_.erase(words_.begin(), words_.begin() + std::ptrdiff_t(used));
     word_pos_.erase(word_pos_.begin(), word_pos_.begin() + std::ptrdiff_t(used));
     word_nags_.erase(word_nags_.begin(), word_nags_.begin() + std::ptrdiff_t(used));
-    if (standard_path_)
+    if (main_line_)
+      play_phrase_keeping_main_line(text, phrase, at);
+    else if (standard_path_)
       play_text<false>(text, phrase, at);
     else
       play_text<true>(text, phrase, at);

@@ -78,6 +78,11 @@ struct LineState {
   bool record_has_move = false;       // a variation cut short: a move of it was recorded
 };
 
+// What a reading keeps of the game: a whole GameRecord (or nothing), or the main line's SAN in a
+// MainLineRecord. Each is its own instantiation of the per-move path, so that the validator's
+// and the writers' path is compiled as if the other did not exist.
+enum class Recording : std::uint8_t { Events, MainLine };
+
 // A variant line's moves cannot be undone, and copying the position before each one cost a
 // tenth of a variant ply: while `by_replay`, the line's before_last holds where `moves` started,
 // and the position before the last move is replayed when asked (variation starts, reports).
@@ -98,6 +103,15 @@ class GameReplay {
 
   // Before a game is read: its notation (nullptr = English) and where to record it.
   void begin_reading(const Notation* notation, GameRecord* record);
+  // After begin_reading without a record, for a reading whose moves come through
+  // move_keeping_main_line: the main line's SAN is kept in `main_line` (nullptr: nothing is
+  // kept), until end_keeping_main_line.
+  void keep_main_line(MainLineRecord* main_line) {
+    main_line_ = main_line;
+    main_line_recording_ = main_line != nullptr;
+    if (main_line) main_line->clear();
+  }
+  void end_keeping_main_line() { main_line_ = nullptr; }
   void begin_game();
   // After the tags: sets up the start position under the game's rules, or leaves the game
   // unreplayed (a variant whose rules are not known, a FEN that is no legal position).
@@ -115,9 +129,15 @@ class GameReplay {
       return off_standard_path_move(token, pos);
     return move_in<false>(token, pos);
   }
+  // The same for a reading that keeps the main line's SAN.
+  [[gnu::always_inline]] Control move_keeping_main_line(std::string_view token, TextPos pos) {
+    if (!standard_path_) [[unlikely]]
+      return off_standard_path_move<Recording::MainLine>(token, pos);
+    return move_in<false, Recording::MainLine>(token, pos);
+  }
 
   // The per-move path for standard rules (V false) or the game's variant (V true).
-  template <bool V>
+  template <bool V, Recording R = Recording::Events>
   [[gnu::always_inline]] Control move_in(std::string_view token, TextPos pos) {
     if (notation_ && notation_->spoken) return spoken_word(token, pos);
     LineState& l = line();
@@ -138,7 +158,7 @@ class GameReplay {
       unreadable_move(token, pos, error);
       return Control::Continue;
     }
-    play_text<V>(text, token, pos);
+    play_text<V, R>(text, token, pos);
     return Control::Continue;
   }
 
@@ -165,13 +185,14 @@ class GameReplay {
   // The position before the last move of the line at `depth`.
   Position position_before_last(std::size_t depth) const;
 
+  template <Recording R = Recording::Events>
   [[gnu::noinline]] Control off_standard_path_move(std::string_view token, TextPos pos) {
     if (!replay_) return Control::Continue;
-    return move_in<true>(token, pos);
+    return move_in<true, R>(token, pos);
   }
 
   // Inlined into move(): one call frame less per move (2-3% of validation's instructions).
-  template <bool V>
+  template <bool V, Recording R = Recording::Events>
   [[gnu::always_inline]] void play_text(const MoveText& text, std::string_view written,
                                         TextPos pos) {
     LineState& l = line();
@@ -198,7 +219,24 @@ class GameReplay {
       }
     }
     std::size_t recorded_at = 0;
-    if (recording_) {
+    // MainLine: the SAN before its sign, packed (0: it is in san_scratch_).
+    std::uint64_t main_line_san = 0;
+    const bool keeps_main_line = R == Recording::MainLine && main_line && main_line_recording_;
+    if constexpr (R == Recording::MainLine) {
+      if (keeps_main_line) {
+        // Most input is canonical SAN already: then the token is the SAN.
+        if (!V && written_as_canonical_san(l.pos, text, resolution)) {
+          main_line_san = MainLineRecord::pack(
+              std::string_view(written.data(), written.size() - (text.check_mark != 0)));
+        } else {
+          san_scratch_.clear();
+          if constexpr (V)
+            append_variant_san_unchecked(l.pos, m, san_scratch_);
+          else
+            append_san_unchecked(l.pos, m, san_scratch_);
+        }
+      }
+    } else if (recording_) {
       recorded_at = record_->events.size();
       std::string& texts = record_->texts;
       GameEvent& e = record_->events.emplace_back();
@@ -235,7 +273,23 @@ class GameReplay {
       l.pos.do_move(m, l.last_undo);
     }
     // The replay knows whether the move checks: the SAN's sign is read off the new position.
-    if (recording_) {  // the SAN, still the record's last text, is complete with its sign
+    if constexpr (R == Recording::MainLine) {
+      if (keeps_main_line) {
+        if (main_line_san != 0) {
+          // The sign as append_check_sign writes it in English.
+          if (l.pos.in_check())
+            main_line_san =
+                MainLineRecord::pack_one_more(main_line_san, l.pos.is_checkmate() ? '#' : '+');
+          main_line_->moves.push_back(main_line_san);
+        } else {
+          if constexpr (V)
+            append_variant_check_sign(l.pos, san_scratch_);
+          else
+            append_check_sign(l.pos, san_scratch_);
+          main_line_->add_move(san_scratch_);
+        }
+      }
+    } else if (recording_) {  // the SAN, still the record's last text, is complete with its sign
       GameEvent& e = record_->events[recorded_at];
       if constexpr (V)
         append_variant_check_sign(l.pos, record_->texts);
@@ -332,6 +386,9 @@ class GameReplay {
   // Spoken notations: words are gathered until they form a move.
   Control spoken_word(std::string_view word, TextPos pos);
   void try_spoken(bool final);
+  // try_spoken's play_text for a reading that keeps the main line: defined with that reading
+  // (check/main_line_reading.cpp), to leave this file's compilation as it was.
+  void play_phrase_keeping_main_line(const MoveText& text, std::string_view phrase, TextPos at);
   void flush_words() {
     if (notation_ && notation_->spoken && !words_.empty()) try_spoken(true);
   }
@@ -384,6 +441,12 @@ class GameReplay {
   std::vector<std::string_view> words_;
   std::vector<TextPos> word_pos_;
   std::vector<std::uint8_t> word_nags_;  // a suffix annotation on the word ("vier!"), as a NAG
+  // A reading that keeps the main line's SAN (nullptr: none); main_line_recording_, when it is
+  // set, says whether it still does (as recording_); the SAN being written when the token was
+  // not canonical.
+  MainLineRecord* main_line_ = nullptr;
+  bool main_line_recording_ = false;
+  std::string san_scratch_;
 };
 
 }  // namespace pgn

@@ -1,0 +1,91 @@
+// A game read with the validator's checks, keeping its tags and main-line SAN in a
+// MainLineRecord instead of a GameRecord: for readers that want only those (the Python
+// module's read_games). Its own file, so that its instantiation of the parser (with the
+// per-move path inlined) does not change how check/validator.cpp's is compiled: the
+// compiler's inlining there depends on what else the file holds.
+#include "check/validator_impl.hpp"
+
+namespace pgn {
+
+// A record for the notation detector to fill when the main line is kept instead: it only
+// tells the detector that the winning reading must be the last one read.
+GameRecord& detection_record() {
+  thread_local GameRecord record;
+  return record;
+}
+
+// A reading that keeps the main line's SAN and the tags in a MainLineRecord: the validator's
+// events with the tags and moves kept that way, in a parser instantiation of its own, so
+// that the validator's own (validate, convert) is compiled as before.
+struct MainLineReading final : Visitor, NotationDetector::Reader {
+  MainLineReading(GameValidator::Impl& v, MainLineRecord& main_line) : v(v), main_line(main_line) {}
+  GameValidator::Impl& v;
+  MainLineRecord& main_line;
+  bool keeping = true;  // false while the detector reads the batch's other games
+
+  // `record` is the detector's marker: without it, the game read is another of the batch,
+  // read for evidence of the notation, of which nothing is kept.
+  void read(const RawGame& g, GameReport& r, const Notation* n, GameRecord* record) override {
+    keeping = record != nullptr;
+    v.notation = n;
+    v.record = nullptr;
+    v.replay.begin_reading(n, nullptr);
+    v.replay.keep_main_line(keeping ? &main_line : nullptr);
+    v.diagnostics.begin(g, r);
+    r.notation = n ? n->code : "en";
+    detail::parse_game_with(g, *this, v.options.parse_limits, v.results);
+    r.replayed = v.replay.replayed();
+  }
+  ReadingTrace& trace() override { return v.replay.trace(); }
+
+  void begin_game(const RawGame& g) override { v.begin_game(g); }
+  Control tag(std::string_view name, std::string_view raw, TextPos pos) override {
+    const std::string_view value = v.tags.tag(name, raw, pos, v.notation, v.diagnostics);
+    if (keeping) main_line.add_tag(name, value);
+    if (v.options.check_eco && name == "ECO") {
+      v.eco_tag = value;
+      v.eco_pos = pos;
+    }
+    return Control::Continue;
+  }
+  Control end_tags() override { return v.end_tags(); }
+  bool wants_move_numbers() const override { return false; }
+  bool wants_columns() const override { return false; }
+  [[gnu::always_inline]] Control move(std::string_view token, TextPos pos) override {
+    return v.replay.move_keeping_main_line(token, pos);
+  }
+  Control begin_variation(TextPos pos) override { return v.begin_variation(pos); }
+  void end_variation(TextPos pos) override { v.end_variation(pos); }
+  void comment(std::string_view text, TextPos pos) override { v.comment(text, pos); }
+  void nag(int value, TextPos pos) override { v.nag(value, pos); }
+  void result(std::string_view marker, TextPos pos) override { v.result(marker, pos); }
+  void syntax_error(std::string_view message, TextPos pos) override {
+    v.syntax_error(message, pos);
+  }
+  void syntax_warning(std::string_view message, TextPos pos) override {
+    v.syntax_warning(message, pos);
+  }
+  void end_game() override { v.end_game(); }
+};
+
+void GameReplay::play_phrase_keeping_main_line(const MoveText& text, std::string_view phrase,
+                                               TextPos at) {
+  if (standard_path_)
+    play_text<false, Recording::MainLine>(text, phrase, at);
+  else
+    play_text<true, Recording::MainLine>(text, phrase, at);
+}
+
+void GameValidator::validate(const RawGame& game, GameReport& report, MainLineRecord& main_line) {
+  Impl& v = *impl_;
+  MainLineReading reading(v, main_line);
+  if (v.options.notation != nullptr)
+    reading.read(game, report, v.options.notation, &detection_record());
+  else
+    v.detector.read_with_evidence(game, report, &detection_record(), reading);
+  // Readings with a GameRecord or none come next, perhaps (begin_reading leaves this alone).
+  v.replay.end_keeping_main_line();
+  if (report.problems.size() > 1) DiagnosticsBuilder::sort_by_position(report);
+}
+
+}  // namespace pgn

@@ -1,0 +1,123 @@
+// The validator's coordinator (see check/validator.cpp), shared with check/main_line_reading.cpp,
+// which reads games through it with a visitor of its own.
+#pragma once
+
+#include "check/diagnostics_builder.hpp"
+#include "check/notation_detection.hpp"
+#include "check/replay.hpp"
+#include "check/tag_checks.hpp"
+#include "libpgn/openings.hpp"
+#include "libpgn/validator.hpp"
+#include "read/pgn_parser.hpp"
+
+namespace pgn {
+
+struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
+  explicit Impl(const ValidateOptions& o)
+      : options(o),
+        results(result_forms(options)),
+        diagnostics(options.strict, options.ignored),
+        tags(options.check_tags, results),
+        replay(options, results, diagnostics),
+        detector(options) {}
+
+  // The result forms of the built-in tables and of the caller's own.
+  static ResultForms result_forms(const ValidateOptions& options) {
+    ResultForms forms = ResultForms::builtin();
+    for (const Notation* n : options.extra_notations) forms.add(*n);
+    if (options.notation) forms.add(*options.notation);
+    return forms;
+  }
+
+  const ValidateOptions options;  // a copy: callers may pass a temporary
+  const ResultForms results;
+  DiagnosticsBuilder diagnostics;
+  TagChecks tags;
+  GameReplay replay;
+  NotationDetector detector;
+  const Notation* notation = nullptr;  // of the current reading; nullptr = English
+  GameRecord* record = nullptr;
+  // --check-eco: the game's ECO tag and where it is, and whether it is standard chess.
+  std::string eco_tag;
+  TextPos eco_pos{};
+  bool standard = true;
+
+  void read(const RawGame& g, GameReport& r, const Notation* n, GameRecord* rec) override {
+    notation = n;
+    record = rec;
+    replay.begin_reading(n, rec);
+    diagnostics.begin(g, r);
+    r.notation = n ? n->code : "en";
+    // Impl is final: the parser calls its handlers directly (no virtual call per token).
+    detail::parse_game_with(g, *this, options.parse_limits, results);
+    r.replayed = replay.replayed();
+  }
+  ReadingTrace& trace() override { return replay.trace(); }
+
+  void begin_game(const RawGame& g) override {
+    replay.begin_game();
+    tags.begin_game();
+    eco_tag.clear();
+    if (g.decoded_latin1)
+      diagnostics.add(Code::Encoding, g.start,
+                      "the game is not valid UTF-8; it was read as Windows-1252");
+    if (g.truncated) diagnostics.add(Code::LimitExceeded, g.start, cut_game_message(g));
+  }
+
+  Control tag(std::string_view name, std::string_view raw, TextPos pos) override {
+    const std::string_view value = tags.tag(name, raw, pos, notation, diagnostics);
+    if (record) record->tags.emplace_back(name, value);
+    if (options.check_eco && name == "ECO") {
+      eco_tag = value;
+      eco_pos = pos;
+    }
+    return Control::Continue;
+  }
+
+  Control end_tags() override {
+    const TextPos pos = diagnostics.game().start;
+    const VariantName variant = tags.end_tags(pos, diagnostics);
+    standard = variant.known && variant.variant == Variant::Standard && !variant.chess960;
+    replay.start(tags.tags(), variant, pos);
+    return Control::Continue;
+  }
+
+  bool wants_move_numbers() const override { return false; }
+  bool wants_columns() const override { return false; }
+
+  [[gnu::always_inline]] Control move(std::string_view token, TextPos pos) override {
+    return replay.move(token, pos);
+  }
+  Control begin_variation(TextPos pos) override { return replay.begin_variation(pos); }
+  void end_variation(TextPos) override { replay.end_variation(); }
+  void comment(std::string_view text, TextPos) override { replay.comment(text); }
+  void nag(int value, TextPos) override { replay.nag(value); }
+  void result(std::string_view marker, TextPos pos) override { replay.result(marker, pos); }
+
+  void syntax_error(std::string_view message, TextPos pos) override {
+    constexpr std::string_view kLimit = "limit exceeded:";
+    if (message.substr(0, kLimit.size()) == kLimit)
+      diagnostics.add(Code::LimitExceeded, pos, std::string(message));
+    else
+      diagnostics.add(Code::Syntax, pos, std::string(message));
+  }
+
+  void syntax_warning(std::string_view message, TextPos pos) override {
+    diagnostics.add_warning(Code::Syntax, pos, std::string(message));
+  }
+
+  void end_game() override {
+    replay.finish(tags.tags());
+    if (options.check_eco && !eco_tag.empty() && standard) check_eco();
+    diagnostics.finish();
+  }
+
+  // The ECO tag against the codes of the named positions the main line passes.
+  // Out of line and out of this file's hot code: the parser's move handling is inlined here.
+  [[gnu::cold, gnu::noinline]] void check_eco() {
+    std::string message = eco_tag_contradiction(eco_tag, replay.main_line_keys());
+    if (!message.empty()) diagnostics.add(Code::BadTag, eco_pos, std::move(message));
+  }
+};
+
+}  // namespace pgn
