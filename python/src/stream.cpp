@@ -62,11 +62,6 @@ void give_back_game_texts(GameTexts&& texts) {
   if (spare.kept.size() < kSpareStores) spare.kept.push_back(std::move(texts));
 }
 
-std::uint64_t pack_short_text(std::string_view text) {
-  if (text.empty() || text.size() > 7) return 0;
-  return MainLineRecord::pack(text);
-}
-
 // Validates a batch's games; what it keeps beyond the reports waits in the stream's side table
 // (GameBatch carries only reports and one output string) until the consumer takes it.
 class GameStream::Worker final : public BatchWorker {

@@ -30,10 +30,6 @@ enum class StreamMode : std::uint8_t {
   Convert,   // report and the game written in the chosen format (convert)
 };
 
-// A text of 1 to 7 bytes (a SAN move) as one number: its bytes, its size in the eighth byte;
-// 0 for other texts.
-std::uint64_t pack_short_text(std::string_view text);
-
 // What a batch of read_games keeps beyond the reports: the tags and main-line SAN of its games,
 // and the games' text, from which the whole record of a game is made again when it is asked
 // for (comments, clocks, uci(), pgn()): copying every game's whole record out of the worker
