@@ -50,6 +50,8 @@ PieceType type_of_blocker(int kind) {
   }
 }
 
+constexpr int kMaxFlights = 8;
+
 // Whether the flights in `left` can be filled so that no blocker frees the king; `placed`
 // are the squares filled so far (blockers already checked against the final occupancy at
 // the end).
@@ -63,6 +65,7 @@ bool fill(Pattern& p, Bitboard left, Bitboard placed, Square* squares, int* kind
     }
     return true;
   }
+  if (n >= kMaxFlights) return false;  // never: a king has eight flights at most
   const Square f = Square(std::countr_zero(left));
   const bool dark = kDarkSquares & square_bb(f);
   for (int kind = 0; kind < kBlockerKinds; ++kind) {
@@ -84,8 +87,8 @@ bool some_mate(PieceType checker_type, bool dark_bishop, const int (&available)[
   Pattern p{};
   p.checker_type = checker_type;
   for (int i = 0; i < kBlockerKinds; ++i) p.available[i] = available[i];
-  Square squares[8];
-  int kinds[8];
+  Square squares[kMaxFlights];
+  int kinds[kMaxFlights];
   for (int s = 0; s < 64; ++s) {
     p.king = Square(s);
     Bitboard checkers = attacks(checker_type, p.king, 0);
