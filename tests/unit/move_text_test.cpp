@@ -21,7 +21,7 @@ namespace pgn {
 namespace {
 
 // A MoveText as one short string: piece, from file, from rank, capture, destination, then
-// the extras. "N---f3", "Pe-xd5", "?e7-e8=Q", "O-O +1", "null".
+// the extras. "N---f3", "Pe-xd5", "?e7-e8=Q", "O-O +1", "null", "N@f3".
 std::string summary(const MoveText& m) {
   static constexpr char kLetters[] = "?PNBRQK";
   std::string s;
@@ -34,6 +34,12 @@ std::string summary(const MoveText& m) {
       break;
     case MoveText::CastleLong:
       s = "O-O-O";
+      break;
+    case MoveText::Drop:
+      s += kLetters[m.piece];
+      s += '@';
+      s += char('a' + file_of(m.to));
+      s += char('1' + rank_of(m.to));
       break;
     case MoveText::Normal:
       s += kLetters[m.piece];
