@@ -89,12 +89,7 @@ TEST(Winnable, AKingThatCannotMoveIsPartOfTheWall) {
   // Published as dead: the black king on d8 can never move (its neighbours are pawns, or
   // squares the d7 pawn attacks), so the white king cannot pass it to reach the a7 pawn, the
   // only pawn left undefended; the light bishops never check the dark d8.
-  for (Color side : {White, Black}) {
-    const WinnabilityResult r = decide("B1Bk4/p1pPp3/P1P1P3/8/3b4/2b5/8/5K2 w - -", side);
-    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
-    EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
-    EXPECT_EQ(r.nodes, 0u);
-  }
+  expect_wall_for_both_without_search("B1Bk4/p1pPp3/P1P1P3/8/3b4/2b5/8/5K2 w - -");
   // Published as dead: the white king on h3 can never move, so the black king can never
   // step next to it (to h2); the proof fails if the squares next to it are left to it.
   const WinnabilityResult r = decide("8/8/1p4p1/1Pp3Pk/2P2p1P/2p2PpK/2P3P1/8 w - -", Black);
@@ -105,24 +100,14 @@ TEST(Winnable, AKingThatCannotMoveIsPartOfTheWall) {
 TEST(Winnable, APieceThatNeverMovesNorIsTakenIsPartOfTheWall) {
   // Published as dead: the white bishop on d1 is shut in by its own c2 and e2 pawns and no
   // black man can ever attack it, so it stops the d2 pawn for good and nothing passes it.
-  for (Color side : {White, Black}) {
-    const WinnabilityResult r = decide("k2b4/2p1p3/BpP1P3/1Pp5/2Pp4/K1pPp3/2PpP3/3B4 b - -", side);
-    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
-    EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
-    EXPECT_EQ(r.nodes, 0u);
-  }
+  expect_wall_for_both_without_search("k2b4/2p1p3/BpP1P3/1Pp5/2Pp4/K1pPp3/2PpP3/3B4 b - -");
 }
 
 TEST(Winnable, MenJammedTogetherNeverMove) {
   // Published as dead: the white king, rook, knight and the bishops on d1, e2, f1 and g2
   // can only move onto each other or the pawns, and the black king, which may reach d2,
   // finds each of them defended by another; the free light bishops cannot mate alone.
-  for (Color side : {White, Black}) {
-    const WinnabilityResult r = decide("2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K -", side);
-    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
-    EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
-    EXPECT_EQ(r.nodes, 0u);
-  }
+  expect_wall_for_both_without_search("2k5/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K -");
   // White is stalemated for good: its king, queen, rooks and bishops only step onto each
   // other, the pawns, or squares the black pawns attack (the walk proved it before).
   expect_unwinnable("8/8/5k2/1p6/1Pp5/B1Pp4/RK1P4/QRB5 w - -", White, UnwinnableProof::PawnWall);
@@ -204,12 +189,7 @@ TEST(Winnable, ARookItsOwnMenBoxInGetsTheWholeWalk) {
 TEST(Winnable, WallsStillFormingAreProvedWithoutSearch) {
   // Published as dead: the pawns on c, e and g can still step, but only into the locked
   // files; the white king may take c5 and e5, which frees nothing. Proved before any search.
-  for (Color side : {White, Black}) {
-    const WinnabilityResult r = decide("2k5/p1p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P1P1/8 w - -", side);
-    EXPECT_EQ(r.verdict, Winnability::Unwinnable);
-    EXPECT_EQ(r.proof, UnwinnableProof::PawnWall);
-    EXPECT_EQ(r.nodes, 0u);
-  }
+  expect_wall_for_both_without_search("2k5/p1p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P1P1/8 w - -");
   // Without the a7 pawn the a-pawn promotes: no proof by the wall, and a witness instead.
   expect_winnable("2k5/2p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P1P1/8 w - -", White);
 }
