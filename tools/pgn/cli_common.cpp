@@ -449,7 +449,7 @@ bool OutputFile::finish(std::string& error) {
     return false;
   }
   const bool direct = temp_path_.empty();
-  errno = 0;
+  // errno is left as the failed write (of any earlier fwrite, too) set it.
   bool ok = std::fflush(file_) == 0 && !std::ferror(file_) && (direct || fsync(fileno(file_)) == 0);
   const int saved = errno;
   ok = (std::fclose(file_) == 0) && ok;
@@ -520,6 +520,12 @@ bool open_in_place(const std::vector<std::string>& inputs, bool with_output, con
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     // Plain files only: the games are written as text, so a compressed input would become
     // a plain file under a .zst name; a pipe or standard input has no file to replace.
+    struct stat info {};
+    if (::stat(inputs[i].c_str(), &info) != 0) {
+      std::fprintf(stderr, "pgn %s: cannot read %s: %s\n", command, inputs[i].c_str(),
+                   std::strerror(errno));
+      return false;
+    }
     if (!PlacedGameReader::readable_in_place(inputs[i])) {
       std::fprintf(stderr, "pgn %s: --in-place rewrites plain files only; %s is not one\n", command,
                    inputs[i].c_str());
