@@ -45,8 +45,10 @@ struct ConvertTally {
   std::atomic<std::uint64_t> written{0}, skipped{0}, truncated{0};
 
   std::string line(const char* written_as = "games written") const {
-    return written_as + (" " + std::to_string(written.load())) + ", skipped " +
-           std::to_string(skipped.load()) + ", truncated " + std::to_string(truncated.load());
+    std::string s = written_as;
+    s += ' ' + std::to_string(written.load()) + ", skipped " + std::to_string(skipped.load()) +
+         ", truncated " + std::to_string(truncated.load());
+    return s;
   }
 };
 
@@ -429,7 +431,9 @@ int run_convert(int argc, char** argv) {
   if (in_place && !open_in_place(names, vm.count("output") > 0, "convert", outputs))
     return kExitFailure;
   if (vm.count("output") && !outputs.front()->open(vm["output"].as<std::string>(), names, error)) {
-    std::fprintf(stderr, "pgn convert: %s (--in-place rewrites the inputs)\n", error.c_str());
+    const bool an_input = names_an_input(vm["output"].as<std::string>(), names);
+    std::fprintf(stderr, "pgn convert: %s%s\n", error.c_str(),
+                 an_input ? " (--in-place rewrites an input on purpose)" : "");
     return kExitFailure;
   }
   const bool color = isatty(STDERR_FILENO) && common.color != "never";
@@ -473,7 +477,7 @@ int run_convert(int argc, char** argv) {
     // What was committed: to a file or in place, nothing unless the run completed.
     std::string verdict = tally.line();
     if ((in_place || vm.count("output")) && !(complete && output_ok))
-      verdict = "nothing written (" + tally.line("games converted") + ")";
+      verdict = "nothing written (" + tally.line("games converted") + ')';
     else if (in_place)
       verdict = std::to_string(names.size()) + " file" + (names.size() == 1 ? "" : "s") +
                 " rewritten in place; " + verdict;

@@ -294,7 +294,9 @@ int run_fix(int argc, char** argv) {
   if (in_place && !open_in_place(names, vm.count("output") > 0, "fix", outputs))
     return kExitFailure;
   if (vm.count("output") && !outputs.front()->open(vm["output"].as<std::string>(), names, error)) {
-    std::fprintf(stderr, "pgn fix: %s (--in-place rewrites the inputs)\n", error.c_str());
+    const bool an_input = names_an_input(vm["output"].as<std::string>(), names);
+    std::fprintf(stderr, "pgn fix: %s%s\n", error.c_str(),
+                 an_input ? " (--in-place rewrites an input on purpose)" : "");
     return kExitFailure;
   }
   const bool report_to_stdout = vm.count("report") && vm["report"].as<std::string>() == "-";
