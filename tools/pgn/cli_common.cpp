@@ -510,6 +510,7 @@ bool settle_outputs(const std::vector<OutputFile*>& outputs, bool complete, cons
   return !complete;
 }
 
+namespace {
 bool open_in_place(const std::vector<std::string>& inputs, bool with_output, const char* command,
                    const std::vector<OutputFile*>& outputs) {
   if (with_output) {
@@ -543,6 +544,25 @@ bool open_in_place(const std::vector<std::string>& inputs, bool with_output, con
     }
   }
   return true;
+}
+}  // namespace
+
+bool open_game_outputs(const po::variables_map& vm, const std::vector<std::string>& inputs,
+                       const char* command, std::vector<std::unique_ptr<OutputFile>>& owned,
+                       std::vector<OutputFile*>& outputs) {
+  const bool in_place = vm.count("in-place") > 0;
+  const std::size_t first = outputs.size();
+  for (std::size_t i = 0; i < (in_place ? inputs.size() : 1); ++i)
+    outputs.push_back(owned.emplace_back(std::make_unique<OutputFile>()).get());
+  const std::vector<OutputFile*> games(outputs.begin() + std::ptrdiff_t(first), outputs.end());
+  if (in_place) return open_in_place(inputs, vm.count("output") > 0, command, games);
+  if (!vm.count("output")) return true;
+  const std::string& path = vm["output"].as<std::string>();
+  std::string error;
+  if (games.front()->open(path, inputs, error)) return true;
+  std::fprintf(stderr, "pgn %s: %s%s\n", command, error.c_str(),
+               names_an_input(path, inputs) ? " (--in-place rewrites an input on purpose)" : "");
+  return false;
 }
 
 void ProblemFilter::write_held_back(std::FILE* out) const {

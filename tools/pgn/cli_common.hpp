@@ -130,11 +130,14 @@ inline bool settle_output(OutputFile& output, bool complete, const char* command
   return settle_outputs({&output}, complete, command);
 }
 
-// --in-place: one output per input, over the input itself. Refuses it with -o, for standard
-// input and for an input that is not a plain file (a pipe, a device, compressed), and an
-// input named twice (also through links). False after a message.
-bool open_in_place(const std::vector<std::string>& inputs, bool with_output, const char* command,
-                   const std::vector<OutputFile*>& outputs);
+// The games' outputs of a command that can rewrite its inputs (fix, convert), appended to
+// `outputs` (owned by `owned`): with --in-place one per input, over the input itself (plain
+// files only, none named twice, not with -o); else one, -o FILE or standard output. False
+// after a message.
+bool open_game_outputs(const boost::program_options::variables_map& vm,
+                       const std::vector<std::string>& inputs, const char* command,
+                       std::vector<std::unique_ptr<OutputFile>>& owned,
+                       std::vector<OutputFile*>& outputs);
 
 // Which problems reach the report: --min-severity / --errors-only, --summary-only and
 // --max-per-code N (the first N of each code; the rest are counted and reported at the end).

@@ -425,17 +425,9 @@ int run_convert(int argc, char** argv) {
   const std::vector<Source> sources = sources_for(names, InputFormat::Detect);
 
   const bool in_place = vm.count("in-place") > 0;
-  std::vector<std::unique_ptr<OutputFile>> owned(in_place ? names.size() : 1);
+  std::vector<std::unique_ptr<OutputFile>> owned;
   std::vector<OutputFile*> outputs;
-  for (auto& o : owned) outputs.push_back((o = std::make_unique<OutputFile>()).get());
-  if (in_place && !open_in_place(names, vm.count("output") > 0, "convert", outputs))
-    return kExitFailure;
-  if (vm.count("output") && !outputs.front()->open(vm["output"].as<std::string>(), names, error)) {
-    const bool an_input = names_an_input(vm["output"].as<std::string>(), names);
-    std::fprintf(stderr, "pgn convert: %s%s\n", error.c_str(),
-                 an_input ? " (--in-place rewrites an input on purpose)" : "");
-    return kExitFailure;
-  }
+  if (!open_game_outputs(vm, names, "convert", owned, outputs)) return kExitFailure;
   const bool color = isatty(STDERR_FILENO) && common.color != "never";
   auto diagnostics =
       ReportWriter::create(ReportFormat::Text, stderr, color || common.color == "always");

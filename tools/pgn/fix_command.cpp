@@ -286,19 +286,11 @@ int run_fix(int argc, char** argv) {
   }
   const std::vector<Source> sources = sources_for(names, InputFormat::Detect);
 
-  std::vector<std::unique_ptr<OutputFile>> games_files(in_place ? names.size() : 1);
+  std::vector<std::unique_ptr<OutputFile>> games_files;
   std::vector<OutputFile*> outputs;
-  for (auto& o : games_files) outputs.push_back((o = std::make_unique<OutputFile>()).get());
+  if (!open_game_outputs(vm, names, "fix", games_files, outputs)) return kExitFailure;
   OutputFile report_file;
   outputs.push_back(&report_file);
-  if (in_place && !open_in_place(names, vm.count("output") > 0, "fix", outputs))
-    return kExitFailure;
-  if (vm.count("output") && !outputs.front()->open(vm["output"].as<std::string>(), names, error)) {
-    const bool an_input = names_an_input(vm["output"].as<std::string>(), names);
-    std::fprintf(stderr, "pgn fix: %s%s\n", error.c_str(),
-                 an_input ? " (--in-place rewrites an input on purpose)" : "");
-    return kExitFailure;
-  }
   const bool report_to_stdout = vm.count("report") && vm["report"].as<std::string>() == "-";
   if (report_to_stdout && !settings.dry_run && !vm.count("output") && !in_place) {
     std::fprintf(stderr,
