@@ -108,7 +108,7 @@ std::atomic<bool> g_interrupted{false};
 // The temporary files of the run, for a second interrupt: a run that does not stop (reading a
 // terminal) is ended at once, without leaving any of them behind (unlink is
 // async-signal-safe). A fixed table of atomic pointers: nothing is allocated in the handler.
-constexpr int kTempSlots = 256;
+constexpr int kTempSlots = 4096;
 std::atomic<const char*> g_temp_paths[kTempSlots];
 extern "C" void on_interrupt(int signal) {
   if (g_interrupted.exchange(true)) {

@@ -257,7 +257,17 @@ class ConvertConsumer final : public BatchConsumer {
 
   void end_file(std::size_t, const std::string& name, const std::string& error,
                 std::uint64_t games_read) override {
-    if (in_place_) close_output();
+    if (in_place_) {
+      close_output();
+      // Done with this input: its temporary file is closed now, so that rewriting many
+      // inputs holds no descriptor per input; it is renamed with the others at the end.
+      std::string failure;
+      if (error.empty() && !output_failed_ && !output_->finish(failure)) {
+        output_errno_ = errno;
+        output_failed_ = true;
+        stop_ = true;
+      }
+    }
     ++summary_.files;
     if (error.empty()) return;
     ++summary_.files_failed;

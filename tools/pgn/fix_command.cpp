@@ -199,8 +199,17 @@ class FixConsumer final : public BatchConsumer {
     ++summary_.by_code[int(warning.code)];
     problems_.problem(name, warning);
   }
-  void end_file(std::size_t, const std::string& name, const std::string& error,
+  void end_file(std::size_t index, const std::string& name, const std::string& error,
                 std::uint64_t games_read) override {
+    // --in-place, done with this input: its temporary file is closed now, so that rewriting
+    // many inputs holds no descriptor per input; it is renamed with the others at the end.
+    std::string failure;
+    if (Sink& games = games_[games_.size() == 1 ? 0 : index];
+        games_.size() > 1 && error.empty() && !games.failed && !games.output->finish(failure)) {
+      games.error = errno;
+      games.failed = true;
+      stop_ = true;
+    }
     ++summary_.files;
     if (error.empty()) return;
     ++summary_.files_failed;
