@@ -256,7 +256,8 @@ class PrefixWorker final : public BatchWorker {
 
 class PrefixConsumer final : public BatchConsumer {
  public:
-  explicit PrefixConsumer(std::vector<Duplicate>& found) : found_(found) {}
+  PrefixConsumer(std::vector<Duplicate>& found, Progress& progress)
+      : found_(found), progress_(progress) {}
   void batch(GameBatch& batch) override {
     for (std::size_t at = 0; at + sizeof(PrefixHit) <= batch.output.size();
          at += sizeof(PrefixHit)) {
@@ -270,10 +271,14 @@ class PrefixConsumer final : public BatchConsumer {
       d.original_file = std::uint32_t(batch.file_index);
     }
     ordinal_ += batch.games.size();
+    seen_.games = ordinal_;
+    progress_.update(seen_, batch.file_index, batch.raw_offset);
   }
 
  private:
   std::vector<Duplicate>& found_;
+  Progress& progress_;
+  RunSummary seen_;  // for the progress line
   std::uint64_t ordinal_ = 0;
 };
 
@@ -578,7 +583,7 @@ int run_dedupe(int argc, char** argv) {
       complete = finals.load(group, error);
       if (!complete) break;
       progress.begin_reading(1 + group);
-      PrefixConsumer found(prefixes);
+      PrefixConsumer found(prefixes, progress);
       run_pipeline(
           sources_for(files, InputFormat::Pgn), pipeline_options(common),
           [&] { return std::make_unique<PrefixWorker>(rules, validate_options, finals); }, found);
