@@ -37,7 +37,7 @@ for tool in gzip zstd; do
 done
 
 for input in "${inputs[@]}"; do
-  for command in "convert" "validate --format json"; do
+  for command in "convert" "validate --format json" "fix" "dedupe" "select --player W"; do
     for target in keep.out new.out; do
       # shellcheck disable=SC2086
       "$pgn" $command -q -o "$work/out/$target" "$input" 2>"$work/err"
@@ -103,6 +103,14 @@ chmod 600 "$work/out/keep.out"
 [ "$(grep -c '^\[Event ' "$work/out/keep.out")" = 3000 ] || fail "a good run did not write every game"
 [ "$(stat -c %a "$work/out/keep.out")" = 600 ] || fail "the replaced file lost its mode"
 "$pgn" validate -q --format json -o "$work/out/new.out" "$games" || fail "a good validate run failed"
+for command in fix dedupe "select --player W"; do
+  # shellcheck disable=SC2086
+  "$pgn" $command -q -o "$work/out/keep.out" "$games" 2>/dev/null || fail "a good $command run failed"
+  expected=3000
+  [ "$command" = dedupe ] && expected=1 # the games differ in their tags only
+  [ "$(grep -c '^\[Event ' "$work/out/keep.out")" = $expected ] || fail "a good $command run did not write every game"
+  [ "$(stat -c %a "$work/out/keep.out")" = 600 ] || fail "$command: the replaced file lost its mode"
+done
 # -o through a symbolic link replaces the file it names and keeps the link.
 echo OLD >"$work/real.pgn"
 ln -s ../real.pgn "$work/out/link.pgn"

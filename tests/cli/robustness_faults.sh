@@ -145,6 +145,15 @@ if mount -t tmpfs -o size=64k tmpfs "$work/small-fs" 2>/dev/null; then
   grep -qi 'no space' "$work/enospc.err" || fail "-o on a full file system: no error message"
   leftovers=$(ls -A "$work/small-fs")
   [ -z "$leftovers" ] || fail "-o on a full file system left files behind: $leftovers"
+  for command in convert fix dedupe "select --invert --player no-such-player"; do
+    # shellcheck disable=SC2086
+    "$pgn" $command -q -o "$work/small-fs/out.pgn" "$3/corpora/real/twic944.pgn" 2>"$work/enospc.err"
+    status=$?
+    [ $status -eq 2 ] || fail "$command -o on a full file system: exit $status, expected 2"
+    grep -qi 'no space' "$work/enospc.err" || fail "$command -o on a full file system: no error message"
+    leftovers=$(ls -A "$work/small-fs")
+    [ -z "$leftovers" ] || fail "$command -o on a full file system left files behind: $leftovers"
+  done
   umount "$work/small-fs" && mounted=""
 else
   echo "SKIP: cannot mount a small tmpfs here; -o on a full file system not tested" >&2
