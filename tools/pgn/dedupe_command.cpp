@@ -426,12 +426,10 @@ constexpr CommandHelp kHelp{
     "copy and of the game kept, with its kind: exact, players-spelled-differently, "
     "different-players, different-result or prefix. The inputs are read twice; standard input, "
     "a pipe or a process substitution is kept in a temporary file for the second reading, and "
-    "an input that changed in between is an error. Memory: 48 bytes per game up to --memory, then "
-    "partition files "
-    "in --temp-dir.",
+    "an input that changed in between is an error. Memory: 48 bytes per game up to --memory, "
+    "then partition files in --temp-dir.",
     "Exit status: 0 when the run completed, 2 on usage errors, unreadable or changed input, a "
-    "failed "
-    "spill file or output, or an interrupt."};
+    "failed spill file or output, or an interrupt."};
 
 int run_dedupe(int argc, char** argv) {
   CommonOptions common;
