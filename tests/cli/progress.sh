@@ -44,6 +44,26 @@ if [ -e "$work/big.pgn.zst" ]; then
   [ "$(grep -c '^\[Event ' "$work/out")" = 150000 ] || fail ".zst: not every game converted"
 fi
 
+# dedupe reads its inputs twice: the line covers both readings, says which one it is in, and
+# its share of the whole run. The second reading is held up for 1.2 s by writing its copies
+# to a named pipe that is not read yet.
+for i in $(seq 1 20); do cat "$work/500.pgn"; done >"$work/copies.pgn" # 10,000 games, 9,500 copies
+mkfifo "$work/fifo"
+exec 3<>"$work/fifo"
+"$pgn" dedupe -q -j1 --progress -o "$work/out" --duplicates "$work/fifo" "$work/copies.pgn" 2>"$work/err" &
+pid=$!
+timeout 60 head -c 1 <&3 >/dev/null || fail "dedupe: the second reading never wrote a copy"
+sleep 1.2
+cat <&3 >/dev/null &
+drain=$!
+wait $pid || fail "dedupe --progress failed"
+kill $drain 2>/dev/null
+exec 3<&-
+line=$(grep -m 1 '^progress: reading 2 of 2 ' "$work/err")
+[ -n "$line" ] || fail "dedupe: no progress line in the second reading: $(head -c 300 "$work/err")"
+percent=$(grep -o '[0-9.]*%' <<<"$line" | cut -d. -f1)
+[ "${percent:-0}" -ge 50 ] || fail "dedupe: the second reading is not shown as the second half of the run: $line"
+
 # Not a terminal, no option: no progress line.
 stretched "$work/out" "$work/err" validate -j1 "$work/big.pgn"
 grep -q 'progress\|elapsed' "$work/err" && fail "progress shown on a standard error that is not a terminal"

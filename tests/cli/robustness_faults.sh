@@ -77,6 +77,64 @@ status=$?
 [ $status -eq 2 ] || fail "stdout on /dev/full: exit $status, expected 2"
 grep -qi 'no space' "$work/full.err" || fail "stdout on /dev/full: no error message"
 
+# Every command checks the flush and close of standard output: small outputs sit in the
+# buffer until the end, so only the final flush finds the full disk. Each must say so and
+# exit 2, never 0.
+echo '8/8/8/4k3/8/8/4K3/8 w - - 0 1' >"$work/fens.txt"
+head -n 40 "$games" >"$work/few.pgn"
+printf '[Event "e"]\n[Site "?"]\n[Date "2024.1.1"]\n[Round "1"]\n[White "W"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 *\n' >"$work/onefix.pgn"
+while IFS= read -r command; do
+  # shellcheck disable=SC2086
+  (cd "$work" && "$pgn" $command) >/dev/full 2>"$work/full.err"
+  status=$?
+  [ $status -eq 2 ] || fail "$command >/dev/full: exit $status, expected 2"
+  grep -qi 'no space' "$work/full.err" || fail "$command >/dev/full: no error message"
+done <<'COMMANDS'
+validate -q --list-games few.pgn
+convert -q few.pgn
+select -q --player W few.pgn
+select -q --count few.pgn
+dedupe -q few.pgn
+fix -q few.pgn
+fix -q -o fixed.pgn --report - onefix.pgn
+fix -q --dry-run --report - onefix.pgn
+winnable fens.txt
+perft --divide 2
+perft 1
+COMMANDS
+[ -e "$work/fixed.pgn" ] && fail "fix --report - >/dev/full: the games were written although the report failed"
+
+# An output on a full device beside a good one (dedupe --duplicates /dev/full): nothing is
+# replaced, the good one neither.
+cat "$work/few.pgn" "$work/few.pgn" >"$work/twice.pgn"
+echo OLD >"$work/good.pgn"
+"$pgn" dedupe -q -o "$work/good.pgn" --duplicates /dev/full "$work/twice.pgn" 2>"$work/full.err"
+status=$?
+[ $status -eq 2 ] || fail "dedupe --duplicates /dev/full: exit $status, expected 2"
+[ "$(cat "$work/good.pgn")" = OLD ] || fail "dedupe --duplicates /dev/full: -o was replaced all the same"
+grep -q 'good.pgn not written' "$work/full.err" || fail "dedupe --duplicates /dev/full: no message that -o was not written"
+echo OLD >"$work/good.pgn"
+"$pgn" fix -q -o "$work/good.pgn" --report /dev/full "$work/onefix.pgn" 2>/dev/null
+[ $? -eq 2 ] || fail "fix --report /dev/full: exit status"
+[ "$(cat "$work/good.pgn")" = OLD ] || fail "fix --report /dev/full: -o was replaced all the same"
+
+# An unreadable input: every command that reads games reports it, exits 2 and writes nothing
+# to -o; its summary says nothing was written.
+for command in validate convert "select --player W" dedupe fix; do
+  echo OLD >"$work/keep.out"
+  # shellcheck disable=SC2086
+  "$pgn" $command -o "$work/keep.out" "$games" "$work/missing.pgn" 2>"$work/unreadable.err"
+  status=$?
+  [ $status -eq 2 ] || fail "$command with a missing input: exit $status, expected 2"
+  [ "$(cat "$work/keep.out")" = OLD ] || fail "$command with a missing input: -o was replaced"
+  grep -q 'keep.out not written' "$work/unreadable.err" || fail "$command with a missing input: no 'not written'"
+  [ "$command" = validate ] && continue # its problems and summary are the report's
+  grep -q 'missing.pgn' "$work/unreadable.err" || fail "$command with a missing input: not named"
+  grep -q 'nothing written' "$work/unreadable.err" ||
+    fail "$command with a missing input: the summary does not say nothing was written: $(tail -n 3 "$work/unreadable.err")"
+done
+if "$pgn" winnable "$work/missing.pgn" >/dev/null 2>&1; then fail "winnable with a missing input: exit 0"; fi
+
 # -o FILE on a full file system: an error, and neither the file nor a temporary left behind.
 mkdir "$work/small-fs"
 if mount -t tmpfs -o size=64k tmpfs "$work/small-fs" 2>/dev/null; then
@@ -87,6 +145,15 @@ if mount -t tmpfs -o size=64k tmpfs "$work/small-fs" 2>/dev/null; then
   grep -qi 'no space' "$work/enospc.err" || fail "-o on a full file system: no error message"
   leftovers=$(ls -A "$work/small-fs")
   [ -z "$leftovers" ] || fail "-o on a full file system left files behind: $leftovers"
+  for command in convert fix dedupe "select --invert --player no-such-player"; do
+    # shellcheck disable=SC2086
+    "$pgn" $command -q -o "$work/small-fs/out.pgn" "$3/corpora/real/twic944.pgn" 2>"$work/enospc.err"
+    status=$?
+    [ $status -eq 2 ] || fail "$command -o on a full file system: exit $status, expected 2"
+    grep -qi 'no space' "$work/enospc.err" || fail "$command -o on a full file system: no error message"
+    leftovers=$(ls -A "$work/small-fs")
+    [ -z "$leftovers" ] || fail "$command -o on a full file system left files behind: $leftovers"
+  done
   umount "$work/small-fs" && mounted=""
 else
   echo "SKIP: cannot mount a small tmpfs here; -o on a full file system not tested" >&2

@@ -1,6 +1,7 @@
 #include "cli_common.hpp"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include <filesystem>
 
 #include "cli_options.hpp"
+#include "libpgn/dedupe.hpp"
 
 namespace po = boost::program_options;
 
@@ -103,15 +105,42 @@ void account_unreadable_game(RunSummary& summary, const Diagnostic& problem) {
 
 namespace {
 std::atomic<bool> g_interrupted{false};
-// The temporary file of -o, for a second interrupt: a run that does not stop (reading a
-// terminal) is ended at once, without leaving the temporary behind (unlink is
-// async-signal-safe).
-std::atomic<const char*> g_temp_path{nullptr};
+// The temporary files of the run, for a second interrupt: a run that does not stop (reading a
+// terminal) is ended at once, without leaving any of them behind (unlink is
+// async-signal-safe). A fixed table of atomic pointers: nothing is allocated in the handler.
+constexpr int kTempSlots = 4096;
+std::atomic<const char*> g_temp_paths[kTempSlots];
 extern "C" void on_interrupt(int signal) {
   if (g_interrupted.exchange(true)) {
-    if (const char* temp = g_temp_path.load()) ::unlink(temp);
+    for (auto& slot : g_temp_paths)
+      if (const char* temp = slot.load()) ::unlink(temp);
     ::_exit(128 + signal);
   }
+}
+
+// The signals that end a run, blocked while a temporary file is made and registered, and
+// while the outputs are renamed into place: neither half-done state is ever seen by the
+// handler.
+class InterruptsHeld {
+ public:
+  InterruptsHeld() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&set, s);
+    pthread_sigmask(SIG_BLOCK, &set, &saved_);
+  }
+  ~InterruptsHeld() { pthread_sigmask(SIG_SETMASK, &saved_, nullptr); }
+
+ private:
+  sigset_t saved_;
+};
+
+int register_temp(const char* path) {
+  for (int i = 0; i < kTempSlots; ++i) {
+    const char* empty = nullptr;
+    if (g_temp_paths[i].compare_exchange_strong(empty, path)) return i;
+  }
+  return -1;
 }
 }  // namespace
 
@@ -119,6 +148,9 @@ void install_interrupt_handler() {
   struct sigaction action {};
   action.sa_handler = on_interrupt;
   sigemptyset(&action.sa_mask);
+  // Each signal is blocked while the handler runs for another, so one handler at a time
+  // unlinks the temporaries.
+  for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&action.sa_mask, s);
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
   sigaction(SIGHUP, &action, nullptr);
@@ -187,10 +219,17 @@ void Progress::update(const RunSummary& s, std::size_t file, std::uint64_t raw_o
   done += file < sizes_.size() && sizes_[file] ? std::min(raw_offset, sizes_[file]) : raw_offset;
   std::string line = terminal_ ? "\r\033[K" : "progress: ";
   char part[160];
-  if (total_known_ && total_bytes_) {
-    const double fraction = std::min(1.0, double(done) / double(total_bytes_));
+  // Several readings: each is a share of the whole run, which is what the figures measure.
+  const std::uint64_t total_bytes = total_bytes_ * readings_;
+  done += total_bytes_ * reading_;
+  if (readings_ > 1) {
+    std::snprintf(part, sizeof part, "reading %zu of %zu  ", reading_ + 1, readings_);
+    line += part;
+  }
+  if (total_known_ && total_bytes) {
+    const double fraction = std::min(1.0, double(done) / double(total_bytes));
     std::snprintf(part, sizeof part, "%5.1f%%  %s of %s  ", 100.0 * fraction,
-                  byte_size(done).c_str(), byte_size(total_bytes_).c_str());
+                  byte_size(done).c_str(), byte_size(total_bytes).c_str());
   } else {
     std::snprintf(part, sizeof part, "%s  ", byte_size(done).c_str());
   }
@@ -199,8 +238,8 @@ void Progress::update(const RunSummary& s, std::size_t file, std::uint64_t raw_o
                 (unsigned long long)s.games, double(s.games) / seconds,
                 clock_time(seconds).c_str());
   line += part;
-  if (total_known_ && total_bytes_ && done > 0 && done < total_bytes_)
-    line += ", " + clock_time(seconds * double(total_bytes_ - done) / double(done)) + " left";
+  if (total_known_ && total_bytes && done > 0 && done < total_bytes)
+    line += ", " + clock_time(seconds * double(total_bytes - done) / double(done)) + " left";
   if (!terminal_) line += '\n';
   std::fwrite(line.data(), 1, line.size(), stderr);
 }
@@ -210,22 +249,95 @@ void Progress::clear() {
   shown_ = false;
 }
 
-OutputFile::~OutputFile() {
-  g_temp_path.store(nullptr);
-  if (file_) {
-    std::fclose(file_);
-    if (!temp_path_.empty()) std::remove(temp_path_.c_str());
+bool names_an_input(const std::string& path, const std::vector<std::string>& inputs) {
+  struct stat out {};
+  if (::stat(path.c_str(), &out) != 0) return false;
+  for (const std::string& in : inputs) {
+    struct stat s {};
+    if (in != "-" && ::stat(in.c_str(), &s) == 0 && s.st_dev == out.st_dev &&
+        s.st_ino == out.st_ino)
+      return true;
   }
+  return false;
 }
 
-bool OutputFile::open(const std::string& given, std::string& error) {
-  // A symbolic link stays one: the file it points to is what gets replaced.
-  std::string path = given;
-  std::error_code ec;
-  if (std::filesystem::is_symlink(given, ec)) {
-    const auto target = std::filesystem::weakly_canonical(given, ec);
-    if (!ec) path = target.string();
+namespace {
+// The targets of the outputs opened so far: two outputs of one run may not name one file.
+std::vector<std::string>& opened_targets() {
+  static std::vector<std::string> targets;
+  return targets;
+}
+
+// Resolves `given` as open() would, one component at a time, refusing to follow a symbolic
+// link that sits in a world-writable sticky folder and belongs neither to the caller nor to
+// the folder's owner (the rule of the kernel's protected_symlinks, which guards open() but
+// not the rename that replaces the target). The result names the file to replace.
+bool resolve_output_path(const std::string& given, std::string& resolved, std::string& error) {
+  namespace fs = std::filesystem;
+  const fs::path whole(given);
+  fs::path done = whole.is_absolute() ? fs::path("/") : fs::path();
+  const fs::path relative = whole.relative_path();
+  std::vector<fs::path> rest(relative.begin(), relative.end());
+  std::reverse(rest.begin(), rest.end());  // a stack: the next component last
+  for (int links = 0; !rest.empty();) {
+    const fs::path part = rest.back();
+    rest.pop_back();
+    if (part.empty() || part == ".") continue;
+    const fs::path next = done / part;
+    struct stat link {};
+    if (::lstat(next.c_str(), &link) != 0 || !S_ISLNK(link.st_mode)) {
+      done = next;
+      continue;
+    }
+    const fs::path folder = done.empty() ? fs::path(".") : done;
+    struct stat dir {};
+    if (::stat(folder.c_str(), &dir) == 0 && (dir.st_mode & S_ISVTX) && (dir.st_mode & S_IWOTH) &&
+        link.st_uid != ::geteuid() && link.st_uid != dir.st_uid) {
+      error = "refusing to write " + given + ": " + next.string() +
+              " is a symbolic link in the world-writable sticky folder " + folder.string() +
+              " and belongs to another user (uid " + std::to_string(link.st_uid) +
+              "); remove it or name the file it points to";
+      return false;
+    }
+    if (++links > 40) {
+      error = "cannot write " + given + ": too many levels of symbolic links";
+      return false;
+    }
+    std::error_code ec;
+    const fs::path target = fs::read_symlink(next, ec);
+    if (ec) {
+      error = "cannot write " + given + ": " + ec.message();
+      return false;
+    }
+    if (target.is_absolute()) done = "/";
+    const fs::path inside = target.relative_path();
+    std::vector<fs::path> parts(inside.begin(), inside.end());
+    rest.insert(rest.end(), parts.rbegin(), parts.rend());
   }
+  resolved = done.lexically_normal().string();
+  if (resolved.empty()) resolved = ".";
+  return true;
+}
+}  // namespace
+
+OutputFile::~OutputFile() {
+  discard();
+}
+
+void OutputFile::forget_temp() {
+  if (temp_slot_ >= 0) g_temp_paths[temp_slot_].store(nullptr);
+  temp_slot_ = -1;
+}
+
+bool OutputFile::open(const std::string& given, const std::vector<std::string>& inputs,
+                      std::string& error) {
+  if (names_an_input(given, inputs)) {
+    error = "refusing to write " + given + ": it is one of the inputs, which it would destroy";
+    return false;
+  }
+  // A symbolic link stays one: the file it points to is what gets replaced.
+  std::string path;
+  if (!resolve_output_path(given, path, error)) return false;
   path_ = given;
   // The temporary file sits beside the target, so that the final rename stays on one file
   // system; it takes the mode of the file it replaces (a new file gets 0666 less the umask).
@@ -252,34 +364,50 @@ bool OutputFile::open(const std::string& given, std::string& error) {
     umask(mask);
     mode = 0666 & ~mask;
   }
+  for (const std::string& other : opened_targets())
+    if (other == path) {
+      error = "refusing to write " + given + " twice: it is already an output of this run";
+      return false;
+    }
   target_path_ = path;
-  temp_path_ = path + ".tmp-XXXXXX";
-  std::vector<char> name(temp_path_.begin(), temp_path_.end());
-  name.push_back('\0');
-  int fd = mkstemp(name.data());
+  std::string name = path + ".tmp-XXXXXX";
+  install_interrupt_handler();
+  int fd = -1;
+  {
+    // Made and registered at once: an interrupt in between would leave it behind.
+    InterruptsHeld held;
+    fd = mkstemp(name.data());
+    if (fd >= 0) {
+      temp_path_ = name;
+      temp_slot_ = register_temp(temp_path_.c_str());
+    }
+  }
   if (fd < 0) {
     error = "cannot create " + path + ": " + std::strerror(errno);
     return false;
   }
   fchmod(fd, mode);
-  temp_path_ = name.data();
-  g_temp_path.store(temp_path_.c_str());
   file_ = fdopen(fd, "wb");
-  if (!file_) {
-    error = "cannot create " + path + ": " + std::strerror(errno);
-    ::close(fd);
-    std::remove(temp_path_.c_str());
+  if (!file_ || temp_slot_ < 0) {
+    error = "cannot create " + path + ": " + (file_ ? "too many outputs" : std::strerror(errno));
+    if (file_)
+      std::fclose(file_);
+    else
+      ::close(fd);
+    file_ = nullptr;
+    discard();
     return false;
   }
+  opened_targets().push_back(target_path_);
   return true;
 }
 
 void OutputFile::discard() {
-  g_temp_path.store(nullptr);
-  if (!file_) return;
-  std::fclose(file_);
+  if (file_) std::fclose(file_);
   file_ = nullptr;
   if (!temp_path_.empty()) std::remove(temp_path_.c_str());
+  forget_temp();
+  temp_path_.clear();
 }
 
 void OutputFile::wrote(std::size_t bytes) {
@@ -289,10 +417,10 @@ void OutputFile::wrote(std::size_t bytes) {
   not_written_back_ += bytes;
   if (not_written_back_ < kWritebackBytes) return;
   not_written_back_ = 0;
-  if (std::fflush(file_) != 0) return;  // a write error is found again by commit()
+  if (std::fflush(file_) != 0) return;  // a write error is found again by finish()
   const off_t end = ftello(file_);
   if (end <= written_back_to_) return;
-  // Starts the writeback and returns; a failure here only means commit() waits longer.
+  // Starts the writeback and returns; a failure here only means finish() waits longer.
   sync_file_range(fileno(file_), written_back_to_, end - written_back_to_, SYNC_FILE_RANGE_WRITE);
   written_back_to_ = end;
 #else
@@ -300,51 +428,141 @@ void OutputFile::wrote(std::size_t bytes) {
 #endif
 }
 
-bool OutputFile::commit(std::string& error) {
-  if (!file_) {
-    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-      // A reader that went away (pgn ... | head) is not an error worth a message.
-      if (errno == EPIPE) return true;
-      error = std::string("cannot write standard output: ") + std::strerror(errno);
-      return false;
+bool OutputFile::finish(std::string& error) {
+  if (!is_file()) {
+    // Standard output: flushed, and its close checked on a copy of the descriptor (some
+    // file systems report a failed write only then), so that it stays open for the rest.
+    // errno is left as the failed write (of any earlier fwrite, too) set it.
+    bool ok = std::fflush(stdout) == 0 && !std::ferror(stdout);
+    if (ok) {
+      const int copy = ::dup(STDOUT_FILENO);
+      ok = copy < 0 || ::close(copy) == 0;
     }
-    return true;
+    // A reader that went away (pgn ... | head) is not an error worth a message.
+    if (ok || errno == EPIPE) return true;
+    error = std::string("cannot write standard output: ") + std::strerror(errno);
+    return false;
+  }
+  if (finished_) return true;
+  if (!file_) {
+    error = "cannot write " + path_ + ": it was not opened";
+    return false;
   }
   const bool direct = temp_path_.empty();
+  // errno is left as the failed write (of any earlier fwrite, too) set it.
   bool ok = std::fflush(file_) == 0 && !std::ferror(file_) && (direct || fsync(fileno(file_)) == 0);
-  int saved = errno;
+  const int saved = errno;
   ok = (std::fclose(file_) == 0) && ok;
   file_ = nullptr;
-  if (direct) {
-    if (!ok) error = "cannot write " + path_ + ": " + std::strerror(saved ? saved : errno);
-    return ok;
-  }
   if (!ok) {
-    std::remove(temp_path_.c_str());
     error = "cannot write " + path_ + ": " + std::strerror(saved ? saved : errno);
+    return false;
+  }
+  finished_ = true;
+  return true;
+}
+
+bool OutputFile::replace(std::string& error) {
+  if (temp_path_.empty()) return true;
+  if (!finished_) {
+    error = "cannot write " + path_ + ": it was not finished";
     return false;
   }
   if (std::rename(temp_path_.c_str(), target_path_.c_str()) != 0) {
     error = "cannot rename into " + path_ + ": " + std::strerror(errno);
-    std::remove(temp_path_.c_str());
     return false;
   }
+  forget_temp();
+  temp_path_.clear();
   return true;
 }
 
-bool settle_output(OutputFile& output, bool complete, const char* command) {
+bool settle_outputs(const std::vector<OutputFile*>& outputs, bool complete, const char* command) {
   std::string error;
-  if (complete) {
-    if (output.commit(error)) return true;
-    std::fprintf(stderr, "pgn %s: %s\n", command, error.c_str());
+  bool ok = complete;
+  if (complete)
+    for (OutputFile* output : outputs)
+      if (!output->finish(error)) {
+        std::fprintf(stderr, "pgn %s: %s\n", command, error.c_str());
+        ok = false;
+        break;
+      }
+  std::vector<bool> replaced(outputs.size(), false);
+  if (ok) {
+    // Renamed with the interrupts held: a second SIGINT cannot leave some outputs replaced
+    // and the others removed.
+    InterruptsHeld held;
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+      replaced[i] = outputs[i]->replace(error);
+      if (!replaced[i]) {
+        std::fprintf(stderr, "pgn %s: %s\n", command, error.c_str());
+        ok = false;
+      }
+    }
+    if (ok) return true;
+  }
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    if (!outputs[i]->is_file() || replaced[i]) continue;
+    outputs[i]->discard();
+    std::fprintf(stderr, "pgn %s: %s not written%s\n", command, outputs[i]->path().c_str(),
+                 complete ? "" : ": the run did not complete");
+  }
+  return !complete;
+}
+
+namespace {
+bool open_in_place(const std::vector<std::string>& inputs, bool with_output, const char* command,
+                   const std::vector<OutputFile*>& outputs) {
+  if (with_output) {
+    std::fprintf(stderr, "pgn %s: --in-place rewrites the inputs; -o makes no sense with it\n",
+                 command);
     return false;
   }
-  if (output.is_file()) {
-    output.discard();
-    std::fprintf(stderr, "pgn %s: %s not written: the run did not complete\n", command,
-                 output.path().c_str());
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    // Plain files only: the games are written as text, so a compressed input would become
+    // a plain file under a .zst name; a pipe or standard input has no file to replace.
+    struct stat info {};
+    if (::stat(inputs[i].c_str(), &info) != 0) {
+      std::fprintf(stderr, "pgn %s: cannot read %s: %s\n", command, inputs[i].c_str(),
+                   std::strerror(errno));
+      return false;
+    }
+    if (!PlacedGameReader::readable_in_place(inputs[i])) {
+      std::fprintf(stderr, "pgn %s: --in-place rewrites plain files only; %s is not one\n", command,
+                   inputs[i].c_str());
+      return false;
+    }
+    const std::vector<std::string> earlier(inputs.begin(), inputs.begin() + std::ptrdiff_t(i));
+    std::string error;
+    if (names_an_input(inputs[i], earlier)) {
+      std::fprintf(stderr, "pgn %s: --in-place: %s is named twice\n", command, inputs[i].c_str());
+      return false;
+    }
+    if (!outputs[i]->open(inputs[i], {}, error)) {
+      std::fprintf(stderr, "pgn %s: %s\n", command, error.c_str());
+      return false;
+    }
   }
   return true;
+}
+}  // namespace
+
+bool open_game_outputs(const po::variables_map& vm, const std::vector<std::string>& inputs,
+                       const char* command, std::vector<std::unique_ptr<OutputFile>>& owned,
+                       std::vector<OutputFile*>& outputs) {
+  const bool in_place = vm.count("in-place") > 0;
+  const std::size_t first = outputs.size();
+  for (std::size_t i = 0; i < (in_place ? inputs.size() : 1); ++i)
+    outputs.push_back(owned.emplace_back(std::make_unique<OutputFile>()).get());
+  const std::vector<OutputFile*> games(outputs.begin() + std::ptrdiff_t(first), outputs.end());
+  if (in_place) return open_in_place(inputs, vm.count("output") > 0, command, games);
+  if (!vm.count("output")) return true;
+  const std::string& path = vm["output"].as<std::string>();
+  std::string error;
+  if (games.front()->open(path, inputs, error)) return true;
+  std::fprintf(stderr, "pgn %s: %s%s\n", command, error.c_str(),
+               names_an_input(path, inputs) ? " (--in-place rewrites an input on purpose)" : "");
+  return false;
 }
 
 void ProblemFilter::write_held_back(std::FILE* out) const {

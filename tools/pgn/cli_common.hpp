@@ -58,6 +58,10 @@ class Progress {
   // After each batch: `file` is its input's index, `raw_offset` how far reading got in it.
   void update(const RunSummary& summary, std::size_t file, std::uint64_t raw_offset);
   void clear();
+  // A run that reads its inputs several times (dedupe): `count` readings in all, each a
+  // share of the whole; the line says which reading it is in.
+  void set_readings(std::size_t count) { readings_ = count; }
+  void begin_reading(std::size_t index) { reading_ = index; }
 
  private:
   bool enabled_ = false;
@@ -66,41 +70,74 @@ class Progress {
   std::vector<std::uint64_t> sizes_;  // on-disk size of each input
   bool total_known_ = true;           // false when an input is a pipe or standard input
   std::uint64_t total_bytes_ = 0;
+  std::size_t readings_ = 1, reading_ = 0;
   std::chrono::steady_clock::time_point start_, last_;
 };
 
-// Standard output, or a file written through a temporary name and renamed into place only
-// when everything was written, so a failed run never leaves a partial file behind. A target
-// that exists and is not a regular file (/dev/null, a named pipe, a terminal) is written
-// directly: renaming over it would replace the device or pipe with a regular file.
+// Whether `path` names one of `inputs` ("-" is none): the same file by device and inode, so
+// through hard and symbolic links too.
+bool names_an_input(const std::string& path, const std::vector<std::string>& inputs);
+
+// Standard output, or a file written through a temporary name beside it and renamed into
+// place only when everything was written, so a failed run never leaves a partial file
+// behind. A target that exists and is not a regular file (/dev/null, a named pipe, a
+// terminal) is written directly: renaming over it would replace the device or pipe with a
+// regular file. Every temporary file of the run is removed by the interrupt handler, however
+// many signals arrive.
 class OutputFile {
  public:
   ~OutputFile();
-  bool open(const std::string& path, std::string& error);
+  // Refuses a path that is one of `inputs` (writing it would destroy the input), one that
+  // is already an output of the run, a folder, and a symbolic link in a world-writable
+  // sticky folder (/tmp) that the caller does not own (as the kernel's protected_symlinks
+  // does for open()).
+  bool open(const std::string& path, const std::vector<std::string>& inputs, std::string& error);
   std::FILE* stream() const { return file_ ? file_ : stdout; }
-  // Flushes and (for a file) renames into place; false with `error` on a write failure.
-  bool commit(std::string& error);
-  // A failed or interrupted run: the temporary file goes, an existing file stays as it was.
-  void discard();
   bool is_file() const { return !path_.empty(); }
   const std::string& path() const { return path_; }
+  // The first half of a commit: everything flushed, handed to the disk (fsync) and closed;
+  // for standard output, flushed and its close checked. False with `error` on a failure
+  // (nothing is replaced then). A reader that went away (EPIPE) is no failure.
+  bool finish(std::string& error);
+  // The second half: the temporary file renamed over the target.
+  bool replace(std::string& error);
+  // A failed or interrupted run: the temporary file goes, an existing file stays as it was.
+  void discard();
   // Told of every `bytes` written to stream(): a file's pages are handed to the disk every
-  // few megabytes, so that commit()'s fsync waits for the last of them only.
+  // few megabytes, so that finish()'s fsync waits for the last of them only.
   void wrote(std::size_t bytes);
 
  private:
+  void forget_temp();
+
   std::FILE* file_ = nullptr;
+  bool finished_ = false;
   std::string path_;                  // as given
   std::string target_path_;           // the file replaced: path_, or what the symbolic link names
   std::string temp_path_;             // empty when the target is written directly
+  int temp_slot_ = -1;                // where the interrupt handler finds temp_path_
   std::size_t not_written_back_ = 0;  // bytes written since the last hand-over
   long long written_back_to_ = 0;     // file offset up to which writeback was started
 };
 
-// Ends a run's output: committed when the run completed (every input read, no interrupt),
-// otherwise discarded with a message, leaving any existing file as it was. False (after a
-// message) only when committing failed.
-bool settle_output(OutputFile& output, bool complete, const char* command);
+// Ends a run's outputs together: when the run completed (every input read, no interrupt),
+// each is finished and, only when every one finished, each is renamed into place; when it
+// did not, or one output failed, none replaces anything and each file output says it was not
+// written. Standard output (an OutputFile not opened) is flushed and checked. False (after a
+// message) when an output failed.
+bool settle_outputs(const std::vector<OutputFile*>& outputs, bool complete, const char* command);
+inline bool settle_output(OutputFile& output, bool complete, const char* command) {
+  return settle_outputs({&output}, complete, command);
+}
+
+// The games' outputs of a command that can rewrite its inputs (fix, convert), appended to
+// `outputs` (owned by `owned`): with --in-place one per input, over the input itself (plain
+// files only, none named twice, not with -o); else one, -o FILE or standard output. False
+// after a message.
+bool open_game_outputs(const boost::program_options::variables_map& vm,
+                       const std::vector<std::string>& inputs, const char* command,
+                       std::vector<std::unique_ptr<OutputFile>>& owned,
+                       std::vector<OutputFile*>& outputs);
 
 // Which problems reach the report: --min-severity / --errors-only, --summary-only and
 // --max-per-code N (the first N of each code; the rest are counted and reported at the end).

@@ -44,9 +44,11 @@ struct ConvertSettings {
 struct ConvertTally {
   std::atomic<std::uint64_t> written{0}, skipped{0}, truncated{0};
 
-  std::string line() const {
-    return "games written " + std::to_string(written.load()) + ", skipped " +
-           std::to_string(skipped.load()) + ", truncated " + std::to_string(truncated.load());
+  std::string line(const char* written_as = "games written") const {
+    std::string s = written_as;
+    s += ' ' + std::to_string(written.load()) + ", skipped " + std::to_string(skipped.load()) +
+         ", truncated " + std::to_string(truncated.load());
+    return s;
   }
 };
 
@@ -180,11 +182,12 @@ class ConvertWorker final : public BatchWorker {
 
 class ConvertConsumer final : public BatchConsumer {
  public:
-  ConvertConsumer(OutputFile& output, ReportWriter& diagnostics, bool report_warnings,
-                  OutputFormat format, RunSummary& summary, Progress& progress,
-                  std::atomic<bool>& stop)
-      : output_(output),
-        out_(output.stream()),
+  // `outputs`: the one output of the run, or with --in-place one per input.
+  ConvertConsumer(const std::vector<OutputFile*>& outputs, ReportWriter& diagnostics,
+                  bool report_warnings, OutputFormat format, RunSummary& summary,
+                  Progress& progress, std::atomic<bool>& stop)
+      : outputs_(outputs),
+        output_(outputs.front()),
         diagnostics_(diagnostics),
         report_warnings_(report_warnings),
         json_array_(format == OutputFormat::Json),
@@ -195,11 +198,19 @@ class ConvertConsumer final : public BatchConsumer {
         stop_(stop) {}
 
   void open_output() {
+    wrote_game_ = false;
     if (json_array_) write(kJsonArrayOpen);
   }
   void close_output() {
     if (json_array_) write(wrote_game_ ? kJsonArrayClose : std::string_view("]\n"));
   }
+  // --in-place: each input's games go to its own output, a whole JSON array each.
+  void begin_file(std::size_t index, const std::string&) override {
+    if (outputs_.size() < 2 && !in_place_) return;
+    output_ = outputs_[index];
+    open_output();
+  }
+  void set_in_place() { in_place_ = true; }
   bool output_closed() const { return output_closed_; }
   // --max-per-code N: the first N problems of each code on standard error, then a count.
   void cap_per_code(std::uint64_t n) { filter_.max_per_code = n; }
@@ -246,6 +257,17 @@ class ConvertConsumer final : public BatchConsumer {
 
   void end_file(std::size_t, const std::string& name, const std::string& error,
                 std::uint64_t games_read) override {
+    if (in_place_) {
+      close_output();
+      // Done with this input: its temporary file is closed now, so that rewriting many
+      // inputs holds no descriptor per input; it is renamed with the others at the end.
+      std::string failure;
+      if (error.empty() && !output_failed_ && !output_->finish(failure)) {
+        output_errno_ = errno;
+        output_failed_ = true;
+        stop_ = true;
+      }
+    }
     ++summary_.files;
     if (error.empty()) return;
     ++summary_.files_failed;
@@ -258,8 +280,8 @@ class ConvertConsumer final : public BatchConsumer {
  private:
   void write(std::string_view text) {
     if (output_closed_ || output_failed_ || text.empty()) return;
-    if (std::fwrite(text.data(), 1, text.size(), out_) == text.size()) {
-      output_.wrote(text.size());
+    if (std::fwrite(text.data(), 1, text.size(), output_->stream()) == text.size()) {
+      output_->wrote(text.size());
       return;
     }
     output_errno_ = errno;
@@ -270,8 +292,9 @@ class ConvertConsumer final : public BatchConsumer {
     stop_ = true;
   }
 
-  OutputFile& output_;
-  std::FILE* out_;
+  const std::vector<OutputFile*>& outputs_;
+  OutputFile* output_;  // where the games of the file being read go
+  bool in_place_ = false;
   ReportWriter& diagnostics_;
   bool report_warnings_;
   ProblemFilter filter_;
@@ -311,9 +334,12 @@ int run_convert(int argc, char** argv) {
       ("to-lang", po::value(&to_lang)->value_name("LANG"),
        "write moves and results in this notation (pgn and lan; e.g. ru, de, de-spoken)")  //
       ("output,o", po::value<std::string>()->value_name("FILE"),
-       "write to FILE (replaced only when the run completes)")           //
-      ("fen", "json, jsonl: add the FEN after every move")               //
-      ("keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")  //
+       "write to FILE (replaced only when the run completes; never an input)")  //
+      ("in-place",
+       "replace each input FILE by its converted games (all replaced together, through "
+       "temporary files, only when the run completes; plain files only)")  //
+      ("fen", "json, jsonl: add the FEN after every move")                 //
+      ("keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")    //
       ("line-width", count_value(line_width, 0, 100'000),
        "pgn, lan: movetext lines of at most N characters (0: each game's movetext on one "
        "line)")  //
@@ -408,11 +434,10 @@ int run_convert(int argc, char** argv) {
   const auto& names = files;
   const std::vector<Source> sources = sources_for(names, InputFormat::Detect);
 
-  OutputFile output;
-  if (vm.count("output") && !output.open(vm["output"].as<std::string>(), error)) {
-    std::fprintf(stderr, "pgn convert: %s\n", error.c_str());
-    return kExitFailure;
-  }
+  const bool in_place = vm.count("in-place") > 0;
+  std::vector<std::unique_ptr<OutputFile>> owned;
+  std::vector<OutputFile*> outputs;
+  if (!open_game_outputs(vm, names, "convert", owned, outputs)) return kExitFailure;
   const bool color = isatty(STDERR_FILENO) && common.color != "never";
   auto diagnostics =
       ReportWriter::create(ReportFormat::Text, stderr, color || common.color == "always");
@@ -421,18 +446,19 @@ int run_convert(int argc, char** argv) {
   ConvertTally tally;
   Progress progress(names, vm);
   std::atomic<bool> stop{false};
-  ConvertConsumer consumer(output, *diagnostics, vm.count("warnings") > 0, writer.format, summary,
+  ConvertConsumer consumer(outputs, *diagnostics, vm.count("warnings") > 0, writer.format, summary,
                            progress, stop);
   consumer.cap_per_code(max_per_code);
+  if (in_place) consumer.set_in_place();
   install_interrupt_handler();
   PipelineOptions pipeline = pipeline_options(common);
   pipeline.stop = &stop;
   const auto started = std::chrono::steady_clock::now();
-  consumer.open_output();
+  if (!in_place) consumer.open_output();
   run_pipeline(
       sources, pipeline,
       [&] { return std::make_unique<ConvertWorker>(validate_options, settings, tally); }, consumer);
-  consumer.close_output();
+  if (!in_place) consumer.close_output();
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   summary.interrupted = interrupted();
@@ -441,15 +467,25 @@ int run_convert(int argc, char** argv) {
   diagnostics->finish(summary);
 
   if (consumer.output_closed()) return kExitOk;  // a reader that stopped early is no failure
-  if (consumer.output_failed()) {
+  if (consumer.output_failed())
     std::fprintf(stderr, "pgn convert: cannot write %s: %s\n",
-                 vm.count("output") ? vm["output"].as<std::string>().c_str() : "standard output",
+                 vm.count("output") ? vm["output"].as<std::string>().c_str()
+                 : in_place         ? "a temporary file"
+                                    : "standard output",
                  std::strerror(consumer.output_errno()));
-    return kExitFailure;
+  const bool complete = !summary.files_failed && !summary.interrupted && !consumer.output_failed();
+  const bool output_ok = settle_outputs(outputs, complete, "convert") && !consumer.output_failed();
+  if (!vm.count("quiet")) {
+    // What was committed: to a file or in place, nothing unless the run completed.
+    std::string verdict = tally.line();
+    if ((in_place || vm.count("output")) && !(complete && output_ok))
+      verdict = "nothing written (" + tally.line("games converted") + ')';
+    else if (in_place)
+      verdict = std::to_string(names.size()) + " file" + (names.size() == 1 ? "" : "s") +
+                " rewritten in place; " + verdict;
+    print_summary(stderr, summary, verdict);
   }
-  if (!settle_output(output, !summary.files_failed && !summary.interrupted, "convert"))
-    return kExitFailure;
-  if (!vm.count("quiet")) print_summary(stderr, summary, tally.line());
+  if (!output_ok) return kExitFailure;
   if (consumer.games_left_out())
     std::fprintf(stderr,
                  "pgn convert: %llu game%s not written: %s moves were not replayed (see above), "

@@ -3,6 +3,8 @@
 // again and writes each game to the output or, when it is a copy, to --duplicates. The first
 // pass notes where each game's bytes are in its file, so that the second copies them from an
 // uncompressed file without cutting it into games again.
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -36,11 +38,85 @@ int unnamed_temp_file(const std::string& dir, const char* stem) {
   return fd;
 }
 
+// Whether `name` cannot be read a second time: standard input, a pipe or named pipe (a
+// process substitution's /dev/fd/N too), a device or a socket.
+bool read_once(const std::string& name) {
+  struct stat info {};
+  return name == "-" ||
+         (::stat(name.c_str(), &info) == 0 &&
+          (S_ISFIFO(info.st_mode) || S_ISCHR(info.st_mode) || S_ISSOCK(info.st_mode)));
+}
+
+// Keeps an input that can be read once only in an unnamed temporary file in `dir`, read to its
+// end now, and names that file instead (/proc/self/fd/N). False with `error`; an interrupt
+// ends the copy with `error` empty.
+bool keep_for_second_reading(std::string& name, const std::string& dir, std::string& error) {
+  const int in = name == "-" ? 0 : ::open(name.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in < 0) {
+    if (!interrupted()) error = "cannot open " + name + ": " + std::strerror(errno);
+    return false;
+  }
+  const int fd = unnamed_temp_file(dir, "pgn-dedupe-input");
+  if (fd < 0) {
+    error = "cannot keep " + name + " in " + dir + ": " + std::strerror(errno);
+    if (in) ::close(in);
+    return false;
+  }
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(in, buffer, sizeof buffer);
+    if (n == 0) break;
+    if (n < 0 && errno == EINTR && !interrupted()) continue;
+    if (n < 0) {
+      if (!interrupted()) error = "cannot read " + name + ": " + std::strerror(errno);
+      break;
+    }
+    for (ssize_t at = 0; at < n;) {
+      const ssize_t put = ::write(fd, buffer + at, std::size_t(n - at));
+      if (put < 0 && errno == EINTR) continue;
+      if (put <= 0) {
+        error = "cannot keep " + name + " in " + dir + ": " + std::strerror(errno);
+        break;
+      }
+      at += put;
+    }
+    if (!error.empty()) break;
+  }
+  if (in) ::close(in);
+  if (!error.empty() || interrupted()) {
+    ::close(fd);
+    return false;
+  }
+  name = "/proc/self/fd/" + std::to_string(fd);
+  return true;
+}
+
+// What identifies a file's content without reading it: a file written between the two
+// readings has another size or modification time.
+struct FileStamp {
+  dev_t device = 0;
+  ino_t inode = 0;
+  off_t size = 0;
+  std::int64_t modified_ns = 0;
+  static FileStamp of(const std::string& path) {
+    FileStamp stamp;
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) return stamp;
+    stamp.device = info.st_dev;
+    stamp.inode = info.st_ino;
+    stamp.size = info.st_size;
+    stamp.modified_ns = std::int64_t(info.st_mtim.tv_sec) * 1'000'000'000 + info.st_mtim.tv_nsec;
+    return stamp;
+  }
+  bool operator==(const FileStamp&) const = default;
+};
+
 // What the first reading learnt of one input: whether every game has a place (see place_of),
 // and how many games it holds.
 struct InputReading {
   bool placed = true;
   std::uint64_t games = 0;
+  FileStamp stamp;  // before the first reading
 };
 
 // Pass 1: one DuplicateEntry per game, packed into batch.output.
@@ -180,7 +256,8 @@ class PrefixWorker final : public BatchWorker {
 
 class PrefixConsumer final : public BatchConsumer {
  public:
-  explicit PrefixConsumer(std::vector<Duplicate>& found) : found_(found) {}
+  PrefixConsumer(std::vector<Duplicate>& found, Progress& progress)
+      : found_(found), progress_(progress) {}
   void batch(GameBatch& batch) override {
     for (std::size_t at = 0; at + sizeof(PrefixHit) <= batch.output.size();
          at += sizeof(PrefixHit)) {
@@ -194,10 +271,14 @@ class PrefixConsumer final : public BatchConsumer {
       d.original_file = std::uint32_t(batch.file_index);
     }
     ordinal_ += batch.games.size();
+    seen_.games = ordinal_;
+    progress_.update(seen_, batch.file_index, batch.raw_offset);
   }
 
  private:
   std::vector<Duplicate>& found_;
+  Progress& progress_;
+  RunSummary seen_;  // for the progress line
   std::uint64_t ordinal_ = 0;
 };
 
@@ -226,6 +307,11 @@ class WriteConsumer final : public BatchConsumer {
     for (const RawGame& game : batch.games)
       game_text(game.text, batch.file_index + file_index_, game.start.line);
     flush();
+    show_progress(batch.file_index + file_index_, batch.raw_offset);
+  }
+  void show_progress(std::size_t file, std::uint64_t offset) {
+    seen_.games = ordinal_;
+    if (progress_) progress_->update(seen_, file, offset);
   }
   // The next game in input order: to the output, or to --duplicates when it is a copy.
   void game_text(std::string_view text, std::size_t file, std::uint64_t line) {
@@ -251,6 +337,7 @@ class WriteConsumer final : public BatchConsumer {
       append_game_as_read(text, kept_);
     }
     ++ordinal_;
+    ++games_in_file;
   }
   void flush() {
     write(output_, kept_);
@@ -260,6 +347,9 @@ class WriteConsumer final : public BatchConsumer {
   }
   std::size_t buffered() const { return kept_.size() + copies_.size(); }
   std::size_t file_index_ = 0;  // added to batch.file_index
+  std::uint64_t games_in_file =
+      0;  // games of the file being read, to compare with the first reading
+  Progress* progress_ = nullptr;
 
  private:
   static void write(OutputFile& out, const std::string& text) {
@@ -279,6 +369,7 @@ class WriteConsumer final : public BatchConsumer {
   bool has_next_ = false;
   std::uint64_t ordinal_ = 0;
   std::string kept_, copies_;
+  RunSummary seen_;  // for the progress line
 };
 
 // The second reading of an input whose games all have places: each game is taken from
@@ -301,6 +392,7 @@ bool copy_games(const std::string& path, std::size_t file, std::uint64_t games, 
       if (writer.buffered() >= (1u << 20)) writer.flush();
     }
     done += n;
+    writer.show_progress(file, batch[n - 1].offset);
   }
   writer.flush();
   return true;
@@ -332,12 +424,12 @@ constexpr CommandHelp kHelp{
     "same start position and the same main line of moves, whatever their tags and comments "
     "(--same-tags adds tags). Every copy is reported on standard error as FILE:LINE of the "
     "copy and of the game kept, with its kind: exact, players-spelled-differently, "
-    "different-players, different-result or prefix. The inputs are read twice; standard input is "
-    "kept in a temporary file "
-    "for the second reading. Memory: 48 bytes per game up to --memory, then partition files "
-    "in --temp-dir.",
-    "Exit status: 0 when the run completed, 2 on usage errors, unreadable input, a failed "
-    "spill file or an interrupt."};
+    "different-players, different-result or prefix. The inputs are read twice; standard input, "
+    "a pipe or a process substitution is kept in a temporary file for the second reading, and "
+    "an input that changed in between is an error. Memory: 48 bytes per game up to --memory, "
+    "then partition files in --temp-dir.",
+    "Exit status: 0 when the run completed, 2 on usage errors, unreadable or changed input, a "
+    "failed spill file or output, or an interrupt."};
 
 int run_dedupe(int argc, char** argv) {
   CommonOptions common;
@@ -423,38 +515,33 @@ int run_dedupe(int argc, char** argv) {
                                                  : "/tmp";
 
   const auto names = files;
-  // Standard input is read twice: the first reading keeps it in an unnamed temporary file.
-  for (std::string& file : files) {
-    if (file != "-") continue;
-    const int fd = unnamed_temp_file(temp_dir, "pgn-dedupe-stdin");
-    if (fd < 0) {
-      std::fprintf(stderr, "pgn dedupe: cannot keep standard input in %s: %s\n", temp_dir.c_str(),
-                   std::strerror(errno));
-      return kExitFailure;
-    }
-    char buffer[1 << 16];
-    ssize_t n;
-    while ((n = ::read(0, buffer, sizeof buffer)) > 0)
-      if (::write(fd, buffer, std::size_t(n)) != n) {
-        std::fprintf(stderr, "pgn dedupe: cannot keep standard input in %s: %s\n", temp_dir.c_str(),
-                     std::strerror(errno));
-        return kExitFailure;
-      }
-    file = "/proc/self/fd/" + std::to_string(fd);
-  }
-
   OutputFile output, duplicates;
-  if (vm.count("output") && !output.open(vm["output"].as<std::string>(), error)) {
+  if (vm.count("output") && !output.open(vm["output"].as<std::string>(), names, error)) {
     std::fprintf(stderr, "pgn dedupe: %s\n", error.c_str());
     return kExitFailure;
   }
-  if (vm.count("duplicates") && !duplicates.open(vm["duplicates"].as<std::string>(), error)) {
+  if (vm.count("duplicates") &&
+      !duplicates.open(vm["duplicates"].as<std::string>(), names, error)) {
     std::fprintf(stderr, "pgn dedupe: %s\n", error.c_str());
     return kExitFailure;
   }
   const bool quiet = vm.count("quiet") > 0;
   install_interrupt_handler();
   const auto started = std::chrono::steady_clock::now();
+  // An input that can be read once only (standard input, a pipe, a process substitution)
+  // is kept in an unnamed temporary file for the second reading, as it is read.
+  std::vector<InputReading> readings(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (read_once(files[i]) && !keep_for_second_reading(files[i], temp_dir, error)) {
+      if (!error.empty()) std::fprintf(stderr, "pgn dedupe: %s\n", error.c_str());
+      settle_outputs({&output, &duplicates}, false, "dedupe");
+      if (!quiet)
+        std::fprintf(stderr, "%s; nothing written\n", error.empty() ? "interrupted" : "failed");
+      return kExitFailure;
+    }
+    readings[i].stamp = FileStamp::of(files[i]);
+  }
+
   // With --prefix, a quarter of --memory goes to the 16-byte keys of whole games and the rest
   // to the 48-byte entries: both spill at the same number of games.
   const std::uint64_t prefix_memory = rules.prefix_min_plies ? memory / 4 : 0;
@@ -462,9 +549,9 @@ int run_dedupe(int argc, char** argv) {
   PrefixIndex finals(prefix_memory, temp_dir);
   Totals totals;
   Progress progress(files, vm);
+  progress.set_readings(rules.prefix_min_plies ? 3 : 2);
   KeyConsumer keys(index, totals, progress, quiet);
   keys.names_ = &names;
-  std::vector<InputReading> readings(files.size());
   keys.readings_ = &readings;
   const int places_fd = unnamed_temp_file(temp_dir, "pgn-dedupe-places");
   std::FILE* places = places_fd < 0 ? nullptr : ::fdopen(places_fd, "w+b");
@@ -481,7 +568,6 @@ int run_dedupe(int argc, char** argv) {
   run_pipeline(
       sources_for(files, InputFormat::Pgn), pipeline_options(common),
       [&] { return std::make_unique<KeyWorker>(whole_games, validate_options); }, keys);
-  progress.clear();
   keys.write_places();
   error = keys.error();
   if (error.empty() && !interrupted() && !totals.files_failed) index.finish(error);
@@ -492,10 +578,12 @@ int run_dedupe(int argc, char** argv) {
   if (complete && rules.prefix_min_plies) {
     // Each copy's key is in one group only, so its hits all come from one pass, in input order.
     complete = finals.finish(error);
+    progress.set_readings(2 + finals.groups());
     for (std::size_t group = 0; complete && group < finals.groups(); ++group) {
       complete = finals.load(group, error);
       if (!complete) break;
-      PrefixConsumer found(prefixes);
+      progress.begin_reading(1 + group);
+      PrefixConsumer found(prefixes, progress);
       run_pipeline(
           sources_for(files, InputFormat::Pgn), pipeline_options(common),
           [&] { return std::make_unique<PrefixWorker>(rules, validate_options, finals); }, found);
@@ -512,10 +600,13 @@ int run_dedupe(int argc, char** argv) {
         prefixes.end());
     complete = complete && !interrupted();
   }
+  std::uint64_t not_reached = totals.games;  // by the second reading
   if (complete) {
     Totals written;
     WriteConsumer writer(index, prefixes, names, output,
                          vm.count("duplicates") ? &duplicates : nullptr, written, quiet);
+    writer.progress_ = &progress;
+    progress.begin_reading(1 + prefix_passes);
     PipelineOptions second = pipeline_options(common);
     second.threads = 1;
     if (std::fflush(places) != 0 || std::fseek(places, 0, SEEK_SET) != 0) {
@@ -523,46 +614,73 @@ int run_dedupe(int argc, char** argv) {
       complete = false;
     }
     for (std::size_t file = 0; complete && file < files.size() && !interrupted(); ++file) {
+      writer.games_in_file = 0;
       if (readings[file].placed && PlacedGameReader::readable_in_place(files[file])) {
         complete = copy_games(files[file], file, readings[file].games, places, writer, error);
-        continue;
+      } else {
+        // Cut into games again (compressed, cut games): one file at a time.
+        if (std::fseek(places, long(readings[file].games * sizeof(GamePlace)), SEEK_CUR) != 0) {
+          error = std::string("cannot read a temporary file: ") + std::strerror(errno);
+          complete = false;
+          break;
+        }
+        writer.file_index_ = file;
+        run_pipeline(
+            sources_for({files[file]}, InputFormat::Pgn), second,
+            [] { return std::make_unique<PassWorker>(); }, writer);
       }
-      // Cut into games again (compressed, cut games): one file at a time.
-      if (std::fseek(places, long(readings[file].games * sizeof(GamePlace)), SEEK_CUR) != 0) {
-        error = std::string("cannot read a temporary file: ") + std::strerror(errno);
+      if (!complete || interrupted()) break;
+      // The second reading must see what the first counted, in a file that was not written
+      // in between; otherwise the copies found are not the games written.
+      if (writer.games_in_file != readings[file].games ||
+          !(FileStamp::of(files[file]) == readings[file].stamp)) {
+        error = names[file] + " changed between the two readings (" +
+                std::to_string(readings[file].games) + " games the first time, " +
+                std::to_string(writer.games_in_file) + " the second)";
         complete = false;
-        break;
       }
-      writer.file_index_ = file;
-      run_pipeline(
-          sources_for({files[file]}, InputFormat::Pgn), second,
-          [] { return std::make_unique<PassWorker>(); }, writer);
     }
     if (!error.empty()) std::fprintf(stderr, "pgn dedupe: %s\n", error.c_str());
     totals.written = written.written;
     totals.duplicates = written.duplicates;
+    not_reached -= written.written + written.duplicates;
     std::copy(std::begin(written.by_kind), std::end(written.by_kind), std::begin(totals.by_kind));
     complete = complete && !interrupted();
   }
+  progress.clear();
   std::fclose(places);
-  if (!settle_output(output, complete, "dedupe")) return kExitFailure;
-  if (vm.count("duplicates") && !settle_output(duplicates, complete, "dedupe")) return kExitFailure;
+  const bool output_ok = settle_outputs({&output, &duplicates}, complete, "dedupe");
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   if (!quiet) {
-    std::fprintf(stderr, "%llu games: %llu written, %llu duplicates",
-                 static_cast<unsigned long long>(totals.games),
-                 static_cast<unsigned long long>(totals.written),
-                 static_cast<unsigned long long>(totals.duplicates));
-    const char* separator = " (";
-    for (int k = 0; k < Duplicate::kKinds; ++k)
-      if (totals.by_kind[k]) {
-        std::fprintf(stderr, "%s%llu %s", separator,
-                     static_cast<unsigned long long>(totals.by_kind[k]),
-                     duplicate_kind_name(Duplicate::Kind(k)));
-        separator = ", ";
-      }
-    if (totals.duplicates) std::fputc(')', stderr);
+    // What was committed: a file output only when the run completed; standard output gets
+    // the games before the run stopped. The counts add up to the games of the first reading.
+    const bool committed = complete && output_ok;
+    std::fprintf(stderr, "%s%llu games", interrupted() ? "interrupted: " : "",
+                 static_cast<unsigned long long>(totals.games));
+    if (!committed && (output.is_file() || !output_ok)) {
+      std::fprintf(stderr, ": nothing written");
+    } else {
+      std::fprintf(stderr, ": %llu written, %llu duplicates",
+                   static_cast<unsigned long long>(totals.written),
+                   static_cast<unsigned long long>(totals.duplicates));
+      const char* separator = " (";
+      for (int k = 0; k < Duplicate::kKinds; ++k)
+        if (totals.by_kind[k]) {
+          std::fprintf(stderr, "%s%llu %s", separator,
+                       static_cast<unsigned long long>(totals.by_kind[k]),
+                       duplicate_kind_name(Duplicate::Kind(k)));
+          separator = ", ";
+        }
+      if (totals.duplicates) std::fputc(')', stderr);
+      if (not_reached)
+        std::fprintf(stderr, ", %llu not written (the run stopped before them)",
+                     static_cast<unsigned long long>(not_reached));
+    }
+    if (totals.files_failed)
+      std::fprintf(stderr, "; %llu input%s could not be read",
+                   static_cast<unsigned long long>(totals.files_failed),
+                   totals.files_failed == 1 ? "" : "s");
     if (totals.unreadable)
       std::fprintf(stderr, ", %llu not compared (cannot be read whole)",
                    static_cast<unsigned long long>(totals.unreadable));
@@ -573,7 +691,7 @@ int run_dedupe(int argc, char** argv) {
       std::fprintf(stderr, "; prefix keys spilled, looked up in %zu passes", prefix_passes);
     std::fprintf(stderr, "; %.2f s\n", seconds);
   }
-  return complete ? kExitOk : kExitFailure;
+  return complete && output_ok ? kExitOk : kExitFailure;
 }
 
 const RegisterCommand registration{

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,9 +40,9 @@ struct FixTally {
   std::atomic<std::uint64_t> unchanged_with_errors{0};  // faults left in the output
   std::array<std::atomic<std::uint64_t>, std::size_t(RepairKind::Count)> by_kind{};
 
-  std::string line(bool dry_run) const {
-    std::string s = std::string(dry_run ? "dry run, nothing written: " : "games written: ") +
-                    std::to_string(mended.load()) + " mended (" + std::to_string(cut.load()) +
+  // "N mended (M cut at an illegal move), ..." after what was written.
+  std::string line() const {
+    std::string s = std::to_string(mended.load()) + " mended (" + std::to_string(cut.load()) +
                     " cut at an illegal move), " + std::to_string(already_right.load()) +
                     " needing no change, " + std::to_string(unchanged.load()) +
                     " passed on as they were";
@@ -171,7 +172,8 @@ struct Sink {
 
 class FixConsumer final : public BatchConsumer {
  public:
-  FixConsumer(Sink& games, Sink& changes, ReportWriter& problems, RunSummary& summary,
+  // `games`: one sink, or with --in-place one per input.
+  FixConsumer(std::vector<Sink>& games, Sink& changes, ReportWriter& problems, RunSummary& summary,
               Progress& progress, std::atomic<bool>& stop)
       : games_(games),
         changes_(changes),
@@ -188,7 +190,8 @@ class FixConsumer final : public BatchConsumer {
     }
     for (const GameReport& report : batch.reports) summary_.add(report);
     summary_.input_bytes += batch.input_bytes;
-    if (!changes_.write(batch.notes) || !games_.write(batch.output)) stop_ = true;
+    Sink& games = games_[games_.size() == 1 ? 0 : batch.file_index];
+    if (!changes_.write(batch.notes) || !games.write(batch.output)) stop_ = true;
     progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
   void file_warning(std::size_t, const std::string& name, const Diagnostic& warning) override {
@@ -196,8 +199,17 @@ class FixConsumer final : public BatchConsumer {
     ++summary_.by_code[int(warning.code)];
     problems_.problem(name, warning);
   }
-  void end_file(std::size_t, const std::string& name, const std::string& error,
+  void end_file(std::size_t index, const std::string& name, const std::string& error,
                 std::uint64_t games_read) override {
+    // --in-place, done with this input: its temporary file is closed now, so that rewriting
+    // many inputs holds no descriptor per input; it is renamed with the others at the end.
+    std::string failure;
+    if (Sink& games = games_[games_.size() == 1 ? 0 : index];
+        games_.size() > 1 && error.empty() && !games.failed && !games.output->finish(failure)) {
+      games.error = errno;
+      games.failed = true;
+      stop_ = true;
+    }
     ++summary_.files;
     if (error.empty()) return;
     ++summary_.files_failed;
@@ -207,26 +219,13 @@ class FixConsumer final : public BatchConsumer {
   }
 
  private:
-  Sink& games_;
+  std::vector<Sink>& games_;
   Sink& changes_;
   ReportWriter& problems_;
   RunSummary& summary_;
   Progress& progress_;
   std::atomic<bool>& stop_;
 };
-
-// Whether `path` is one of the inputs (the same file, by device and inode).
-bool names_an_input(const std::string& path, const std::vector<std::string>& inputs) {
-  struct stat out {};
-  if (::stat(path.c_str(), &out) != 0) return false;
-  for (const std::string& in : inputs) {
-    struct stat s {};
-    if (in != "-" && ::stat(in.c_str(), &s) == 0 && s.st_dev == out.st_dev &&
-        s.st_ino == out.st_ino)
-      return true;
-  }
-  return false;
-}
 
 constexpr CommandHelp kHelp{
     "fix", "[options] FILE... | -",
@@ -249,6 +248,9 @@ int run_fix(int argc, char** argv) {
   options.add_options()  //
       ("output,o", po::value<std::string>()->value_name("FILE"),
        "write the games to FILE (replaced only when the run completes; never an input)")  //
+      ("in-place",
+       "replace each input FILE by its mended games (all replaced together, through "
+       "temporary files, only when the run completes; plain files only)")  //
       ("report", po::value<std::string>()->value_name("FILE"),
        "write the changes to FILE (- for standard output) as JSON Lines instead of text on "
        "standard error")                                                            //
@@ -285,36 +287,34 @@ int run_fix(int argc, char** argv) {
     return kExitFailure;
   }
   const auto& names = files;
-  for (const char* option : {"output", "report"})
-    if (vm.count(option) && names_an_input(vm[option].as<std::string>(), names)) {
-      std::fprintf(stderr, "pgn fix: --%s %s names an input; write elsewhere\n", option,
-                   vm[option].as<std::string>().c_str());
-      return kExitFailure;
-    }
-  if (settings.dry_run && vm.count("output")) {
-    std::fprintf(stderr, "pgn fix: --dry-run writes no game; -o makes no sense with it\n");
+  const bool in_place = vm.count("in-place") > 0;
+  if (settings.dry_run && (vm.count("output") || in_place)) {
+    std::fprintf(stderr, "pgn fix: --dry-run writes no game; %s makes no sense with it\n",
+                 in_place ? "--in-place" : "-o");
     return kExitFailure;
   }
   const std::vector<Source> sources = sources_for(names, InputFormat::Detect);
 
-  OutputFile games_file, report_file;
-  if (vm.count("output") && !games_file.open(vm["output"].as<std::string>(), error)) {
-    std::fprintf(stderr, "pgn fix: %s\n", error.c_str());
-    return kExitFailure;
-  }
+  std::vector<std::unique_ptr<OutputFile>> games_files;
+  std::vector<OutputFile*> outputs;
+  if (!open_game_outputs(vm, names, "fix", games_files, outputs)) return kExitFailure;
+  OutputFile report_file;
+  outputs.push_back(&report_file);
   const bool report_to_stdout = vm.count("report") && vm["report"].as<std::string>() == "-";
-  if (report_to_stdout && !settings.dry_run && !vm.count("output")) {
+  if (report_to_stdout && !settings.dry_run && !vm.count("output") && !in_place) {
     std::fprintf(stderr,
                  "pgn fix: --report - needs -o FILE or --dry-run (the games go to "
                  "standard output)\n");
     return kExitFailure;
   }
   if (vm.count("report") && !report_to_stdout &&
-      !report_file.open(vm["report"].as<std::string>(), error)) {
+      !report_file.open(vm["report"].as<std::string>(), names, error)) {
     std::fprintf(stderr, "pgn fix: %s\n", error.c_str());
     return kExitFailure;
   }
-  Sink games{games_file.stream(), &games_file};
+  std::vector<Sink> games;
+  for (std::size_t i = 0; i + 1 < outputs.size(); ++i)
+    games.push_back({outputs[i]->stream(), outputs[i]});
   Sink changes{settings.jsonl ? report_file.stream() : stderr,
                settings.jsonl ? &report_file : nullptr};
   const bool color = isatty(STDERR_FILENO) && common.color != "never";
@@ -357,24 +357,39 @@ int run_fix(int argc, char** argv) {
     changes.write(line);
   }
 
-  const bool complete = !summary.files_failed && !summary.interrupted;
-  for (Sink* sink : {&games, &changes})
-    if (sink->failed) {
-      std::fprintf(stderr, "pgn fix: cannot write %s: %s\n",
-                   sink == &games ? (vm.count("output") ? vm["output"].as<std::string>().c_str()
-                                                        : "standard output")
-                                  : vm["report"].as<std::string>().c_str(),
-                   std::strerror(sink->error));
-      games_file.discard();
-      report_file.discard();
-      return kExitFailure;
-    }
-  if (games.closed) return kExitOk;  // a reader that stopped early is no failure
-  if (vm.count("output") && !settle_output(games_file, complete, "fix")) return kExitFailure;
-  if (vm.count("report") && !report_to_stdout && !settle_output(report_file, complete, "fix"))
-    return kExitFailure;
-  if (!vm.count("quiet")) print_summary(stderr, summary, tally.line(settings.dry_run));
-  if (!complete) return kExitFailure;
+  bool output_ok = true, closed = false;
+  std::vector<Sink*> sinks{&changes};
+  for (Sink& sink : games) sinks.push_back(&sink);
+  for (Sink* sink : sinks) {
+    closed = closed || (sink->closed && sink != &changes);
+    if (!sink->failed) continue;
+    output_ok = false;
+    const std::string name = sink->output && sink->output->is_file() ? sink->output->path()
+                             : sink->file == stderr                  ? "standard error"
+                                                                     : "standard output";
+    std::fprintf(stderr, "pgn fix: cannot write %s: %s\n", name.c_str(),
+                 std::strerror(sink->error));
+  }
+  const bool complete = !summary.files_failed && !summary.interrupted && output_ok;
+  if (closed) {
+    // A reader that stopped early is no failure; what it did not read is not written.
+    settle_outputs(outputs, false, "fix");
+    return kExitOk;
+  }
+  output_ok = settle_outputs(outputs, complete, "fix") && output_ok;
+  const bool committed = complete && output_ok;
+  if (!vm.count("quiet")) {
+    const std::string files_rewritten = std::to_string(names.size()) + " file" +
+                                        (names.size() == 1 ? "" : "s") + " rewritten in place; ";
+    const std::string verdict = settings.dry_run ? "dry run, nothing written: "
+                                : !committed && (in_place || vm.count("output") > 0)
+                                    ? "nothing written: "
+                                : !output_ok ? "output failed: "
+                                : in_place   ? files_rewritten + "games written: "
+                                             : "games written: ";
+    print_summary(stderr, summary, verdict + tally.line());
+  }
+  if (!output_ok || !complete) return kExitFailure;
   return tally.cut.load() || tally.unchanged_with_errors.load() ? kExitProblems : kExitOk;
 }
 

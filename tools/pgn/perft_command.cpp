@@ -7,6 +7,7 @@
 #include <iostream>
 #include <string>
 
+#include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "libpgn/position.hpp"
@@ -22,7 +23,7 @@ constexpr CommandHelp kHelp{
     "Counts the positions reachable in exactly DEPTH plies (perft), the usual check that a "
     "move generator is complete and correct. Prints 'Nodes searched: N'; time and speed go to "
     "standard error.",
-    "Exit status: 0 on success, 2 on a usage error or a bad FEN."};
+    "Exit status: 0 on success, 2 on a usage error, a bad FEN or a failed write."};
 
 int run_perft(int argc, char** argv) {
   std::string fen, variant_text;
@@ -90,7 +91,8 @@ int run_perft(int argc, char** argv) {
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::printf("Nodes searched: %llu\n", static_cast<unsigned long long>(nodes));
-  std::fflush(stdout);
+  OutputFile standard_output;  // not opened: standard output, flushed and checked
+  if (!settle_output(standard_output, true, "perft")) return kExitFailure;
   std::fprintf(stderr, "Time: %.3f s, %.0f nodes/s\n", seconds,
                seconds > 0 ? double(nodes) / seconds : 0.0);
   return kExitOk;

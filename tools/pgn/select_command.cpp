@@ -352,7 +352,7 @@ int run_select(int argc, char** argv) {
   }
 
   OutputFile output;
-  if (vm.count("output") && !output.open(vm["output"].as<std::string>(), error)) {
+  if (vm.count("output") && !output.open(vm["output"].as<std::string>(), files, error)) {
     std::fprintf(stderr, "pgn select: %s\n", error.c_str());
     return kExitFailure;
   }
@@ -376,9 +376,9 @@ int run_select(int argc, char** argv) {
   if (settings.count_only)
     std::fprintf(output.stream(), "%llu\n", static_cast<unsigned long long>(totals.selected));
   const bool complete = !totals.files_failed && !interrupted();
-  if (!settle_output(output, complete, "select")) return kExitFailure;
+  const bool output_ok = settle_output(output, complete, "select");
   if (!quiet) {
-    std::fprintf(stderr, "%llu file%s, %llu games: %llu %s",
+    std::fprintf(stderr, "%s%llu file%s, %llu games: %llu %s", interrupted() ? "interrupted: " : "",
                  static_cast<unsigned long long>(totals.files), totals.files == 1 ? "" : "s",
                  static_cast<unsigned long long>(totals.games),
                  static_cast<unsigned long long>(totals.selected),
@@ -389,8 +389,11 @@ int run_select(int argc, char** argv) {
     if (totals.noted > totals.unreadable)
       std::fprintf(stderr, ", %llu examined in part or not at all",
                    static_cast<unsigned long long>(totals.noted - totals.unreadable));
+    // What was committed: a file output only when the run completed.
+    if (!output_ok || (!complete && output.is_file())) std::fprintf(stderr, "; nothing written");
     std::fprintf(stderr, "; %.2f s\n", seconds);
   }
+  if (!output_ok) return kExitFailure;
   return complete ? kExitOk : kExitFailure;
 }
 

@@ -159,7 +159,7 @@ int run_validate(int argc, char** argv) {
   }
 
   OutputFile output;
-  if (vm.count("output") && !output.open(vm["output"].as<std::string>(), error)) {
+  if (vm.count("output") && !output.open(vm["output"].as<std::string>(), files, error)) {
     std::fprintf(stderr, "pgn validate: %s\n", error.c_str());
     return kExitFailure;
   }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "libpgn/position.hpp"
@@ -179,8 +180,8 @@ constexpr CommandHelp kHelp{
     "sequence ending in mate, in SAN), 'unwinnable (PROOF)' or 'undetermined' (the node "
     "budget ran out).",
     "Exit status: 0 when every line was a valid FEN, 1 when some were not (each is reported on "
-    "standard error with its line number and the run goes on), 2 on a usage error or an "
-    "unreadable file. The count of positions and the time go to standard error."};
+    "standard error with its line number and the run goes on), 2 on a usage error, an "
+    "unreadable file or a failed write. The count of positions and the time go to standard error."};
 
 // The largest --limit: far beyond anything that ends in reasonable time, small enough that
 // node counts never overflow.
@@ -256,7 +257,8 @@ int run_winnable(int argc, char** argv) {
       run_stream(in, file, analyzer, settings, totals);
     }
   }
-  std::fflush(stdout);
+  OutputFile standard_output;  // not opened: standard output, flushed and checked
+  const bool output_ok = settle_output(standard_output, true, "winnable");
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::fprintf(
@@ -272,6 +274,7 @@ int run_winnable(int argc, char** argv) {
       seconds > 0 ? double(totals.positions) / seconds : 0.0, totals.decision_seconds,
       totals.decision_seconds > 0 ? double(totals.positions) / totals.decision_seconds : 0.0,
       totals.slowest_seconds * 1000);
+  if (!output_ok) return kExitFailure;
   return totals.bad ? kExitProblems : kExitOk;
 }
 
