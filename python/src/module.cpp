@@ -84,6 +84,20 @@ class ProblemIterator : public StreamIterator {
       : StreamIterator(source, std::move(settings), range), min_severity_(min_severity) {}
 
   Problem next() {
+    const InUse in_use(*this);
+    return next_problem();
+  }
+  py::dict summary() {
+    const InUse in_use(*this);
+    try {
+      while (true) next_problem();
+    } catch (py::stop_iteration&) {
+    }
+    return summary_dict(summary_);
+  }
+
+ private:
+  Problem next_problem() {
     for (;;) {
       while (problem_ < pending_.size()) {
         Diagnostic& d = pending_[problem_++];
@@ -97,7 +111,8 @@ class ProblemIterator : public StreamIterator {
         pending_ = std::move(report.problems);
         continue;
       }
-      if (done_) throw py::stop_iteration();
+      // Ended, or closed by an interrupt (the iterator ends there, as a generator would).
+      if (done_ || !stream_) throw py::stop_iteration();
       if (next_chunk()) {
         summary_.input_bytes += chunk_->input_bytes;
         for (const Diagnostic& d : chunk_->unreadable) summary_.add_unreadable(d);
@@ -124,15 +139,6 @@ class ProblemIterator : public StreamIterator {
       }
     }
   }
-  py::dict summary() {
-    try {
-      while (true) next();
-    } catch (py::stop_iteration&) {
-    }
-    return summary_dict(summary_);
-  }
-
- private:
   Severity min_severity_;
   bool always_shown_ = false;
   std::vector<Diagnostic> pending_;
@@ -155,25 +161,19 @@ std::string convert(const py::handle& source, const std::string& to, const std::
     if (!settings.writer.notation) throw py::value_error("unknown notation '" + to_lang + "'");
   }
   const bool json = settings.writer.format == OutputFormat::Json;
-  Source s = make_source(source, std::nullopt);
-  const std::string name = s.name();
-  std::string out, error;
-  {
-    py::gil_scoped_release nogil;
-    GameStream stream(std::move(s), std::move(settings));
-    Chunk chunk;
-    bool wrote = false;
-    if (json) out.append(kJsonArrayOpen);
-    while (stream.next(chunk)) {
-      if (chunk.output.empty()) continue;
-      if (json && wrote) out.append(kJsonArraySeparator);
-      out.append(chunk.output);
-      wrote = true;
-    }
-    if (json) out.append(wrote ? kJsonArrayClose : std::string_view("]\n"));
-    error = stream.error();
+  StreamIterator run(source, std::move(settings));
+  std::string out;
+  bool wrote = false;
+  if (json) out.append(kJsonArrayOpen);
+  while (run.next_chunk()) {
+    const std::string& output = run.chunk().output;
+    if (output.empty()) continue;
+    if (json && wrote) out.append(kJsonArraySeparator);
+    out.append(output);
+    wrote = true;
   }
-  if (!error.empty()) raise("PgnError", "io", error, name);
+  if (json) out.append(wrote ? kJsonArrayClose : std::string_view("]\n"));
+  if (!run.end_error().empty()) raise("PgnError", "io", run.end_error(), run.file());
   return out;
 }
 
