@@ -162,3 +162,119 @@ def test_ctrl_c_stops_every_call_at_once(large_pgn, call):
     assert float(outcome[1]) - sent < 1.0
     assert left == "threads left 0\n"
 
+
+# ---- byte ranges ------------------------------------------------------------------------------
+
+RANGE_CORPORA = ["real/twic0920.pgn", "real/lichess_db_1000k.pgn", "real/cancer0707.pgn",
+                 "edge/python-chess/immortal-games.pgn", "generated"]
+
+
+def tricky_pgn(folder):
+    """Escape lines before the first game, `;` and `%` lines among tags, CRLF line ends,
+    comments whose lines begin with '[', a game on one line after another's result."""
+    game = ('[Event "e{n}"]\r\n; a comment among the tags\r\n[Site "?"]\r\n%escape\r\n'
+            '[Round "{n}"]\r\n\r\n1. e4 {{ a comment\r\n[%clk 0:01:00] [and "more"]\r\n}} e5 '
+            '2. Nf3 *\r\n\r\n')
+    path = folder / "tricky.pgn"
+    path.write_text("% made for the test\n\n" + "".join(game.format(n=n) for n in range(300)))
+    return str(path)
+
+
+def game_keys(games):
+    return [(tuple(g.tags.items()), tuple(g.moves), g.result) for g in games]
+
+
+@pytest.mark.parametrize("relative", RANGE_CORPORA)
+def test_any_partition_reads_each_game_once(relative, tmp_path):
+    """Issue 27 item 17: (0, 2000) and (2000, 4000) gave 7 games where (0, 4000) gave 5."""
+    path = tricky_pgn(tmp_path) if relative == "generated" else corpus(relative)
+    size = os.path.getsize(path)
+    whole = game_keys(libpgn.read_games(path, threads=1))
+    draw = random.Random(relative)
+    for _ in range(20):
+        cuts = sorted(draw.sample(range(1, size), draw.randint(1, 30)))
+        # Cuts close together too: empty ranges, and two cuts inside one game.
+        cuts += [c + draw.randint(0, 300) for c in cuts[:3]]
+        bounds = [0] + sorted(min(c, size) for c in cuts) + [size]
+        parts = [game_keys(libpgn.read_games(path, byte_range=r, threads=1))
+                 for r in zip(bounds, bounds[1:])]
+        assert [g for part in parts for g in part] == whole
+        problems = sum(libpgn.validate(path, byte_range=r, threads=1).summary["games"]
+                       for r in zip(bounds, bounds[1:]))
+        assert problems == len(whole)
+    # A range past the end, and one that ends before it starts, are empty.
+    assert list(libpgn.read_games(path, byte_range=(size, size + 100))) == []
+    # Reading goes to the end of the last game that starts in the range.
+    assert game_keys(libpgn.read_games(path, byte_range=(0, 1))) == whole[:1]
+
+
+# ---- a file cut while it is read ---------------------------------------------------------------
+
+def test_a_file_cut_while_read_is_an_error_naming_the_byte(tmp_path):
+    """Issue 27 item 18: the games before the cut came out, and no word of it."""
+    games = Path(corpus("real/pgnmentor_Carlsen_Nakamura_Firouzja.pgn")).read_bytes()
+    path = tmp_path / "growing.pgn"
+    path.write_bytes(games * 4)
+    cut = len(games) * 2
+    whole = sum(1 for _ in libpgn.read_games(str(path), threads=1))
+    for call in ("read_games", "range", "validate"):
+        path.write_bytes(games * 4)
+        if call == "validate":
+            it = libpgn.validate(str(path), threads=1)
+        else:
+            it = libpgn.read_games(str(path), threads=1,
+                                   byte_range=(0, len(games) * 4) if call == "range" else None)
+        next(it)  # the reading threads wait with a few batches read ahead
+        os.truncate(path, cut)
+        if call == "validate":
+            problems = [p for p in it if p.code == "io"]
+            assert len(problems) == 1 and f"at byte {cut}" in problems[0].message
+            assert str(path) in problems[0].message
+            continue
+        with pytest.raises(libpgn.PgnError) as error:
+            n = 1 + sum(1 for _ in it)
+        assert error.value.code == "io" and error.value.file == str(path)
+        assert f"at byte {cut}" in str(error.value) and "cut while it was read" in str(error.value)
+    assert whole > 0
+
+
+# ---- inputs that cannot be read ---------------------------------------------------------------
+
+ENTRY_POINTS = {
+    "read_games": lambda s: list(libpgn.read_games(s)),
+    "range": lambda s: list(libpgn.read_games(s, byte_range=(0, 100))),
+    "convert": lambda s: libpgn.convert(s),
+    "to_dataframe": lambda s: libpgn.to_dataframe(s),
+}
+
+
+def unreadable_inputs(tmp_path):
+    """A missing file, a folder, a file whose reading fails (EIO), and one without read
+    permission (skipped for root, who may read it)."""
+    inputs = {"missing": (str(tmp_path / "missing.pgn"), "No such file or directory"),
+              "folder": (str(tmp_path), "Is a directory"),
+              "eio": ("/proc/self/mem", "Input/output error")}
+    if os.geteuid() != 0:
+        locked = tmp_path / "locked.pgn"
+        locked.write_bytes(b"1. e4 *\n")
+        locked.chmod(0)
+        inputs["locked"] = (str(locked), "Permission denied")
+    return inputs
+
+
+@pytest.mark.parametrize("call", list(ENTRY_POINTS))
+def test_unreadable_inputs_are_errors_naming_the_file(tmp_path, call):
+    if call == "to_dataframe":
+        pytest.importorskip("pandas")
+    for name, (source, reason) in unreadable_inputs(tmp_path).items():
+        with pytest.raises(libpgn.PgnError) as error:
+            ENTRY_POINTS[call](source)
+        assert error.value.code == "io" and error.value.file == source, name
+        assert source in str(error.value) and reason in str(error.value), (name, str(error.value))
+    # validate reports it as the command line does: one io problem naming the file.
+    for name, (source, reason) in unreadable_inputs(tmp_path).items():
+        run = libpgn.validate(source)
+        problems = [p.to_dict() for p in run]
+        assert [p["code"] for p in problems] == ["io"], name
+        assert source in problems[0]["message"] and reason in problems[0]["message"]
+        assert run.summary["files_failed"] == 1
