@@ -349,8 +349,11 @@ PYBIND11_MODULE(_libpgn, m) {
       R"(Iterates the games of `source`: a path (plain, .zst, .gz or .bz2, found by content), bytes,
 or a binary file object. Games are read and replayed on libpgn's threads (`threads`, 0: one per
 core) without the GIL and come out in input order. `lang` is the movetext's notation ("auto"
-detects it per game). `byte_range=(start, end)` reads only those bytes of an uncompressed file,
-cut at game starts. A file that cannot be read raises PgnError (after the games before the fault).)");
+detects it per game). `byte_range=(start, end)` reads the games of an uncompressed file that start
+in those bytes (the ranges of any partition of a file read each game once; index, line and offset
+count from the range's first game). A file that cannot be read, or is cut while it is read, raises
+PgnError (after the games before the fault). One iterator may be shared by threads: each game
+goes to one of them.)");
 
   m.def(
       "validate",
@@ -374,7 +377,7 @@ the command line. PGN and JSON game records (an array or JSON Lines) are told ap
 The options are those of `pgn validate`: `strict` (warnings count as errors), `ignore` (codes not
 reported nor counted, e.g. ["missing-tag"]), `min_severity` ("warning" or "error": the problems
 shown; the summary counts all), `tag_checks`, `check_suffixes`. `byte_range=(start, end)` reads
-only those bytes of an uncompressed PGN file, cut at game starts.)");
+the games of an uncompressed PGN file that start in those bytes, as read_games does.)");
 
   m.def(
       "convert", &convert, "source"_a, py::kw_only(), "to"_a = "pgn", "lang"_a = "auto",
