@@ -14,6 +14,7 @@
 #include "errors.hpp"
 #include "libpgn/input.hpp"
 #include "libpgn/splitter.hpp"
+#include "signals.hpp"
 #include "sources.hpp"
 #include "zstd_frames.hpp"
 
@@ -38,6 +39,7 @@ std::vector<std::optional<Cut>> game_cuts(const std::string& path,
   std::string error;
   {
     py::gil_scoped_release nogil;
+    SignalWatch ctrl_c;
     std::vector<std::uint64_t> starts;
     for (std::uint64_t position : positions)
       if (error.empty()) starts.push_back(range.first_game_start(position, error));
@@ -46,16 +48,17 @@ std::vector<std::optional<Cut>> game_cuts(const std::string& path,
       GameSplitter splitter(*input);
       RawGame game;
       std::size_t next = 0;
-      while (next < starts.size() && splitter.next(game))
+      while (next < starts.size() && !ctrl_c.interrupted() && splitter.next(game))
         for (; next < starts.size() && game.start.offset >= starts[next]; ++next)
           cuts[next] = Cut{starts[next], game.start.line, game.index - 1};
       if (next < starts.size()) {  // read to the end: nothing starts after these
-        while (splitter.next(game)) {
+        while (!ctrl_c.interrupted() && splitter.next(game)) {
         }
       }
       error = input->error();
     }
   }
+  if (PyErr_Occurred()) throw py::error_already_set();
   if (!error.empty()) raise("PgnError", "io", error, path);
   return cuts;
 }
@@ -87,6 +90,7 @@ std::vector<ZstdPiece> zstd_pieces(const std::string& path, std::uint64_t blocks
   std::vector<ZstdPiece> pieces;
   {
     py::gil_scoped_release nogil;
+    SignalWatch ctrl_c;
     const std::vector<std::uint64_t> frames = zstd_frame_offsets(path, error);
     std::vector<std::size_t> chosen;  // frames that begin a piece (the first is frame 0)
     for (std::size_t k = 1; k < frames.size(); ++k)
@@ -97,7 +101,7 @@ std::vector<ZstdPiece> zstd_pieces(const std::string& path, std::uint64_t blocks
       GameSplitter splitter(input);
       RawGame game;
       std::size_t next = 0;
-      while (next < chosen.size() && splitter.next(game)) {
+      while (next < chosen.size() && !ctrl_c.interrupted() && splitter.next(game)) {
         // The splitter has read past this game's start, so the frames before it are known.
         const auto& ends = input.frame_ends();
         while (next < chosen.size() && chosen[next] - 1 < ends.size() &&
@@ -110,12 +114,13 @@ std::vector<ZstdPiece> zstd_pieces(const std::string& path, std::uint64_t blocks
         }
       }
       if (next < chosen.size()) {
-        while (splitter.next(game)) {
+        while (!ctrl_c.interrupted() && splitter.next(game)) {
         }
       }
       error = input.error();
     }
   }
+  if (PyErr_Occurred()) throw py::error_already_set();
   if (!error.empty()) raise("PgnError", "io", error, path);
   return pieces;
 }

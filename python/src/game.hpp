@@ -6,7 +6,6 @@
 #include <pybind11/pybind11.h>
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -18,6 +17,7 @@
 
 #include "errors.hpp"
 #include "libpgn/report.hpp"
+#include "signals.hpp"
 #include "sources.hpp"
 #include "stream.hpp"
 
@@ -50,10 +50,6 @@ struct Batch {
 };
 
 // ---- iterators over a stream ---------------------------------------------------------------
-
-// How often a call waiting for the stream looks at signals (Ctrl-C): Python runs its handlers
-// only when asked, and a list(read_games(...)) never runs Python code until the end.
-inline constexpr std::chrono::milliseconds kSignalInterval{20};
 
 class StreamIterator {
  public:
@@ -101,7 +97,8 @@ class StreamIterator {
     stream_.reset();
   }
 
-  // The next chunk, waiting for it with an eye on signals; false at the end, where a read
+  // The next chunk, waiting for it with an eye on signals (a list(read_games(...)) runs no
+  // Python code until the end); false at the end, where a read
   // fault is left in end_error(). A signal whose handler raises (KeyboardInterrupt) closes
   // the iterator, as an exception ends a generator, and is raised.
   bool next_chunk() {

@@ -76,6 +76,11 @@ GameRange::GameRange(const std::string& path, std::uint64_t begin, std::uint64_t
     errno = EISDIR;
   }
   if (fd_ < 0) raise("PgnError", "io", "cannot open " + path + ": " + std::strerror(errno), path);
+  // A device or a pipe has no bytes to range over (/dev/zero would be searched for ever).
+  if (!S_ISREG(info.st_mode)) {
+    ::close(fd_);
+    raise("PgnError", "io", "cannot read " + path + " by byte range: not a regular file", path);
+  }
   size_ = std::uint64_t(info.st_size);
 }
 

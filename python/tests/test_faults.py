@@ -116,17 +116,33 @@ def large_pgn(tmp_path_factory):
     return str(path)
 
 
+@pytest.fixture
+def tiny_games(tmp_path):
+    """192 MB of games of one move: seconds of the splitter's pass alone."""
+    path = tmp_path / "tiny.pgn"
+    game = b'[Event "x"]\n\n1. e4 *\n\n'
+    with open(path, "wb") as out:
+        for _ in range(3):
+            out.write(game * ((64 << 20) // len(game)))
+    yield str(path)
+    path.unlink()
+
+
 INTERRUPTED = """
     import os, sys, time, libpgn
     path, call = sys.argv[1], sys.argv[2]
     if call == "to_dataframe":
         import pandas
+    if call == "partitions":
+        import libpgn.dask
     calls = {
         "read_games": lambda: list(libpgn.read_games(path, threads=1)),
         "validate": lambda: list(libpgn.validate(path, threads=1)),
         "summary": lambda: libpgn.validate(path, threads=1).summary,
         "convert": lambda: libpgn.convert(path, threads=1),
         "to_dataframe": lambda: libpgn.to_dataframe(path, threads=1),
+        # The pass of the splitter that finds where to cut, here to the end.
+        "partitions": lambda: libpgn.dask.partitions(path, os.path.getsize(path) - 100),
     }
     threads = len(os.listdir("/proc/self/task"))
     print("ready", flush=True)
@@ -139,13 +155,17 @@ INTERRUPTED = """
 """
 
 
-@pytest.mark.parametrize("call", ["read_games", "validate", "summary", "convert", "to_dataframe"])
-def test_ctrl_c_stops_every_call_at_once(large_pgn, call):
+@pytest.mark.parametrize("call", ["read_games", "validate", "summary", "convert", "to_dataframe",
+                                  "partitions"])
+def test_ctrl_c_stops_every_call_at_once(request, call):
     """Issue 27 item 16: KeyboardInterrupt came only once the whole input was read."""
     if call == "to_dataframe":
         pytest.importorskip("pandas")
+    if call == "partitions":
+        pytest.importorskip("dask")
+    path = request.getfixturevalue("tiny_games" if call == "partitions" else "large_pgn")
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
-    child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(INTERRUPTED), large_pgn, call],
+    child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(INTERRUPTED), path, call],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert child.stdout.readline() == "ready\n"
@@ -242,7 +262,7 @@ def test_a_file_cut_while_read_is_an_error_naming_the_byte(tmp_path):
 
 ENTRY_POINTS = {
     "read_games": lambda s: list(libpgn.read_games(s)),
-    "range": lambda s: list(libpgn.read_games(s, byte_range=(0, 100))),
+    "range": lambda s: list(libpgn.read_games(s, byte_range=(1, 100))),
     "convert": lambda s: libpgn.convert(s),
     "to_dataframe": lambda s: libpgn.to_dataframe(s),
 }
@@ -271,6 +291,9 @@ def test_unreadable_inputs_are_errors_naming_the_file(tmp_path, call):
             ENTRY_POINTS[call](source)
         assert error.value.code == "io" and error.value.file == source, name
         assert source in str(error.value) and reason in str(error.value), (name, str(error.value))
+    if call == "range":  # a device has no bytes to range over (/dev/zero was searched for ever)
+        with pytest.raises(libpgn.PgnError, match="not a regular file"):
+            ENTRY_POINTS[call]("/dev/zero")
     # validate reports it as the command line does: one io problem naming the file.
     for name, (source, reason) in unreadable_inputs(tmp_path).items():
         run = libpgn.validate(source)
