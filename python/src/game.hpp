@@ -98,9 +98,9 @@ class StreamIterator {
   }
 
   // The next chunk, waiting for it with an eye on signals (a list(read_games(...)) runs no
-  // Python code until the end); false at the end, where a read
-  // fault is left in end_error(). A signal whose handler raises (KeyboardInterrupt) closes
-  // the iterator, as an exception ends a generator, and is raised.
+  // Python code until the end); false at the end, where a read fault is left in end_error().
+  // A signal whose handler raises (KeyboardInterrupt) closes the iterator, as an exception
+  // ends a generator, and is raised.
   bool next_chunk() {
     if (!stream_) return false;
     auto chunk = std::make_shared<Chunk>();
