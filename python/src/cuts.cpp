@@ -14,6 +14,8 @@
 #include "errors.hpp"
 #include "libpgn/input.hpp"
 #include "libpgn/splitter.hpp"
+#include "signals.hpp"
+#include "sources.hpp"
 #include "zstd_frames.hpp"
 
 namespace py = pybind11;
@@ -24,32 +26,39 @@ namespace {
 // Where a game starts: its byte offset, its line, and how many games came before it.
 using Cut = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>;
 
-// For each of `positions` (ascending byte offsets of the decompressed input), the first game
-// that starts at or after it, or None when no game does. One pass of the splitter over the
-// file; the GIL is released meanwhile.
+// For each of `positions` (ascending byte offsets of an uncompressed file), where a byte range
+// starting there begins (GameRange: the first game start at or after it), with the line and
+// the number of games before it; None when no game starts after it. One pass of the splitter
+// over the file; the GIL is released meanwhile.
 std::vector<std::optional<Cut>> game_cuts(const std::string& path,
                                           std::vector<std::uint64_t> positions) {
   if (!std::is_sorted(positions.begin(), positions.end()))
     throw py::value_error("positions must be in ascending order");
   std::vector<std::optional<Cut>> cuts(positions.size());
+  GameRange range(path, 0, 0);
   std::string error;
   {
     py::gil_scoped_release nogil;
-    std::unique_ptr<InputSource> input = InputSource::open(path, error);
+    SignalWatch ctrl_c;
+    std::vector<std::uint64_t> starts;
+    for (std::uint64_t position : positions)
+      if (error.empty()) starts.push_back(range.first_game_start(position, error));
+    std::unique_ptr<InputSource> input = error.empty() ? InputSource::open(path, error) : nullptr;
     if (input) {
       GameSplitter splitter(*input);
       RawGame game;
       std::size_t next = 0;
-      while (next < positions.size() && splitter.next(game))
-        for (; next < positions.size() && game.start.offset >= positions[next]; ++next)
-          cuts[next] = Cut{game.start.offset, game.start.line, game.index - 1};
-      if (next < positions.size()) {  // read to the end: nothing starts after these
-        while (splitter.next(game)) {
+      while (next < starts.size() && !ctrl_c.interrupted() && splitter.next(game))
+        for (; next < starts.size() && game.start.offset >= starts[next]; ++next)
+          cuts[next] = Cut{starts[next], game.start.line, game.index - 1};
+      if (next < starts.size()) {  // read to the end: nothing starts after these
+        while (!ctrl_c.interrupted() && splitter.next(game)) {
         }
       }
       error = input->error();
     }
   }
+  if (PyErr_Occurred()) throw py::error_already_set();
   if (!error.empty()) raise("PgnError", "io", error, path);
   return cuts;
 }
@@ -81,6 +90,7 @@ std::vector<ZstdPiece> zstd_pieces(const std::string& path, std::uint64_t blocks
   std::vector<ZstdPiece> pieces;
   {
     py::gil_scoped_release nogil;
+    SignalWatch ctrl_c;
     const std::vector<std::uint64_t> frames = zstd_frame_offsets(path, error);
     std::vector<std::size_t> chosen;  // frames that begin a piece (the first is frame 0)
     for (std::size_t k = 1; k < frames.size(); ++k)
@@ -91,7 +101,7 @@ std::vector<ZstdPiece> zstd_pieces(const std::string& path, std::uint64_t blocks
       GameSplitter splitter(input);
       RawGame game;
       std::size_t next = 0;
-      while (next < chosen.size() && splitter.next(game)) {
+      while (next < chosen.size() && !ctrl_c.interrupted() && splitter.next(game)) {
         // The splitter has read past this game's start, so the frames before it are known.
         const auto& ends = input.frame_ends();
         while (next < chosen.size() && chosen[next] - 1 < ends.size() &&
@@ -104,12 +114,13 @@ std::vector<ZstdPiece> zstd_pieces(const std::string& path, std::uint64_t blocks
         }
       }
       if (next < chosen.size()) {
-        while (splitter.next(game)) {
+        while (!ctrl_c.interrupted() && splitter.next(game)) {
         }
       }
       error = input.error();
     }
   }
+  if (PyErr_Occurred()) throw py::error_already_set();
   if (!error.empty()) raise("PgnError", "io", error, path);
   return pieces;
 }

@@ -532,6 +532,7 @@ void game_iterator_dealloc(PyObject* self) {
 PyObject* game_iterator_next(PyObject* self) noexcept {
   try {
     GameIterator& it = iterator_of(self);
+    const GameIterator::InUse in_use(it);
     if (!it.next_game()) return nullptr;
     return new_game(it.batch(), it.index());
   } catch (...) {
@@ -541,7 +542,9 @@ PyObject* game_iterator_next(PyObject* self) noexcept {
 
 PyObject* game_iterator_close(PyObject* self, PyObject*) noexcept {
   try {
-    iterator_of(self).close();
+    GameIterator& it = iterator_of(self);
+    const GameIterator::InUse in_use(it);
+    it.close();
     Py_RETURN_NONE;
   } catch (...) {
     return python_error();

@@ -5,14 +5,19 @@
 
 #include <pybind11/pybind11.h>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 
 #include "errors.hpp"
 #include "libpgn/report.hpp"
+#include "signals.hpp"
 #include "sources.hpp"
 #include "stream.hpp"
 
@@ -57,35 +62,76 @@ class StreamIterator {
   }
   // Releasing the GIL does not throw while the interpreter runs.
   ~StreamIterator() { close(); }  // NOLINT(bugprone-exception-escape)
+  StreamIterator(const StreamIterator&) = delete;
+  StreamIterator& operator=(const StreamIterator&) = delete;
 
+  // Held by the thread that moves or closes the iterator: next_chunk() lets go of the GIL while
+  // it waits, and another Python thread must not move the iterator, nor free the stream, in
+  // the meantime. A thread that finds the iterator busy waits for it without the GIL, which
+  // the holder needs back. Taken with the GIL held; the same thread again (a finalizer run
+  // inside next()) is a RuntimeError, as a generator that is already running.
+  class InUse {
+   public:
+    explicit InUse(StreamIterator& it) : it_(it), lock_(it.use_, std::try_to_lock) {
+      if (!lock_.owns_lock()) {
+        if (it.user_ == std::this_thread::get_id())
+          throw std::runtime_error("the iterator is already running in this thread");
+        py::gil_scoped_release nogil;
+        lock_.lock();
+      }
+      it.user_ = std::this_thread::get_id();
+    }
+    ~InUse() { it_.user_ = std::thread::id(); }
+    InUse(const InUse&) = delete;
+    InUse& operator=(const InUse&) = delete;
+
+   private:
+    StreamIterator& it_;
+    std::unique_lock<std::mutex> lock_;
+  };
+
+  // Stops the threads. Called with the GIL held, by the holder of InUse or the last owner.
   void close() {
     if (!stream_) return;
     py::gil_scoped_release nogil;
     stream_.reset();
   }
 
- protected:
-  // The next chunk; false at the end, where a read fault is left in end_error_.
+  // The next chunk, waiting for it with an eye on signals (a list(read_games(...)) runs no
+  // Python code until the end); false at the end, where a read fault is left in end_error().
+  // A signal whose handler raises (KeyboardInterrupt) closes the iterator, as an exception
+  // ends a generator, and is raised.
   bool next_chunk() {
     if (!stream_) return false;
     auto chunk = std::make_shared<Chunk>();
-    bool more;
-    {
-      py::gil_scoped_release nogil;
-      more = stream_->next(*chunk);
+    GameStream::Next got = GameStream::Next::Waiting;
+    while (got == GameStream::Next::Waiting) {
+      {
+        py::gil_scoped_release nogil;
+        got = stream_->next(*chunk, kSignalInterval);
+      }
+      if (PyErr_CheckSignals() != 0) {
+        py::error_already_set interrupted;
+        close();
+        throw interrupted;
+      }
     }
     chunk->options = options_;
     chunk_ = std::move(chunk);
     position_ = 0;
-    if (!more) {
+    if (got == GameStream::Next::End) {
       chunk_ = std::make_shared<Chunk>();
       end_error_ = stream_->error();
       games_at_end_ = stream_->games_read();
-      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+      return false;
     }
-    return more;
+    return true;
   }
+  const Chunk& chunk() const { return *chunk_; }
+  const std::string& end_error() const { return end_error_; }
+  const std::string& file() const { return *file_; }
 
+ protected:
   std::unique_ptr<GameStream> stream_;
   std::shared_ptr<const std::string> file_;
   std::shared_ptr<const ValidateOptions> options_;
@@ -93,6 +139,10 @@ class StreamIterator {
   std::size_t position_ = 0;
   std::string end_error_;
   std::uint64_t games_at_end_ = 0;
+
+ private:
+  std::mutex use_;
+  std::atomic<std::thread::id> user_{};
 };
 
 class GameIterator : public StreamIterator {
@@ -130,7 +180,6 @@ class GameIterator : public StreamIterator {
     }
     return true;
   }
-  const Chunk& chunk() const { return *chunk_; }
   std::size_t index() const { return position_; }
 
  private:

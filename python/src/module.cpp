@@ -84,6 +84,20 @@ class ProblemIterator : public StreamIterator {
       : StreamIterator(source, std::move(settings), range), min_severity_(min_severity) {}
 
   Problem next() {
+    const InUse in_use(*this);
+    return next_problem();
+  }
+  py::dict summary() {
+    const InUse in_use(*this);
+    try {
+      while (true) next_problem();
+    } catch (py::stop_iteration&) {
+    }
+    return summary_dict(summary_);
+  }
+
+ private:
+  Problem next_problem() {
     for (;;) {
       while (problem_ < pending_.size()) {
         Diagnostic& d = pending_[problem_++];
@@ -97,7 +111,8 @@ class ProblemIterator : public StreamIterator {
         pending_ = std::move(report.problems);
         continue;
       }
-      if (done_) throw py::stop_iteration();
+      // Ended, or closed by an interrupt (the iterator ends there, as a generator would).
+      if (done_ || !stream_) throw py::stop_iteration();
       if (next_chunk()) {
         summary_.input_bytes += chunk_->input_bytes;
         for (const Diagnostic& d : chunk_->unreadable) summary_.add_unreadable(d);
@@ -124,15 +139,6 @@ class ProblemIterator : public StreamIterator {
       }
     }
   }
-  py::dict summary() {
-    try {
-      while (true) next();
-    } catch (py::stop_iteration&) {
-    }
-    return summary_dict(summary_);
-  }
-
- private:
   Severity min_severity_;
   bool always_shown_ = false;
   std::vector<Diagnostic> pending_;
@@ -155,25 +161,19 @@ std::string convert(const py::handle& source, const std::string& to, const std::
     if (!settings.writer.notation) throw py::value_error("unknown notation '" + to_lang + "'");
   }
   const bool json = settings.writer.format == OutputFormat::Json;
-  Source s = make_source(source, std::nullopt);
-  const std::string name = s.name();
-  std::string out, error;
-  {
-    py::gil_scoped_release nogil;
-    GameStream stream(std::move(s), std::move(settings));
-    Chunk chunk;
-    bool wrote = false;
-    if (json) out.append(kJsonArrayOpen);
-    while (stream.next(chunk)) {
-      if (chunk.output.empty()) continue;
-      if (json && wrote) out.append(kJsonArraySeparator);
-      out.append(chunk.output);
-      wrote = true;
-    }
-    if (json) out.append(wrote ? kJsonArrayClose : std::string_view("]\n"));
-    error = stream.error();
+  StreamIterator run(source, std::move(settings));
+  std::string out;
+  bool wrote = false;
+  if (json) out.append(kJsonArrayOpen);
+  while (run.next_chunk()) {
+    const std::string& output = run.chunk().output;
+    if (output.empty()) continue;
+    if (json && wrote) out.append(kJsonArraySeparator);
+    out.append(output);
+    wrote = true;
   }
-  if (!error.empty()) raise("PgnError", "io", error, name);
+  if (json) out.append(wrote ? kJsonArrayClose : std::string_view("]\n"));
+  if (!run.end_error().empty()) raise("PgnError", "io", run.end_error(), run.file());
   return out;
 }
 
@@ -349,8 +349,11 @@ PYBIND11_MODULE(_libpgn, m) {
       R"(Iterates the games of `source`: a path (plain, .zst, .gz or .bz2, found by content), bytes,
 or a binary file object. Games are read and replayed on libpgn's threads (`threads`, 0: one per
 core) without the GIL and come out in input order. `lang` is the movetext's notation ("auto"
-detects it per game). `byte_range=(start, end)` reads only those bytes of an uncompressed file,
-cut at game starts. A file that cannot be read raises PgnError (after the games before the fault).)");
+detects it per game). `byte_range=(start, end)` reads the games of an uncompressed file that start
+in those bytes (the ranges of any partition of a file read each game once; index, line and offset
+count from the range's first game). A file that cannot be read, or is cut while it is read, raises
+PgnError (after the games before the fault). One iterator may be shared by threads: each game
+goes to one of them.)");
 
   m.def(
       "validate",
@@ -374,7 +377,7 @@ the command line. PGN and JSON game records (an array or JSON Lines) are told ap
 The options are those of `pgn validate`: `strict` (warnings count as errors), `ignore` (codes not
 reported nor counted, e.g. ["missing-tag"]), `min_severity` ("warning" or "error": the problems
 shown; the summary counts all), `tag_checks`, `check_suffixes`. `byte_range=(start, end)` reads
-only those bytes of an uncompressed PGN file, cut at game starts.)");
+the games of an uncompressed PGN file that start in those bytes, as read_games does.)");
 
   m.def(
       "convert", &convert, "source"_a, py::kw_only(), "to"_a = "pgn", "lang"_a = "auto",

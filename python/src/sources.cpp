@@ -1,10 +1,17 @@
 #include "sources.hpp"
 
-#include <cstdio>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <memory>
+#include <string_view>
 
 #include "errors.hpp"
+#include "libpgn/input.hpp"
 #include "libpgn/notation.hpp"
 #include "zstd_frames.hpp"
 
@@ -22,6 +29,127 @@ struct HeldObject {
     object = py::object();
   }
 };
+
+// Whether a range may begin at `p` of `text`, a window of the file: at a tag pair ('[', a name,
+// '"') first on its line, whose line does not follow another tag (only blank lines, `;`
+// comment lines and `%` escape lines between them, which a tag section may hold). Looks at
+// most kLookBack bytes back and kLookAhead on, so that where a range is cut depends on the
+// file alone, not on where reading began: the range that ends at a cut and the one that
+// begins there agree.
+constexpr std::size_t kLookBack = 4096, kLookAhead = 256;
+bool starts_tag_section(std::string_view text, std::size_t p) {
+  auto name_char = [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  };
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  if (text[p] != '[') return false;
+  std::size_t q = p + 1;
+  while (q < text.size() && name_char(text[q])) ++q;
+  if (q == p + 1) return false;
+  while (q < text.size() && (text[q] == ' ' || text[q] == '\t')) ++q;
+  if (q >= text.size() || text[q] != '"') return false;
+  if (p > 0 && text[p - 1] != '\n') return false;
+  // The lines before, back to one that holds a game's text: a tag line goes on the section.
+  const std::size_t limit = p - std::min(p, kLookBack);
+  for (std::size_t end = p; end > limit;) {
+    std::size_t begin = end - 1;  // the line [begin, end), its '\n' included
+    while (begin > limit && text[begin - 1] != '\n') --begin;
+    std::string_view line = text.substr(begin, end - begin);
+    end = begin;
+    while (!line.empty() && blank(line.front())) line.remove_prefix(1);
+    while (!line.empty() && blank(line.back())) line.remove_suffix(1);
+    if (line.empty() || line.front() == ';' || line.front() == '%') continue;
+    return line.front() != '[' && line.back() != ']';
+  }
+  return true;
+}
+
+}  // namespace
+
+GameRange::GameRange(const std::string& path, std::uint64_t begin, std::uint64_t end)
+    : path_(path), begin_(begin), end_(std::max(begin, end)) {
+  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  struct stat info {};
+  if (fd_ >= 0 && ::fstat(fd_, &info) == 0 && S_ISDIR(info.st_mode)) {
+    ::close(fd_);
+    fd_ = -1;
+    errno = EISDIR;
+  }
+  if (fd_ < 0) raise("PgnError", "io", "cannot open " + path + ": " + std::strerror(errno), path);
+  // A device or a pipe has no bytes to range over (/dev/zero would be searched for ever).
+  if (!S_ISREG(info.st_mode)) {
+    ::close(fd_);
+    raise("PgnError", "io", "cannot read " + path + " by byte range: not a regular file", path);
+  }
+  size_ = std::uint64_t(info.st_size);
+}
+
+GameRange::~GameRange() {
+  ::close(fd_);
+}
+
+std::size_t GameRange::read_at(std::uint64_t at, char* out, std::size_t size, std::string& error) {
+  std::size_t got = 0;
+  while (got < size) {
+    const ssize_t n = ::pread(fd_, out + got, size - got, off_t(at + got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      error = "read error in " + path_ + " at byte " + std::to_string(at + got) + ": " +
+              std::strerror(errno);
+      return got;
+    }
+    if (n == 0) break;
+    got += std::size_t(n);
+  }
+  return got;
+}
+
+std::uint64_t GameRange::first_game_start(std::uint64_t from, std::string& error) {
+  if (from == 0) return 0;
+  // What comes before the first tag section (escape lines, a comment) belongs to the first
+  // game, as when the whole file is read: that game starts at 0, not at its tags.
+  if (!first_section_) first_section_ = next_tag_section(0, error);
+  const std::uint64_t start = next_tag_section(from, error);
+  return start == *first_section_ ? next_tag_section(start + 1, error) : start;
+}
+
+std::uint64_t GameRange::next_tag_section(std::uint64_t from, std::string& error) {
+  constexpr std::size_t kStep = 1 << 16;
+  std::string window;
+  for (std::uint64_t at = from;; at += kStep) {
+    // Every place scanned has its look-back and look-ahead in the window (or the file ends).
+    const std::uint64_t window_start = at - std::min<std::uint64_t>(at, kLookBack);
+    const std::size_t first = std::size_t(at - window_start);
+    window.resize(first + kStep + kLookAhead);
+    window.resize(read_at(window_start, window.data(), window.size(), error));
+    if (!error.empty() || window.size() <= first) return std::max(at, window_start + window.size());
+    const std::size_t scan_end = std::min(window.size(), first + kStep);
+    for (std::size_t p = window.find('[', first); p < scan_end; p = window.find('[', p + 1))
+      if (starts_tag_section(std::string_view(window).substr(0, p + kLookAhead), p))
+        return window_start + p;
+  }
+}
+
+std::size_t GameRange::read(char* buffer, std::size_t size, std::string& error) {
+  if (!located_) {
+    located_ = true;
+    position_ = first_game_start(begin_, error);
+    if (error.empty()) stop_ = std::max(position_, first_game_start(end_, error));
+    if (!error.empty()) return 0;
+  }
+  if (position_ >= stop_) return 0;
+  const std::size_t n = read_at(
+      position_, buffer, std::size_t(std::min<std::uint64_t>(size, stop_ - position_)), error);
+  if (n == 0 && error.empty()) {
+    if (position_ < size_)  // the file ends before the size it had when opened
+      error = cut_while_read_message(path_, position_, size_);
+    stop_ = position_;
+  }
+  position_ += n;
+  return n;
+}
+
+namespace {
 
 Source zstd_range_source(const std::string& path, const std::vector<std::uint64_t>& range) {
   const std::uint64_t begin = range[0], end = range[1], frame = range[2], frame_start = range[3];
@@ -49,24 +177,12 @@ Source make_source(const py::handle& source, const ByteRange& byte_range) {
     const std::string path = py::str(py::module_::import("os").attr("fspath")(source));
     if (!range) return Source::path(path, InputFormat::Detect);
     if (byte_range->size() == 4) return zstd_range_source(path, *byte_range);
-    // A byte range of an uncompressed file, read with pread: the Dask partitions.
-    const std::uint64_t begin = range->first, end = range->second;
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (!file) raise("PgnError", "io", "cannot open " + path, path);
-    auto handle = std::shared_ptr<std::FILE>(file, std::fclose);
-    auto position = std::make_shared<std::uint64_t>(begin);
-    if (std::fseek(file, long(begin), SEEK_SET) != 0)
-      raise("PgnError", "io", "cannot seek in " + path, path);
+    // A byte range of an uncompressed file, moved to game starts: the Dask partitions.
+    auto reader = std::make_shared<GameRange>(path, range->first, range->second);
     return Source::reader(
         path,
-        [handle, position, end](char* buffer, std::size_t size, std::string& error) -> std::size_t {
-          const std::uint64_t left = end - *position;
-          if (left == 0) return 0;
-          const std::size_t n =
-              std::fread(buffer, 1, std::min<std::uint64_t>(size, left), handle.get());
-          if (n == 0 && std::ferror(handle.get())) error = "read error";
-          *position += n;
-          return n;
+        [reader](char* buffer, std::size_t size, std::string& error) {
+          return reader->read(buffer, size, error);
         },
         InputFormat::Pgn);
   }

@@ -234,14 +234,15 @@ void GameStream::push(Chunk&& chunk) {
   changed_.notify_all();
 }
 
-bool GameStream::next(Chunk& chunk) {
+GameStream::Next GameStream::next(Chunk& chunk, std::chrono::milliseconds patience) {
   std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return finished_ || !ready_.empty(); });
-  if (ready_.empty()) return false;
+  if (!changed_.wait_for(lock, patience, [&] { return finished_ || !ready_.empty(); }))
+    return Next::Waiting;
+  if (ready_.empty()) return Next::End;
   chunk = std::move(ready_.front());
   ready_.pop_front();
   changed_.notify_all();
-  return true;
+  return Next::Got;
 }
 
 }  // namespace pgn::python

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -83,9 +84,11 @@ class GameStream {
   GameStream(const GameStream&) = delete;
   GameStream& operator=(const GameStream&) = delete;
 
-  // The next chunk, waiting for it; false at the end of the input (then error() and
-  // games_read() say how the input ended). Call without the GIL held.
-  bool next(Chunk& chunk);
+  // The next chunk, waiting for it at most `patience` (so that a caller can look at signals
+  // meanwhile): Got, End at the end of the input (then error() and games_read() say how the
+  // input ended), or Waiting. Call without the GIL held.
+  enum class Next : std::uint8_t { Got, End, Waiting };
+  Next next(Chunk& chunk, std::chrono::milliseconds patience);
   // Why the input was not read to its end ("" when it was).
   const std::string& error() const { return error_; }
   std::uint64_t games_read() const { return games_read_; }

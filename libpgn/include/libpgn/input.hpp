@@ -38,4 +38,8 @@ class InputSource {
   Compression compression_ = Compression::None;
 };
 
+// The fault of a file that ends at byte `at` although it had `size` bytes when it was opened:
+// it was cut (truncated) while it was read, and what followed is lost.
+std::string cut_while_read_message(const std::string& name, std::uint64_t at, std::uint64_t size);
+
 }  // namespace pgn

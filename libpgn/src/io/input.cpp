@@ -30,10 +30,12 @@ std::string io_error_message(const std::string& what, std::uint64_t offset, int 
 
 // Where compressed (or plain) bytes come from: a file descriptor, a block of memory or a
 // reading function. `prefix` holds bytes already read while sniffing the magic number.
+// `size`: a regular file's size when it was opened (0: not known), so that a file cut while
+// it is read ends in a fault rather than quietly early.
 class RawBytes {
  public:
-  RawBytes(int fd, bool owns_fd, std::string prefix)
-      : fd_(fd), owns_fd_(owns_fd), prefix_(std::move(prefix)) {}
+  RawBytes(int fd, bool owns_fd, std::string prefix, std::uint64_t size)
+      : fd_(fd), owns_fd_(owns_fd), prefix_(std::move(prefix)), size_(size), got_(prefix_.size()) {}
   explicit RawBytes(std::string memory) : fd_(-1), owns_fd_(false), prefix_(std::move(memory)) {}
   RawBytes(ByteReader read, std::string prefix)
       : fd_(-1), owns_fd_(false), prefix_(std::move(prefix)), read_(std::move(read)) {}
@@ -58,6 +60,11 @@ class RawBytes {
     if (fd_ < 0) return 0;
     for (;;) {
       ssize_t n = ::read(fd_, buffer, size);
+      if (n > 0) got_ += static_cast<std::uint64_t>(n);
+      if (n == 0 && got_ < size_) {
+        cut_ = true;
+        return -1;
+      }
       if (n >= 0) return static_cast<long>(n);
       if (errno != EINTR) return -1;
     }
@@ -65,6 +72,7 @@ class RawBytes {
 
   // What the last read() returning -1 means, for the input called `name`.
   std::string failure(const std::string& name, std::uint64_t offset) const {
+    if (cut_) return cut_while_read_message(name, got_, size_);
     return reader_error_.empty() ? io_error_message(name, offset, errno) : reader_error_;
   }
 
@@ -75,6 +83,9 @@ class RawBytes {
   std::size_t prefix_pos_ = 0;
   ByteReader read_;
   std::string reader_error_;
+  std::uint64_t size_ = 0;
+  std::uint64_t got_ = 0;  // bytes of the file read, prefix included
+  bool cut_ = false;
 };
 
 class PlainSource final : public InputSource {
@@ -359,6 +370,12 @@ std::unique_ptr<InputSource> make_source(std::unique_ptr<RawBytes> raw, std::str
 
 }  // namespace
 
+std::string cut_while_read_message(const std::string& name, std::uint64_t at, std::uint64_t size) {
+  return "read error in " + name + " at byte " + std::to_string(at) +
+         ": the file was cut while it was read (it had " + std::to_string(size) +
+         " bytes when opened)";
+}
+
 std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::string& error) {
   const bool is_stdin = path == "-";
   const std::string name = is_stdin ? std::string("standard input") : path;
@@ -368,7 +385,8 @@ std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::str
     return nullptr;
   }
   struct stat info {};
-  if (::fstat(fd, &info) == 0 && S_ISDIR(info.st_mode)) {
+  const bool known = ::fstat(fd, &info) == 0;
+  if (known && S_ISDIR(info.st_mode)) {
     if (!is_stdin) ::close(fd);
     error = "cannot open " + path + ": " + std::strerror(EISDIR);
     return nullptr;
@@ -391,7 +409,9 @@ std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::str
     got += static_cast<std::size_t>(n);
   }
   head.resize(got);
-  auto raw = std::make_unique<RawBytes>(fd, !is_stdin, head);
+  const bool regular = known && S_ISREG(info.st_mode);
+  auto raw = std::make_unique<RawBytes>(fd, !is_stdin, head,
+                                        regular ? static_cast<std::uint64_t>(info.st_size) : 0);
   return make_source(std::move(raw), name, head);
 }
 

@@ -1,0 +1,37 @@
+// Ctrl-C in the module's long calls: Python runs a signal's handler only when asked, and a
+// call that waits for libpgn's threads, or reads a whole file without the GIL, must ask often.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <chrono>
+
+namespace pgn::python {
+
+namespace py = pybind11;
+
+// How often a long call looks at signals.
+inline constexpr std::chrono::milliseconds kSignalInterval{20};
+
+// For a pass run without the GIL: whether a signal's handler raised (KeyboardInterrupt), asked
+// with the GIL at most every kSignalInterval. The exception stays set in the thread, for the
+// caller to raise once it holds the GIL again.
+class SignalWatch {
+ public:
+  bool interrupted() {
+    if (interrupted_ || ++calls_ % 256 != 0) return interrupted_;
+    const auto now = std::chrono::steady_clock::now();
+    if (now < next_) return false;
+    next_ = now + kSignalInterval;
+    py::gil_scoped_acquire gil;
+    interrupted_ = PyErr_CheckSignals() != 0;
+    return interrupted_;
+  }
+
+ private:
+  bool interrupted_ = false;
+  unsigned calls_ = 0;
+  std::chrono::steady_clock::time_point next_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace pgn::python
