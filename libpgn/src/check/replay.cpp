@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "core/variant_rules.hpp"
+#include "libpgn/encoding.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/spoken.hpp"
 
@@ -716,6 +717,12 @@ void GameReplay::check_variant_final_position(std::optional<GameResult> result, 
   if (dead && outcome.decisive())
     wrong(rules + ": neither side can win with the material left, so the game is drawn, not " +
           scored);
+}
+
+std::string encoding_message(const RawGame& g) {
+  if (g.encoding_forced) return "the game was read as " + g.code_page->name + " (--encoding)";
+  return "the game is not valid UTF-8; it was read as " + g.code_page->name +
+         ", detected from its content";
 }
 
 // Says exactly what of a game over --max-game-bytes was not read.

@@ -94,6 +94,8 @@ struct VariantLine {
 
 // The limit-exceeded message of a game cut at --max-game-bytes: what was read, what was not.
 std::string cut_game_message(const RawGame& g);
+// The encoding warning of a game decoded from a code page: which one, and who chose it.
+std::string encoding_message(const RawGame& g);
 
 class GameReplay {
  public:

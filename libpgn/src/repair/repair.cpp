@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "libpgn/encoding.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/parser.hpp"
@@ -295,8 +296,8 @@ void GameRepairer::Impl::repair(const RawGame& g, RepairedGame& o) {
     walk_record();
   }
   mend_tags();
-  if (g.decoded_latin1)
-    add(RepairKind::Encoding, g.start, "Windows-1252", "UTF-8",
+  if (g.code_page)
+    add(RepairKind::Encoding, g.start, g.code_page->name, "UTF-8",
         "the game was not valid UTF-8; it is written in UTF-8");
   for (const Diagnostic& d : report.problems)
     if (d.code == Code::AutomaticDraw || d.code == Code::AmbiguousNotation) not_mended(d);
