@@ -49,6 +49,11 @@ struct RawGame {
   bool ascii_only = false;
 };
 
+// Where the input byte at `offset` (a TextPos::offset inside the game) is in game.text: the
+// same distance for UTF-8 input; in a game decoded from a code page each input byte became
+// one character, which may take more bytes.
+std::size_t text_index(const RawGame& game, std::uint64_t offset);
+
 struct SplitterOptions {
   std::size_t max_game_bytes = 8u << 20;  // games beyond this are cut (reported by the caller)
   std::size_t buffer_bytes = 1u << 20;

@@ -112,7 +112,7 @@ void GameReplay::begin_game() {
   word_nags_.clear();
 }
 
-void GameReplay::start(const GameTags& tags, const VariantName& variant, TextPos pos) {
+void GameReplay::start(const GameTags& tags, const VariantName& variant) {
   if (!variant.known) {
     replay_ = standard_path_ = false;
     return;
@@ -138,7 +138,7 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant, TextPos
       }
     }
     if (!fen.ok()) {
-      Diagnostic* d = diagnostics_.add(Code::BadFen, pos,
+      Diagnostic* d = diagnostics_.add(Code::BadFen, tags.fen_pos,
                                        std::string("FEN is not a legal position (") +
                                            fen_error_code(fen.error) + "): " + fen.message);
       if (d) d->fen = tags.fen;

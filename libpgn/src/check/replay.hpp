@@ -117,7 +117,7 @@ class GameReplay {
   void begin_game();
   // After the tags: sets up the start position under the game's rules, or leaves the game
   // unreplayed (a variant whose rules are not known, a FEN that is no legal position).
-  void start(const GameTags& tags, const VariantName& variant, TextPos pos);
+  void start(const GameTags& tags, const VariantName& variant);
   // False when the game's moves were not replayed (an unsupported variant, a bad FEN).
   bool replayed() const { return replay_; }
   // The Zobrist keys of the main line's positions replayed, the start position's first.

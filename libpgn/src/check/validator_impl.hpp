@@ -77,7 +77,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     const TextPos pos = diagnostics.game().start;
     const VariantName variant = tags.end_tags(pos, diagnostics);
     standard = variant.known && variant.variant == Variant::Standard && !variant.chess960;
-    replay.start(tags.tags(), variant, pos);
+    replay.start(tags.tags(), variant);
     return Control::Continue;
   }
 

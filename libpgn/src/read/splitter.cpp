@@ -753,6 +753,18 @@ struct GameSplitter::Impl {
   }
 };
 
+std::size_t text_index(const RawGame& game, std::uint64_t offset) {
+  const std::size_t bytes = static_cast<std::size_t>(offset - game.start.offset);
+  if (!game.code_page) return bytes;
+  std::size_t at = 0;
+  for (std::size_t characters = 0; characters < bytes && at < game.text.size(); ++characters) {
+    ++at;
+    while (at < game.text.size() && (static_cast<unsigned char>(game.text[at]) & 0xC0) == 0x80)
+      ++at;
+  }
+  return at;
+}
+
 GameSplitter::GameSplitter(InputSource& source, SplitterOptions options)
     : impl_(std::make_unique<Impl>(source, options)) {}
 
