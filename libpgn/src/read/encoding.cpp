@@ -377,9 +377,17 @@ const CodePage& EncodingDetector::choose(std::string_view game, std::string_view
       best_score = score;
     }
   }
-  // A game that reads the same in the previous game's code page keeps it: the report names
-  // one code page for a run of games from one source.
-  if (previous_ && best != previous_ && reads_the_same(*previous_, *best, game)) best = previous_;
+  // Among code pages that read the game the same, the report names the previous game's (one
+  // code page for a run of games from one source), else the first in order of preference.
+  if (previous_ && reads_the_same(*previous_, *best, game)) {
+    best = previous_;
+  } else {
+    for (const auto& candidate : candidates)
+      if (reads_the_same(*candidate.first, *best, game)) {
+        best = candidate.first;
+        break;
+      }
+  }
   previous_ = best;
   return *best;
 }
