@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+struct uchardet;  // uchardet's detector (uchardet/uchardet.h)
+
 namespace pgn {
 
 // A single-byte, ASCII-compatible character set, with its decoding table (built once with
@@ -49,6 +51,9 @@ class EncodingDetector {
  public:
   // `forced` (from --encoding) is used for every game that is not ASCII when set.
   explicit EncodingDetector(const CodePage* forced = nullptr) : forced_(forced) {}
+  ~EncodingDetector();
+  EncodingDetector(const EncodingDetector&) = delete;
+  EncodingDetector& operator=(const EncodingDetector&) = delete;
   // `game`: the game's bytes, not valid UTF-8; `file_window`: the input from this game on,
   // as far as it is in memory (looked at for the first such game only).
   const CodePage& choose(std::string_view game, std::string_view file_window);
@@ -59,6 +64,7 @@ class EncodingDetector {
   const CodePage* file_guess_ = nullptr;
   bool file_seen_ = false;
   const CodePage* previous_ = nullptr;
+  ::uchardet* uchardet_ = nullptr;  // made once, reset for each text
 };
 
 }  // namespace pgn

@@ -203,13 +203,13 @@ std::string upper(std::string_view s) {
 
 // uchardet's answer for `bytes`, as one of the code pages detection tries (nullptr for any
 // other answer). It names ISO-8859-1 where Windows-1252 reads the same letters and more.
-const CodePage* uchardet_guess(std::string_view bytes) {
-  uchardet_t detector = ::uchardet_new();
+const CodePage* uchardet_guess(uchardet_t& detector, std::string_view bytes) {
+  if (!detector) detector = ::uchardet_new();
   if (!detector) return nullptr;
+  ::uchardet_reset(detector);
   ::uchardet_handle_data(detector, bytes.data(), bytes.size());
   ::uchardet_data_end(detector);
   std::string name = upper(::uchardet_get_charset(detector));
-  ::uchardet_delete(detector);
   if (name == "ISO-8859-1") name = "WINDOWS-1252";
   for (const KnownPage& known : kDetected)
     if (name == known.iconv_name) return lookup(known.name);
@@ -218,7 +218,7 @@ const CodePage* uchardet_guess(std::string_view bytes) {
 
 // uchardet's answer for the lines of `window` that are not UTF-8: in a file that is mostly
 // UTF-8 (or ASCII), those are the evidence of the other encoding.
-const CodePage* file_guess(std::string_view window) {
+const CodePage* file_guess(uchardet_t& detector, std::string_view window) {
   std::string lines;
   for (std::size_t at = 0; at < window.size();) {
     std::size_t end = window.find('\n', at);
@@ -227,7 +227,7 @@ const CodePage* file_guess(std::string_view window) {
     if (detail::classify_text(line) == detail::TextKind::Invalid) lines.append(line);
     at = end;
   }
-  return uchardet_guess(lines);
+  return uchardet_guess(detector, lines);
 }
 
 bool reads_the_same(const CodePage& a, const CodePage& b, std::string_view bytes) {
@@ -344,13 +344,17 @@ void decode_code_page(const CodePage& page, std::string_view bytes, std::string&
   }
 }
 
+EncodingDetector::~EncodingDetector() {
+  if (uchardet_) ::uchardet_delete(uchardet_);
+}
+
 const CodePage& EncodingDetector::choose(std::string_view game, std::string_view file_window) {
   if (forced_) return *forced_;
   if (!file_seen_) {
     file_seen_ = true;
-    file_guess_ = file_guess(file_window);
+    file_guess_ = file_guess(uchardet_, file_window);
   }
-  const CodePage* game_guess = uchardet_guess(game);
+  const CodePage* game_guess = uchardet_guess(uchardet_, game);
   Registry& r = registry();
   std::vector<std::pair<const CodePage*, const std::array<std::uint8_t, 256>*>> candidates;
   {
