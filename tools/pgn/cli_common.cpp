@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -46,17 +45,6 @@ void add_common_options(po::options_description& options, CommonOptions& common)
        "iso-8859-2, cp1252; auto: found from each game's content");
 }
 
-namespace {
-bool resolve_encoding(CommonOptions& common, std::string& error) {
-  std::string name = common.encoding;
-  for (char& c : name) c = char(std::tolower(static_cast<unsigned char>(c)));
-  if (name == "auto" || name == "utf-8" || name == "utf8") return true;
-  common.code_page = find_code_page(common.encoding, error);
-  if (!common.code_page) error = "--encoding: " + error;
-  return common.code_page != nullptr;
-}
-}  // namespace
-
 bool apply_common_options(const po::variables_map&, CommonOptions& common,
                           ValidateOptions& validate, std::string& error) {
   for (const auto& path : common.notation_files) {
@@ -91,7 +79,10 @@ bool apply_common_options(const po::variables_map&, CommonOptions& common,
     }
     validate.notation = chosen;
   }
-  if (!resolve_encoding(common, error)) return false;
+  if (!encoding_option(common.encoding, common.code_page, error)) {
+    error = "--encoding: " + error;
+    return false;
+  }
   validate.max_plies = common.max_plies;
   validate.parse_limits.max_variation_depth = common.max_variation_depth;
   validate.parse_limits.max_comment_bytes = common.max_comment_bytes;

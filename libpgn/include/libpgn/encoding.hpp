@@ -31,6 +31,10 @@ struct CodePage {
 // The code page called `name` (any name iconv knows: "cp1251", "KOI8-R", "latin2", ...), or
 // nullptr with `error` when it is unknown or not a single-byte ASCII-compatible one.
 const CodePage* find_code_page(std::string_view name, std::string& error);
+// The value of an encoding option (--encoding, Python's encoding=): "auto" or "UTF-8" (any
+// case) is nullptr, the default (UTF-8, and detection for games that are not); any other is
+// find_code_page's. False with `error` for a name that is no single-byte code page.
+bool encoding_option(std::string_view name, const CodePage*& out, std::string& error);
 // The code page with this id (from CodePage::id), nullptr for 0 or an unknown id.
 const CodePage* code_page_by_id(unsigned id);
 // The code pages tried when nothing is forced, in order of preference on a tie.

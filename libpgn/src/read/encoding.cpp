@@ -321,6 +321,14 @@ const CodePage* find_code_page(std::string_view name, std::string& error) {
   return added;
 }
 
+bool encoding_option(std::string_view name, const CodePage*& out, std::string& error) {
+  out = nullptr;
+  const std::string wanted = upper(name);
+  if (wanted == "AUTO" || wanted == "UTF-8" || wanted == "UTF8") return true;
+  out = find_code_page(name, error);
+  return out != nullptr;
+}
+
 const CodePage* code_page_by_id(unsigned id) {
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
