@@ -90,6 +90,10 @@ expect "mixed archive: each game's code page" "${expected_pages%$'\n'}" \
 expect "mixed archive: validates as its UTF-8 parts" \
   "$("$pgn" validate --threads 1 -q --ignore encoding --summary-only --format jsonl "$work/mixed-utf8.pgn" | sed -E 's/"(seconds|input_bytes)":[0-9.]+//g')" \
   "$("$pgn" validate --threads 1 -q --ignore encoding --summary-only --format jsonl "$work/mixed.pgn" | sed -E 's/"(seconds|input_bytes)":[0-9.]+//g')"
+# dedupe reads a plain file's games again by their places: each is decoded again from its own
+# code page (a place records it).
+expect "mixed archive: dedupe writes what it writes for the UTF-8 parts" \
+  "$("$pgn" dedupe -q "$work/mixed-utf8.pgn")" "$("$pgn" dedupe -q "$work/mixed.pgn")"
 
 # --encoding forces a code page, for every command that reads PGN: a Windows-1251 file read
 # as CP866 (which the content does not show) gives CP866's letters, and the warning says so.
