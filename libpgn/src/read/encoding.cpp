@@ -107,7 +107,8 @@ enum Trait : std::uint8_t {
 struct Registry {
   std::mutex mutex;
   std::vector<std::unique_ptr<CodePage>> pages;
-  std::vector<std::array<std::uint8_t, 256>> traits;  // by id - 1
+  // By id - 1; each on its own so that a detector can use it unlocked while pages are added.
+  std::vector<std::unique_ptr<const std::array<std::uint8_t, 256>>> traits;
   bool detected_built = false;
   std::size_t detected = 0;  // the first pages are those of kDetected that iconv has
 };
@@ -172,7 +173,7 @@ const CodePage* add_page(Registry& r, std::unique_ptr<CodePage> page) {
     if (p->code_point == page->code_point && p->defined == page->defined) return p.get();
   if (r.pages.size() >= kMaxPages) return nullptr;
   page->id = std::uint8_t(r.pages.size() + 1);
-  r.traits.push_back(traits_of(*page));
+  r.traits.push_back(std::make_unique<const std::array<std::uint8_t, 256>>(traits_of(*page)));
   r.pages.push_back(std::move(page));
   return r.pages.back().get();
 }
@@ -370,7 +371,7 @@ const CodePage& EncodingDetector::choose(std::string_view game, std::string_view
     build_detected(r);
     for (std::size_t k = 0; k < r.pages.size(); ++k) {
       const CodePage* p = r.pages[k].get();
-      if (k < r.detected) candidates.emplace_back(p, &r.traits[k]);
+      if (k < r.detected) candidates.emplace_back(p, r.traits[k].get());
     }
   }
   // uchardet's answer for one game counts as much as the game has text to go by (up to 6
