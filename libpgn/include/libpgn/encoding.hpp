@@ -37,8 +37,6 @@ const CodePage* find_code_page(std::string_view name, std::string& error);
 bool encoding_option(std::string_view name, const CodePage*& out, std::string& error);
 // The code page with this id (from CodePage::id), nullptr for 0 or an unknown id.
 const CodePage* code_page_by_id(unsigned id);
-// The code pages tried when nothing is forced, in order of preference on a tie.
-std::string_view detected_code_pages();
 
 // Decodes `bytes` from `page` into UTF-8 `out` (replacing its contents).
 void decode_code_page(const CodePage& page, std::string_view bytes, std::string& out);

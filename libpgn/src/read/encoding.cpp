@@ -336,11 +336,6 @@ const CodePage* code_page_by_id(unsigned id) {
   return id >= 1 && id <= r.pages.size() ? r.pages[id - 1].get() : nullptr;
 }
 
-std::string_view detected_code_pages() {
-  return "Windows-1252 (ISO-8859-1), Windows-1251, KOI8-R, CP866, Windows-1250, ISO-8859-2, "
-         "KOI8-U";
-}
-
 void decode_code_page(const CodePage& page, std::string_view bytes, std::string& out) {
   out.clear();
   out.reserve(bytes.size() + bytes.size() / 2 + 16);
