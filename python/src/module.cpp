@@ -188,7 +188,7 @@ enum class TagKind : std::uint8_t { Text, Integer, Date };
 // result, termination and notation as categorical codes.
 py::dict game_columns(const py::handle& source, const std::vector<std::string>& tags,
                       const std::vector<std::string>& kinds, const std::string& lang, long threads,
-                      const ByteRange& range) {
+                      const ByteRange& range, const std::string& encoding) {
   if (kinds.size() != tags.size()) throw py::value_error("one kind per tag");
   std::vector<TagKind> kind;
   kind.reserve(kinds.size());
@@ -198,6 +198,7 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
   settings.mode = StreamMode::Tags;
   settings.threads = thread_count(threads);
   settings.validate = validate_options(lang, false);
+  settings.encoding = code_page_from(encoding);
   GameIterator it(source, std::move(settings), range);
 
   const py::object not_a_time = py::module_::import("pandas").attr("NaT");
@@ -390,7 +391,7 @@ shown; the summary counts all), `tag_checks`, `check_suffixes`, `encoding` (as r
 lan, fen or epd), in notation `to_lang` (pgn, lan) when given; returns the text.)");
 
   m.def("_game_columns", &game_columns, "source"_a, "tags"_a, "kinds"_a, "lang"_a = "auto",
-        "threads"_a = 0, "byte_range"_a = py::none());
+        "threads"_a = 0, "byte_range"_a = py::none(), "encoding"_a = "auto");
 
   bind_position(m);
   bind_cuts(m);

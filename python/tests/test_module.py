@@ -416,5 +416,7 @@ def test_encoding_is_detected_or_forced():
     messages = [p.message for p in libpgn.validate(legacy, encoding="windows-1251")]
     assert messages == ["the game was read as Windows-1251 (--encoding)"] * 2
     assert libpgn.convert(legacy, encoding="cp1251") == libpgn.convert(original.read_bytes())
+    frame = libpgn.to_dataframe(legacy, columns=["White"], encoding="cp866")
+    assert list(frame["White"]) == [g.tags["White"] for g in forced]
     with pytest.raises(ValueError, match="unknown encoding 'nonsense'"):
         libpgn.read_games(legacy, encoding="nonsense")
