@@ -20,6 +20,12 @@ if(PkgConfig_FOUND)
 endif()
 libpgn_require(RE2_FOUND "RE2" libre2-dev)
 
+# uchardet finds the code page of input that is not UTF-8 (iconv, in the C library, decodes it).
+if(PkgConfig_FOUND)
+  pkg_check_modules(UCHARDET QUIET IMPORTED_TARGET uchardet)
+endif()
+libpgn_require(UCHARDET_FOUND "uchardet" libuchardet-dev)
+
 find_package(Boost 1.70 QUIET COMPONENTS program_options)
 libpgn_require(Boost_FOUND "Boost.Program_options" libboost-program-options-dev)
 

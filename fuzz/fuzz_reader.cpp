@@ -191,7 +191,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     while (splitter.next(game)) {
       if (game.index != ++games) std::abort();
       // The budget counts input bytes: a Windows-1252 byte decodes to at most 3 UTF-8 bytes.
-      const std::size_t budget = options.max_game_bytes * (game.decoded_latin1 ? 3 : 1);
+      const std::size_t budget = options.max_game_bytes * (game.code_page ? 3 : 1);
       if (game.text.size() > budget) std::abort();
       check_inside(game, game.dropped_from);
       check_inside(game, game.continued_after_blank_line);

@@ -54,14 +54,16 @@ def _tag_columns(columns):
     return tags
 
 
-def to_dataframe(source, columns=DEFAULT_COLUMNS, *, lang="auto", threads=0, byte_range=None):
+def to_dataframe(source, columns=DEFAULT_COLUMNS, *, lang="auto", threads=0, byte_range=None,
+                 encoding="auto"):
     """One row per game of `source` (a path, bytes or a binary file object).
 
     `columns` names the tags to keep: Elo and other number tags become Int64 (missing: <NA>),
     dates become datetime.date (unknown parts: NaT), others strings. Every frame also has
     offset, plies, result, termination (the Termination tag), valid, errors, warnings and
-    notation.
+    notation. `encoding` is the code page of input that is not UTF-8, as in read_games.
     """
     tags = _tag_columns(columns)
     kinds = [_kind(t) for t in tags]
-    return _frame(_libpgn._game_columns(source, tags, kinds, lang, threads, byte_range), tags)
+    return _frame(
+        _libpgn._game_columns(source, tags, kinds, lang, threads, byte_range, encoding), tags)

@@ -232,6 +232,13 @@ Source make_source(const py::handle& source, const ByteRange& byte_range) {
                        std::string(py::str(py::type::of(source).attr("__name__"))));
 }
 
+const CodePage* code_page_from(const std::string& encoding) {
+  const CodePage* page = nullptr;
+  std::string error;
+  if (!encoding_option(encoding, page, error)) throw py::value_error(error);
+  return page;
+}
+
 ValidateOptions validate_options(const std::string& lang, bool strict) {
   ValidateOptions options;
   options.strict = strict;

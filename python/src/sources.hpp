@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "libpgn/diagnostics.hpp"
+#include "libpgn/encoding.hpp"
 #include "libpgn/source.hpp"
 #include "libpgn/validator.hpp"
 
@@ -59,6 +60,8 @@ class GameRange {
 Source make_source(const py::handle& source, const ByteRange& byte_range);
 // ValueError for an unknown notation.
 ValidateOptions validate_options(const std::string& lang, bool strict);
+// The code page of an `encoding=` keyword (nullptr: "auto"); ValueError for an unknown one.
+const CodePage* code_page_from(const std::string& encoding);
 // validate's filters, as `pgn validate --ignore CODE --no-tag-checks --no-check-suffixes`
 // take them; ValueError for an unknown code.
 void apply_filters(ValidateOptions& options, const std::vector<std::string>& ignore,

@@ -202,6 +202,7 @@ GameStream::GameStream(Source source, StreamSettings settings)
   thread_ = std::thread([this, source = std::move(source)]() mutable {
     PipelineOptions options;
     options.threads = settings_.threads;
+    options.splitter.encoding = settings_.encoding;
     options.stop = &stop_;
     Consumer consumer(*this);
     std::vector<Source> sources{std::move(source)};

@@ -73,7 +73,8 @@ struct StreamSettings {
   StreamMode mode = StreamMode::Games;
   unsigned threads = 0;
   ValidateOptions validate;
-  WriterOptions writer;  // Convert mode
+  WriterOptions writer;                // Convert mode
+  const CodePage* encoding = nullptr;  // SplitterOptions::encoding
 };
 
 class GameStream {

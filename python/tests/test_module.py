@@ -5,6 +5,7 @@ import gzip
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -401,3 +402,21 @@ def test_dataframe_columns_are_the_tags_typed(relative):
         assert (None if pd.isna(row.termination) else row.termination) == tags.get("Termination")
         assert row.result == game.result and row.plies == game.plies and row.valid == game.valid
         assert row.offset == game.offset and row.notation == game.notation
+
+
+def test_encoding_is_detected_or_forced():
+    # A Russian scoresheet saved in Windows-1251: detected by content, or read as forced.
+    original = (Path(__file__).resolve().parents[2] / "corpora/localized/ru-scoresheet.pgn")
+    legacy = original.read_text(encoding="utf-8").encode("cp1251")
+    games = list(libpgn.read_games(legacy))
+    assert games[0].tags["White"] == "Карпов, Анатолий"
+    assert [g.tags for g in games] == [g.tags for g in libpgn.read_games(original.read_bytes())]
+    forced = list(libpgn.read_games(legacy, encoding="cp866"))
+    assert forced[0].tags["White"] == "Карпов, Анатолий".encode("cp1251").decode("cp866")
+    messages = [p.message for p in libpgn.validate(legacy, encoding="windows-1251")]
+    assert messages == ["the game was read as Windows-1251 (--encoding)"] * 2
+    assert libpgn.convert(legacy, encoding="cp1251") == libpgn.convert(original.read_bytes())
+    frame = libpgn.to_dataframe(legacy, columns=["White"], encoding="cp866")
+    assert list(frame["White"]) == [g.tags["White"] for g in forced]
+    with pytest.raises(ValueError, match="unknown encoding 'nonsense'"):
+        libpgn.read_games(legacy, encoding="nonsense")

@@ -69,7 +69,7 @@ Totals read_corpus(const fs::path& path, SplitterOptions options = {}) {
   RawGame game;
   while (splitter.next(game)) {
     ++totals.games;
-    totals.latin1 += game.decoded_latin1;
+    totals.latin1 += game.code_page != nullptr;
     totals.truncated += game.truncated;
     parse_game(game, totals.visitor);
   }

@@ -140,7 +140,7 @@ std::vector<Split> split_source(InputSource& source, SplitterOptions options = {
   std::uint64_t expected_index = 1;
   while (splitter.next(game)) {
     EXPECT_EQ(game.index, expected_index++);
-    games.push_back({std::string(game.text), game.start, game.had_bom, game.decoded_latin1,
+    games.push_back({std::string(game.text), game.start, game.had_bom, game.code_page != nullptr,
                      game.truncated, game.ascii_only, game.original_size});
   }
   return games;
@@ -674,7 +674,7 @@ TEST(Splitter, PositionsInDecodedGamesAreInputOffsets) {
   GameSplitter splitter(*source);
   RawGame game;
   ASSERT_TRUE(splitter.next(game));
-  ASSERT_TRUE(game.decoded_latin1);
+  ASSERT_TRUE(game.code_page);
   Recorder recorder;
   parse_game(game, recorder);
   const std::vector<std::string> expected = {"tag White=\xC3\xB6\xC3\xB6 @2:1", "move e4 @2:14",
@@ -958,7 +958,7 @@ TEST(Parser, PositionsAfterACommentOverTheLimitThatSpansLines) {
     GameSplitter splitter(*source);
     RawGame game;
     ASSERT_TRUE(splitter.next(game));
-    ASSERT_EQ(game.decoded_latin1, latin1);
+    ASSERT_EQ(game.code_page != nullptr, latin1);
     ASSERT_EQ(game.ascii_only, !latin1);
     Recorder recorder;
     parse_game(game, recorder, limits);
@@ -1182,7 +1182,7 @@ TEST(Corpora, Latin1GamesAreDecoded) {
   GameSplitter splitter(*source);
   RawGame game;
   ASSERT_TRUE(splitter.next(game));
-  EXPECT_TRUE(game.decoded_latin1);
+  EXPECT_TRUE(game.code_page);
   EXPECT_NE(game.text.find("[Site \"Elista R\xC3\x9CS\"]"), std::string_view::npos);
 }
 

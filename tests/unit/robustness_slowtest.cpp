@@ -363,7 +363,7 @@ TEST_F(Pathological, NulBytesEverywhere) {
 
 TEST_F(Pathological, InvalidUtf8Everywhere) {
   // Every byte value in tags, comments and movetext, and a long run of lone continuation
-  // bytes: decoded as Windows-1252 and reported, never a crash.
+  // bytes: decoded from the code page detected and reported, never a crash.
   std::string all_bytes;
   for (int c = 0x80; c < 0x100; ++c) all_bytes += static_cast<char>(c);
   GeneratedSource source;

@@ -35,6 +35,9 @@ TEST(ValueRange, Rejected) {
   EXPECT_FALSE(parse_value_range("2019.13", RangeKind::Date, r, error));
   EXPECT_FALSE(parse_value_range("F10", RangeKind::Eco, r, error));
   EXPECT_FALSE(parse_value_range("2019.01.02.03", RangeKind::Date, r, error));
+  // PGN's unknown month or day only after the known parts, and the year is always known.
+  for (std::string_view bad : {"2019.??.05", "????.??.??", "2019.??.??.??", "??"})
+    EXPECT_FALSE(parse_value_range(bad, RangeKind::Date, r, error)) << bad;
 }
 
 TEST(ValueRange, PartialDatesCoverTheirDays) {
@@ -54,6 +57,16 @@ TEST(ValueRange, PartialDatesCoverTheirDays) {
   EXPECT_FALSE(after.contains(v));
   ASSERT_TRUE(value_of("2019.06.01", RangeKind::Date, v));
   EXPECT_TRUE(after.contains(v));
+}
+
+TEST(ValueRange, UnknownMonthsAndDaysAreWrittenAsInPgn) {
+  const ValueRange year = range("2019.??.??", RangeKind::Date);
+  EXPECT_EQ(year.low, range("2019", RangeKind::Date).low);
+  EXPECT_EQ(year.high, range("2019", RangeKind::Date).high);
+  const ValueRange may = range("2019.05.??", RangeKind::Date);
+  EXPECT_EQ(may.low, range("2019.05", RangeKind::Date).low);
+  EXPECT_EQ(may.high, range("2019.05", RangeKind::Date).high);
+  EXPECT_EQ(range("2018.??.??..2019.05.??", RangeKind::Date).high, may.high);
 }
 
 TEST(ValueRange, Eco) {

@@ -118,6 +118,9 @@ TEST(Validator, EveryCheckedTagAcceptsGoodValues) {
       {"BlackElo", "-"},
       {"TimeControl", "40/7200:3600"},
       {"TimeControl", "300+2"},
+      // cutechess writes fractional seconds.
+      {"TimeControl", "10+0.05"},
+      {"TimeControl", "40/60.5:30+0.25"},
       {"ECO", "B90"},
       // The values recognized before the patterns run, and their edges, which the patterns
       // decide: the same verdict either way.
@@ -150,6 +153,8 @@ TEST(Validator, EveryCheckedTagRejectsBadValues) {
       {"WhiteElo", "2700a"},
       {"BlackElo", "12345"},
       {"TimeControl", "5 min"},
+      {"TimeControl", "10+.05"},
+      {"TimeControl", "10+0,05"},
       {"ECO", "Z99"},
       {"ECO", "F00"},
       {"ECO", "A0"},

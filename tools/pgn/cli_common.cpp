@@ -41,7 +41,10 @@ void add_common_options(po::options_description& options, CommonOptions& common)
       ("max-comment-bytes", count_value(common.max_comment_bytes, 0, kGiB),
        "per-game budget: bytes in one comment")  //
       ("max-game-bytes", count_value(common.max_game_bytes, 1, kGiB),
-       "per-game budget: bytes in one game (larger games are cut and reported)");
+       "per-game budget: bytes in one game (larger games are cut and reported)")  //
+      ("encoding", po::value(&common.encoding)->value_name("NAME")->default_value("auto"),
+       "the code page of input that is not UTF-8, such as cp1251, koi8-r, cp866, cp1250, "
+       "iso-8859-2, cp1252; auto: found from each game's content");
 }
 
 bool apply_common_options(const po::variables_map&, CommonOptions& common,
@@ -78,6 +81,10 @@ bool apply_common_options(const po::variables_map&, CommonOptions& common,
     }
     validate.notation = chosen;
   }
+  if (!encoding_option(common.encoding, common.code_page, error)) {
+    error = "--encoding: " + error;
+    return false;
+  }
   validate.max_plies = common.max_plies;
   validate.parse_limits.max_variation_depth = common.max_variation_depth;
   validate.parse_limits.max_comment_bytes = common.max_comment_bytes;
@@ -88,6 +95,7 @@ PipelineOptions pipeline_options(const CommonOptions& common) {
   PipelineOptions p;
   p.threads = common.threads;
   p.splitter.max_game_bytes = common.max_game_bytes;
+  p.splitter.encoding = common.code_page;
   p.stop = interrupt_flag();
   return p;
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "libpgn/encoding.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/report.hpp"
@@ -29,11 +30,14 @@ struct CommonOptions {
   std::uint32_t max_variation_depth = 1000;
   std::uint64_t max_comment_bytes = 1u << 20;
   std::uint64_t max_game_bytes = 8u << 20;
+  std::string encoding = "auto";
+  const CodePage* code_page = nullptr;  // --encoding resolved; nullptr: UTF-8 and detection
 };
 
 void add_common_options(boost::program_options::options_description& options,
                         CommonOptions& common);
-// Resolves --lang and --notation-file into `validate`; false with `error` on a bad value.
+// Resolves --lang and --notation-file into `validate`, and --encoding; false with `error` on a bad
+// value.
 bool apply_common_options(const boost::program_options::variables_map& vm, CommonOptions& common,
                           ValidateOptions& validate, std::string& error);
 PipelineOptions pipeline_options(const CommonOptions& common);

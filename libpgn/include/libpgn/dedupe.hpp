@@ -140,11 +140,11 @@ class PrefixIndex {
 // Where a game's bytes are in its input, noted by a first reading (16 bytes a game) so that a
 // second reading can take the game from a plain file without cutting it into games again.
 struct GamePlace {
-  std::uint64_t offset = 0;      // of the game's first byte
-  std::uint32_t line = 0;        // of that byte
-  std::uint32_t size : 31 = 0;   // bytes in the input
-  std::uint32_t latin1 : 1 = 0;  // the splitter decoded them from Windows-1252
-  static constexpr std::uint32_t kMaxSize = (1u << 31) - 1;
+  std::uint64_t offset = 0;         // of the game's first byte
+  std::uint32_t line = 0;           // of that byte
+  std::uint32_t size : 27 = 0;      // bytes in the input
+  std::uint32_t code_page : 5 = 0;  // CodePage::id the splitter decoded them from; 0: UTF-8
+  static constexpr std::uint32_t kMaxSize = (1u << 27) - 1;
 };
 static_assert(sizeof(GamePlace) == 16);
 

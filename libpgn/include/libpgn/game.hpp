@@ -51,10 +51,10 @@ struct Game {
   Line moves;                                             // the main line
   std::string result;  // the termination marker as written; empty if there was none
   std::vector<SyntaxProblem> problems;
-  TextPos start;            // where the game starts in the input
-  std::uint64_t index = 0;  // 1-based game number in the input
-  bool truncated = false;   // longer than SplitterOptions::max_game_bytes
-  bool decoded_latin1 = false;
+  TextPos start;                        // where the game starts in the input
+  std::uint64_t index = 0;              // 1-based game number in the input
+  bool truncated = false;               // longer than SplitterOptions::max_game_bytes
+  const CodePage* code_page = nullptr;  // the game was decoded from it (not UTF-8)
 
   // The value of the first tag called `name`, or "" if there is none.
   std::string_view tag(std::string_view name) const;

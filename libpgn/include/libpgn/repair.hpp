@@ -41,7 +41,7 @@ enum class RepairKind : std::uint8_t {
   IllegalCut,    // "illegal-move-cut": the line ends before an illegal move; the rest is kept
                  // in a comment
   GuessedMove,   // "guessed-move": --repair-illegal replaced an illegal move by the one slip
-  Encoding,      // "encoding": a Windows-1252 game written as UTF-8
+  Encoding,      // "encoding": a game in a single-byte code page written as UTF-8
   NotMended,     // "not-mended": a fault that cannot be mended mechanically (reported only)
   Count
 };

@@ -1,5 +1,5 @@
 // Games out of bytes: GameSplitter cuts an InputSource into whole games without understanding
-// moves; each RawGame is valid UTF-8 (Latin-1/Windows-1252 games are decoded) and knows where
+// moves; each RawGame is valid UTF-8 (games in a single-byte code page are decoded) and knows where
 // it started (TextPos). Constant memory: a game larger than the limit is cut and flagged, never
 // buffered whole. Defined in read/splitter.cpp.
 #pragma once
@@ -14,6 +14,8 @@
 
 namespace pgn {
 
+struct CodePage;
+
 // A place in the input. Lines and columns are 1-based; columns count characters (UTF-8 code
 // points), so they match what an editor shows.
 struct TextPos {
@@ -23,10 +25,13 @@ struct TextPos {
 };
 
 struct RawGame {
-  std::string_view text;        // the game, UTF-8; valid until the next call to next()
-  TextPos start;                // where the game's first byte is in the input
-  std::uint64_t index = 0;      // 1-based game number in this input
-  bool decoded_latin1 = false;  // the bytes were not UTF-8 and were decoded as Windows-1252
+  std::string_view text;    // the game, UTF-8; valid until the next call to next()
+  TextPos start;            // where the game's first byte is in the input
+  std::uint64_t index = 0;  // 1-based game number in this input
+  // Set when the game was decoded from a single-byte code page (detected, or forced by
+  // SplitterOptions::encoding); each character of `text` then stands for one input byte.
+  const CodePage* code_page = nullptr;
+  bool encoding_forced = false;  // code_page is the one the options forced
   bool had_bom = false;
   bool truncated = false;  // the game exceeded max_game_bytes; text holds its beginning
   std::uint64_t original_size =
@@ -44,9 +49,17 @@ struct RawGame {
   bool ascii_only = false;
 };
 
+// Where the input byte at `offset` (a TextPos::offset inside the game) is in game.text: the
+// same distance for UTF-8 input; in a game decoded from a code page each input byte became
+// one character, which may take more bytes.
+std::size_t text_index(const RawGame& game, std::uint64_t offset);
+
 struct SplitterOptions {
   std::size_t max_game_bytes = 8u << 20;  // games beyond this are cut (reported by the caller)
   std::size_t buffer_bytes = 1u << 20;
+  // The code page of every game that is not ASCII (--encoding); nullptr: UTF-8, and the code
+  // page of a game that is not valid UTF-8 is detected (EncodingDetector).
+  const CodePage* encoding = nullptr;
 };
 
 // Cuts an input into games. A game starts at a tag section ('[' at the start of a line

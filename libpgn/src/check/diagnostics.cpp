@@ -26,7 +26,7 @@ constexpr CodeInfo kCodes[] = {
      "A check or mate sign that is missing, wrong, or on a move that gives no check"},
     {Code::NullMove, "null-move", Severity::Warning, "A null move (-- or Z0) in a variation"},
     {Code::Encoding, "encoding", Severity::Warning,
-     "The game is not UTF-8; it was decoded as Latin-1 (Windows-1252)"},
+     "The game is not UTF-8; it was decoded from the code page its content shows, or --encoding"},
     {Code::LimitExceeded, "limit-exceeded", Severity::Error,
      "A game exceeded a size budget (plies, variation depth, comment or game size)"},
     {Code::AmbiguousNotation, "ambiguous-notation", Severity::Warning,

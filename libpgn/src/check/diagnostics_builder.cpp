@@ -76,7 +76,7 @@ std::uint32_t DiagnosticsBuilder::column_of(TextPos pos) {
   const RawGame& game = *game_;
   const std::string_view text = game.text;
   if (pos.offset < game.start.offset) return column_at(game, pos);
-  const std::size_t at = std::min<std::size_t>(pos.offset - game.start.offset, text.size());
+  const std::size_t at = std::min<std::size_t>(text_index(game, pos.offset), text.size());
   if (column_cache_.line != pos.line || column_cache_.at > at) {
     column_cache_ = {pos.line, at, column_at(game, pos)};
     return column_cache_.column;
@@ -91,7 +91,7 @@ std::uint32_t DiagnosticsBuilder::column_of(TextPos pos) {
 void DiagnosticsBuilder::fill_source_line(Diagnostic& d, TextPos pos) const {
   std::string_view text = game_->text;
   if (pos.offset < game_->start.offset) return;
-  std::size_t at = std::min<std::size_t>(pos.offset - game_->start.offset, text.size());
+  std::size_t at = std::min<std::size_t>(text_index(*game_, pos.offset), text.size());
   constexpr std::size_t kWindow = 120;
   // The line's ends are looked for only around `at`: a problem on a line of megabytes must
   // not cost a scan of the whole line.

@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "core/variant_rules.hpp"
+#include "libpgn/encoding.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/spoken.hpp"
 
@@ -111,7 +112,7 @@ void GameReplay::begin_game() {
   word_nags_.clear();
 }
 
-void GameReplay::start(const GameTags& tags, const VariantName& variant, TextPos pos) {
+void GameReplay::start(const GameTags& tags, const VariantName& variant) {
   if (!variant.known) {
     replay_ = standard_path_ = false;
     return;
@@ -137,7 +138,7 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant, TextPos
       }
     }
     if (!fen.ok()) {
-      Diagnostic* d = diagnostics_.add(Code::BadFen, pos,
+      Diagnostic* d = diagnostics_.add(Code::BadFen, tags.fen_pos,
                                        std::string("FEN is not a legal position (") +
                                            fen_error_code(fen.error) + "): " + fen.message);
       if (d) d->fen = tags.fen;
@@ -716,6 +717,12 @@ void GameReplay::check_variant_final_position(std::optional<GameResult> result, 
   if (dead && outcome.decisive())
     wrong(rules + ": neither side can win with the material left, so the game is drawn, not " +
           scored);
+}
+
+std::string encoding_message(const RawGame& g) {
+  if (g.encoding_forced) return "the game was read as " + g.code_page->name + " (--encoding)";
+  return "the game is not valid UTF-8; it was read as " + g.code_page->name +
+         ", detected from its content";
 }
 
 // Says exactly what of a game over --max-game-bytes was not read.

@@ -94,6 +94,8 @@ struct VariantLine {
 
 // The limit-exceeded message of a game cut at --max-game-bytes: what was read, what was not.
 std::string cut_game_message(const RawGame& g);
+// The encoding warning of a game decoded from a code page: which one, and who chose it.
+std::string encoding_message(const RawGame& g);
 
 class GameReplay {
  public:
@@ -115,7 +117,7 @@ class GameReplay {
   void begin_game();
   // After the tags: sets up the start position under the game's rules, or leaves the game
   // unreplayed (a variant whose rules are not known, a FEN that is no legal position).
-  void start(const GameTags& tags, const VariantName& variant, TextPos pos);
+  void start(const GameTags& tags, const VariantName& variant);
   // False when the game's moves were not replayed (an unsupported variant, a bad FEN).
   bool replayed() const { return replay_; }
   // The Zobrist keys of the main line's positions replayed, the start position's first.

@@ -14,7 +14,9 @@ struct TagPatterns {
   RE2 date{R"((\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2}))"};
   RE2 round{R"(\?|-|\d+(\.\d+)*)"};
   RE2 elo{R"(\d{1,4}|-|\?|)"};
-  RE2 time_control{R"(\?|-|(\d+/\d+|\d+(\+\d+)?|\*\d+)(:(\d+/\d+|\d+(\+\d+)?|\*\d+))*)"};
+  // Seconds may have a fraction: cutechess writes increments such as 10+0.05.
+  RE2 time_control{R"(\?|-|(\d+/\d+(\.\d+)?|\d+(\.\d+)?(\+\d+(\.\d+)?)?|\*\d+(\.\d+)?))"
+                   R"((:(\d+/\d+(\.\d+)?|\d+(\.\d+)?(\+\d+(\.\d+)?)?|\*\d+(\.\d+)?))*)"};
   RE2 eco{R"([A-E]\d\d(/[A-E]\d\d)?|\?|)"};
   RE2 setup{R"([01])"};
   RE2 time{R"((\d{2}|\?{2}):(\d{2}|\?{2}):(\d{2}|\?{2}))"};
@@ -172,10 +174,12 @@ std::string_view TagChecks::tag(std::string_view name, std::string_view raw, Tex
     case KnownTag::FEN:
       tags_.has_fen = true;
       tags_.fen.assign(value);
+      tags_.fen_pos = pos;
       break;
     case KnownTag::SetUp:
       tags_.has_setup = true;
       tags_.setup.assign(value);
+      tags_.setup_pos = pos;
       break;
     case KnownTag::Variant:
       tags_.variant.assign(value);
@@ -246,9 +250,9 @@ VariantName TagChecks::end_tags(TextPos pos, DiagnosticsBuilder& diagnostics) {
   }
   if (check_formats_) {
     if (tags_.has_fen && !tags_.has_setup)
-      diagnostics.add(Code::BadTag, pos, "FEN tag without SetUp \"1\"");
+      diagnostics.add(Code::BadTag, tags_.fen_pos, "FEN tag without SetUp \"1\"");
     else if (tags_.has_setup && tags_.setup == "1" && !tags_.has_fen)
-      diagnostics.add(Code::BadTag, pos, "SetUp \"1\" without a FEN tag");
+      diagnostics.add(Code::BadTag, tags_.setup_pos, "SetUp \"1\" without a FEN tag");
   }
   return variant;
 }

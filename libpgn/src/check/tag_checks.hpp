@@ -45,6 +45,7 @@ struct GameTags {
   bool any = false;  // the game has a tag section
   bool has_result = false, has_fen = false, has_setup = false;
   std::string result, fen, setup, variant, termination;
+  TextPos fen_pos, setup_pos;  // where the FEN and SetUp tags are: their problems point there
 };
 
 class TagChecks {

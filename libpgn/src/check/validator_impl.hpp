@@ -58,9 +58,8 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     replay.begin_game();
     tags.begin_game();
     eco_tag.clear();
-    if (g.decoded_latin1)
-      diagnostics.add(Code::Encoding, g.start,
-                      "the game is not valid UTF-8; it was read as Windows-1252");
+    if (g.code_page) [[unlikely]]
+      diagnostics.add(Code::Encoding, g.start, encoding_message(g));
     if (g.truncated) diagnostics.add(Code::LimitExceeded, g.start, cut_game_message(g));
   }
 
@@ -78,7 +77,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     const TextPos pos = diagnostics.game().start;
     const VariantName variant = tags.end_tags(pos, diagnostics);
     standard = variant.known && variant.variant == Variant::Standard && !variant.chess960;
-    replay.start(tags.tags(), variant, pos);
+    replay.start(tags.tags(), variant);
     return Control::Continue;
   }
 

@@ -21,7 +21,7 @@ void GameBuilder::begin_game(const RawGame& raw) {
   game_.start = raw.start;
   game_.index = raw.index;
   game_.truncated = raw.truncated;
-  game_.decoded_latin1 = raw.decoded_latin1;
+  game_.code_page = raw.code_page;
   if (raw.truncated) {
     game_.problems.push_back(
         {"limit exceeded: game of " + std::to_string(raw.original_size) + " bytes was cut",

@@ -39,8 +39,8 @@ class Parser {
         column_at_mark_(game.start.column == 0 ? 1 : game.start.column),
         first_line_column_(column_at_mark_),
         code_point_mark_(begin_),
-        ascii_only_(game.ascii_only && !game.decoded_latin1),
-        lazy_columns_(!game.decoded_latin1 && !visitor.wants_columns()),
+        ascii_only_(game.ascii_only && !game.code_page),
+        lazy_columns_(!game.code_page && !visitor.wants_columns()),
         move_numbers_(visitor.wants_move_numbers()) {}
 
   void run() {
@@ -89,7 +89,7 @@ class Parser {
     TextPos pos;
     pos.line = game_.start.line + line_;
     pos.column = column_at_mark_;
-    if (!game_.decoded_latin1) {
+    if (!game_.code_page) {
       pos.offset = game_.start.offset + static_cast<std::uint64_t>(at - begin_);
     } else {
       // Decoded from a one-byte code page: each character was one input byte.

@@ -31,6 +31,7 @@
 #include <string>
 #include <unordered_set>
 
+#include "libpgn/encoding.hpp"
 #include "libpgn/types.hpp"
 #include "read/movetext_scan.hpp"
 #include "read/text_scan.hpp"
@@ -134,6 +135,7 @@ struct GameSplitter::Impl {
   TextPos ready_continued;
   std::uint64_t games = 0;
   std::string decoded;
+  EncodingDetector detector{options.encoding};
   std::string ready_prefix;
 
   std::size_t index_of(std::uint64_t offset) const {
@@ -729,10 +731,19 @@ struct GameSplitter::Impl {
     }
     game.continued_after_blank_line = ready_continued;
     const detail::TextKind kind = detail::classify_text(text);
-    if (kind == detail::TextKind::Invalid) {
-      detail::decode_windows1252(text, decoded);
+    if (kind == detail::TextKind::Invalid || (kind == detail::TextKind::Utf8 && detector.forced()))
+        [[unlikely]] {
+      // Detection looks at the input from this game on, as far as it is in memory.
+      const std::string_view window =
+          ready_dropped
+              ? text
+              : std::string_view(text.data(),
+                                 static_cast<std::size_t>(buffer.get() + data_end - text.data()));
+      const CodePage& page = detector.choose(text, window.substr(0, 1u << 20));
+      decode_code_page(page, text, decoded);
       text = decoded;
-      game.decoded_latin1 = true;
+      game.code_page = &page;
+      game.encoding_forced = detector.forced() != nullptr;
     }
     game.ascii_only = kind == detail::TextKind::Ascii;
     game.text = text;
@@ -741,6 +752,18 @@ struct GameSplitter::Impl {
     game.had_bom = ready_bom;
   }
 };
+
+std::size_t text_index(const RawGame& game, std::uint64_t offset) {
+  const std::size_t bytes = static_cast<std::size_t>(offset - game.start.offset);
+  if (!game.code_page) return bytes;
+  std::size_t at = 0;
+  for (std::size_t characters = 0; characters < bytes && at < game.text.size(); ++characters) {
+    ++at;
+    while (at < game.text.size() && (static_cast<unsigned char>(game.text[at]) & 0xC0) == 0x80)
+      ++at;
+  }
+  return at;
+}
 
 GameSplitter::GameSplitter(InputSource& source, SplitterOptions options)
     : impl_(std::make_unique<Impl>(source, options)) {}

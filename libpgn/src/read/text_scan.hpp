@@ -1,6 +1,6 @@
 // Byte-scanning helpers shared by the game splitter and the parser: finding the next
 // interesting byte with SSE2 where available, UTF-8 classification (text_scan.cpp), code
-// point counting, and the Windows-1252 fallback decoder.
+// point counting.
 #pragma once
 
 #include <bit>
@@ -172,33 +172,6 @@ inline std::size_t cut_at_character(const char* text, std::size_t available, std
     --cut;
   }
   return cut;
-}
-
-// Windows-1252 to UTF-8. The five bytes the code page leaves undefined map to the C1
-// control with the same number, so every input byte is exactly one code point.
-inline void decode_windows1252(std::string_view bytes, std::string& out) {
-  static constexpr std::uint16_t kHigh[32] = {
-      0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
-      0x2039, 0x0152, 0x008D, 0x017D, 0x008F, 0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
-      0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178};
-  out.clear();
-  out.reserve(bytes.size() + bytes.size() / 4 + 16);
-  for (const char ch : bytes) {
-    const unsigned char byte = static_cast<unsigned char>(ch);
-    if (byte < 0x80) {
-      out.push_back(ch);
-      continue;
-    }
-    const unsigned code = byte < 0xA0 ? kHigh[byte - 0x80] : byte;
-    if (code < 0x800) {
-      out.push_back(static_cast<char>(0xC0 | (code >> 6)));
-      out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
-    } else {
-      out.push_back(static_cast<char>(0xE0 | (code >> 12)));
-      out.push_back(static_cast<char>(0x80 | ((code >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (code & 0x3F)));
-    }
-  }
 }
 
 }  // namespace pgn::detail

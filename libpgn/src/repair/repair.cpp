@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "libpgn/encoding.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/parser.hpp"
@@ -295,8 +296,8 @@ void GameRepairer::Impl::repair(const RawGame& g, RepairedGame& o) {
     walk_record();
   }
   mend_tags();
-  if (g.decoded_latin1)
-    add(RepairKind::Encoding, g.start, "Windows-1252", "UTF-8",
+  if (g.code_page)
+    add(RepairKind::Encoding, g.start, g.code_page->name, "UTF-8",
         "the game was not valid UTF-8; it is written in UTF-8");
   for (const Diagnostic& d : report.problems)
     if (d.code == Code::AutomaticDraw || d.code == Code::AmbiguousNotation) not_mended(d);
@@ -350,7 +351,7 @@ bool GameRepairer::Impl::guess_illegal_moves(const RawGame& g) {
   std::vector<Guess> guesses;
   for (const Diagnostic& d : report.problems) {
     if (d.code != Code::IllegalMove || d.written.empty() || d.fen.empty()) continue;
-    const std::size_t at = std::size_t(d.offset - g.start.offset);
+    const std::size_t at = text_index(g, d.offset);
     if (at + d.written.size() > text.size() || text.compare(at, d.written.size(), d.written) != 0)
       continue;
     const FenResult fen = Position::from_fen(d.fen, read.start.variant(), read.chess960);
@@ -400,8 +401,8 @@ void GameRepairer::Impl::leave_out_variation(Frame& parent) {
   const TokenTrail::Token& open = trail.tokens[ti];
   const TextPos close =
       end <= trail.tokens.size() && end > 0 ? trail.tokens[end - 1].pos : open.pos;
-  const std::size_t from = std::size_t(open.pos.offset - game->start.offset);
-  const std::size_t to = std::size_t(close.offset - game->start.offset) + 1;
+  const std::size_t from = text_index(*game, open.pos.offset);
+  const std::size_t to = text_index(*game, close.offset) + 1;
   const std::string was = as_comment_text(game->text.substr(from, to - from));
   std::string path = parent.path;
   if (!path.empty()) path += '/';
@@ -423,8 +424,8 @@ void GameRepairer::Impl::leave_out_variation(Frame& parent) {
 // `end_token` (which starts at `end`).
 void GameRepairer::Impl::cut_here(std::size_t end_token, TextPos end, Frame& f, bool main_line) {
   const auto& first = trail.tokens[ti];
-  const std::size_t from = std::size_t(first.pos.offset - game->start.offset);
-  const std::size_t to = std::size_t(end.offset - game->start.offset);
+  const std::size_t from = text_index(*game, first.pos.offset);
+  const std::size_t to = text_index(*game, end.offset);
   const std::string rest = as_comment_text(game->text.substr(from, to > from ? to - from : 0));
   ti = end_token;
   const Outcome over = final_outcome(f.pos);

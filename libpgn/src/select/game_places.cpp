@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "libpgn/dedupe.hpp"
+#include "libpgn/encoding.hpp"
 #include "libpgn/input.hpp"
 #include "read/text_scan.hpp"
 
@@ -18,10 +19,10 @@ bool place_of(const RawGame& game, GamePlace& place) {
   place.offset = game.start.offset;
   place.line = game.start.line;
   place.size = std::uint32_t(game.original_size & GamePlace::kMaxSize);
-  place.latin1 = game.decoded_latin1;
+  place.code_page = game.code_page ? game.code_page->id : 0;
   // Past a byte order mark the splitter's offsets and the game's text need not agree.
   return !game.truncated && !game.had_bom && game.original_size <= GamePlace::kMaxSize &&
-         (game.decoded_latin1 || game.original_size == game.text.size());
+         (game.code_page || game.original_size == game.text.size());
 }
 
 bool PlacedGameReader::readable_in_place(const std::string& path) {
@@ -76,8 +77,8 @@ bool PlacedGameReader::text(const GamePlace& place, std::string_view& out, std::
     }
   }
   out = std::string_view(window_.data() + (place.offset - window_begin_), std::size_t(size));
-  if (place.latin1) {
-    detail::decode_windows1252(out, decoded_);
+  if (const CodePage* page = code_page_by_id(place.code_page)) {
+    decode_code_page(*page, out, decoded_);
     out = decoded_;
   }
   return true;

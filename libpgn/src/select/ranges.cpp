@@ -41,15 +41,22 @@ bool parse_bound(std::string_view text, RangeKind kind, std::int64_t& low, std::
       low = high = (text[0] - 'A') * 100 + (text[1] - '0') * 10 + (text[2] - '0');
       return true;
     case RangeKind::Date: {
-      // yyyy[.mm[.dd]], with '.' or '-' between the parts.
+      // yyyy[.mm[.dd]], with '.' or '-' between the parts; "??" for an unknown month or day
+      // (PGN's own form, 2019.??.??) stands for all of them, as a part left out does.
       std::int64_t parts[3] = {0, 0, 0};
-      int count = 0;
+      int count = 0, unknown = 0;
       for (std::size_t begin = 0;;) {
         std::size_t end = text.find_first_of(".-", begin);
         if (end == std::string_view::npos) end = text.size();
-        if (count == 3 || !parse_number(text.substr(begin, end - begin), parts[count]))
+        const std::string_view part = text.substr(begin, end - begin);
+        if (count + unknown == 3) return false;
+        if (part == "??" && count > 0) {
+          ++unknown;
+        } else if (unknown || !parse_number(part, parts[count])) {
           return false;
-        ++count;
+        } else {
+          ++count;
+        }
         if (end == text.size()) break;
         begin = end + 1;
       }
@@ -68,7 +75,7 @@ const char* kind_example(RangeKind kind) {
     case RangeKind::Number:
       return "a number such as 2600";
     case RangeKind::Date:
-      return "a date such as 2019, 2019.05 or 2019.05.03";
+      return "a date such as 2019, 2019.05, 2019.05.03 or 2019.??.??";
     case RangeKind::Eco:
       return "an ECO code such as B90, or a letter A-E";
   }

@@ -368,8 +368,9 @@ class GithubWriter final : public ReportWriter {
   void problem(const std::string& file, const Diagnostic& d) override {
     std::string s = d.severity == Severity::Error ? "::error " : "::warning ";
     s += "file=" + github_escape(file, true);
-    s += ",line=" + std::to_string(d.line);
-    s += ",col=" + std::to_string(d.column);
+    // A problem of the whole file (io, no games found) has no line: none is made up.
+    if (d.line) s += ",line=" + std::to_string(d.line);
+    if (d.line && d.column) s += ",col=" + std::to_string(d.column);
     s += ",title=" + github_escape(std::string("pgn ") + code_info(d.code).name, true);
     s += "::" + github_escape(d.message, false) + '\n';
     write(out_, s);
@@ -453,8 +454,13 @@ class SarifWriter final : public ReportWriter {
     append_json_string(s, d.message);
     s += "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":";
     s += artifact_location(file);
-    s += ",\"region\":{\"startLine\":" + std::to_string(d.line ? d.line : 1);
-    s += ",\"startColumn\":" + std::to_string(d.column ? d.column : 1) + "}}}]";
+    // A problem of the whole file (io, no games found) has no region: none is made up.
+    if (d.line) {
+      s += ",\"region\":{\"startLine\":" + std::to_string(d.line);
+      if (d.column) s += ",\"startColumn\":" + std::to_string(d.column);
+      s += '}';
+    }
+    s += "}}]";
     s += ",\"properties\":{\"game\":" + std::to_string(d.game);
     if (d.ply) s += ",\"ply\":" + std::to_string(d.ply);
     if (!d.san.empty()) {
