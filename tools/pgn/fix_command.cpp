@@ -120,6 +120,13 @@ class FixWorker final : public BatchWorker {
         else
           append_change_text(batch.notes, *batch.file_name, game.index, r);
       }
+      if (fixed_.unchanged && !fixed_.mended_text.empty()) {
+        // Passed on in its own words, with guessed moves put in (a spoken notation).
+        ++mended;
+        if (fixed_.changes() < fixed_.repairs.size()) tally_.unchanged_with_errors++;
+        if (!settings_.dry_run) append_unchanged_game(fixed_.mended_text, batch.output);
+        continue;
+      }
       if (fixed_.unchanged) {
         ++unchanged;
         if (fixed_.report.has_errors()) tally_.unchanged_with_errors++;

@@ -68,6 +68,9 @@ struct RepairedGame {
   // not replayed, a game over a limit): it is to be passed on as it was, and NotMended
   // repairs say why.
   bool unchanged = false;
+  // A game passed on whose moves were guessed (repair_illegal, a spoken notation): its text
+  // with the moves meant put in, to be passed on instead of the input's. Empty otherwise.
+  std::string mended_text;
   bool cut = false;  // the main line was cut at an illegal move
   std::vector<Repair> repairs;
   std::uint32_t changes() const;  // repairs other than NotMended
