@@ -107,6 +107,7 @@ class FixWorker final : public BatchWorker {
     batch.reports.resize(batch.games.size());
     batch.output.clear();
     batch.notes.clear();
+    repairer_.set_neighbours(batch.games);
     std::uint64_t mended = 0, right = 0, cut = 0, unchanged = 0;
     std::array<std::uint64_t, std::size_t(RepairKind::Count)> kinds{};
     for (std::size_t i = 0; i < batch.games.size(); ++i) {

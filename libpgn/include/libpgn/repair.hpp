@@ -85,6 +85,9 @@ class GameRepairer {
   GameRepairer& operator=(const GameRepairer&) = delete;
 
   void repair(const RawGame& game, RepairedGame& out);
+  // The games repaired next, all of one input: see GameValidator::set_neighbours. A game's
+  // notation is then decided as validation decides it.
+  void set_neighbours(const std::vector<RawGame>& games);
 
  private:
   struct Impl;

@@ -255,6 +255,9 @@ GameRepairer::~GameRepairer() = default;
 void GameRepairer::repair(const RawGame& game, RepairedGame& out) {
   impl_->repair(game, out);
 }
+void GameRepairer::set_neighbours(const std::vector<RawGame>& games) {
+  impl_->validator.set_neighbours(games);
+}
 
 void GameRepairer::Impl::not_mended(const Diagnostic& d) {
   Repair& r = out->repairs.emplace_back();
