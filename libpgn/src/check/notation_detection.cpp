@@ -88,13 +88,11 @@ struct EnglishLetters final : Visitor {
   bool foreign = false;     // a token has a letter of another alphabet, which no English move has
                             // (Cyrillic letters; not a stray ASCII character)
 
-  bool wants_move_numbers() const override { return false; }
-  bool wants_columns() const override { return false; }
-  Control move(std::string_view token, TextPos) override {
+  void add(std::string_view token) {
     const Notation& english = english_notation();
     if (std::find(english.en_passant.begin(), english.en_passant.end(), token) !=
         english.en_passant.end())
-      return Control::Continue;
+      return;
     const detail::ByteSet& alphabet = detail::move_alphabet(english);
     for (const char c : token)
       foreign = foreign || (static_cast<unsigned char>(c) >= 0x80 &&
@@ -102,14 +100,27 @@ struct EnglishLetters final : Visitor {
     MoveText text;
     MoveTextError error = MoveTextError::None;
     if (all_english) all_english = parse_move_text(token, text, error, nullptr) == token.size();
+  }
+
+  bool wants_move_numbers() const override { return false; }
+  bool wants_columns() const override { return false; }
+  Control move(std::string_view token, TextPos) override {
+    add(token);
     return Control::Continue;
   }
 };
 
+// The letters of every move token of `game`.
 EnglishLetters english_letters(const RawGame& game, const ParseLimits& limits) {
   EnglishLetters letters;
   parse_game(game, letters, limits);
   return letters;
+}
+// Whether every token of a game read whole (its reading's tokens) is English SAN.
+bool written_in_english(const std::vector<std::string_view>& tokens) {
+  EnglishLetters letters;
+  for (std::size_t i = 0; i < tokens.size() && letters.all_english; ++i) letters.add(tokens[i]);
+  return letters.all_english;
 }
 
 bool clean(const GameReport& r) {
@@ -317,7 +328,7 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
   // games of its file settle it (read_with_evidence), English first.
   bool english_letters_only = false;
   if (winner && winner != english && !winner->spoken && english_not_legal)
-    english_letters_only = english_letters(game, options_.parse_limits).all_english;
+    english_letters_only = written_in_english(winner_tokens);
   if (!winner) {
     // No notation reads the whole game: a game written in English SAN is an English game,
     // reported where its English reading fails; a game with letters English does not use
