@@ -82,10 +82,16 @@ std::vector<Read> read_file(const std::string& text, bool evidence = true, unsig
   return collector.games;
 }
 
-bool ambiguous(const GameReport& r) {
+bool has(const GameReport& r, Code code) {
   for (const Diagnostic& d : r.problems)
-    if (d.code == Code::AmbiguousNotation) return true;
+    if (d.code == code) return true;
   return false;
+}
+bool ambiguous(const GameReport& r) {
+  return has(r, Code::AmbiguousNotation);
+}
+bool illegal(const GameReport& r) {
+  return has(r, Code::IllegalMove);
 }
 
 TEST(NotationEvidence, AGameAloneWithTwoReadingsIsReportedAsAmbiguous) {
@@ -188,12 +194,6 @@ const std::string kFinnish =
     "[Event \"fi\"]\n[Result \"*\"]\n\n1. e4 e5 2. Rf3 Rc6 3. Lb5 a6 4. De2 *\n\n";
 const std::string kEnglish =
     "[Event \"en\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Qe2 *\n\n";
-
-bool illegal(const GameReport& r) {
-  for (const Diagnostic& d : r.problems)
-    if (d.code == Code::IllegalMove) return true;
-  return false;
-}
 
 TEST(NotationEvidence, AGameInEnglishLettersThatOnlyAnotherTableReadsIsInDoubtAlone) {
   const auto games = read_file(kKnightForfeit);
