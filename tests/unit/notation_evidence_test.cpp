@@ -11,6 +11,7 @@
 
 #include "libpgn/game_record.hpp"
 #include "libpgn/pipeline.hpp"
+#include "libpgn/repair.hpp"
 #include "libpgn/source.hpp"
 #include "libpgn/validator.hpp"
 
@@ -81,10 +82,16 @@ std::vector<Read> read_file(const std::string& text, bool evidence = true, unsig
   return collector.games;
 }
 
-bool ambiguous(const GameReport& r) {
+bool has(const GameReport& r, Code code) {
   for (const Diagnostic& d : r.problems)
-    if (d.code == Code::AmbiguousNotation) return true;
+    if (d.code == code) return true;
   return false;
+}
+bool ambiguous(const GameReport& r) {
+  return has(r, Code::AmbiguousNotation);
+}
+bool illegal(const GameReport& r) {
+  return has(r, Code::IllegalMove);
 }
 
 TEST(NotationEvidence, AGameAloneWithTwoReadingsIsReportedAsAmbiguous) {
@@ -140,6 +147,111 @@ TEST(NotationEvidence, ReadingsAlikeAreListedTogether) {
   const auto czech = read_file(
       "[Event \"cs\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Sc4 Jc6 3. Dh5 Jf6 4. Dxf7X 1-0\n\n");
   EXPECT_EQ(czech[0].report.notation, "cs");
+}
+
+const Diagnostic* first_error(const GameReport& r) {
+  for (const Diagnostic& d : r.problems)
+    if (d.severity == Severity::Error) return &d;
+  return nullptr;
+}
+
+// Issue 28 item 5: which reading a game that no notation replays whole is reported in.
+TEST(NotationEvidence, AnEnglishGameThatFailsInEnglishIsReportedInEnglish) {
+  // Russian reads K as a knight and gets further (Kf3 is Nf3), then fails on Nc6.
+  auto games = read_file("[Event \"k\"]\n[Result \"*\"]\n\n1. e4 e5 2. Kf3 Nc6 3. Bc4 Nf6 *\n\n");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].report.notation, "en");
+  const Diagnostic* error = first_error(games[0].report);
+  ASSERT_NE(error, nullptr);
+  EXPECT_EQ(error->ply, 3u);
+  EXPECT_EQ(error->message, "illegal move 2.Kf3: no white king can reach f3");
+  // A promotion to king in standard chess: Russian reads =K as a knight.
+  games = read_file(
+      "[Event \"p\"]\n[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n\n"
+      "1. a8=K Kg6 2. Kb2 *\n\n");
+  EXPECT_EQ(games[0].report.notation, "en");
+  error = first_error(games[0].report);
+  ASSERT_NE(error, nullptr);
+  EXPECT_EQ(error->ply, 1u);
+  EXPECT_EQ(error->message, "illegal move 1.a8=K: a pawn cannot promote to a king");
+}
+
+TEST(NotationEvidence, AGameWithCyrillicLettersIsNeverReadAsEnglish) {
+  // A Russian typo (Кg3 for Кf3): English and Russian both stop at ply 3.
+  const auto games =
+      read_file("[Event \"r\"]\n[Result \"*\"]\n\n1. e4 e5 2. Кg3 Кc6 3. Сc4 Кf6 *\n\n");
+  EXPECT_EQ(games[0].report.notation.substr(0, 2), "ru");
+  const Diagnostic* error = first_error(games[0].report);
+  ASSERT_NE(error, nullptr);
+  EXPECT_EQ(error->ply, 3u);
+  EXPECT_EQ(error->message, "illegal move 2.Кg3: no white knight can reach g3");
+}
+
+// A Finnish forfeit: R is a knight in Finnish, Estonian, Afrikaans and Icelandic, and no
+// rook can move first in English.
+const std::string kKnightForfeit = "[Event \"f\"]\n[Result \"1-0\"]\n\n1. Rf3 1-0\n\n";
+const std::string kFinnish =
+    "[Event \"fi\"]\n[Result \"*\"]\n\n1. e4 e5 2. Rf3 Rc6 3. Lb5 a6 4. De2 *\n\n";
+const std::string kEnglish =
+    "[Event \"en\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Qe2 *\n\n";
+
+TEST(NotationEvidence, AGameInEnglishLettersThatOnlyAnotherTableReadsIsInDoubtAlone) {
+  const auto games = read_file(kKnightForfeit);
+  EXPECT_TRUE(ambiguous(games[0].report));
+  EXPECT_FALSE(illegal(games[0].report));
+}
+
+TEST(NotationEvidence, TheFileSettlesAGameInEnglishLettersThatEnglishFails) {
+  auto games = read_file(kFinnish + kKnightForfeit + kFinnish);
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_FALSE(ambiguous(games[1].report));
+  EXPECT_FALSE(illegal(games[1].report));
+  EXPECT_EQ(games[1].last_move, "Nf3");
+  // Among English games the same game is English, with its illegal move.
+  games = read_file(kEnglish + kKnightForfeit + kEnglish);
+  EXPECT_EQ(games[1].report.notation, "en");
+  EXPECT_FALSE(ambiguous(games[1].report));
+  EXPECT_TRUE(illegal(games[1].report));
+}
+
+// One decision: fix reads a game in the notation validation reads it in.
+class RepairingWorker final : public BatchWorker {
+ public:
+  void process(GameBatch& batch) override {
+    batch.reports.resize(batch.games.size());
+    batch.output.clear();
+    repairer_.set_neighbours(batch.games);
+    for (std::size_t i = 0; i < batch.games.size(); ++i) {
+      RepairedGame fixed;
+      repairer_.repair(batch.games[i], fixed);
+      batch.reports[i] = fixed.report;
+      std::string_view last;
+      for (const GameEvent& e : fixed.record.events)
+        if (e.kind == GameEvent::MoveEvent) last = fixed.record.text(e);
+      batch.output += last;
+      batch.output += '\n';
+    }
+  }
+
+ private:
+  ValidateOptions options_;
+  GameRepairer repairer_{options_, RepairOptions{}};
+};
+
+TEST(NotationEvidence, FixDecidesAsValidateDoes) {
+  const std::string text = kFinnish + kKnightForfeit + kFinnish;
+  Collector collector;
+  run_pipeline(
+      {Source::bytes("games.pgn", text)}, PipelineOptions{},
+      [] { return std::make_unique<RepairingWorker>(); }, collector);
+  const auto validated = read_file(text);
+  ASSERT_EQ(collector.games.size(), validated.size());
+  for (std::size_t i = 0; i < validated.size(); ++i) {
+    EXPECT_EQ(collector.games[i].report.notation, validated[i].report.notation) << i;
+    EXPECT_EQ(collector.games[i].report.warnings, validated[i].report.warnings) << i;
+    EXPECT_EQ(collector.games[i].report.errors, validated[i].report.errors) << i;
+    EXPECT_EQ(collector.games[i].last_move, validated[i].last_move) << i;
+  }
 }
 
 }  // namespace

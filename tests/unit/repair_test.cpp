@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "libpgn/notation.hpp"
+#include "libpgn/san.hpp"
 #include "libpgn/writers.hpp"
 
 namespace pgn {
@@ -27,11 +29,11 @@ struct Fixed {
   }
 };
 
-Fixed fix(const std::string& text, RepairOptions options = {}) {
+Fixed fix(const std::string& text, RepairOptions options = {}, ValidateOptions validate = {}) {
   RawGame raw;
   raw.text = text;
   raw.index = 1;
-  GameRepairer repairer(ValidateOptions{}, options);
+  GameRepairer repairer(validate, options);
   Fixed f;
   repairer.repair(raw, f.game);
   WriterOptions w;
@@ -41,7 +43,7 @@ Fixed fix(const std::string& text, RepairOptions options = {}) {
   GameExtras extras;
   extras.closing_comment = f.game.closing_comment;
   if (f.game.unchanged)
-    f.pgn = text;
+    f.pgn = f.game.mended_text.empty() ? text : f.game.mended_text;
   else
     writer.write(f.game.record, f.pgn, extras);
   for (const Repair& r : f.game.repairs)
@@ -223,6 +225,62 @@ TEST(Repair, IllegalMoveCutsTheGameWithTheRestInAComment) {
   // "Ne3" is a wrong file for Nc3 and for Nf3 alike: not guessed.
   f = fix(kRoster + "[Result \"*\"]\n\n1. Ne3 *\n", guess);
   EXPECT_TRUE(f.game.cut);
+}
+
+// A scholar's mate in notation `n`, its last move with a wrong rank (4. Qxf6 for Qxf7#); and
+// the mating move as `n` writes it.
+std::string scholars_mate_with_a_slip(const Notation& n, std::string& mate) {
+  Position pos;
+  std::string moves;
+  int ply = 0;
+  for (const char* san : {"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"}) {
+    MoveText text;
+    MoveTextError error = MoveTextError::None;
+    parse_move_text(san, text, error);
+    const Move m = resolve_move(pos, text).move;
+    if (ply % 2 == 0) moves += std::to_string(ply / 2 + 1) + ". ";
+    append_san(pos, m, moves, &n);
+    moves += ' ';
+    pos.play(m);
+    ++ply;
+  }
+  MoveText text;
+  MoveTextError error = MoveTextError::None;
+  parse_move_text("Qxf7", text, error);
+  mate.clear();
+  append_san(pos, resolve_move(pos, text).move, mate, &n);
+  std::string slip = mate;
+  if (n.spoken) {
+    slip.replace(slip.find(n.rank_words[6][0]), n.rank_words[6][0].size(), n.rank_words[5][0]);
+  } else {
+    EXPECT_NE(slip.rfind('7'), std::string::npos) << n.code << ": " << slip;
+    slip[slip.rfind('7')] = '6';
+  }
+  return moves + "4. " + slip + " 1-0\n";
+}
+
+TEST(Repair, SlipsAreMendedInEveryNotation) {
+  RepairOptions guess;
+  guess.repair_illegal = true;
+  for (const Notation* n : builtin_notations()) {
+    std::string mate;
+    const std::string game = kRoster + "[Result \"1-0\"]\n\n" + scholars_mate_with_a_slip(*n, mate);
+    std::string slip = game.substr(game.find("4. ") + 3);
+    slip = slip.substr(0, slip.find(" 1-0"));
+    // Told the notation, and left to find it.
+    for (const bool told : {true, false}) {
+      ValidateOptions validate;
+      if (told) validate.notation = n;
+      const Fixed f = fix(game, guess, validate);
+      const std::string said = n == &english_notation() ? mate : mate + " (SAN Qxf7#)";
+      EXPECT_TRUE(f.has("guessed-move: " + slip + " -> " + said))
+          << n->code << (told ? " told" : " detected") << ": " << game;
+      EXPECT_FALSE(f.game.cut) << n->code;
+      // Written in SAN; a spoken game is passed on in its own words, the move mended.
+      EXPECT_NE(f.pgn.find(n->spoken ? "4. " + mate + " 1-0" : "4. Qxf7# 1-0"), std::string::npos)
+          << n->code << ": " << f.pgn;
+    }
+  }
 }
 
 TEST(Repair, IllegalMoveInAVariationCutsTheVariation) {

@@ -108,6 +108,7 @@ class FixWorker final : public BatchWorker {
     batch.reports.resize(batch.games.size());
     batch.output.clear();
     batch.notes.clear();
+    repairer_.set_neighbours(batch.games);
     std::uint64_t mended = 0, right = 0, cut = 0, unchanged = 0;
     std::array<std::uint64_t, std::size_t(RepairKind::Count)> kinds{};
     for (std::size_t i = 0; i < batch.games.size(); ++i) {
@@ -120,6 +121,13 @@ class FixWorker final : public BatchWorker {
           append_change_json(batch.notes, *batch.file_name, game.index, r, fixed_.unchanged);
         else
           append_change_text(batch.notes, *batch.file_name, game.index, r);
+      }
+      if (fixed_.unchanged && !fixed_.mended_text.empty()) {
+        // Passed on in its own words, with guessed moves put in (a spoken notation).
+        ++mended;
+        if (fixed_.changes() < fixed_.repairs.size()) tally_.unchanged_with_errors++;
+        if (!settings_.dry_run) append_unchanged_game(fixed_.mended_text, batch.output);
+        continue;
       }
       if (fixed_.unchanged) {
         ++unchanged;

@@ -68,6 +68,9 @@ struct RepairedGame {
   // not replayed, a game over a limit): it is to be passed on as it was, and NotMended
   // repairs say why.
   bool unchanged = false;
+  // A game passed on whose moves were guessed (repair_illegal, a spoken notation): its text
+  // with the moves meant put in, to be passed on instead of the input's. Empty otherwise.
+  std::string mended_text;
   bool cut = false;  // the main line was cut at an illegal move
   std::vector<Repair> repairs;
   std::uint32_t changes() const;  // repairs other than NotMended
@@ -82,6 +85,9 @@ class GameRepairer {
   GameRepairer& operator=(const GameRepairer&) = delete;
 
   void repair(const RawGame& game, RepairedGame& out);
+  // The games repaired next, all of one input: see GameValidator::set_neighbours. A game's
+  // notation is then decided as validation decides it.
+  void set_neighbours(const std::vector<RawGame>& games);
 
  private:
   struct Impl;

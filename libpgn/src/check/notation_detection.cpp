@@ -4,6 +4,7 @@
 #include <string_view>
 #include <utility>
 
+#include "libpgn/parser.hpp"
 #include "libpgn/spoken.hpp"
 
 namespace pgn {
@@ -80,14 +81,46 @@ std::vector<const Notation*> distinct_notations(const std::vector<const Notation
   return all;
 }
 
-// Whether every token reads as English SAN (English's letters, nothing else).
-bool written_in_english(const std::vector<std::string_view>& tokens) {
-  for (const std::string_view token : tokens) {
+// What the letters of a game's moves say of English: every move token of the text, those
+// after an illegal move and in variations included (a reading stops at its first bad move).
+struct EnglishLetters final : Visitor {
+  bool all_english = true;  // every token is a move in English SAN
+  bool foreign = false;     // a token has a letter of another alphabet, which no English move has
+                            // (Cyrillic letters; not a stray ASCII character)
+
+  void add(std::string_view token) {
+    const Notation& english = english_notation();
+    if (std::find(english.en_passant.begin(), english.en_passant.end(), token) !=
+        english.en_passant.end())
+      return;
+    const detail::ByteSet& alphabet = detail::move_alphabet(english);
+    for (const char c : token)
+      foreign = foreign || (static_cast<unsigned char>(c) >= 0x80 &&
+                            !alphabet.has(static_cast<unsigned char>(c)));
     MoveText text;
     MoveTextError error = MoveTextError::None;
-    if (parse_move_text(token, text, error, nullptr) != token.size()) return false;
+    if (all_english) all_english = parse_move_text(token, text, error, nullptr) == token.size();
   }
-  return true;
+
+  bool wants_move_numbers() const override { return false; }
+  bool wants_columns() const override { return false; }
+  Control move(std::string_view token, TextPos) override {
+    add(token);
+    return Control::Continue;
+  }
+};
+
+// The letters of every move token of `game`.
+EnglishLetters english_letters(const RawGame& game, const ParseLimits& limits) {
+  EnglishLetters letters;
+  parse_game(game, letters, limits);
+  return letters;
+}
+// Whether every token of a game read whole (its reading's tokens) is English SAN.
+bool written_in_english(const std::vector<std::string_view>& tokens) {
+  EnglishLetters letters;
+  for (std::size_t i = 0; i < tokens.size() && letters.all_english; ++i) letters.add(tokens[i]);
+  return letters.all_english;
 }
 
 bool clean(const GameReport& r) {
@@ -115,6 +148,7 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
                             Reader& reader) {
   ReadingTrace& trace = reader.trace();
   readings_.clear();
+  read_alike_.clear();
   last_winner_ = nullptr;
   // Detection. The readings are tried in order: the notation of the previous game first
   // (files rarely change notation), then English, then the others by preference. A reading
@@ -171,8 +205,14 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
   std::vector<std::size_t>& check_order = check_order_;
   winner_tokens.clear();
   const Notation* tokens_read_in = nullptr;  // the table whose run gave winner_tokens
-  const Notation* best_partial = nullptr;
-  std::uint64_t best_partial_moves = 0;
+  // When no reading is legal: the one that got furthest (on a tie, the one that could read
+  // the move it failed on), and the same among the tables other than English.
+  struct Partial {
+    const Notation* table = nullptr;
+    std::uint64_t moves = 0;
+    bool read_all = false;  // every token it met was a move of its table
+  };
+  Partial best_partial, best_other_partial;
   std::vector<std::pair<std::size_t, const Notation*>> others_ranked;  // the other legal readings
   std::vector<const Notation*> same_reading;  // tables that read the winner's game alike
   const Notation* recorded = nullptr;         // whose reading the record holds
@@ -271,35 +311,48 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
         adopt_tokens(n == english ? nullptr : n);
       }
       others_ranked.push_back({rank(other), other});
-    } else if (!winner && (best_partial == nullptr || attempt.moves_replayed > best_partial_moves ||
-                           (n == english && attempt.moves_replayed == best_partial_moves))) {
-      best_partial_moves = attempt.moves_replayed;
-      best_partial = n;
+    } else if (!winner) {
+      const Partial here{n, attempt.moves_replayed, !trace.text_failed};
+      auto further = [&](const Partial& best) {
+        if (best.table == nullptr || here.moves != best.moves) return here.moves > best.moves;
+        if (here.read_all != best.read_all) return here.read_all;
+        return rank(n) < rank(best.table);
+      };
+      if (further(best_partial)) best_partial = here;
+      if (n != english && further(best_other_partial)) best_other_partial = here;
     }
   }
-  if (winner && winner != english && !winner->spoken && english_not_legal &&
-      written_in_english(winner_tokens)) {
-    // Every token is English SAN: nothing says the game is in another notation that happens
-    // to use the same letters ("Kg1" as the Turkish rook move), so it is an English game
-    // with an illegal move, and reported as such.
-    winner = nullptr;
-    best_partial = english;
-  }
+  // A game whose English reading fails and whose moves are all English SAN: another table
+  // that reads it whole uses English's letters for other pieces ("Kg1" as the Turkish rook
+  // move, "Rf3" as the Finnish knight move). The game is in doubt between the two; the other
+  // games of its file settle it (read_with_evidence), English first.
+  bool english_letters_only = false;
+  if (winner && winner != english && !winner->spoken && english_not_legal)
+    english_letters_only = written_in_english(winner_tokens);
   if (!winner) {
-    // No notation reads the whole game: report the reading that got furthest, in full.
-    reader.read(game, report, best_partial == english ? nullptr : best_partial, record);
+    // No notation reads the whole game: a game written in English SAN is an English game,
+    // reported where its English reading fails; a game with letters English does not use
+    // (Cyrillic ones) is read in the table that got furthest; else the reading that did.
+    const EnglishLetters letters = english_letters(game, options_.parse_limits);
+    const Notation* partial = best_partial.table;
+    if (letters.all_english)
+      partial = english;
+    else if (letters.foreign && partial == english && best_other_partial.table)
+      partial = best_other_partial.table;
+    reader.read(game, report, partial == english ? nullptr : partial, record);
     return;
   }
-  if (winner != english) last_detected_ = winner;
+  if (winner != english && !english_letters_only) last_detected_ = winner;
   last_winner_ = winner;
   std::sort(others_ranked.begin(), others_ranked.end());
   std::string others;
-  if (!others_ranked.empty()) readings_.push_back(winner);
+  if (!others_ranked.empty() || english_letters_only) readings_.push_back(winner);
   for (const auto& [unused_rank, other] : others_ranked) {
     readings_.push_back(other);
     if (!others.empty()) others += ", ";
     others += reading_name(*other);
   }
+  if (english_letters_only) readings_.push_back(english);
   report = std::move(winner_report);
   if (record && recorded != winner) {
     GameReport again;
@@ -314,8 +367,10 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
     for (const Notation* n : same_reading)
       if (!n->spoken) report.notation += "/" + reading_name(*n);
   }
+  if (!readings_.empty()) read_alike_ = same_reading;
   if (record) record->notation = report.notation;
-  if (!others.empty() && !options_.ignored[int(Code::AmbiguousNotation)]) {
+  if ((!others.empty() || english_letters_only) &&
+      !options_.ignored[int(Code::AmbiguousNotation)]) {
     Diagnostic d;
     d.code = Code::AmbiguousNotation;
     d.severity = options_.strict ? Severity::Error : Severity::Warning;
@@ -323,8 +378,13 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
     d.offset = game.start.offset;
     d.line = game.start.line;
     d.column = game.start.column;
-    d.message = "the game reads as legal but different games in notations " + report.notation +
-                " and " + others + "; " + report.notation + " was used (choose one with --lang)";
+    d.message = others.empty()
+                    ? "the game is written in English letters but is not legal in English; "
+                      "it reads as a legal game in notation " +
+                          report.notation + ", which was used (choose one with --lang)"
+                    : "the game reads as legal but different games in notations " +
+                          report.notation + " and " + others + "; " + report.notation +
+                          " was used (choose one with --lang)";
     if (d.severity == Severity::Error)
       ++report.errors;
     else
@@ -374,7 +434,10 @@ void NotationDetector::read_with_evidence(const RawGame& game, GameReport& repor
   read(game, report, record, reader);
   if (readings_.empty() || neighbours_ == nullptr) return;
   const std::vector<const Notation*> readings = readings_;  // the batch is read next
+  const std::vector<const Notation*> alike = read_alike_;
   const Notation* settled = batch_notation(reader);
+  // A table that reads the game as the reading used does is that reading.
+  if (std::find(alike.begin(), alike.end(), settled) != alike.end()) settled = readings.front();
   if (std::find(readings.begin(), readings.end(), settled) == readings.end()) return;
   if (settled != readings.front()) {
     // The batch's notation is a legal reading too: the game is read in it.

@@ -64,6 +64,8 @@ class NotationDetector {
   const Notation* evidence_ = nullptr;
   // The legal readings of the game last read, the one used first; empty unless there were two.
   std::vector<const Notation*> readings_;
+  // The tables that read that game as the one used does (its twins in reading_name aside).
+  std::vector<const Notation*> read_alike_;
   // The notation of the game last read (English included); nullptr when no reading was legal.
   const Notation* last_winner_ = nullptr;
 

@@ -110,6 +110,34 @@ std::string_view sign_of(std::string_view t) {
   return t.substr(without_sign(t).size());
 }
 
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// Characters (UTF-8 code points) in `s`: columns count them.
+std::size_t count_chars(std::string_view s) {
+  std::size_t n = 0;
+  for (char c : s) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+// The bytes of `text` from `at` that hold the move `written`, as a diagnostic quotes it (a
+// spoken phrase's words joined by single spaces, in the text by any blanks); 0 when the text
+// there is something else.
+std::size_t written_size(std::string_view text, std::size_t at, std::string_view written) {
+  std::size_t i = at;
+  for (std::size_t w = 0; w < written.size(); ++w) {
+    if (written[w] == ' ') {
+      if (i >= text.size() || !is_blank(text[i])) return 0;
+      while (i < text.size() && is_blank(text[i])) ++i;
+      continue;
+    }
+    if (i >= text.size() || text[i] != written[w]) return 0;
+    ++i;
+  }
+  return i - at;
+}
+
 // Movetext as one line for a comment: blanks folded, braces (which would end it) made round.
 std::string as_comment_text(std::string_view text) {
   std::string out;
@@ -181,7 +209,7 @@ struct GameRepairer::Impl {
   const RawGame* game = nullptr;
   RepairedGame* out = nullptr;
 
-  bool guess_illegal_moves(const RawGame& g);
+  bool guess_illegal_moves(const RawGame& g, const Notation* table);
   void not_mended(const Diagnostic& d);
   void walk_record();
   bool reads_back_the_same();
@@ -228,6 +256,9 @@ GameRepairer::~GameRepairer() = default;
 void GameRepairer::repair(const RawGame& game, RepairedGame& out) {
   impl_->repair(game, out);
 }
+void GameRepairer::set_neighbours(const std::vector<RawGame>& games) {
+  impl_->validator.set_neighbours(games);
+}
 
 void GameRepairer::Impl::not_mended(const Diagnostic& d) {
   Repair& r = out->repairs.emplace_back();
@@ -245,6 +276,7 @@ void GameRepairer::Impl::repair(const RawGame& g, RepairedGame& o) {
   game = &g;
   o.repairs.clear();
   o.closing_comment.clear();
+  o.mended_text.clear();
   o.unchanged = false;
   o.cut = false;
   edits.clear();
@@ -258,24 +290,28 @@ void GameRepairer::Impl::repair(const RawGame& g, RepairedGame& o) {
         !(d.code == Code::IllegalMove || d.code == Code::AmbiguousMove ||
           d.code == Code::ResultMismatch || d.code == Code::WrongResult))
       writable = false;
-  const Notation* table = table_of(read.notation);
-  if (table && table->spoken) writable = false;  // a move is several words: no token per move
-  if (!writable) {
-    o.unchanged = true;
-    for (const Diagnostic& d : o.report.problems)
-      if (d.severity == Severity::Error) not_mended(d);
-    if (o.repairs.empty())
-      for (const Diagnostic& d : o.report.problems) not_mended(d);
-    return;
-  }
-
   RawGame current = g;
-  if (options.repair_illegal && o.report.has_errors()) {
+  const Notation* table = table_of(read.notation);  // the guesses are written in it
+  if (writable && options.repair_illegal && o.report.has_errors()) {
     text.assign(g.text);
-    for (int pass = 0; pass < 64 && guess_illegal_moves(current); ++pass) {
+    for (int pass = 0; pass < 64 && guess_illegal_moves(current, table); ++pass) {
       current.text = text;
       validator.validate(current, report, &read);
     }
+  }
+  if (table && table->spoken && writable) {
+    // A move is several words: no token per move to respell. The game is passed on as it
+    // was, with the moves guessed put in, in its own words.
+    writable = false;
+    if (current.text.data() != g.text.data()) o.mended_text = text;
+  }
+  if (!writable) {
+    o.unchanged = true;
+    for (const Diagnostic& d : report.problems)
+      if (d.severity == Severity::Error) not_mended(d);
+    if (o.repairs.empty())
+      for (const Diagnostic& d : report.problems) not_mended(d);
+    return;
   }
   game = &current;
   bad_offsets.clear();
@@ -341,36 +377,39 @@ bool GameRepairer::Impl::reads_back_the_same() {
 
 // --repair-illegal: every illegal move of this reading with exactly one evident slip is
 // replaced in `text` by the move meant. True when one was.
-bool GameRepairer::Impl::guess_illegal_moves(const RawGame& g) {
+bool GameRepairer::Impl::guess_illegal_moves(const RawGame& g, const Notation* table) {
   struct Guess {
     std::size_t at, size;
-    std::string san;
+    repair::Slip slip;
     const Diagnostic* d;
-    std::string slip;
   };
   std::vector<Guess> guesses;
   for (const Diagnostic& d : report.problems) {
     if (d.code != Code::IllegalMove || d.written.empty() || d.fen.empty()) continue;
     const std::size_t at = text_index(g, d.offset);
-    if (at + d.written.size() > text.size() || text.compare(at, d.written.size(), d.written) != 0)
-      continue;
+    const std::size_t size = written_size(text, at, d.written);
+    if (size == 0) continue;
     const FenResult fen = Position::from_fen(d.fen, read.start.variant(), read.chess960);
     if (!fen.ok()) continue;
-    std::string san, slip;
-    if (!repair::find_slip(fen.position, d.written, san, slip)) continue;
-    guesses.push_back({at, d.written.size(), san, &d, slip});
+    repair::Slip slip;
+    if (!repair::find_slip(fen.position, d.written, table, slip)) continue;
+    guesses.push_back({at, size, std::move(slip), &d});
   }
   std::sort(guesses.begin(), guesses.end(),
             [](const Guess& a, const Guess& b) { return a.at > b.at; });
   for (const Guess& guess : guesses) {
-    text.replace(guess.at, guess.size, guess.san);
+    const std::string& spelled = guess.slip.spelled;
+    const std::size_t was_chars = count_chars(std::string_view(text).substr(guess.at, guess.size));
+    text.replace(guess.at, guess.size, spelled);
     TextPos pos{guess.d->offset, guess.d->line, guess.d->column};
-    add(RepairKind::GuessedMove, pos, guess.d->written, guess.san,
-        "illegal move replaced by the one legal move it fits (" + guess.slip +
+    // In the game's notation, and in SAN when that differs.
+    const std::string now =
+        spelled == guess.slip.san ? spelled : spelled + " (SAN " + guess.slip.san + ")";
+    add(RepairKind::GuessedMove, pos, guess.d->written, now,
+        "illegal move replaced by the one legal move it fits (" + std::string(guess.slip.kind) +
             "); the original was: " + guess.d->message,
         guess.d->ply, guess.d->variation);
-    edits.push_back(
-        {guess.d->line, guess.d->column, int(guess.san.size()) - int(guess.d->written.size())});
+    edits.push_back({guess.d->line, guess.d->column, int(count_chars(spelled)) - int(was_chars)});
   }
   return !guesses.empty();
 }
