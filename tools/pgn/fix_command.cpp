@@ -360,10 +360,11 @@ int run_fix(int argc, char** argv) {
   const bool complete = !summary.files_failed && !summary.interrupted;
   for (Sink* sink : {&games, &changes})
     if (sink->failed) {
-      std::fprintf(stderr, "pgn fix: cannot write %s: %s\n",
-                   sink == &games ? (vm.count("output") ? vm["output"].as<std::string>().c_str()
-                                                        : "standard output")
-                                  : vm["report"].as<std::string>().c_str(),
+      // Without --report the changes went to standard error.
+      const std::string target =
+          sink == &games ? (vm.count("output") ? vm["output"].as<std::string>() : "standard output")
+                         : (settings.jsonl ? vm["report"].as<std::string>() : "standard error");
+      std::fprintf(stderr, "pgn fix: cannot write %s: %s\n", target.c_str(),
                    std::strerror(sink->error));
       games_file.discard();
       report_file.discard();
