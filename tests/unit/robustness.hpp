@@ -74,6 +74,36 @@ inline std::uint64_t current_memory_bytes() {
   return status_kib("VmRSS") * 1024;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kAddressSanitizer = true;
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+
+// The memory added since construction, at its peak; 0 under AddressSanitizer, whose
+// quarantine keeps freed memory (up to 256 MB) resident, so only the plain build measures.
+class PeakMemory {
+ public:
+  PeakMemory() {
+    reset_peak_memory();
+    baseline_ = current_memory_bytes();
+  }
+  std::uint64_t added() const {
+    if (kAddressSanitizer) return 0;
+    const std::uint64_t peak = peak_memory_bytes();
+    return peak > baseline_ ? peak - baseline_ : 0;
+  }
+
+ private:
+  std::uint64_t baseline_ = 0;
+};
+
 struct ReadTotals {
   std::uint64_t games = 0;
   std::uint64_t games_with_errors = 0;
