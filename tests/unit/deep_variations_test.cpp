@@ -31,11 +31,7 @@ RawGame deep_game(std::string& text) {
   text += "Qxh7 ";
   text.append(kDepth, ')');
   text += " *\n";
-  RawGame game;
-  game.text = text;
-  game.index = 1;
-  game.original_size = text.size();
-  return game;
+  return testing::raw_game(text);
 }
 
 const Diagnostic* problem_with(const GameReport& report, Code code) {
@@ -100,10 +96,7 @@ TEST(StopRequest, EndsOneHugeGameAtOnce) {
   std::string text = "[Event \"huge\"]\n[Result \"*\"]\n\n1. Nf3 Nf6 ";
   while (text.size() < (std::size_t{64} << 20)) text += "2. Ng1 Ng8 3. Nf3 Nf6 ";
   text += "*\n";
-  RawGame game;
-  game.text = text;
-  game.index = 1;
-  game.original_size = text.size();
+  const RawGame game = testing::raw_game(text);
   std::atomic<bool> stop{false};
   ValidateOptions options;
   options.max_plies = 1'000'000'000;

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -72,6 +73,16 @@ inline std::uint64_t peak_memory_bytes() {
 }
 inline std::uint64_t current_memory_bytes() {
   return status_kib("VmRSS") * 1024;
+}
+
+// The first game of a file holding only `text` (which must outlive it), as the splitter
+// would cut it.
+inline RawGame raw_game(std::string_view text) {
+  RawGame game;
+  game.text = text;
+  game.index = 1;
+  game.original_size = text.size();
+  return game;
 }
 
 #if defined(__SANITIZE_ADDRESS__)

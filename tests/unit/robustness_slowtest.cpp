@@ -153,10 +153,7 @@ TEST_F(Pathological, MillionNestedVariationsParseWithoutRecursion) {
   text += "e5";
   text.append(1'000'000, ')');
   text += " *\n";
-  RawGame game;
-  game.text = text;
-  game.index = 1;
-  game.original_size = text.size();
+  const RawGame game = testing::raw_game(text);
   ParseLimits unlimited;
   unlimited.max_variation_depth = 2'000'000;
   NestingCounter counter;
