@@ -32,7 +32,8 @@ if [ "$expected" != "$got" ]; then
   diff <(echo "$expected") <(echo "$got")
 fi
 # The standard line after them is still decided.
-grep -q '^8/8/8/4k3/8/8/8/4K3 w - - 0 1' "$work/out.txt" || fail "the standard line was not decided: $(cat "$work/out.txt")"
+grep -q '^6: 8/8/8/4k3/8/8/8/4K3 w - - 0 1' "$work/out.txt" || fail "the standard line was not decided: $(cat "$work/out.txt")"
+expect "a rejected record for each variant line" "1 2 3 4 5" "$(grep -o '^[0-9]*: rejected: ' "$work/out.txt" | cut -d: -f1 | tr '\n' ' ' | sed 's/ $//')"
 # A bad FEN is still a bad FEN.
 msg=$("$pgn" winnable --fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pp] x KQkq - 0 1' 2>&1 | head -1)
 case "$msg" in

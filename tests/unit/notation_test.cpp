@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <string>
 
 #include "libpgn/spoken.hpp"
@@ -291,6 +292,35 @@ TEST(ParseNotationJson, RejectsAmbiguousSymbols) {
             "field 'pieces.knight': 'N t' contains a space, but moves are single tokens");
   EXPECT_EQ(error_of(minimal_table(kEnglishPieces, R"(, "file_aliases": {"a": ["x"]})")),
             "'x' is both file_aliases.a and capture, so moves using it would be ambiguous");
+}
+
+// Loading is linear in the table's size: forms longer than kMaxNotationFormBytes, or more
+// than kMaxNotationForms of them, are refused with the limit named, at once (a king of
+// 100,000 characters overflowed the stack, 200,000 forms took 255 s).
+TEST(ParseNotationJson, LimitsFormLengthAndCount) {
+  const std::string longest(kMaxNotationFormBytes, 'K');
+  EXPECT_EQ(error_of(minimal_table(R"("king": [")" + longest + R"("], "queen": ["Q"],
+      "rook": ["R"], "bishop": ["B"], "knight": ["N"])")),
+            "(accepted)");
+  const auto started = std::chrono::steady_clock::now();
+  EXPECT_EQ(error_of(minimal_table(R"("king": [")" + std::string(100'000, 'K') + R"("],
+      "queen": ["Q"], "rook": ["R"], "bishop": ["B"], "knight": ["N"])")),
+            "field 'pieces.king' holds a string of 100000 bytes; a form may have at most 64 bytes");
+  std::string many;
+  for (int i = 0; i < 200'000; ++i) many += ", \"Q" + std::to_string(i) + "\"";
+  EXPECT_EQ(error_of(minimal_table(R"("king": ["K"], "queen": ["Q")" + many + R"(],
+      "rook": ["R"], "bishop": ["B"], "knight": ["N"])")),
+            "the table has more than 1000 strings in its lists (the limit), the last read in "
+            "field 'pieces.queen'");
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(2));
+  // Just under the limit, with many symbols that start one another: checked in time too.
+  std::string prefixes;
+  for (int i = 0; i < 900; ++i)
+    prefixes += ", \"Q" + std::string(std::size_t(i % 60), 'q') + std::to_string(i) + "\"";
+  EXPECT_EQ(error_of(minimal_table(R"("king": ["K"], "queen": ["Q")" + prefixes + R"(],
+      "rook": ["R"], "bishop": ["B"], "knight": ["N"])")),
+            "(accepted)");
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(4));
 }
 
 TEST(ParseNotationJson, ChecksIdentityFields) {

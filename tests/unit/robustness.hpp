@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -73,6 +74,46 @@ inline std::uint64_t peak_memory_bytes() {
 inline std::uint64_t current_memory_bytes() {
   return status_kib("VmRSS") * 1024;
 }
+
+// The first game of a file holding only `text` (which must outlive it), as the splitter
+// would cut it.
+inline RawGame raw_game(std::string_view text) {
+  RawGame game;
+  game.text = text;
+  game.index = 1;
+  game.original_size = text.size();
+  return game;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kAddressSanitizer = true;
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+#else
+inline constexpr bool kAddressSanitizer = false;
+#endif
+
+// The memory added since construction, at its peak; 0 under AddressSanitizer, whose
+// quarantine keeps freed memory (up to 256 MB) resident, so only the plain build measures.
+class PeakMemory {
+ public:
+  PeakMemory() {
+    reset_peak_memory();
+    baseline_ = current_memory_bytes();
+  }
+  std::uint64_t added() const {
+    if (kAddressSanitizer) return 0;
+    const std::uint64_t peak = peak_memory_bytes();
+    return peak > baseline_ ? peak - baseline_ : 0;
+  }
+
+ private:
+  std::uint64_t baseline_ = 0;
+};
 
 struct ReadTotals {
   std::uint64_t games = 0;

@@ -24,18 +24,6 @@ using testing::GeneratedSource;
 using testing::has_code;
 using testing::validate_all;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAddressSanitizer = true;
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-
 constexpr std::uint64_t kMiB = 1u << 20;
 // Memory a run may add on top of what the process had: several times the 8 MiB game budget
 // plus the read buffers and the sanitizers' bookkeeping; holding a 100 MB input (or a
@@ -44,20 +32,10 @@ constexpr std::uint64_t kMemoryCeiling = 96 * kMiB;
 
 class Pathological : public ::testing::Test {
  protected:
-  void SetUp() override {
-    testing::reset_peak_memory();
-    baseline_ = testing::current_memory_bytes();
-  }
-  // Memory the test added at its peak; 0 under AddressSanitizer, whose quarantine keeps
-  // freed memory (up to 256 MB) resident, so only the plain build measures memory.
-  std::uint64_t memory_added() const {
-    if (kAddressSanitizer) return 0;
-    const std::uint64_t peak = testing::peak_memory_bytes();
-    return peak > baseline_ ? peak - baseline_ : 0;
-  }
+  std::uint64_t memory_added() const { return memory_.added(); }
 
  private:
-  std::uint64_t baseline_ = 0;
+  testing::PeakMemory memory_;
 };
 
 const std::string kNextGame =
@@ -175,10 +153,7 @@ TEST_F(Pathological, MillionNestedVariationsParseWithoutRecursion) {
   text += "e5";
   text.append(1'000'000, ')');
   text += " *\n";
-  RawGame game;
-  game.text = text;
-  game.index = 1;
-  game.original_size = text.size();
+  const RawGame game = testing::raw_game(text);
   ParseLimits unlimited;
   unlimited.max_variation_depth = 2'000'000;
   NestingCounter counter;

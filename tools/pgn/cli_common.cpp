@@ -88,6 +88,7 @@ bool apply_common_options(const po::variables_map&, CommonOptions& common,
   validate.max_plies = common.max_plies;
   validate.parse_limits.max_variation_depth = common.max_variation_depth;
   validate.parse_limits.max_comment_bytes = common.max_comment_bytes;
+  validate.parse_limits.stop = interrupt_flag();  // one huge game stops within milliseconds
   return true;
 }
 

@@ -122,7 +122,8 @@ class ConvertWorker final : public BatchWorker {
         } else if (text_formats) {
           if (format == OutputFormat::Pgn) {
             separate(batch.output);
-            append_unchanged_game(game.text, batch.output);
+            // Interrupted (the output is thrown away): a huge game is not copied first.
+            if (!interrupted()) append_unchanged_game(game.text, batch.output);
           } else {
             extras.unchanged_text = game.text;
             append(batch.output, extras);
@@ -240,7 +241,8 @@ class ConvertConsumer final : public BatchConsumer {
           diagnostics_.problem(name, d);
     }
     summary_.input_bytes += batch.input_bytes;
-    if (!batch.output.empty()) {
+    // Once interrupted the output is thrown away: a huge game is not written first.
+    if (!batch.output.empty() && !stop_) {
       if (json_array_ && wrote_game_) write(kJsonArraySeparator);
       write(batch.output);
       wrote_game_ = true;

@@ -132,7 +132,8 @@ class FixWorker final : public BatchWorker {
       if (fixed_.unchanged) {
         ++unchanged;
         if (fixed_.report.has_errors()) tally_.unchanged_with_errors++;
-        if (!settings_.dry_run) append_unchanged_game(game.text, batch.output);
+        // Interrupted (the output is thrown away): a huge game is not copied first.
+        if (!settings_.dry_run && !interrupted()) append_unchanged_game(game.text, batch.output);
         continue;
       }
       if (fixed_.changes())
@@ -199,7 +200,8 @@ class FixConsumer final : public BatchConsumer {
     for (const GameReport& report : batch.reports) summary_.add(report);
     summary_.input_bytes += batch.input_bytes;
     Sink& games = games_[games_.size() == 1 ? 0 : batch.file_index];
-    if (!changes_.write(batch.notes) || !games.write(batch.output)) stop_ = true;
+    // Once interrupted the output is thrown away: a huge game is not written first.
+    if (!stop_ && (!changes_.write(batch.notes) || !games.write(batch.output))) stop_ = true;
     progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
   void file_warning(std::size_t, const std::string& name, const Diagnostic& warning) override {

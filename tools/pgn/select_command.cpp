@@ -145,7 +145,8 @@ class SelectConsumer final : public BatchConsumer {
         std::fprintf(stderr, "%s:%u: %s\n", batch.file_name->c_str(), unsigned(r.start.line),
                      r.problems.front().message.c_str());
     }
-    if (!batch.output.empty()) {
+    // Once interrupted the output is thrown away: a huge game is not written first.
+    if (!batch.output.empty() && !interrupted()) {
       std::fwrite(batch.output.data(), 1, batch.output.size(), output_.stream());
       output_.wrote(batch.output.size());
     }

@@ -69,10 +69,16 @@ struct Totals {
   double decision_seconds = 0;  // all decisions together, without reading and writing
 };
 
+// Every record starts with the number of its line in the input: "7: " or {"line": 7, .
+void begin_record(const Settings& settings, std::uint64_t number, std::string& out) {
+  out += settings.json ? "{\"line\": " + std::to_string(number) : std::to_string(number) + ": ";
+}
+
 void decide_line(WinnabilityAnalyzer& analyzer, const Settings& settings, const Position& pos,
-                 std::string_view fen, std::string& out, Totals& totals) {
+                 std::uint64_t number, std::string_view fen, std::string& out, Totals& totals) {
+  begin_record(settings, number, out);
   if (settings.json) {
-    out += "{\"fen\": ";
+    out += ", \"fen\": ";
     append_json_string(out, fen);
   } else {
     out += fen;
@@ -129,13 +135,67 @@ void decide_line(WinnabilityAnalyzer& analyzer, const Settings& settings, const 
   out += settings.json ? "}\n" : "\n";
 }
 
-// Decides every FEN of `in`; returns false if some line was not a valid FEN.
+// The record of a line that is not decided: its number, the reason and, unless the line
+// was too long to keep, its text.
+void reject_line(const Settings& settings, std::uint64_t number, std::string_view text,
+                 const std::string& reason, std::string& out) {
+  begin_record(settings, number, out);
+  if (!settings.json) {
+    out += "rejected: " + reason + "\n";
+    return;
+  }
+  if (!text.empty()) {
+    out += ", \"fen\": ";
+    append_json_string(out, text);
+  }
+  out += ", \"rejected\": ";
+  append_json_string(out, reason);
+  out += "}\n";
+}
+
+// Longest line read: a FEN takes under 100 bytes. A longer line is read to its end in
+// constant memory and rejected.
+constexpr std::size_t kMaxLineBytes = 4096;
+
+// Reads the next line (without its '\n') into `line`, at most kMaxLineBytes of it; `too_long`
+// says more followed. False at the end of the input.
+bool read_line(std::istream& in, std::string& line, bool& too_long) {
+  line.clear();
+  too_long = false;
+  std::streambuf& buffer = *in.rdbuf();
+  for (int c = buffer.sbumpc(); c != std::char_traits<char>::eof(); c = buffer.sbumpc()) {
+    if (c == '\n') return true;
+    if (line.size() < kMaxLineBytes)
+      line += char(c);
+    else
+      too_long = true;
+  }
+  return !line.empty() || too_long;
+}
+
+// Decides every FEN of `in`, one record per line that is not blank nor a comment; a line
+// that is no FEN of standard chess or Chess960 gets a record with the reason, and is also
+// reported on standard error.
 void run_stream(std::istream& in, const std::string& name, WinnabilityAnalyzer& analyzer,
                 const Settings& settings, Totals& totals) {
   std::string line, out;
   std::uint64_t number = 0;
-  while (std::getline(in, line)) {
+  bool too_long = false;
+  auto reject = [&](std::string_view text, const std::string& reason) {
+    ++totals.bad;
+    out.clear();
+    reject_line(settings, number, text, reason, out);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s:%llu: %s\n", name.c_str(), static_cast<unsigned long long>(number),
+                 reason.c_str());
+  };
+  while (read_line(in, line, too_long)) {
     ++number;
+    if (too_long) {
+      reject({}, "line longer than " + std::to_string(kMaxLineBytes) + " bytes");
+      continue;
+    }
     if (!line.empty() && line.back() == '\r') line.pop_back();
     const std::size_t begin = line.find_first_not_of(" \t");
     if (begin == std::string::npos || line[begin] == '#') continue;  // blank or comment
@@ -143,29 +203,25 @@ void run_stream(std::istream& in, const std::string& name, WinnabilityAnalyzer& 
     const std::string_view fen = std::string_view(line).substr(begin, end + 1 - begin);
     FenResult parsed = Position::from_fen(fen, Variant::Standard, false, FenMaterial::Any);
     if (!parsed.ok()) {
-      ++totals.bad;
-      std::fflush(stdout);
       // A pocket, check counters or a kingless horde: a variant position, not a bad one.
       const char* variant = nullptr;
       for (Variant v : {Variant::Crazyhouse, Variant::ThreeCheck, Variant::Horde})
         if (!variant && Position::from_fen(fen, v, false, FenMaterial::Any).ok())
           variant = variant_name(v);
+      std::string reason;
       if (variant) {
-        std::fprintf(stderr,
-                     "%s:%llu: '%.*s' is a %s position: pgn winnable decides standard chess "
-                     "and Chess960 only\n",
-                     name.c_str(), static_cast<unsigned long long>(number), int(fen.size()),
-                     fen.data(), variant);
-        continue;
+        reason.append("'").append(fen).append("' is a ").append(variant);
+        reason += " position: pgn winnable decides standard chess and Chess960 only";
+      } else {
+        reason.append("invalid FEN (").append(fen_error_code(parsed.error)).append("): ");
+        reason += parsed.message;
       }
-      std::fprintf(stderr, "%s:%llu: invalid FEN (%s): %s\n", name.c_str(),
-                   static_cast<unsigned long long>(number), fen_error_code(parsed.error),
-                   parsed.message.c_str());
+      reject(fen, reason);
       continue;
     }
     ++totals.positions;
     out.clear();
-    decide_line(analyzer, settings, parsed.position, fen, out, totals);
+    decide_line(analyzer, settings, parsed.position, number, fen, out, totals);
     std::fwrite(out.data(), 1, out.size(), stdout);
   }
 }
@@ -176,12 +232,14 @@ constexpr CommandHelp kHelp{
     "6.9: a player who runs out of time loses only if the opponent could mate; 5.2.2: a "
     "position where neither side can is dead). Reads FENs, one per line (4 to 6 fields; blank "
     "lines and lines starting with # are skipped), from the files, or from standard input. "
-    "Writes one line per position: the FEN, then per side 'winnable MOVES...' (a legal "
-    "sequence ending in mate, in SAN), 'unwinnable (PROOF)' or 'undetermined' (the node "
-    "budget ran out).",
-    "Exit status: 0 when every line was a valid FEN, 1 when some were not (each is reported on "
-    "standard error with its line number and the run goes on), 2 on a usage error, an "
-    "unreadable file or a failed write. The count of positions and the time go to standard error."};
+    "Writes one record per other line, starting with its line number: the FEN, then per side "
+    "'winnable MOVES...' (a legal sequence ending in mate, in SAN), 'unwinnable (PROOF)' or "
+    "'undetermined' (the node budget ran out); or 'rejected: REASON' for a line that is no "
+    "FEN of standard chess (or longer than 4096 bytes).",
+    "Exit status: 0 when every line was a valid FEN, 1 when some were not (each is rejected "
+    "in its record and on standard error with its line number, and the run goes on), 2 on a "
+    "usage error, an unreadable file or a failed write. The count of positions and the time go "
+    "to standard error."};
 
 // The largest --limit: far beyond anything that ends in reasonable time, small enough that
 // node counts never overflow.

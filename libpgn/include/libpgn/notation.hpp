@@ -79,6 +79,13 @@ const Notation* find_notation(std::string_view code_or_name);
 // English SAN, the reference table.
 const Notation& english_notation();
 
+// Limits of a table, which keep loading and indexing it linear in its size: every string
+// of its lists (a piece symbol, a castling form, a phrase...) at most kMaxNotationFormBytes
+// bytes, and at most kMaxNotationForms of them in all. The built-in tables use 14 bytes
+// and 58 strings at most.
+constexpr std::size_t kMaxNotationFormBytes = 64;
+constexpr std::size_t kMaxNotationForms = 1000;
+
 // Parses a notation table from JSON text (the localization/*.json format, see
 // docs/notation.md). On failure returns nullptr and sets `error` to a message naming the
 // problem (and its byte offset where simdjson gives one).

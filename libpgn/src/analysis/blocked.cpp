@@ -16,7 +16,9 @@
 // lasts, and the sets are computed again with them as walls.
 //
 // A mate then needs a square s the losing king can reach, a check on s by one of the winner's
-// pieces (a king never checks; a pawn's check would keep the king off s), and each square
+// pieces (a king never checks; a pawn's check would keep the king off s, unless the king
+// stands there now: the pawn's last step gave that check, maybe mate, so a king in a pawn's
+// check proves nothing), and each square
 // next to s taken: by a pawn, by the loser's own piece, by a winner's piece, or attacked by
 // the winner. If no square passes these tests with the sets above, no mate can ever happen.
 #include "analysis/blocked.hpp"
@@ -107,6 +109,7 @@ bool blocked_unwinnable(const Position& pos, Color side) {
                                     bb::pawn_attacks_bb<Black>(pawns_of[Black])};
   if ((pawn_attacks[White] & pawns_of[Black]) || (pawn_attacks[Black] & pawns_of[White]))
     return false;
+  if (pawn_attacks[side] & pos.pieces(~side, King)) return false;  // in a pawn's check now
 
   // A king that cannot move while the pawns stand still is never taken either: it stands in
   // the way of every other man for as long as the wall does, like a pawn of the wall.

@@ -200,7 +200,7 @@ void GameReplay::unreadable_move(std::string_view token, TextPos pos, MoveTextEr
   if (d) {
     d->written.assign(token);
     d->ply = l.ply + 1;
-    d->variation = l.path;
+    d->variation = variation_path();
     if (options_.include_fen) d->fen = l.pos.fen();
   }
   kill_line();
@@ -297,7 +297,7 @@ void GameReplay::kill_line() {
   if (d) {
     d->written.assign(written);
     d->ply = l.ply + 1;
-    d->variation = l.path;  // empty on the main line
+    d->variation = variation_path();  // empty on the main line
   }
   // A whole record stops at a null move, in a variation too: so does the main line's SAN.
   if (recording_ || (main_line_ && main_line_recording_ && paused_at_depth_ == 0))
@@ -348,7 +348,7 @@ void GameReplay::check_suffix(const MoveText& text, std::string_view written, Te
     d->written.assign(written);
     d->san = to_san(before, m);
     d->ply = l.ply;
-    d->variation = l.path;
+    d->variation = variation_path();
   }
 }
 
@@ -392,7 +392,7 @@ void GameReplay::check_variant_suffix(const MoveText& text, std::string_view wri
     d->written.assign(written);
     d->san = std::move(san);
     d->ply = l.ply;
-    d->variation = l.path;
+    d->variation = variation_path();
   }
 }
 
@@ -423,7 +423,7 @@ void GameReplay::bad_move(const MoveText& text, std::string_view written, TextPo
     if (d) {
       d->written.assign(written);
       d->ply = l.ply + 1;
-      d->variation = l.path;
+      d->variation = variation_path();
       if (options_.include_fen) d->fen = l.pos.fen();
     }
     kill_line();
@@ -441,10 +441,14 @@ void GameReplay::bad_move(const MoveText& text, std::string_view written, TextPo
     d->written.assign(written);
     d->san = written_as_san(text);
     d->ply = l.ply + 1;
-    d->variation = l.path;
+    d->variation = variation_path();
     if (options_.include_fen) d->fen = l.pos.fen();
   }
   kill_line();
+}
+
+std::string GameReplay::variation_path() const {
+  return pgn::variation_path(depth_, [this](std::size_t level) { return lines_[level].step; });
 }
 
 Control GameReplay::begin_variation(TextPos pos) {
@@ -471,9 +475,7 @@ Control GameReplay::begin_variation(TextPos pos) {
   child.ply = parent.ply - 1;
   child.variations_here = 0;
   ++parent.variations_here;
-  child.path = parent.path;
-  if (!child.path.empty()) child.path += '/';
-  child.path += std::to_string(parent.ply) + "." + std::to_string(parent.variations_here);
+  child.step = {parent.ply, parent.variations_here};
   if (recording_) {
     child.record_begin = record_->events.size();
     record_->add(GameEvent::VariationBegin);

@@ -267,9 +267,10 @@ struct EnglishLexicon {
 // Any notation table. Lists are matched longest first; the PGN standard signs ('x', '-',
 // '=', '+', '#', O-O, 0-0) are accepted in every notation besides the table's own words.
 
-// A Latin letter typed for its Cyrillic look-alike (e.g. "Kр" for "Кр"): the second UTF-8
-// byte of the Cyrillic letter the ASCII byte `latin` may stand for, given the first byte.
-bool latin_stands_for(Byte latin, Byte lead, Byte trail) {
+// The Latin letter that may be typed for the Cyrillic letter with UTF-8 bytes `lead`
+// `trail` (e.g. "Kр" for "Кр"), or 0 if none looks like it. Each Cyrillic letter has at most
+// one Latin look-alike.
+char latin_look_alike(Byte lead, Byte trail) {
   struct Pair {
     char latin;
     Byte lead, trail;
@@ -281,8 +282,12 @@ bool latin_stands_for(Byte latin, Byte lead, Byte trail) {
       {'o', 0xD0, 0xBE}, {'p', 0xD1, 0x80}, {'x', 0xD1, 0x85}, {'y', 0xD1, 0x83},
   };
   for (const Pair& pair : kLookAlikes)
-    if (Byte(pair.latin) == latin && pair.lead == lead && pair.trail == trail) return true;
-  return false;
+    if (pair.lead == lead && pair.trail == trail) return pair.latin;
+  return 0;
+}
+
+bool latin_stands_for(Byte latin, Byte lead, Byte trail) {
+  return Byte(latin_look_alike(lead, trail)) == latin;
 }
 
 bool is_cyrillic_lead(Byte b) {
@@ -322,29 +327,61 @@ std::size_t match_word(const char* p, const char* end, std::string_view word) {
   return match_word(p, end, word, nullptr);
 }
 
-// Calls `visit` with every spelling of `word` that match_word accepts: the word itself and,
-// for each of its Cyrillic letters, the Latin look-alikes.
-template <class Visit>
-void for_each_spelling(std::string_view word, std::size_t i, std::string& spelling,
-                       const Visit& visit) {
-  if (i == word.size()) return visit(std::string_view(spelling));
-  const Byte w = Byte(word[i]);
-  if (is_cyrillic_lead(w) && i + 1 < word.size())
-    for (int c = 'A'; c <= 'z'; ++c)
-      if (latin_stands_for(Byte(c), w, Byte(word[i + 1]))) {
-        spelling.push_back(char(c));
-        for_each_spelling(word, i + 2, spelling, visit);
-        spelling.pop_back();
-      }
-  spelling.push_back(word[i]);
-  for_each_spelling(word, i + 1, spelling, visit);
-  spelling.pop_back();
+// The Latin look-alike of the Cyrillic letter at word[i], or 0.
+char look_alike_at(std::string_view word, std::size_t i) {
+  return is_cyrillic_lead(Byte(word[i])) && i + 1 < word.size()
+             ? latin_look_alike(Byte(word[i]), Byte(word[i + 1]))
+             : 0;
 }
 
+// Every byte some spelling of `word` (as match_word reads it) contains.
+void add_spelling_bytes(std::string_view word, detail::ByteSet& bytes) {
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    bytes.add(Byte(word[i]));
+    if (const char latin = look_alike_at(word, i)) bytes.add(Byte(latin));
+  }
+}
+
+// Spellings listed per word: those of its first kSpelledLookAlikes look-alike letters (at
+// most 2^4 of them); the rest of the word, from its next look-alike letter on, is matched by
+// match_word, which takes either spelling letter by letter. Listing every spelling would
+// cost 2^n for n look-alike letters (a 24-letter Cyrillic word: 16 million).
+constexpr std::size_t kSpelledLookAlikes = 4;
+
+// Calls `visit(spelling, rest)` for every spelling of the head of `word` that match_word
+// accepts (Latin look-alikes first, as a reader types them less often), with the rest of the
+// word after the head.
 template <class Visit>
 void for_each_spelling(std::string_view word, const Visit& visit) {
+  std::size_t letters[kSpelledLookAlikes];  // where the head's look-alike letters start
+  std::size_t count = 0, head = word.size();
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    if (!look_alike_at(word, i)) continue;
+    if (count == kSpelledLookAlikes) {
+      head = i;
+      break;
+    }
+    letters[count++] = i++;
+  }
   std::string spelling;
-  for_each_spelling(word, 0, spelling, visit);
+  // Bit k of `latin` clear: letter k in Latin. Counting up keeps the first letter's choice
+  // the slowest to change, Latin first.
+  for (unsigned latin = 0; latin < (1u << count); ++latin) {
+    spelling.clear();
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < head; ++i) {
+      if (k < count && letters[k] == i) {
+        const bool as_latin = !((latin >> (count - 1 - k)) & 1);
+        ++k;
+        if (as_latin) {
+          spelling += look_alike_at(word, i++);
+          continue;
+        }
+      }
+      spelling += word[i];
+    }
+    visit(std::string_view(spelling), word.substr(head));
+  }
 }
 
 // The words of one kind in a table (piece symbols, capture signs...) in every spelling,
@@ -355,10 +392,11 @@ void for_each_spelling(std::string_view word, const Visit& visit) {
 class WordIndex {
  public:
   void add(std::string_view word, int value) {
-    for_each_spelling(word, [&](std::string_view spelling) {
+    for_each_spelling(word, [&](std::string_view spelling, std::string_view rest) {
       if (spelling.empty()) return;
       Word w;
       w.text = spelling;
+      w.rest = rest;
       w.size = std::uint32_t(spelling.size());
       w.value = value;
       w.head = head_of(spelling.data(), spelling.size());
@@ -382,9 +420,9 @@ class WordIndex {
       const Word& w = words_[i];
       const Byte first = Byte(w.text[0]);
       first_[first] = true;
-      longest_[first] = std::uint8_t(
-          std::max<std::size_t>(longest_[first], std::min<std::size_t>(w.text.size(), 255)));
-      if (w.text.size() == 1 && one_byte_[first] == 0) one_byte_[first] = std::uint16_t(i + 1);
+      longest_[first] = std::uint8_t(std::max<std::size_t>(
+          longest_[first], std::min<std::size_t>(w.text.size() + w.rest.size(), 255)));
+      if (w.text.size() == 1 && one_byte_[first] == 0) one_byte_[first] = std::uint32_t(i + 1);
       if (w.text.size() > 1 && (i == 0 || prefix_of(words_[i - 1].text) != prefix_of(w.text)))
         ++groups;
     }
@@ -402,13 +440,17 @@ class WordIndex {
       std::size_t slot = slot_of(prefix);
       while (groups_[slot].end != 0) slot = (slot + 1) & group_mask_;
       Group& group = groups_[slot];
-      group = {prefix, std::uint16_t(i), std::uint16_t(last)};
+      group = Group{};
+      group.prefix = prefix;
+      group.begin = std::uint32_t(i);
+      group.end = std::uint32_t(last);
+      for (std::size_t k = i; k < last; ++k) group.rests |= !words_[k].rest.empty();
       for (std::size_t k = i; k < last; ++k)
         if (words_[k].size > 2) {
           const Byte third = Byte(words_[k].text[2]);
           group.third_bytes[third >> 6] |= std::uint64_t{1} << (third & 63);
         } else if (group.two_byte == 0) {
-          group.two_byte = std::uint16_t(k + 1);
+          group.two_byte = std::uint32_t(k + 1);
         }
       i = last;
     }
@@ -438,19 +480,30 @@ class WordIndex {
         }
         // Words are a few bytes long: their first four bytes are compared at once.
         const std::uint32_t window = head_of(p, left);
+        std::size_t best = 0;
         for (std::size_t i = group.begin; i < group.end; ++i) {
           const Word& w = words_[i];
           if (w.size > left || (window & w.mask) != w.head) continue;
           if (w.size > 4 &&
               std::string_view(w.text).substr(4) != std::string_view(p + 4, w.size - 4))
             continue;
-          value = w.value;
-          return w.size;
+          if (!group.rests) {  // sorted longest first: the first match is the longest
+            value = w.value;
+            return w.size;
+          }
+          std::size_t size = w.size;
+          if (!w.rest.empty()) {
+            const std::size_t more = match_word(p + size, end, w.rest);
+            if (more == 0) continue;
+            size += more;
+          }
+          if (size > best) best = size, value = w.value;
         }
+        if (best != 0) return best;
         break;
       }
     }
-    if (const std::uint16_t one = one_byte_[Byte(*p)]) {
+    if (const std::uint32_t one = one_byte_[Byte(*p)]) {
       value = words_[one - 1].value;
       return 1;
     }
@@ -464,8 +517,10 @@ class WordIndex {
 
   // Adds every byte of every spelling to `bytes`.
   void add_bytes_to(detail::ByteSet& bytes) const {
-    for (const Word& w : words_)
+    for (const Word& w : words_) {
       for (char c : w.text) bytes.add(Byte(c));
+      add_spelling_bytes(w.rest, bytes);
+    }
   }
 
  private:
@@ -473,14 +528,17 @@ class WordIndex {
     std::uint32_t head = 0, mask = 0;  // the first four bytes (zero-padded), and which count
     std::uint32_t size = 0;
     int value = 0;
-    std::string text;
+    std::string text;  // the spelling of the word's head
+    std::string rest;  // the rest of the word as written, matched by match_word
   };
   // The words (longer than one byte) that start with the two bytes `prefix`: [begin, end).
   // Also the third bytes of its longer words: a token whose third byte is none of them can
   // only be the group's (first) two-byte word, if any ("Кf3" is not "Кр...").
   struct Group {
-    std::uint16_t prefix = 0, begin = 0, end = 0;
-    std::uint16_t two_byte = 0;  // 1 + index of the first two-byte word, or 0
+    std::uint16_t prefix = 0;
+    bool rests = false;  // some word has a rest: its matches differ in length
+    std::uint32_t begin = 0, end = 0;
+    std::uint32_t two_byte = 0;  // 1 + index of the first two-byte word, or 0
     std::array<std::uint64_t, 4> third_bytes{};
     bool continues_with(Byte b) const { return (third_bytes[b >> 6] >> (b & 63)) & 1; }
   };
@@ -508,7 +566,7 @@ class WordIndex {
   std::vector<Group> groups_;   // open addressing by prefix; end == 0 marks a free slot
   std::size_t group_mask_ = 0;  // groups_.size() - 1, or 0 when there are none
   std::array<bool, 256> first_{};
-  std::array<std::uint16_t, 256> one_byte_{};  // 1 + index of the one-byte word, or 0
+  std::array<std::uint32_t, 256> one_byte_{};  // 1 + index of the one-byte word, or 0
   std::array<std::uint8_t, 256> longest_{};
 };
 
@@ -586,10 +644,9 @@ struct TableIndex {
     for (const auto* forms : {&n.castle_short, &n.castle_long})
       for (const std::string& form : *forms) {
         if (form.empty()) continue;
-        for_each_spelling(form, [&](std::string_view spelling) {
-          castle.set(Byte(spelling[0]));
-          for (char c : spelling) alphabet.add(Byte(c));
-        });
+        castle.set(Byte(form[0]));
+        if (const char latin = look_alike_at(form, 0)) castle.set(Byte(latin));
+        add_spelling_bytes(form, alphabet);
         if (form.size() < 2 || Byte(form[0]) < 0x80) continue;
         const std::uint16_t pair = std::uint16_t(Byte(form[0]) << 8 | Byte(form[1]));
         if (std::find(castle_pairs.begin(), castle_pairs.end(), pair) == castle_pairs.end())

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <utility>
 
@@ -121,6 +122,14 @@ class TableReader {
       std::string_view text;
       if (item.get_string().get(text))
         return fail("field " + in_quotes(field) + " must be a list of strings");
+      if (text.size() > kMaxNotationFormBytes)
+        return fail("field " + in_quotes(field) + " holds a string of " +
+                    std::to_string(text.size()) + " bytes; a form may have at most " +
+                    std::to_string(kMaxNotationFormBytes) + " bytes");
+      if (++forms_ > kMaxNotationForms)
+        return fail("the table has more than " + std::to_string(kMaxNotationForms) +
+                    " strings in its lists (the limit), the last read in field " +
+                    in_quotes(field));
       out.emplace_back(text);
     }
     return true;
@@ -147,6 +156,7 @@ class TableReader {
   }
 
   std::string error_;
+  std::size_t forms_ = 0;  // strings read into lists so far
 };
 
 bool contains_space(std::string_view text) {
@@ -274,29 +284,42 @@ class TableValidator {
 
   // A piece symbol may be the beginning of another one ("К" knight, "Кр" king) as long as
   // the rest cannot be mistaken for what follows a piece symbol (a file, a rank digit, a
-  // capture sign or a dash); otherwise "Кр..." could be split either way.
+  // capture sign or a dash); otherwise "Кр..." could be split either way. In sorted order
+  // the symbols a shorter one begins follow it directly, and the followers a rest begins
+  // with are looked up by length: no pair of symbols is compared blindly.
   void check_prefixes(const std::vector<Entry>& entries) {
     std::vector<const Entry*> heads;
-    std::vector<std::string> followers = {"1", "2", "3", "4", "5", "6", "7", "8"};
+    std::set<std::string_view> followers = {"1", "2", "3", "4", "5", "6", "7", "8"};
+    std::size_t longest_follower = 1;
     for (const auto& entry : entries) {
       const bool is_piece = entry.field.starts_with("pieces.");
       const bool is_file = entry.field == "the file letter" || entry.field.starts_with("file_");
       if (is_piece || is_file) heads.push_back(&entry);
-      if (is_file || entry.field == "capture" || entry.field == "move_dash")
-        followers.push_back(entry.text);
+      if (is_file || entry.field == "capture" || entry.field == "move_dash") {
+        followers.insert(entry.text);
+        longest_follower = std::max(longest_follower, entry.text.size());
+      }
     }
-    for (const Entry* shorter : heads)
-      for (const Entry* longer : heads) {
-        if (shorter->field == longer->field || shorter->text.empty() ||
-            longer->text.size() <= shorter->text.size() || !longer->text.starts_with(shorter->text))
+    std::sort(heads.begin(), heads.end(),
+              [](const Entry* a, const Entry* b) { return a->text < b->text; });
+    for (std::size_t i = 0; i < heads.size(); ++i) {
+      const Entry* shorter = heads[i];
+      if (shorter->text.empty()) continue;
+      for (std::size_t k = i + 1; k < heads.size() && heads[k]->text.starts_with(shorter->text);
+           ++k) {
+        const Entry* longer = heads[k];
+        if (shorter->field == longer->field || longer->text.size() == shorter->text.size())
           continue;
         const std::string_view rest = std::string_view(longer->text).substr(shorter->text.size());
-        for (const auto& follower : followers)
-          if (rest.starts_with(follower))
+        for (std::size_t n = 1; n <= std::min(rest.size(), longest_follower); ++n)
+          if (followers.count(rest.substr(0, n))) {
             fail(in_quotes(longer->text) + " (" + longer->field + ") reads as " +
                  in_quotes(shorter->text) + " (" + shorter->field + ") followed by " +
-                 in_quotes(follower));
+                 in_quotes(rest.substr(0, n)));
+            return;
+          }
       }
+    }
   }
 
   void check_spoken() {

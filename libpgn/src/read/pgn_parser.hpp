@@ -9,7 +9,9 @@
 // events, incrementally from the previous one.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -41,7 +43,9 @@ class Parser {
         code_point_mark_(begin_),
         ascii_only_(game.ascii_only && !game.code_page),
         lazy_columns_(!game.code_page && !visitor.wants_columns()),
-        move_numbers_(visitor.wants_move_numbers()) {}
+        move_numbers_(visitor.wants_move_numbers()),
+        poll_at_(limits.stop ? begin_ + std::min(game.text.size(), ParseLimits::kStopPollBytes)
+                             : end_) {}
 
   void run() {
     visitor_.begin_game(game_);
@@ -145,6 +149,15 @@ class Parser {
 
   // ---- control -----------------------------------------------------------------------
 
+  // Reads limits_.stop, and sets where the main loop next stops to read it again.
+  [[gnu::cold, gnu::noinline]] void poll_stop() {
+    poll_at_ = p_ + std::min<std::size_t>(std::size_t(end_ - p_), ParseLimits::kStopPollBytes);
+    if (!limits_.stop || !limits_.stop->load(std::memory_order_relaxed)) return;
+    error("limit exceeded: the run was interrupted; the rest of the game is not read",
+          position(p_));
+    stopped_ = true;
+  }
+
   // Applies a visitor's answer. SkipVariation skips to the end of the innermost open
   // variation (or of the movetext / tag section at the top level).
   void apply(Control control) {
@@ -170,8 +183,19 @@ class Parser {
 
   // ---- the main loop -----------------------------------------------------------------
 
+  // The loop runs to poll_at_, not to the end: the stop flag is read there at no cost per
+  // element (see ParseLimits::stop), then the loop goes on to the next poll or the end.
   void parse() {
-    while (p_ < end_ && !stopped_) {
+    for (;;) {
+      parse_to_poll();
+      if (stopped_ || p_ >= end_) break;
+      poll_stop();
+    }
+    if (in_tags_ && !stopped_) finish_tags();
+  }
+
+  void parse_to_poll() {
+    while (p_ < poll_at_ && !stopped_) {
       const char c = *p_;
       // The common elements get direct branches: one jump table for every byte mispredicts.
       if (c == ' ') {
@@ -258,7 +282,6 @@ class Parser {
           break;
       }
     }
-    if (in_tags_ && !stopped_) finish_tags();
   }
 
   // Called before the first movetext element: reports the end of the tag section once.
@@ -669,6 +692,7 @@ class Parser {
   const bool ascii_only_;    // columns are byte distances
   const bool lazy_columns_;  // other lines' columns are left to column_at()
   const bool move_numbers_;  // the visitor wants move_number()
+  const char* poll_at_;      // where the main loop next reads limits_.stop
 
   bool in_tags_ = true;
   bool skip_tags_ = false;

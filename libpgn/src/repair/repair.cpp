@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "check/variation_path.hpp"
 #include "libpgn/encoding.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/notation.hpp"
@@ -202,9 +203,14 @@ struct GameRepairer::Impl {
     Position pos, before_last;
     std::uint32_t ply = 0;
     std::uint32_t variations_here = 0;
-    std::string path;
+    VariationStep step;  // where this variation branches off its parent
   };
   std::vector<Frame> frames;
+  // The variation path of `f`, one of `frames`.
+  std::string path_of(const Frame& f) const {
+    return variation_path(std::size_t(&f - frames.data()),
+                          [this](std::size_t level) { return frames[level].step; });
+  }
   std::size_t ti = 0;  // the next token of the trail
   const RawGame* game = nullptr;
   RepairedGame* out = nullptr;
@@ -443,9 +449,10 @@ void GameRepairer::Impl::leave_out_variation(Frame& parent) {
   const std::size_t from = text_index(*game, open.pos.offset);
   const std::size_t to = text_index(*game, close.offset) + 1;
   const std::string was = as_comment_text(game->text.substr(from, to - from));
-  std::string path = parent.path;
-  if (!path.empty()) path += '/';
-  path += std::to_string(parent.ply) + "." + std::to_string(++parent.variations_here);
+  const std::size_t depth = std::size_t(&parent - frames.data());
+  const VariationStep left_out{parent.ply, ++parent.variations_here};
+  const std::string path = variation_path(
+      depth + 1, [&](std::size_t level) { return level > depth ? left_out : frames[level].step; });
   std::string problem;
   for (std::size_t i = ti + 1; i < end && problem.empty(); ++i)
     if (trail.tokens[i].kind == TokenTrail::Token::Move)
@@ -472,7 +479,7 @@ void GameRepairer::Impl::cut_here(std::size_t end_token, TextPos end, Frame& f, 
     const std::string why = std::string("moves after ") + game_end_description(over.reason);
     const std::string kept = why + ": " + rest;
     add(RepairKind::DroppedMoves, first.pos, rest, options.keep_dropped ? "{" + kept + "}" : "",
-        why + (options.keep_dropped ? ", kept in a comment" : ", dropped"), f.ply + 1, f.path);
+        why + (options.keep_dropped ? ", kept in a comment" : ", dropped"), f.ply + 1, path_of(f));
     if (options.keep_dropped) {
       if (main_line)
         out->closing_comment = kept;
@@ -495,7 +502,7 @@ void GameRepairer::Impl::cut_here(std::size_t end_token, TextPos end, Frame& f, 
   add(RepairKind::IllegalCut, first.pos, rest, "{" + kept + "}",
       std::string(main_line ? "the game" : "the variation") +
           " ends before the move that is not legal; the rest is kept in a comment",
-      f.ply + 1, f.path);
+      f.ply + 1, path_of(f));
 }
 
 void GameRepairer::Impl::add_move(const GameEvent& e, Frame& f) {
@@ -546,7 +553,7 @@ void GameRepairer::Impl::add_move(const GameEvent& e, Frame& f) {
               : "the move in SAN (it was read as " +
                     (table_of(read.notation) ? table_of(read.notation)->name : read.notation) + ")";
   add(sign_only ? RepairKind::CheckSign : RepairKind::Notation, token.pos, std::string(written),
-      now, why, f.ply, f.path);
+      now, why, f.ply, path_of(f));
 }
 
 void GameRepairer::Impl::walk_record() {
@@ -561,7 +568,7 @@ void GameRepairer::Impl::walk_record() {
   frames[0].pos = read.start;
   frames[0].ply = 0;
   frames[0].variations_here = 0;
-  frames[0].path.clear();
+  frames[0].step = {};
   std::size_t depth = 0;
   ti = 0;
   using Token = TokenTrail::Token;
@@ -586,9 +593,7 @@ void GameRepairer::Impl::walk_record() {
         child.pos = p.before_last;
         child.ply = p.ply - 1;
         child.variations_here = 0;
-        child.path = p.path;
-        if (!child.path.empty()) child.path += '/';
-        child.path += std::to_string(p.ply) + "." + std::to_string(++p.variations_here);
+        child.step = {p.ply, ++p.variations_here};
         rec.add(GameEvent::VariationBegin);
         break;
       }
