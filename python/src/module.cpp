@@ -142,11 +142,11 @@ class ProblemIterator : public StreamIterator {
 };
 
 std::string convert(const py::handle& source, const std::string& to, const std::string& lang,
-                    const std::string& to_lang, long threads) {
+                    const std::string& to_lang, long threads, const std::string& variant) {
   StreamSettings settings;
   settings.mode = StreamMode::Convert;
   settings.threads = thread_count(threads);
-  settings.validate = validate_options(lang, false);
+  settings.validate = validate_options(lang, false, variant);
   if (!output_format_from_name(to, settings.writer.format))
     throw py::value_error("unknown format '" + to +
                           "'; known: pgn, json, jsonl, uci, lan, fen, epd");
@@ -337,50 +337,55 @@ PYBIND11_MODULE(_libpgn, m) {
 
   m.def(
       "read_games",
-      [](py::handle source, const std::string& lang, long threads, const ByteRange& byte_range) {
+      [](py::handle source, const std::string& lang, long threads, const ByteRange& byte_range,
+         const std::string& variant) {
         StreamSettings settings;
         settings.mode = StreamMode::Games;
         settings.threads = thread_count(threads);
-        settings.validate = validate_options(lang, false);
+        settings.validate = validate_options(lang, false, variant);
         return new_game_iterator(
             std::make_unique<GameIterator>(source, std::move(settings), byte_range));
       },
       "source"_a, py::kw_only(), "lang"_a = "auto", "threads"_a = 0, "byte_range"_a = py::none(),
+      "variant"_a = "",
       R"(Iterates the games of `source`: a path (plain, .zst, .gz or .bz2, found by content), bytes,
 or a binary file object. Games are read and replayed on libpgn's threads (`threads`, 0: one per
 core) without the GIL and come out in input order. `lang` is the movetext's notation ("auto"
-detects it per game). `byte_range=(start, end)` reads only those bytes of an uncompressed file,
-cut at game starts. A file that cannot be read raises PgnError (after the games before the fault).)");
+detects it per game). `variant` is the rules of games without a Variant tag ("crazyhouse", any
+name the tag takes; a game's own tag wins). `byte_range=(start, end)` reads only those bytes of
+an uncompressed file, cut at game starts. A file that cannot be read raises PgnError (after the games before the fault).)");
 
   m.def(
       "validate",
       [](py::handle source, const std::string& lang, long threads, bool strict,
          const std::vector<std::string>& ignore, const std::string& min_severity, bool tag_checks,
-         bool check_suffixes, const ByteRange& byte_range) {
+         bool check_suffixes, const ByteRange& byte_range, const std::string& variant) {
         StreamSettings settings;
         settings.mode = StreamMode::Problems;
         settings.threads = thread_count(threads);
-        settings.validate = validate_options(lang, strict);
+        settings.validate = validate_options(lang, strict, variant);
         apply_filters(settings.validate, ignore, tag_checks, check_suffixes);
         return std::make_unique<ProblemIterator>(source, std::move(settings),
                                                  min_severity_from(min_severity), byte_range);
       },
       "source"_a, py::kw_only(), "lang"_a = "auto", "threads"_a = 0, "strict"_a = false,
       "ignore"_a = std::vector<std::string>(), "min_severity"_a = "warning", "tag_checks"_a = true,
-      "check_suffixes"_a = true, "byte_range"_a = py::none(),
+      "check_suffixes"_a = true, "byte_range"_a = py::none(), "variant"_a = "",
       R"(Iterates the problems `pgn validate` reports for `source` (Problem records with the jsonl
 fields); the iterator's `summary` holds the totals. A read fault is a problem of code "io", as on
 the command line. PGN and JSON game records (an array or JSON Lines) are told apart by content.
 The options are those of `pgn validate`: `strict` (warnings count as errors), `ignore` (codes not
 reported nor counted, e.g. ["missing-tag"]), `min_severity` ("warning" or "error": the problems
-shown; the summary counts all), `tag_checks`, `check_suffixes`. `byte_range=(start, end)` reads
+shown; the summary counts all), `tag_checks`, `check_suffixes`, `variant` (the rules of games
+without a Variant tag, as `--variant`). `byte_range=(start, end)` reads
 only those bytes of an uncompressed PGN file, cut at game starts.)");
 
   m.def(
       "convert", &convert, "source"_a, py::kw_only(), "to"_a = "pgn", "lang"_a = "auto",
-      "to_lang"_a = "", "threads"_a = 0,
+      "to_lang"_a = "", "threads"_a = 0, "variant"_a = "",
       R"(The games of `source` written as `pgn convert --to TO` writes them (pgn, json, jsonl, uci,
-lan, fen or epd), in notation `to_lang` (pgn, lan) when given; returns the text.)");
+lan, fen or epd), in notation `to_lang` (pgn, lan) when given, games without a Variant tag read by
+the rules `variant` names; returns the text.)");
 
   m.def("_game_columns", &game_columns, "source"_a, "tags"_a, "kinds"_a, "lang"_a = "auto",
         "threads"_a = 0, "byte_range"_a = py::none());

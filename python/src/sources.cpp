@@ -116,8 +116,13 @@ Source make_source(const py::handle& source, const ByteRange& byte_range) {
                        std::string(py::str(py::type::of(source).attr("__name__"))));
 }
 
-ValidateOptions validate_options(const std::string& lang, bool strict) {
+ValidateOptions validate_options(const std::string& lang, bool strict, const std::string& variant) {
   ValidateOptions options;
+  if (!variant.empty()) {
+    const VariantName rules = parse_variant_name(variant);
+    if (!rules.known) throw py::value_error("unknown variant '" + variant + "'");
+    options.variant = rules;
+  }
   options.strict = strict;
   options.include_fen = true;
   if (lang != "auto") {

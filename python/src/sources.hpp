@@ -25,7 +25,9 @@ using ByteRange = std::optional<std::vector<std::uint64_t>>;
 // Raises TypeError for a source of the wrong kind, ValueError for a bad range.
 Source make_source(const py::handle& source, const ByteRange& byte_range);
 // ValueError for an unknown notation.
-ValidateOptions validate_options(const std::string& lang, bool strict);
+// `variant`: the rules of games without a Variant tag ("" for standard), a name the tag takes.
+ValidateOptions validate_options(const std::string& lang, bool strict,
+                                 const std::string& variant = "");
 // validate's filters, as `pgn validate --ignore CODE --no-tag-checks --no-check-suffixes`
 // take them; ValueError for an unknown code.
 void apply_filters(ValidateOptions& options, const std::vector<std::string>& ignore,
