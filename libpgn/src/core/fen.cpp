@@ -549,10 +549,15 @@ FenError PositionBuilder::parse(Position& pos, std::string_view fen, Variant var
     if (FenError e = split_pocket(pos, fields[0], message); e != FenError::None) return e;
   if (fields.size() > 4)
     if (FenError e = take_check_counters(pos, fields, message); e != FenError::None) return e;
-  if (fields.size() < 4 || fields.size() > 6) {
-    message = "FEN has " + std::to_string(fields.size()) + " fields instead of 4 to 6";
+  if (fields.empty() || fields.size() > 6) {
+    message = fields.empty() ? std::string("FEN is empty")
+                             : "FEN has " + std::to_string(fields.size()) + " fields; at most 6";
     return FenError::FieldCount;
   }
+  // EPD-style FENs and many tools leave fields out: side to move, castling rights and en
+  // passant square are then w, - and - (the counters 0 and 1, as ever).
+  static constexpr std::string_view kDefaults[] = {"", "w", "-", "-"};
+  while (fields.size() < 4) fields.push_back(kDefaults[fields.size()]);
   if (FenError e = parse_board(pos, fields[0], message); e != FenError::None) return e;
 
   if (fields[1] != "w" && fields[1] != "b") {
@@ -599,10 +604,22 @@ FenResult Position::from_fen(std::string_view fen, bool chess960) {
 
 FenResult Position::from_fen(std::string_view fen, Variant variant, bool chess960,
                              FenMaterial material) {
-  FenResult result{Position(EmptyTag{}), FenError::None, {}};
-  result.error =
-      PositionBuilder::parse(result.position, fen, variant, chess960, material, result.message);
-  if (!result.ok()) result.position = Position();  // never hand out a half-built board
+  const auto parse = [&](bool as960) {
+    FenResult result{Position(EmptyTag{}), FenError::None, {}};
+    result.error =
+        PositionBuilder::parse(result.position, fen, variant, as960, material, result.message);
+    if (!result.ok()) result.position = Position();  // never hand out a half-built board
+    return result;
+  };
+  FenResult result = parse(chess960);
+  result.fields_defaulted = result.ok() && split_fields(fen).size() < 4;
+  // Castling rights only Chess960 has (a king off e1/e8, a rook off the corners, rook files):
+  // the position is Chess960, in every variant, whatever the caller assumed.
+  if (result.error == FenError::BadCastling && !chess960)
+    if (FenResult as960 = parse(true); as960.ok()) {
+      as960.fields_defaulted = split_fields(fen).size() < 4;
+      return as960;
+    }
   return result;
 }
 
