@@ -8,6 +8,10 @@
 set -u
 pgn=$1
 dir=$3/corpora/variants
+if [ ! -d "$dir" ]; then
+  echo "SKIP: no $dir"
+  exit 0
+fi
 source "$(dirname "$0")/lib/common.sh"
 
 zh=$dir/pychess/zh2200plus.pgn
