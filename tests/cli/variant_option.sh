@@ -35,6 +35,11 @@ if [ -f "$zh" ]; then
   dd=$("$pgn" dedupe --variant crazyhouse "$zh" "$zh" -o "$work/once.pgn" 2>&1 | tail -1)
   expect "dedupe --variant crazyhouse" "2582 games: 1287 written, 1295 duplicates (1295 exact)" \
     "${dd%%;*}"
+  # The same games with their Variant tag are the same games (the 6 without a drop too).
+  awk '/^\[Event /{print "[Variant \"Crazyhouse\"]"} {print}' "$zh" >"$work/zh-tagged.pgn"
+  dd=$("$pgn" dedupe --variant crazyhouse "$zh" "$work/zh-tagged.pgn" -o /dev/null 2>&1 | tail -1)
+  expect "dedupe --variant crazyhouse, untagged and tagged" \
+    "2582 games: 1287 written, 1295 duplicates (1295 exact)" "${dd%%;*}"
 else
   echo "SKIP (corpus part): no $zh"
 fi

@@ -47,7 +47,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   bool standard = true;
   // Standard rules because the game has no Variant tag and no rule set was given.
   bool standard_by_default = false;
-  // Validators reading a game by another rule set, made when first needed (variant_hint_for).
+  // Validators reading a game by another rule set, made when first needed (name_variants_reading).
   std::array<std::unique_ptr<GameValidator>, kVariantCount> trials;
   const Notation* trials_notation = nullptr;  // the notation the trials read in
 

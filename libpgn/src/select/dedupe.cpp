@@ -147,10 +147,18 @@ std::uint8_t result_code(std::string_view r) {
 
 struct DuplicateKeyer::Impl {
   Impl(const DuplicateRules& r, const ValidateOptions& options)
-      : rules(r), validator(options), notation(options.notation), quick(*this) {}
+      : rules(r),
+        validator(options),
+        notation(options.notation),
+        // The quick replay plays standard chess: with other rules for untagged games
+        // (--variant), every game goes to the validator.
+        quick_replay(!options.variant ||
+                     (options.variant->variant == Variant::Standard && !options.variant->chess960)),
+        quick(*this) {}
   const DuplicateRules& rules;
   GameValidator validator;
   const Notation* notation;
+  const bool quick_replay;
   GameReport report;
   GameRecord record;
   std::string scratch;
@@ -350,7 +358,7 @@ struct DuplicateKeyer::Impl {
 
   void key(const RawGame& game, DuplicateEntry& e) {
     e.kind = 0;
-    if (!key_quickly(game) && !key_by_validator(game)) {
+    if (!(quick_replay && key_quickly(game)) && !key_by_validator(game)) {
       // Not replayable: the movetext's text, without the tag lines.
       e.kind = 1;
       reset();
