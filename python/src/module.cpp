@@ -148,11 +148,12 @@ class ProblemIterator : public StreamIterator {
 };
 
 std::string convert(const py::handle& source, const std::string& to, const std::string& lang,
-                    const std::string& to_lang, long threads, const std::string& encoding) {
+                    const std::string& to_lang, long threads, const std::string& encoding,
+                    const std::string& variant) {
   StreamSettings settings;
   settings.mode = StreamMode::Convert;
   settings.threads = thread_count(threads);
-  settings.validate = validate_options(lang, false);
+  settings.validate = validate_options(lang, false, variant);
   settings.encoding = code_page_from(encoding);
   if (!output_format_from_name(to, settings.writer.format))
     throw py::value_error("unknown format '" + to +
@@ -340,36 +341,38 @@ PYBIND11_MODULE(_libpgn, m) {
   m.def(
       "read_games",
       [](py::handle source, const std::string& lang, long threads, const ByteRange& byte_range,
-         const std::string& encoding) {
+         const std::string& encoding, const std::string& variant) {
         StreamSettings settings;
         settings.mode = StreamMode::Games;
         settings.threads = thread_count(threads);
-        settings.validate = validate_options(lang, false);
+        settings.validate = validate_options(lang, false, variant);
         settings.encoding = code_page_from(encoding);
         return new_game_iterator(
             std::make_unique<GameIterator>(source, std::move(settings), byte_range));
       },
       "source"_a, py::kw_only(), "lang"_a = "auto", "threads"_a = 0, "byte_range"_a = py::none(),
-      "encoding"_a = "auto",
+      "encoding"_a = "auto", "variant"_a = "",
       R"(Iterates the games of `source`: a path (plain, .zst, .gz or .bz2, found by content), bytes,
 or a binary file object. Games are read and replayed on libpgn's threads (`threads`, 0: one per
 core) without the GIL and come out in input order. `lang` is the movetext's notation ("auto"
 detects it per game). `byte_range=(start, end)` reads the games of an uncompressed file that start
 in those bytes (the ranges of any partition of a file read each game once; index, line and offset
 count from the range's first game). `encoding` is the code page of input that is not UTF-8
-("cp1251", "koi8-r", ...; "auto" finds it from each game's content). A file that cannot be read,
-or is cut while it is read, raises PgnError (after the games before the fault). One iterator may
-be shared by threads: each game goes to one of them.)");
+("cp1251", "koi8-r", ...; "auto" finds it from each game's content). `variant` is the rules of
+games without a Variant tag ("crazyhouse", any name the tag takes; a game's own tag wins). A file
+that cannot be read, or is cut while it is read, raises PgnError (after the games before the
+fault). One iterator may be shared by threads: each game goes to one of them.)");
 
   m.def(
       "validate",
       [](py::handle source, const std::string& lang, long threads, bool strict,
          const std::vector<std::string>& ignore, const std::string& min_severity, bool tag_checks,
-         bool check_suffixes, const ByteRange& byte_range, const std::string& encoding) {
+         bool check_suffixes, const ByteRange& byte_range, const std::string& encoding,
+         const std::string& variant) {
         StreamSettings settings;
         settings.mode = StreamMode::Problems;
         settings.threads = thread_count(threads);
-        settings.validate = validate_options(lang, strict);
+        settings.validate = validate_options(lang, strict, variant);
         settings.encoding = code_page_from(encoding);
         apply_filters(settings.validate, ignore, tag_checks, check_suffixes);
         return std::make_unique<ProblemIterator>(source, std::move(settings),
@@ -378,20 +381,22 @@ be shared by threads: each game goes to one of them.)");
       "source"_a, py::kw_only(), "lang"_a = "auto", "threads"_a = 0, "strict"_a = false,
       "ignore"_a = std::vector<std::string>(), "min_severity"_a = "warning", "tag_checks"_a = true,
       "check_suffixes"_a = true, "byte_range"_a = py::none(), "encoding"_a = "auto",
+      "variant"_a = "",
       R"(Iterates the problems `pgn validate` reports for `source` (Problem records with the jsonl
 fields); the iterator's `summary` holds the totals. A read fault is a problem of code "io", as on
 the command line. PGN and JSON game records (an array or JSON Lines) are told apart by content.
 The options are those of `pgn validate`: `strict` (warnings count as errors), `ignore` (codes not
 reported nor counted, e.g. ["missing-tag"]), `min_severity` ("warning" or "error": the problems
-shown; the summary counts all), `tag_checks`, `check_suffixes`, `encoding` (as read_games).
-`byte_range=(start, end)` reads the games of an uncompressed PGN file that start in those bytes,
-as read_games does.)");
+shown; the summary counts all), `tag_checks`, `check_suffixes`, `encoding` (as read_games),
+`variant` (the rules of games without a Variant tag, as `--variant`). `byte_range=(start, end)`
+reads the games of an uncompressed PGN file that start in those bytes, as read_games does.)");
 
   m.def(
       "convert", &convert, "source"_a, py::kw_only(), "to"_a = "pgn", "lang"_a = "auto",
-      "to_lang"_a = "", "threads"_a = 0, "encoding"_a = "auto",
+      "to_lang"_a = "", "threads"_a = 0, "encoding"_a = "auto", "variant"_a = "",
       R"(The games of `source` written as `pgn convert --to TO` writes them (pgn, json, jsonl, uci,
-lan, fen or epd), in notation `to_lang` (pgn, lan) when given; returns the text.)");
+lan, fen or epd), in notation `to_lang` (pgn, lan) when given, games without a Variant tag read by
+the rules `variant` names; returns the text.)");
 
   m.def("_game_columns", &game_columns, "source"_a, "tags"_a, "kinds"_a, "lang"_a = "auto",
         "threads"_a = 0, "byte_range"_a = py::none(), "encoding"_a = "auto");

@@ -107,7 +107,9 @@ void bind_position(py::module_& m) {
   py::class_<PyPosition>(m, "Position", "A chess position on libpgn's legality core.")
       .def(py::init<const std::string&, bool>(), "fen"_a = std::string(pgn::Position::kStartFen),
            "chess960"_a = false,
-           "A position from FEN (the standard start by default); FenError when it is not valid.")
+           "A position from FEN (the standard start by default); FenError when it is not valid. "
+           "Fields left out are read at their defaults (\"8/8/8/8/8/8/Q7/K6k w\"), and castling "
+           "rights only Chess960 has make a Chess960 position without chess960=True.")
       .def("fen", &PyPosition::fen, "The position in FEN.")
       .def_property_readonly("legal_moves", &PyPosition::legal_moves,
                              "Legal moves in UCI notation.")

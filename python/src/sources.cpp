@@ -239,8 +239,13 @@ const CodePage* code_page_from(const std::string& encoding) {
   return page;
 }
 
-ValidateOptions validate_options(const std::string& lang, bool strict) {
+ValidateOptions validate_options(const std::string& lang, bool strict, const std::string& variant) {
   ValidateOptions options;
+  if (!variant.empty()) {
+    const VariantName rules = parse_variant_name(variant);
+    if (!rules.known) throw py::value_error("unknown variant '" + variant + "'");
+    options.variant = rules;
+  }
   options.strict = strict;
   options.include_fen = true;
   if (lang != "auto") {

@@ -59,7 +59,9 @@ class GameRange {
 // Raises TypeError for a source of the wrong kind, ValueError for a bad range.
 Source make_source(const py::handle& source, const ByteRange& byte_range);
 // ValueError for an unknown notation.
-ValidateOptions validate_options(const std::string& lang, bool strict);
+// `variant`: the rules of games without a Variant tag ("" for standard), a name the tag takes.
+ValidateOptions validate_options(const std::string& lang, bool strict,
+                                 const std::string& variant = "");
 // The code page of an `encoding=` keyword (nullptr: "auto"); ValueError for an unknown one.
 const CodePage* code_page_from(const std::string& encoding);
 // validate's filters, as `pgn validate --ignore CODE --no-tag-checks --no-check-suffixes`

@@ -171,3 +171,11 @@ def test_games_shared_between_threads():
     for t in threads:
         t.join()
     assert results[0] == expected and results[1] == expected
+
+
+def test_position_reads_what_other_tools_write():
+    # The board with the side to move only (EPD-style tools, python-chess's examples).
+    assert libpgn.Position("8/8/8/8/8/8/Q7/K6k w").fen() == "8/8/8/8/8/8/Q7/K6k w - - 0 1"
+    # Castling rights only Chess960 has: a Chess960 position, castling by king-takes-rook.
+    position = libpgn.Position("4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1")
+    assert {"d1a1", "d1h1"} <= set(position.legal_moves)

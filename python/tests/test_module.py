@@ -114,6 +114,21 @@ def test_variant_is_the_replayed_one_not_the_tag_as_written(tmp_path):
     assert [g.variant for g in libpgn.read_games(str(path))] == expected
 
 
+def test_variant_keyword_is_the_rules_of_untagged_games():
+    # FICS exports crazyhouse without Variant tags: read, validate and convert take the rules.
+    path = corpus("variants/pychess/zh2200plus.pgn")
+    assert {g.variant for g in libpgn.read_games(path, variant="crazyhouse")} == {"crazyhouse"}
+    assert sum(g.valid for g in libpgn.read_games(path, variant="crazyhouse")) == 1291
+    assert sum(g.valid for g in libpgn.read_games(path)) == 6
+    problems = libpgn.validate(path, variant="crazyhouse")
+    assert list(problems) == []
+    assert problems.summary["games_valid"] == 1291
+    assert libpgn.convert(path, to="uci", variant="crazyhouse") == cli(
+        "convert", "-q", "--to", "uci", "--variant", "crazyhouse", path).decode()
+    with pytest.raises(ValueError, match="unknown variant 'bughouse'"):
+        libpgn.read_games(path, variant="bughouse")
+
+
 @pytest.mark.parametrize("to", ["pgn", "jsonl", "json", "uci", "fen"])
 def test_convert_is_the_cli_output(to):
     path = corpus("edge/scalachess/FWWRC.pgn")

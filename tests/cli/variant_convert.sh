@@ -104,7 +104,7 @@ expect "select --valid" 3 "$("$pgn" select -q --valid "$work/games.pgn" | grep -
 # A drop in a game without a Variant tag is an illegal move that says why.
 printf '1. e4 d5 2. exd5 Qxd5 3. N@f3 *\n' >"$work/drop.pgn"
 expect "drop in a standard game" \
-  'illegal-move: illegal move 3.N@f3: drops exist only in crazyhouse, and the game is played by standard rules (it has no Variant "Crazyhouse" tag)' \
+  'illegal-move: illegal move 3.N@f3: drops exist only in crazyhouse, and the game is played by standard rules: is this crazyhouse? use --variant crazyhouse' \
   "$("$pgn" validate -q -f jsonl "$work/drop.pgn" | python3 -c 'import json,sys; r=json.loads(sys.stdin.readline()); print(r["code"] + ": " + r["message"])')"
 
 finish "variant convert: all checks passed"

@@ -18,6 +18,13 @@ expect "text, both sides" \
 out=$("$pgn" winnable --side black --fen "8/8/8/8/8/4k1b1/8/3RKB2 w - -" 2>/dev/null)
 expect "mate on the board" "1: 8/8/8/8/8/4k1b1/8/3RKB2 w - -; black winnable (mate on the board)" "$out"
 
+# FENs with fields left out (EPD-style, python-chess's board alone) read with defaults; a
+# Chess960 castling right makes a Chess960 position.
+out=$("$pgn" winnable --side white --fen "8/8/8/8/8/8/Q7/K6k w" 2>/dev/null)
+expect "fields left out" "8/8/8/8/8/8/Q7/K6k w; white winnable" "${out%% Kb1*}"
+out=$("$pgn" winnable --side black --fen "4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1" 2>/dev/null)
+expect "Chess960 castling rights" "4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1; black unwinnable (insufficient-material)" "$out"
+
 printf '%s\n' "4k3/8/8/8/8/8/8/4K3 w - -" "not a fen" "" "# a comment" \
   "8/8/8/8/8/8/8/8 w - -" "k7/8/2K5/8/8/8/8/7Q w - - 0 1" >"$work/in.fen"
 "$pgn" winnable --format jsonl "$work/in.fen" >"$work/out.jsonl" 2>"$work/err"
@@ -33,7 +40,7 @@ expect "jsonl rejected lines" \
 expect "jsonl witness" \
   '{"line": 6, "fen": "k7/8/2K5/8/8/8/8/7Q w - - 0 1", "white": {"verdict": "winnable", "moves": ["Kb6+", "Kb8", "Qb7#"], "nodes": 124}, "black": {"verdict": "unwinnable", "reason": "insufficient-material", "nodes": 0}}' \
   "$(tail -1 "$work/out.jsonl")"
-grep -q "in.fen:2: invalid FEN (fen-fields)" "$work/err" || fail "line 2 reported"
+grep -q "in.fen:2: invalid FEN (fen-piece)" "$work/err" || fail "line 2 reported"
 grep -q "in.fen:5: invalid FEN (fen-kings): white has no king" "$work/err" || fail "line 5 reported"
 if command -v python3 >/dev/null; then
   python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$work/out.jsonl" ||

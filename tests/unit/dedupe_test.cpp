@@ -37,19 +37,45 @@ bool same_key(const DuplicateEntry& a, const DuplicateEntry& b) {
 }
 
 TEST(DuplicateKeyer, MovesNotLayout) {
-  const auto a = key_of("[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n");
-  const auto b = key_of("[White \"B\"]\n[Annotator \"x\"]\n\n1.e4 {c} e5 (1...c5) 2.Nf3 Nc6 1-0\n");
+  const auto a = key_of("[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n");
+  const auto b = key_of(
+      "[White \"B\"]\n[Annotator \"x\"]\n\n1.e4 {c} e5 (1...c5) 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 "
+      "5.O-O Be7 1-0\n");
   EXPECT_TRUE(same_key(a, b));
   EXPECT_EQ(b.kind, 0);
   // The same final position by another move order is another game.
-  const auto c = key_of("[White \"A\"]\n\n1. Nf3 Nc6 2. e4 e5 *\n");
+  const auto c = key_of("[White \"A\"]\n\n1. Nf3 Nc6 2. e4 e5 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n");
   EXPECT_FALSE(same_key(a, c));
   // A game that cannot be replayed is keyed by its movetext.
   const auto d = key_of("[White \"A\"]\n\n1. e4 e5 2. Ke3 *\n");
   EXPECT_EQ(d.kind, 1);
   EXPECT_TRUE(same_key(d, key_of("[White \"B\"]\n\n1. e4 e5 2. Ke3 *\n")));
   // Other notations and the validator's path give the same key as English.
-  EXPECT_TRUE(same_key(a, key_of("[White \"A\"]\n\n1. e4 e5 2. Кf3 Кc6 *\n")));
+  EXPECT_TRUE(same_key(
+      a, key_of("[White \"A\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. O-O Сe7 *\n")));
+}
+
+// A one-move forfeit (masters: "1.d4 0-1" under sixty pairs of players) or a miniature is
+// played move for move by different people: under DuplicateRules::short_game_plies, the
+// players must match too (as surname and initial). From that length on, the moves alone.
+TEST(DuplicateKeyer, ShortGamesNeedTheirPlayers) {
+  const auto forfeit = [](std::string_view white, std::string_view black) {
+    return key_of("[White \"" + std::string(white) + "\"]\n[Black \"" + std::string(black) +
+                  "\"]\n[Result \"0-1\"]\n\n1.d4 0-1\n");
+  };
+  EXPECT_FALSE(same_key(forfeit("Spielmann, Rudolf", "Alekhine, Alexander"),
+                        forfeit("Capablanca, Jose", "Lasker, Emanuel")));
+  EXPECT_TRUE(same_key(forfeit("Spielmann, Rudolf", "Alekhine, Alexander"),
+                       forfeit("Spielmann,R.", "Alekhine, A")));
+  const std::string miniature = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
+  const std::string ten = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 1/2-1/2\n";
+  EXPECT_FALSE(
+      same_key(key_of("[White \"A\"]\n\n" + miniature), key_of("[White \"B\"]\n\n" + miniature)));
+  EXPECT_TRUE(same_key(key_of("[White \"A\"]\n\n" + ten), key_of("[White \"B\"]\n\n" + ten)));
+  DuplicateRules moves_alone;
+  moves_alone.short_game_plies = 0;
+  EXPECT_TRUE(same_key(key_of("[White \"A\"]\n\n" + miniature, moves_alone),
+                       key_of("[White \"B\"]\n\n" + miniature, moves_alone)));
 }
 
 TEST(DuplicateKeyer, SameTagsAndPrefixes) {

@@ -47,6 +47,14 @@ void add_common_options(po::options_description& options, CommonOptions& common)
        "iso-8859-2, cp1252; auto: found from each game's content");
 }
 
+void add_variant_option(po::options_description& options, CommonOptions& common) {
+  options.add_options()  //
+      ("variant", po::value(&common.variant)->value_name("NAME"),
+       "the rules of games without a Variant tag, a name the tag takes: standard, chess960, "
+       "antichess, atomic, crazyhouse, horde, king-of-the-hill, racing-kings, three-check (a "
+       "game's own tag wins, with a warning when it differs)");
+}
+
 bool apply_common_options(const po::variables_map&, CommonOptions& common,
                           ValidateOptions& validate, std::string& error) {
   for (const auto& path : common.notation_files) {
@@ -84,6 +92,16 @@ bool apply_common_options(const po::variables_map&, CommonOptions& common,
   if (!encoding_option(common.encoding, common.code_page, error)) {
     error = "--encoding: " + error;
     return false;
+  }
+  if (!common.variant.empty()) {
+    const VariantName rules = parse_variant_name(common.variant);
+    if (!rules.known) {
+      error = "unknown variant '" + common.variant + "'; known: standard chess960";
+      for (int v = 1; v < kVariantCount; ++v)
+        error += " " + variant_option_name({Variant(v), false, true});
+      return false;
+    }
+    validate.variant = rules;
   }
   validate.max_plies = common.max_plies;
   validate.parse_limits.max_variation_depth = common.max_variation_depth;

@@ -26,6 +26,7 @@ struct CommonOptions {
   std::vector<std::string> notation_files;
   std::vector<std::unique_ptr<Notation>> loaded_notations;  // keeps --notation-file tables alive
   std::string color = "auto";
+  std::string variant;  // --variant: the rules of games without a Variant tag
   std::uint32_t max_plies = 100000;
   std::uint32_t max_variation_depth = 1000;
   std::uint64_t max_comment_bytes = 1u << 20;
@@ -36,7 +37,11 @@ struct CommonOptions {
 
 void add_common_options(boost::program_options::options_description& options,
                         CommonOptions& common);
-// Resolves --lang and --notation-file into `validate`, and --encoding; false with `error` on a bad
+// --variant NAME, for the commands that read games by it (select has its own, a condition).
+void add_variant_option(boost::program_options::options_description& options,
+                        CommonOptions& common);
+// Resolves --lang, --notation-file, --variant and --encoding into `validate`; false with `error`
+// on a bad
 // value.
 bool apply_common_options(const boost::program_options::variables_map& vm, CommonOptions& common,
                           ValidateOptions& validate, std::string& error);

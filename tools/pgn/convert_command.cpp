@@ -362,6 +362,7 @@ int run_convert(int argc, char** argv) {
        "limit)")  //
       ("quiet,q", "no summary on standard error");
   add_common_options(options, common);
+  add_variant_option(options, common);
   po::variables_map vm;
   static char eco_add[] = "--eco=add";
   spell_out_implicit_value(argc, argv, "--eco", eco_add);

@@ -462,6 +462,7 @@ int run_dedupe(int argc, char** argv) {
        "write to FILE (replaced only when the run completes)")  //
       ("quiet,q", "no report and no summary on standard error");
   add_common_options(options, common);
+  add_variant_option(options, common);
   po::variables_map vm;
   std::vector<std::string> files;
   if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;

@@ -277,6 +277,7 @@ int run_fix(int argc, char** argv) {
        "movetext lines of at most N characters (0: each game's movetext on one line)")  //
       ("quiet,q", "no summary on standard error");
   add_common_options(options, common);
+  add_variant_option(options, common);
   po::variables_map vm;
   std::vector<std::string> files;
   if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;

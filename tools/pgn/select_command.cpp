@@ -222,7 +222,8 @@ int run_select(int argc, char** argv) {
       ("termination", po::value<Strings>()->value_name("RESULT")->composing(),
        "the movetext ends with the termination marker RESULT")  //
       ("variant", po::value<Strings>()->value_name("NAME")->composing(),
-       "the Variant tag is NAME, compared without case (standard: also no Variant tag)")  //
+       "the Variant tag is NAME, compared without case; games without the tag are read by the "
+       "rules of the one NAME given (default: standard)")  //
       ("eco", po::value<Strings>()->value_name("RANGE")->composing(),
        "the ECO tag is in RANGE, e.g. B90..B99 or C")  //
       ("fen", po::value<Strings>()->value_name("FEN")->composing(),
@@ -288,20 +289,26 @@ int run_select(int argc, char** argv) {
   auto text = [&](K kind) {
     return [&, kind](std::string_view t, bool n) { return selection.add_text(kind, t, n, error); };
   };
-  // --fen is read under the rule set --variant names (one, not negated): a crazyhouse FEN
-  // with its pocket needs --variant crazyhouse, and matches crazyhouse games only.
+  // The rule set --variant names (one, not negated) is that of games without a Variant tag,
+  // as in the other commands, and --fen is read under it: a crazyhouse FEN with its pocket
+  // needs --variant crazyhouse, and matches crazyhouse games only.
   Variant fen_variant = Variant::Standard;
-  if (vm.count("fen") && vm.count("variant")) {
+  if (vm.count("variant")) {
     int named = 0;
     for (const std::string& value : vm["variant"].as<Strings>()) {
       bool negated = false;
       const VariantName name = parse_variant_name(negation(value, negated));
       if (negated || !name.known) continue;
       if (named++ && name.variant != fen_variant) {
-        std::fprintf(stderr, "pgn select: --fen: several --variant rule sets; give one\n");
-        return kExitFailure;
+        if (vm.count("fen")) {
+          std::fprintf(stderr, "pgn select: --fen: several --variant rule sets; give one\n");
+          return kExitFailure;
+        }
+        validate_options.variant.reset();  // several: games without a tag stay standard
+        continue;
       }
       fen_variant = name.variant;
+      if (named == 1) validate_options.variant = name;
     }
   }
   const bool ok =

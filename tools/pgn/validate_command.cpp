@@ -127,6 +127,7 @@ int run_validate(int argc, char** argv) {
       ("list-games", "also report every game: notation read, plies, result, problem counts")  //
       ("quiet,q", "no summary on standard error");
   add_common_options(options, common);
+  add_variant_option(options, common);
   po::variables_map vm;
   std::vector<std::string> files;
   if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;

@@ -30,6 +30,10 @@ struct DuplicateRules {
   // Not 0: DuplicateKeyer also gives the key each beginning of the main line of at least this
   // many plies would have as a whole game, to find truncated copies.
   std::uint32_t prefix_min_plies = 0;
+  // A main line shorter than this (a forfeit scored after one move, a miniature, a quick
+  // repetition) is played move for move by different people: such games are copies only when
+  // their players also match (as surname and initial, see fuzzy_player_name).
+  std::uint32_t short_game_plies = 10;
 };
 
 // "Carlsen, M." / "Carlsen,Magnus" / "carlsen magnus" -> "carlsen m": the surname (before the

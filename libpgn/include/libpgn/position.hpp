@@ -20,7 +20,7 @@ namespace pgn {
 // Why a FEN was rejected. Codes are stable: they appear in diagnostics and docs.
 enum class FenError : std::uint8_t {
   None = 0,
-  FieldCount,       // "fen-fields": not 4 to 6 space-separated fields
+  FieldCount,       // "fen-fields": no field, or more than 6 space-separated fields
   BadPiece,         // "fen-piece": a character in the board field that is no piece
   BadRank,          // "fen-rank": a rank that is not exactly 8 squares, or not 8 ranks
   KingCount,        // "fen-kings": a side has no king or more than one
@@ -67,12 +67,14 @@ class Position {
 
   // Strict FEN parsing. With chess960, castling fields may name rook files (X-FEN/Shredder)
   // and rooks need not stand on the corner squares. Standard KQkq in a Chess960 position
-  // means the outermost rook on that side.
+  // means the outermost rook on that side. Without it, a FEN whose castling rights only
+  // Chess960 can have is read as Chess960 (is_chess960() says so), in every variant.
   static FenResult from_fen(std::string_view fen, bool chess960 = false);
   // The same for a variant: crazyhouse pockets ("[Qn]" after the board or a ninth rank
   // "/Qn") and promoted pieces ("Q~"); three-check counters, remaining checks "3+3" after
   // the en-passant field or checks given "+0+1" after the move counters; kingless horde
-  // white; any number of kings in antichess. Four fields (EPD) are enough.
+  // white; any number of kings in antichess. Four fields (EPD) are enough, fewer are read
+  // with defaults (FenResult::fields_defaulted).
   // FenMaterial::Any skips the check that the material can arise in a game (nine pawns, more
   // promoted pieces than missing pawns): composed positions, such as the published
   // unwinnability test set, break it and the rules still apply to them.
@@ -231,6 +233,9 @@ struct FenResult {
   Position position;
   FenError error = FenError::None;
   std::string message;  // human-readable detail, e.g. "rank 3 has 9 squares"
+  // Fewer than 4 fields were given ("8/8/8/8/8/8/Q7/K6k w"): the side to move, castling
+  // rights and en passant square left out were read as w, - and -.
+  bool fields_defaulted = false;
   bool ok() const { return error == FenError::None; }
 };
 

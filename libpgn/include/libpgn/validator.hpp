@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "libpgn/notation.hpp"
 #include "libpgn/parser.hpp"
 #include "libpgn/splitter.hpp"
+#include "libpgn/variant.hpp"
 
 namespace pgn {
 
@@ -33,6 +35,10 @@ struct ValidateOptions {
   // An ECO tag that no named position of the main line has is a bad-tag warning naming the
   // code the moves give (libpgn/openings.hpp).
   bool check_eco = false;
+  // The rule set of games without a Variant tag (`--variant`). A game's own tag still wins,
+  // with a bad-tag warning when it names other rules than these. Unset: standard chess, and
+  // an untagged game that fails where another rule set reads it gets that set named.
+  std::optional<VariantName> variant;
 };
 
 // Validates games one after another; reuses its buffers, so keep one per thread.

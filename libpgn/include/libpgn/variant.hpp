@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "libpgn/position.hpp"
@@ -21,6 +22,14 @@ struct VariantName {
   bool known = true;
 };
 VariantName parse_variant_name(std::string_view tag_value);
+
+// The name a rule set is given on the command line (`--variant NAME`) and in messages:
+// lichess's name in lower case, words joined by '-' ("crazyhouse", "king-of-the-hill"),
+// "chess960" for standard rules with Chess960 castling. parse_variant_name reads it back.
+std::string variant_option_name(const VariantName& name);
+// What an error says of a game without a Variant tag that `v`'s rules read:
+// "is this crazyhouse? use --variant crazyhouse".
+std::string variant_hint(Variant v);
 
 // lichess's name of a rule set: "Standard", "Antichess", "Atomic", "Crazyhouse", "Horde",
 // "King of the Hill", "Racing Kings", "Three-check".

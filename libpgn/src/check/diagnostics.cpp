@@ -24,7 +24,7 @@ constexpr CodeInfo kCodes[] = {
     {Code::BadFen, "bad-fen", Severity::Error, "The FEN tag is not a legal position"},
     {Code::CheckSuffix, "check-suffix", Severity::Warning,
      "A check or mate sign that is missing, wrong, or on a move that gives no check"},
-    {Code::NullMove, "null-move", Severity::Warning, "A null move (-- or Z0) in a variation"},
+    {Code::NullMove, "null-move", Severity::Warning, "A null move (--, Z0, 0000 or @@@@) in a variation"},
     {Code::Encoding, "encoding", Severity::Warning,
      "The game is not UTF-8; it was decoded from the code page its content shows, or --encoding"},
     {Code::LimitExceeded, "limit-exceeded", Severity::Error,

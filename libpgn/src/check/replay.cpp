@@ -127,16 +127,10 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant) {
     diagnostics_.report().variant = standard ? "Chess960" : variant_name(variant.variant);
   Position start_position = standard ? Position() : start_of(variant.variant);
   if (tags.has_fen) {
-    FenResult fen = standard ? Position::from_fen(tags.fen, chess960_)
-                             : Position::from_fen(tags.fen, variant.variant, chess960_);
-    if (!fen.ok() && !chess960_ && standard) {
-      // Chess960 start positions are often given without a Variant tag.
-      FenResult as960 = Position::from_fen(tags.fen, true);
-      if (as960.ok()) {
-        fen = std::move(as960);
-        chess960_ = true;
-      }
-    }
+    // Chess960 start positions are often given without a Variant tag saying so (or with a
+    // tag naming only the variant: atomic960): from_fen reads them as Chess960.
+    FenResult fen = Position::from_fen(tags.fen, variant.variant, chess960_);
+    chess960_ = chess960_ || (fen.ok() && fen.position.is_chess960());
     if (!fen.ok()) {
       Diagnostic* d = diagnostics_.add(Code::BadFen, tags.fen_pos,
                                        std::string("FEN is not a legal position (") +
@@ -145,6 +139,9 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant) {
       replay_ = standard_path_ = false;
       return;
     }
+    if (fen.fields_defaulted)
+      diagnostics_.add(Code::BadTag, pos,
+                       "FEN \"" + tags.fen + "\" leaves out fields: read as " + fen.position.fen());
     start_position = fen.position;
   }
   lines_[0].pos = start_position;

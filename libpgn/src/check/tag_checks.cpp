@@ -225,7 +225,8 @@ void TagChecks::check_format(KnownTag kind, std::string_view name, std::string_v
   if (by_pattern) accepted.assign(value);
 }
 
-VariantName TagChecks::end_tags(TextPos pos, DiagnosticsBuilder& diagnostics) {
+VariantName TagChecks::end_tags(TextPos pos, DiagnosticsBuilder& diagnostics,
+                                const std::optional<VariantName>& untagged) {
   // A plain scoresheet (moves without any tag) is not held to the PGN tag rules.
   if (check_formats_ && tags_.any && roster_seen_ != 0x7F) {
     std::string missing;
@@ -239,7 +240,13 @@ VariantName TagChecks::end_tags(TextPos pos, DiagnosticsBuilder& diagnostics) {
         "missing Seven Tag Roster tag" +
             std::string(std::count(missing.begin(), missing.end(), ',') ? "s: " : ": ") + missing);
   }
-  const VariantName variant = parse_variant_name(tags_.variant);
+  const bool tagged = !tags_.variant.empty();
+  const VariantName variant = untagged && !tagged ? *untagged : parse_variant_name(tags_.variant);
+  if (untagged && tagged && variant.known &&
+      (variant.variant != untagged->variant || variant.chess960 != untagged->chess960))
+    diagnostics.add(Code::BadTag, pos,
+                    "Variant \"" + tags_.variant + "\" differs from the rules asked for (" +
+                        variant_option_name(*untagged) + "): the game is read by its tag");
   if (!variant.known) {
     diagnostics.add(Code::UnsupportedVariant, pos,
                     "variant \"" + tags_.variant +

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -59,8 +60,10 @@ class TagChecks {
   std::string_view tag(std::string_view name, std::string_view raw, TextPos pos,
                        const Notation* notation, DiagnosticsBuilder& diagnostics);
   // After the last tag: the roster, the variant (parse_variant_name; an unknown one is
-  // reported), and SetUp against FEN.
-  VariantName end_tags(TextPos pos, DiagnosticsBuilder& diagnostics);
+  // reported), and SetUp against FEN. `untagged` is the rule set of a game without a Variant
+  // tag; a tag naming other rules than a given one is reported.
+  VariantName end_tags(TextPos pos, DiagnosticsBuilder& diagnostics,
+                       const std::optional<VariantName>& untagged);
 
   const GameTags& tags() const { return tags_; }
 

@@ -20,6 +20,8 @@ void GameValidator::validate(const RawGame& game, GameReport& report, GameRecord
     v.read(game, report, v.options.notation, record);
   else
     v.detector.read_with_evidence(game, report, record, v);
+  if (report.errors != 0 && v.standard_by_default) [[unlikely]]
+    v.name_variants_reading(game, report);
   if (report.problems.size() > 1) DiagnosticsBuilder::sort_by_position(report);
 }
 

@@ -2,6 +2,10 @@
 // which reads games through it with a visitor of its own.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <memory>
+
 #include "check/diagnostics_builder.hpp"
 #include "check/notation_detection.hpp"
 #include "check/replay.hpp"
@@ -41,6 +45,11 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   std::string eco_tag;
   TextPos eco_pos{};
   bool standard = true;
+  // Standard rules because the game has no Variant tag and no rule set was given.
+  bool standard_by_default = false;
+  // Validators reading a game by another rule set, made when first needed (name_variants_reading).
+  std::array<std::unique_ptr<GameValidator>, kVariantCount> trials;
+  const Notation* trials_notation = nullptr;  // the notation the trials read in
 
   void read(const RawGame& g, GameReport& r, const Notation* n, GameRecord* rec) override {
     notation = n;
@@ -75,8 +84,9 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
 
   Control end_tags() override {
     const TextPos pos = diagnostics.game().start;
-    const VariantName variant = tags.end_tags(pos, diagnostics);
+    const VariantName variant = tags.end_tags(pos, diagnostics, options.variant);
     standard = variant.known && variant.variant == Variant::Standard && !variant.chess960;
+    standard_by_default = standard && !options.variant && tags.tags().variant.empty();
     replay.start(tags.tags(), variant);
     return Control::Continue;
   }
@@ -110,6 +120,13 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     if (options.check_eco && !eco_tag.empty() && standard) check_eco();
     diagnostics.finish();
   }
+
+  // A game without a Variant tag that standard rules refuse: its first error (a move or FEN
+  // refused, a move after the end) gets the rule sets named that read the whole game without
+  // an error ("is this crazyhouse? use --variant crazyhouse"). Rare, and in its own file
+  // (check/variant_hints.cpp): each rule set reads the game again, and that code kept here
+  // cost the parser's move handling its inlining.
+  [[gnu::cold, gnu::noinline]] void name_variants_reading(const RawGame& game, GameReport& report);
 
   // The ECO tag against the codes of the named positions the main line passes.
   // Out of line and out of this file's hot code: the parser's move handling is inlined here.

@@ -35,6 +35,19 @@ std::vector<std::string_view> split_fields(std::string_view text) {
   return fields;
 }
 
+// Whether `text` has fewer than the 4 fields of an EPD; split_fields without its vector, for
+// every FEN read.
+bool leaves_out_fields(std::string_view text) {
+  int fields = 0;
+  bool in_field = false;
+  for (char c : text) {
+    const bool blank = c == ' ' || c == '\t';
+    if (!blank && !in_field && ++fields == 4) return false;
+    in_field = !blank;
+  }
+  return true;
+}
+
 // Parses a decimal counter made of digits only (no sign, no spaces) that fits
 // 16 bits.
 bool parse_counter(std::string_view text, unsigned& value) {
@@ -549,10 +562,15 @@ FenError PositionBuilder::parse(Position& pos, std::string_view fen, Variant var
     if (FenError e = split_pocket(pos, fields[0], message); e != FenError::None) return e;
   if (fields.size() > 4)
     if (FenError e = take_check_counters(pos, fields, message); e != FenError::None) return e;
-  if (fields.size() < 4 || fields.size() > 6) {
-    message = "FEN has " + std::to_string(fields.size()) + " fields instead of 4 to 6";
+  if (fields.empty() || fields.size() > 6) {
+    message = fields.empty() ? std::string("FEN is empty")
+                             : "FEN has " + std::to_string(fields.size()) + " fields; at most 6";
     return FenError::FieldCount;
   }
+  // EPD-style FENs and many tools leave fields out: side to move, castling rights and en
+  // passant square are then w, - and - (the counters 0 and 1, as ever).
+  static constexpr std::string_view kDefaults[] = {"", "w", "-", "-"};
+  while (fields.size() < 4) fields.push_back(kDefaults[fields.size()]);
   if (FenError e = parse_board(pos, fields[0], message); e != FenError::None) return e;
 
   if (fields[1] != "w" && fields[1] != "b") {
@@ -599,10 +617,22 @@ FenResult Position::from_fen(std::string_view fen, bool chess960) {
 
 FenResult Position::from_fen(std::string_view fen, Variant variant, bool chess960,
                              FenMaterial material) {
-  FenResult result{Position(EmptyTag{}), FenError::None, {}};
-  result.error =
-      PositionBuilder::parse(result.position, fen, variant, chess960, material, result.message);
-  if (!result.ok()) result.position = Position();  // never hand out a half-built board
+  const auto parse = [&](bool as960) {
+    FenResult result{Position(EmptyTag{}), FenError::None, {}};
+    result.error =
+        PositionBuilder::parse(result.position, fen, variant, as960, material, result.message);
+    if (!result.ok()) result.position = Position();  // never hand out a half-built board
+    return result;
+  };
+  FenResult result = parse(chess960);
+  result.fields_defaulted = result.ok() && leaves_out_fields(fen);
+  // Castling rights only Chess960 has (a king off e1/e8, a rook off the corners, rook files):
+  // the position is Chess960, in every variant, whatever the caller assumed.
+  if (result.error == FenError::BadCastling && !chess960)
+    if (FenResult as960 = parse(true); as960.ok()) {
+      as960.fields_defaulted = leaves_out_fields(fen);
+      return as960;
+    }
   return result;
 }
 

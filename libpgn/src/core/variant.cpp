@@ -60,6 +60,18 @@ const char* variant_name(Variant v) {
   return "Standard";
 }
 
+std::string variant_option_name(const VariantName& name) {
+  if (name.variant == Variant::Standard) return name.chess960 ? "chess960" : "standard";
+  std::string out = variant_name(name.variant);
+  for (char& c : out) c = c == ' ' ? '-' : (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+  return out;
+}
+
+std::string variant_hint(Variant v) {
+  const std::string name = variant_option_name({v, false, true});
+  return "is this " + name + "? use --variant " + name;
+}
+
 std::string_view variant_start_fen(Variant v) {
   switch (v) {
     case Variant::Antichess:

@@ -258,7 +258,7 @@ std::string describe_variant_rule(const Position& pos, const MoveText& text) {
   if (text.kind == MoveText::Drop && pos.variant() != Variant::Crazyhouse) {
     out = "drops exist only in crazyhouse";
     out += pos.variant() == Variant::Standard
-               ? ", and the game is played by standard rules (it has no Variant \"Crazyhouse\" tag)"
+               ? ", and the game is played by standard rules: " + variant_hint(Variant::Crazyhouse)
                : ", not in " + std::string(variant_name(pos.variant()));
     return out;
   }

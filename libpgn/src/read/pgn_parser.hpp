@@ -241,7 +241,9 @@ class Parser {
           }
           break;
         case kOpenBracket:
-          if (in_tags_) {
+          if (const std::size_t length = detail::forum_wrapper_at(p_, end_)) [[unlikely]] {
+            skip_forum_wrapper(length);
+          } else if (in_tags_) {
             tag_pair();
           } else {
             stray_tag();
@@ -431,6 +433,11 @@ class Parser {
     p_ = (stop < end_ && *stop == ']') ? stop + 1 : stop;
   }
 
+  [[gnu::cold, gnu::noinline]] void skip_forum_wrapper(std::size_t length) {
+    visitor_.syntax_warning("forum markup " + std::string(p_, length) + " skipped", position(p_));
+    p_ += length;
+  }
+
   void stray_tag() {
     if (!enter_movetext()) return;
     if (reporting()) error_at("tag pair inside movetext", p_);
@@ -460,6 +467,13 @@ class Parser {
       ++depth_;
       return;
     }
+    if (depth_ == 0 && !moved_ && !closed_later()) [[unlikely]] {
+      // "((( 1. c4 *": a '(' with no move to replace and no ')' is a slip, not a variation
+      // holding the rest of the game; the moves after it are the main line.
+      if (!stray_open_reported_) error_at("'(' before the first move without its ')': ignored", at);
+      stray_open_reported_ = true;
+      return;
+    }
     const TextPos pos = position(at);
     if (depth_ == 0) outermost_open_ = pos;
     ++depth_;
@@ -471,6 +485,25 @@ class Parser {
     }
     ++reported_open_;
     apply(control);
+  }
+
+  // Whether the variation opened just before p_ is closed in the rest of the game (comments
+  // and ';' lines followed).
+  [[gnu::cold, gnu::noinline]] bool closed_later() const {
+    std::int64_t open = 1;
+    for (const char* q = p_; q < end_; ++q) {
+      if (*q == '{') {
+        q = std::find(q, end_, '}');
+      } else if (*q == ';') {
+        q = std::find(q, end_, '\n');
+      } else if (*q == '(') {
+        ++open;
+      } else if (*q == ')' && --open == 0) {
+        return true;
+      }
+      if (q == end_) break;
+    }
+    return false;
   }
 
   void close_variation() {
@@ -585,6 +618,7 @@ class Parser {
     const std::string_view text(start, static_cast<std::size_t>(p_ - start));
     if (*start == 'O' && text.size() > 3 && start[1] != '-') [[unlikely]]
       note_other_castling_dash(text, start);
+    moved_ = true;
     apply(visitor_.move(text, position(start)));
   }
 
@@ -629,7 +663,8 @@ class Parser {
     // "1/2–1/2".
     const auto e2_at = [&](std::size_t i) { return text.size() > i && text[i] == '\xE2'; };
     if ((e2_at(1) || e2_at(2) || e2_at(3)) && other_dash_result(text, start)) return;
-    if (is_digit(*start)) {
+    // "0000" is the UCI null move, not move number 0.
+    if (is_digit(*start) && text != "0000") {
       const char* q = start;
       std::uint64_t number = 0;
       while (q < stop && is_digit(*q)) {
@@ -671,6 +706,7 @@ class Parser {
       visitor_.nag(nag, position(start));
       return;
     }
+    moved_ = true;
     apply(visitor_.move(text, position(start)));
   }
 
@@ -698,6 +734,8 @@ class Parser {
   bool skip_tags_ = false;
   bool stopped_ = false;
   bool after_result_ = false;
+  bool moved_ = false;                // a move has been read
+  bool stray_open_reported_ = false;  // a '(' before the first move was ignored
   std::uint32_t tags_seen_ = 0;
 
   std::int64_t depth_ = 0;          // open variations, skipped ones included

@@ -401,6 +401,16 @@ struct GameSplitter::Impl {
     return is_result_token(std::string_view(buffer.get() + index, end - index));
   }
 
+  // A line that is "[pgn]" or "[/pgn]" alone (blanks after it), its end in the buffer.
+  bool forum_wrapper_line_at(std::size_t index) const {
+    const char* begin = buffer.get() + index;
+    const char* end = buffer.get() + data_end;
+    const char* q = begin + detail::forum_wrapper_at(begin, end);
+    if (q == begin) return false;
+    while (q < end && is_horizontal_space(*q)) ++q;
+    return q < end && is_line_end(*q);
+  }
+
   // "1." not followed by another '.': the first move of a game without tags.
   bool first_move_number_at(std::size_t index) const {
     return matches(index, "1.") && !matches(index + 2, ".");
@@ -466,6 +476,13 @@ struct GameSplitter::Impl {
         }
       }
       consume_line_break(pos);
+      return false;
+    }
+    if (c == '[' && forum_wrapper_line_at(pos)) [[unlikely]] {
+      // "[/pgn]" after a game, "[pgn]" before one: no game of its own (the parser skips it).
+      if (!open) open_game(pos);
+      ++pos;
+      mode = Mode::LineComment;
       return false;
     }
     if (c == '[') {

@@ -174,4 +174,15 @@ inline std::size_t cut_at_character(const char* text, std::size_t available, std
   return cut;
 }
 
+// "[pgn]" or "[/pgn]" (any case) at p, which is '[': the markup forums wrap a game in, copied
+// along with it. Its length, or 0.
+inline std::size_t forum_wrapper_at(const char* p, const char* end) {
+  const char* q = p + 1;
+  if (q < end && *q == '/') ++q;
+  if (end - q < 4 || (q[0] | 0x20) != 'p' || (q[1] | 0x20) != 'g' || (q[2] | 0x20) != 'n' ||
+      q[3] != ']')
+    return 0;
+  return std::size_t(q + 4 - p);
+}
+
 }  // namespace pgn::detail

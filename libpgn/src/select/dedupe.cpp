@@ -147,10 +147,18 @@ std::uint8_t result_code(std::string_view r) {
 
 struct DuplicateKeyer::Impl {
   Impl(const DuplicateRules& r, const ValidateOptions& options)
-      : rules(r), validator(options), notation(options.notation), quick(*this) {}
+      : rules(r),
+        validator(options),
+        notation(options.notation),
+        // The quick replay plays standard chess: with other rules for untagged games
+        // (--variant), every game goes to the validator.
+        quick_replay(!options.variant ||
+                     (options.variant->variant == Variant::Standard && !options.variant->chess960)),
+        quick(*this) {}
   const DuplicateRules& rules;
   GameValidator validator;
   const Notation* notation;
+  const bool quick_replay;
   GameReport report;
   GameRecord record;
   std::string scratch;
@@ -254,9 +262,21 @@ struct DuplicateKeyer::Impl {
     return {};
   }
 
-  // The key of a game made of the moves absorbed so far: their count and the same_tags.
+  // Both players as surname and initial (fuzzy_player_name).
+  std::uint64_t fuzzy_players_hash() {
+    scratch.clear();
+    append_fuzzy_player_name(tag("White"), scratch);
+    scratch += '\0';
+    append_fuzzy_player_name(tag("Black"), scratch);
+    return text_hash(scratch);
+  }
+
+  // The key of a game made of the moves absorbed so far: their count and the same_tags, and
+  // for a short game its players, whom a short game is a copy of only (a forfeit, 0 plies,
+  // has all its tags in the key already).
   KeyMixer finished(KeyMixer m, std::uint64_t count) {
     m.absorb(count);
+    if (count > 0 && count < rules.short_game_plies) m.absorb(fuzzy_players_hash());
     for (const std::string& name : rules.same_tags) {
       std::string_view value = tag(name);
       if (rules.fuzzy_players && (name == "White" || name == "Black")) {
@@ -338,7 +358,7 @@ struct DuplicateKeyer::Impl {
 
   void key(const RawGame& game, DuplicateEntry& e) {
     e.kind = 0;
-    if (!key_quickly(game) && !key_by_validator(game)) {
+    if (!(quick_replay && key_quickly(game)) && !key_by_validator(game)) {
       // Not replayable: the movetext's text, without the tag lines.
       e.kind = 1;
       reset();
@@ -357,6 +377,7 @@ struct DuplicateKeyer::Impl {
     if (e.kind == 0 && plies == 0)
       for (std::size_t i = 0; i < tag_count; ++i)
         mix.absorb(text_hash(tags[i].first) ^ text_hash(tags[i].second) * 31);
+    e.fuzzy_players = std::uint16_t(fuzzy_players_hash());
     const KeyMixer done = finished(mix, e.kind == 0 ? plies : 0);
     e.key_high = done.high;
     e.key_low = done.low;
@@ -364,11 +385,6 @@ struct DuplicateKeyer::Impl {
     scratch += '\0';
     scratch.append(tag("Black"));
     e.players = std::uint32_t(text_hash(scratch));
-    scratch.clear();
-    append_fuzzy_player_name(tag("White"), scratch);
-    scratch += '\0';
-    append_fuzzy_player_name(tag("Black"), scratch);
-    e.fuzzy_players = std::uint16_t(text_hash(scratch));
     e.result = result_code(tag("Result"));
     e.score = rules.keep == DuplicateRules::Keep::MostTags        ? std::uint32_t(tag_count)
               : rules.keep == DuplicateRules::Keep::MostAnnotated ? annotations

@@ -315,16 +315,19 @@ struct GameSelector::Impl {
   Impl(const Selection& s, const ValidateOptions& options)
       : selection(s),
         validator(options),
+        untagged_variant(options.variant.value_or(VariantName{})),
         needs_moves(s.needs_moves()),
         notation(options.notation),
         line_visitor(*this) {
     // The main line alone answers position and material conditions: such games are replayed
     // here, resolving each move on the core and stopping once every answer is known, and go
     // to the validator only when this replay meets something it does not read.
-    quick = std::all_of(s.conditions_.begin(), s.conditions_.end(), [](const auto& c) {
-      return !c->needs_moves() || c->kind == Selection::Kind::Position ||
-             c->kind == Selection::Kind::Material;
-    });
+    const bool standard =
+        untagged_variant.variant == Variant::Standard && !untagged_variant.chess960;
+    quick = standard && std::all_of(s.conditions_.begin(), s.conditions_.end(), [](const auto& c) {
+              return !c->needs_moves() || c->kind == Selection::Kind::Position ||
+                     c->kind == Selection::Kind::Material;
+            });
     answers.resize(s.conditions_.size());
     runs.resize(s.conditions_.size());
   }
@@ -359,6 +362,7 @@ struct GameSelector::Impl {
 
   const Selection& selection;
   GameValidator validator;
+  const VariantName untagged_variant;  // the rules of games without a Variant tag
   bool needs_moves;
   TagCollector tags;
   std::string unescaped;
@@ -459,7 +463,11 @@ struct GameSelector::Impl {
       case K::Result:
         return tag("Result", v) && v == c.value;
       case K::Variant:
-        if (!tag("Variant", v)) return equal_folded(c.value, "standard");
+        if (!tag("Variant", v)) {
+          const VariantName named = parse_variant_name(c.value);
+          return named.known && named.variant == untagged_variant.variant &&
+                 named.chess960 == untagged_variant.chess960;
+        }
         if (equal_folded(v, c.value) ||
             (equal_folded(c.value, "standard") && equal_folded(v, "chess")))
           return true;
