@@ -140,7 +140,7 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant) {
       return;
     }
     if (fen.fields_defaulted)
-      diagnostics_.add(Code::BadTag, pos,
+      diagnostics_.add(Code::BadTag, tags.fen_pos,
                        "FEN \"" + tags.fen + "\" leaves out fields: read as " + fen.position.fen());
     start_position = fen.position;
   }
