@@ -1,6 +1,5 @@
-// Where a large file is cut for readers that each take a byte range of it (libpgn.dask): at the
-// game starts GameSplitter finds, so that every game is read by exactly one range whatever
-// its comments, escape lines or stray brackets hold.
+// The Python side of the cut points (cut_points.hpp): the GIL released while files are read,
+// faults raised as PgnError.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -11,42 +10,28 @@
 #include <tuple>
 #include <vector>
 
+#include "cut_points.hpp"
 #include "errors.hpp"
 #include "libpgn/input.hpp"
-#include "libpgn/splitter.hpp"
-#include "zstd_frames.hpp"
 
 namespace py = pybind11;
 
 namespace pgn::python {
 namespace {
 
-// Where a game starts: its byte offset, its line, and how many games came before it.
-using Cut = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>;
-
 // For each of `positions` (ascending byte offsets of the decompressed input), the first game
-// that starts at or after it, or None when no game does. One pass of the splitter over the
-// file; the GIL is released meanwhile.
-std::vector<std::optional<Cut>> game_cuts(const std::string& path,
-                                          std::vector<std::uint64_t> positions) {
+// that starts at or after it, or None when no game does. The GIL is released meanwhile.
+std::vector<std::optional<Cut>> game_cuts_of(const std::string& path,
+                                             const std::vector<std::uint64_t>& positions) {
   if (!std::is_sorted(positions.begin(), positions.end()))
     throw py::value_error("positions must be in ascending order");
-  std::vector<std::optional<Cut>> cuts(positions.size());
+  std::vector<std::optional<Cut>> cuts;
   std::string error;
   {
     py::gil_scoped_release nogil;
     std::unique_ptr<InputSource> input = InputSource::open(path, error);
     if (input) {
-      GameSplitter splitter(*input);
-      RawGame game;
-      std::size_t next = 0;
-      while (next < positions.size() && splitter.next(game))
-        for (; next < positions.size() && game.start.offset >= positions[next]; ++next)
-          cuts[next] = Cut{game.start.offset, game.start.line, game.index - 1};
-      if (next < positions.size()) {  // read to the end: nothing starts after these
-        while (splitter.next(game)) {
-        }
-      }
+      cuts = game_cuts(*input, positions);
       error = input->error();
     }
   }
@@ -54,61 +39,12 @@ std::vector<std::optional<Cut>> game_cuts(const std::string& path,
   return cuts;
 }
 
-// The decompressed bytes of a zstd file, read from its first frame, with the frames' ends.
-class FrameInput final : public InputSource {
- public:
-  explicit FrameInput(const std::string& path) : reader_(path, 0, 0, ~std::uint64_t(0)) {
-    compression_ = Compression::Zstd;
-  }
-  std::size_t read(char* buffer, std::size_t size) override {
-    return reader_.read(buffer, size, error_);
-  }
-  const std::vector<std::uint64_t>& frame_ends() const { return reader_.frame_ends(); }
-
- private:
-  ZstdFrameReader reader_;
-};
-
-// The pieces of a zstd file of several frames, each read from a frame: frames are grouped
-// into pieces of about `blocksize` compressed bytes, and each piece starts at the first game
-// that starts at or after its first frame's first byte. Per piece: (compressed offset of the
-// frame, decompressed bytes to skip from it, decompressed offset of the piece's first game,
-// lines and games before it); the piece ends where the next begins.
-using ZstdPiece =
-    std::tuple<std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t, std::uint64_t>;
-std::vector<ZstdPiece> zstd_pieces(const std::string& path, std::uint64_t blocksize) {
+std::vector<ZstdPiece> zstd_pieces_of(const std::string& path, std::uint64_t blocksize) {
   std::string error;
   std::vector<ZstdPiece> pieces;
   {
     py::gil_scoped_release nogil;
-    const std::vector<std::uint64_t> frames = zstd_frame_offsets(path, error);
-    std::vector<std::size_t> chosen;  // frames that begin a piece (the first is frame 0)
-    for (std::size_t k = 1; k < frames.size(); ++k)
-      if (frames[k] - frames[chosen.empty() ? 0 : chosen.back()] >= blocksize) chosen.push_back(k);
-    if (error.empty()) {
-      pieces.emplace_back(0, 0, 0, 0, 0);
-      FrameInput input(path);
-      GameSplitter splitter(input);
-      RawGame game;
-      std::size_t next = 0;
-      while (next < chosen.size() && splitter.next(game)) {
-        // The splitter has read past this game's start, so the frames before it are known.
-        const auto& ends = input.frame_ends();
-        while (next < chosen.size() && chosen[next] - 1 < ends.size() &&
-               game.start.offset >= ends[chosen[next] - 1]) {
-          const std::uint64_t frame_start = ends[chosen[next] - 1];
-          if (game.start.offset > std::get<2>(pieces.back()))
-            pieces.emplace_back(frames[chosen[next]], game.start.offset - frame_start,
-                                game.start.offset, game.start.line - 1, game.index - 1);
-          ++next;
-        }
-      }
-      if (next < chosen.size()) {
-        while (splitter.next(game)) {
-        }
-      }
-      error = input.error();
-    }
+    pieces = zstd_pieces(path, blocksize, error);
   }
   if (!error.empty()) raise("PgnError", "io", error, path);
   return pieces;
@@ -117,10 +53,10 @@ std::vector<ZstdPiece> zstd_pieces(const std::string& path, std::uint64_t blocks
 }  // namespace
 
 void bind_cuts(py::module_& m) {
-  m.def("_zstd_pieces", &zstd_pieces, py::arg("path"), py::arg("blocksize"),
+  m.def("_zstd_pieces", &zstd_pieces_of, py::arg("path"), py::arg("blocksize"),
         "The pieces a zstd file of several frames is read in: (frame offset, bytes to skip, "
         "offset, lines before, games before).");
-  m.def("_game_cuts", &game_cuts, py::arg("path"), py::arg("positions"),
+  m.def("_game_cuts", &game_cuts_of, py::arg("path"), py::arg("positions"),
         "For each byte offset, (offset, line, games before) of the first game starting at or "
         "after it, or None.");
 }
