@@ -13,29 +13,13 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "libpgn/position.hpp"
+#include "libpgn/report.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/variant.hpp"
 #include "libpgn/winnable.hpp"
 
 namespace pgn::cli {
 namespace {
-
-void append_json_string(std::string& out, std::string_view text) {
-  out += '"';
-  for (char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  out += '"';
-}
 
 // The witness in SAN, each move written by the one move writer in the position it is made in.
 std::vector<std::string> witness_san(const Position& start, const std::vector<Move>& moves) {
@@ -74,7 +58,7 @@ void decide_line(WinnabilityAnalyzer& analyzer, const Settings& settings, const 
     out += "{\"fen\": ";
     append_json_string(out, fen);
   } else {
-    out += fen;
+    append_terminal_text(out, fen);
   }
   for (Color side : {White, Black}) {
     if (!settings.sides[side]) continue;
@@ -151,15 +135,15 @@ void run_stream(std::istream& in, const std::string& name, WinnabilityAnalyzer& 
           variant = variant_name(v);
       if (variant) {
         std::fprintf(stderr,
-                     "%s:%llu: '%.*s' is a %s position: pgn winnable decides standard chess "
+                     "%s:%llu: '%s' is a %s position: pgn winnable decides standard chess "
                      "and Chess960 only\n",
-                     name.c_str(), static_cast<unsigned long long>(number), int(fen.size()),
-                     fen.data(), variant);
+                     terminal_text(name).c_str(), static_cast<unsigned long long>(number),
+                     terminal_text(fen).c_str(), variant);
         continue;
       }
-      std::fprintf(stderr, "%s:%llu: invalid FEN (%s): %s\n", name.c_str(),
+      std::fprintf(stderr, "%s:%llu: invalid FEN (%s): %s\n", terminal_text(name).c_str(),
                    static_cast<unsigned long long>(number), fen_error_code(parsed.error),
-                   parsed.message.c_str());
+                   terminal_text(parsed.message).c_str());
       continue;
     }
     ++totals.positions;
