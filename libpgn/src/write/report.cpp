@@ -59,10 +59,12 @@ bool is_terminal_control(const unsigned char* p, std::size_t n) {
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view text) {
-  // Nearly every string is well-formed: one quick check, then the plain loop.
-  const bool well_formed = detail::classify_text(text) != detail::TextKind::Invalid;
+  // One pass, ASCII first: the writers call this for every move and tag of `--to json`.
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t size = text.size();
   out += '"';
-  auto ascii = [&out](unsigned char c) {
+  for (std::size_t i = 0; i < size;) {
+    const unsigned char c = p[i];
     switch (c) {
       case '"':
         out += "\\\"";
@@ -80,24 +82,19 @@ void append_json_string(std::string& out, std::string_view text) {
         out += "\\t";
         break;
       default:
-        if (c < 0x20)
+        if (c < 0x20) {
           append_escape(out, "\\u00", c);
-        else
+        } else if (c < 0x80) {
           out += char(c);
+        } else if (const std::size_t n = detail::utf8_sequence_length(p + i, size - i); n) {
+          out.append(reinterpret_cast<const char*>(p + i), n);
+          i += n;
+          continue;
+        } else {
+          append_escape(out, "\\u00", c);  // not UTF-8: the Latin-1 character
+        }
     }
-  };
-  if (well_formed) {
-    for (unsigned char c : text) ascii(c);
-  } else {
-    for_each_character(
-        text,
-        [&](const unsigned char* p, std::size_t n) {
-          if (n == 1)
-            ascii(*p);
-          else
-            out.append(reinterpret_cast<const char*>(p), n);
-        },
-        [&](unsigned char c) { append_escape(out, "\\u00", c); });
+    ++i;
   }
   out += '"';
 }
