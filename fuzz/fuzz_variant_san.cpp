@@ -14,6 +14,7 @@
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/variant.hpp"
+#include "resolve_checked.hpp"
 
 namespace {
 
@@ -25,24 +26,7 @@ bool resolve(const pgn::Position& pos, std::string_view token, pgn::Move& move) 
   for (std::size_t i = 0; i <= notations.size(); ++i) {
     const pgn::Notation* n = i == 0 ? nullptr : notations[i - 1];
     if (n && n->spoken) continue;
-    pgn::MoveText text;
-    pgn::MoveTextError error = pgn::MoveTextError::None;
-    if (pgn::parse_move_text(token, text, error, n) == 0) continue;
-    const pgn::MoveResolution r = pgn::resolve_variant_move(pos, text);
-    if (!r.ok()) {
-      (void)pgn::describe_move_error(pos, text, r);
-      continue;
-    }
-    if (text.kind == pgn::MoveText::Null) continue;  // resolves to no move, by design
-    if (!pgn::is_legal_in_variant(pos, r.move)) std::abort();
-    std::string san;
-    pgn::append_san(pos, r.move, san, n);
-    pgn::MoveText again;
-    if (pgn::parse_move_text(san, again, error, n) != san.size()) std::abort();
-    const pgn::MoveResolution back = pgn::resolve_variant_move(pos, again);
-    if (!back.ok() || back.move != r.move) std::abort();
-    move = r.move;
-    return true;
+    if (fuzz::resolve_checked(pos, token, n, move)) return true;
   }
   return false;
 }
