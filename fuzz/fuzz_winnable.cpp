@@ -1,8 +1,9 @@
 // `pgn winnable` on arbitrary bytes: lines read as the command reads them (CR, blanks and #
-// comments), each FEN decided for both sides with a small node budget (so that every input
-// is bounded), by the full decision and by the cheap screen. A witness replays to mate; an
-// `Unwinnable` answer is never contradicted by a mate found in two plies, and the screen
-// never claims more than the full decision.
+// comments), each FEN decided for both sides by the full decision (the first with a budget
+// that finishes small searches, the others with a small one, so that every input is bounded)
+// and by the cheap screen. A witness replays to mate; an `Unwinnable` answer is never
+// contradicted by a mate found in two plies, and the screen never claims more than the full
+// decision.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -14,6 +15,10 @@
 
 namespace {
 
+// The first position of an input gets a budget that lets the search exhaust small positions
+// (a wrong "no-reachable-mate" proof needs a finished search: tens of thousands of nodes);
+// the others a small one, so that an input stays bounded.
+constexpr std::uint64_t kFirstNodeBudget = 100'000;
 constexpr std::uint64_t kNodeBudget = 2000;
 
 bool is_mate_for(const pgn::Position& pos, pgn::Color side) {
@@ -45,9 +50,9 @@ bool mates_within_two_plies(const pgn::Position& pos, pgn::Color side) {
   return false;
 }
 
-void decide(pgn::WinnabilityAnalyzer& analyzer, const pgn::Position& pos) {
+void decide(pgn::WinnabilityAnalyzer& analyzer, const pgn::Position& pos, std::uint64_t budget) {
   for (pgn::Color side : {pgn::White, pgn::Black}) {
-    const pgn::WinnabilityResult full = analyzer.decide(pos, side, kNodeBudget);
+    const pgn::WinnabilityResult full = analyzer.decide(pos, side, budget);
     if (full.verdict == pgn::Winnability::Winnable &&
         !pgn::replays_to_mate(pos, side, full.witness))
       std::abort();
@@ -69,7 +74,7 @@ void decide(pgn::WinnabilityAnalyzer& analyzer, const pgn::Position& pos) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static pgn::WinnabilityAnalyzer analyzer(kNodeBudget);
   std::string_view bytes(reinterpret_cast<const char*>(data), size);
-  int lines = 0;
+  int lines = 0, positions = 0;
   while (!bytes.empty() && lines++ < 8) {
     const std::size_t newline = bytes.find('\n');
     std::string_view line = bytes.substr(0, newline);
@@ -82,7 +87,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (bool chess960 : {false, true}) {
       const pgn::FenResult parsed =
           pgn::Position::from_fen(fen, pgn::Variant::Standard, chess960, pgn::FenMaterial::Any);
-      if (parsed.ok()) decide(analyzer, parsed.position);
+      if (parsed.ok())
+        decide(analyzer, parsed.position, positions++ == 0 ? kFirstNodeBudget : kNodeBudget);
     }
   }
   return 0;
