@@ -11,6 +11,7 @@
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/variant.hpp"
+#include "resolve_checked.hpp"
 
 namespace {
 const pgn::Position& position(std::size_t i) {
@@ -48,25 +49,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t i = 0; i <= notations.size(); ++i) {
     const pgn::Notation* n = i == 0 ? nullptr : notations[i - 1];
     if (n && n->spoken) continue;
-    pgn::MoveText text;
-    pgn::MoveTextError error = pgn::MoveTextError::None;
-    if (pgn::parse_move_text(token, text, error, n) == 0) continue;
-    const bool variant = pos.variant() != pgn::Variant::Standard;
-    pgn::MoveResolution r =
-        variant ? pgn::resolve_variant_move(pos, text) : pgn::resolve_move(pos, text);
-    if (!r.ok()) {
-      (void)pgn::describe_move_error(pos, text, r);
-      continue;
-    }
-    if (text.kind == pgn::MoveText::Null) continue;  // resolves to no move, by design
-    if (variant ? !pgn::is_legal_in_variant(pos, r.move) : !pos.is_legal(r.move)) std::abort();
-    std::string san;
-    pgn::append_san(pos, r.move, san, n);
-    pgn::MoveText again;
-    if (pgn::parse_move_text(san, again, error, n) != san.size()) std::abort();
-    if ((variant ? pgn::resolve_variant_move(pos, again) : pgn::resolve_move(pos, again)).move !=
-        r.move)
-      std::abort();
+    pgn::Move move;
+    (void)fuzz::resolve_checked(pos, token, n, move);
   }
   return 0;
 }

@@ -12,7 +12,8 @@ max_seed_bytes=65536
 
 mkdir -p "$out"
 for target in fuzz_validate fuzz_reader fuzz_fen fuzz_move_text fuzz_spoken fuzz_notation_json \
-  fuzz_json_input fuzz_tag_values; do
+  fuzz_json_input fuzz_tag_values fuzz_select fuzz_dedupe fuzz_repair fuzz_winnable fuzz_variant_san \
+  fuzz_python_cuts; do
   mkdir -p "$out/$target"
 done
 
@@ -80,6 +81,11 @@ cp "$src"/fuzz/seeds/validate/* "$out/fuzz_validate/"
 cp "$src"/fuzz/seeds/spoken/* "$out/fuzz_spoken/"
 cp "$src"/localization/*.json "$out/fuzz_notation_json/"
 cp "$src"/fuzz/seeds/json_input/* "$out/fuzz_json_input/"
+# The targets whose inputs have a form of their own (a selector byte, a condition line, FEN
+# lines, frames) start from their hand-written seeds only.
+for name in select dedupe repair winnable variant_san python_cuts; do
+  cp "$src"/fuzz/seeds/$name/* "$out/fuzz_$name/"
+done
 
 # Inputs that once broke a target stay in its corpus.
 if [ -d "$src/corpora/regressions" ]; then

@@ -141,6 +141,23 @@ TEST(Repair, RosterTagsAndTagForms) {
             "2020.12.24");
 }
 
+// Found by fuzz_repair (corpora/regressions/fuzz_repair/): the writer writes a control
+// character in a tag value as a space, so a form fix could not read before writing it read
+// as a mendable one after, and a second fix changed the game again. Controls read as blanks.
+TEST(Repair, ControlCharactersInATagFormReadAsTheSpacesTheyAreWrittenAs) {
+  const std::string game = std::string("[Event \"e\"]\n[Site \"s\"]\n[Date \"") +
+                           std::string("\0\0\x07 2021-03-04", 14) +
+                           "\"]\n[Round \"\x01 3\x7f\"]\n[White \"w\"]\n[Black \"b\"]\n"
+                           "[Result \"1:0\x1b\"]\n\n1. e4 e5 1-0\n";
+  const Fixed f = fix(game);
+  EXPECT_EQ(tag(f.pgn, "Date"), "2021.03.04");
+  EXPECT_EQ(tag(f.pgn, "Round"), "3");
+  EXPECT_EQ(tag(f.pgn, "Result"), "1-0");
+  // What fix wrote needs no further change.
+  const Fixed again = fix(f.pgn);
+  EXPECT_EQ(again.game.changes(), 0u) << f.pgn;
+}
+
 TEST(Repair, FenWithoutSetUpGetsIt) {
   const Fixed f =
       fix(kRoster + "[Result \"*\"]\n[FEN \"k7/8/2K5/8/8/8/8/1Q6 w - - 0 60\"]\n\n60. Qb7+ *\n");

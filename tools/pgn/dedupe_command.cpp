@@ -164,8 +164,8 @@ class KeyConsumer final : public BatchConsumer {
           std::fprintf(stderr,
                        "%s:%u: game %llu is longer than --max-game-bytes and cannot be read "
                        "whole; written, not compared\n",
-                       (*names_)[batch.file_index].c_str(), unsigned(game.start.line),
-                       static_cast<unsigned long long>(game.index));
+                       terminal_text((*names_)[batch.file_index]).c_str(),
+                       unsigned(game.start.line), static_cast<unsigned long long>(game.index));
         continue;
       }
       DuplicateEntry entry;
@@ -188,7 +188,7 @@ class KeyConsumer final : public BatchConsumer {
     if (error.empty()) return;
     ++totals_.files_failed;
     std::fprintf(stderr, "%s: error[io]: %s (%llu games before it were read)\n",
-                 (*names_)[index].c_str(), error.c_str(),
+                 terminal_text((*names_)[index]).c_str(), terminal_text(error).c_str(),
                  static_cast<unsigned long long>(games_read));
   }
   const std::string& error() const { return error_; }
@@ -326,9 +326,10 @@ class WriteConsumer final : public BatchConsumer {
       ++totals_.duplicates;
       ++totals_.by_kind[found.kind];
       if (!quiet_)
-        std::fprintf(stderr, "%s:%llu: duplicate (%s) of %s:%llu\n", names_[file].c_str(),
+        std::fprintf(stderr, "%s:%llu: duplicate (%s) of %s:%llu\n",
+                     terminal_text(names_[file]).c_str(),
                      static_cast<unsigned long long>(found.line), duplicate_kind_name(found.kind),
-                     names_[found.original_file].c_str(),
+                     terminal_text(names_[found.original_file]).c_str(),
                      static_cast<unsigned long long>(found.original_line));
       if (duplicates_) append_game_as_read(text, copies_);
       if (copy) has_next_ = index_.next(next_);

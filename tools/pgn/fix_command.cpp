@@ -58,23 +58,27 @@ struct FixTally {
   }
 };
 
+// One line on standard error. Its values come from the input, so the line is escaped for
+// the terminal as a whole (append_terminal_text).
 void append_change_text(std::string& out, const std::string& file, std::uint64_t game,
                         const Repair& r) {
-  out += file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column) + ": game " +
-         std::to_string(game);
-  if (r.ply) out += ", ply " + std::to_string(r.ply);
-  if (!r.variation.empty()) out += ", variation " + r.variation;
-  out += ": ";
-  out += repair_kind_name(r.kind);
-  out += ": ";
+  std::string line = file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column) +
+                     ": game " + std::to_string(game);
+  if (r.ply) line += ", ply " + std::to_string(r.ply);
+  if (!r.variation.empty()) line += ", variation " + r.variation;
+  line += ": ";
+  line += repair_kind_name(r.kind);
+  line += ": ";
   if (r.kind == RepairKind::NotMended) {
-    out += r.why + "\n";
-    return;
+    line += r.why;
+  } else {
+    line += r.was.empty() ? "(none)" : r.was;
+    line += " -> ";
+    line += r.now.empty() ? "(removed)" : r.now;
+    line += " (" + r.why + ")";
   }
-  out += r.was.empty() ? "(none)" : r.was;
-  out += " -> ";
-  out += r.now.empty() ? "(removed)" : r.now;
-  out += " (" + r.why + ")\n";
+  append_terminal_text(out, line);
+  out += '\n';
 }
 
 void append_change_json(std::string& out, const std::string& file, std::uint64_t game,

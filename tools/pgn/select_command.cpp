@@ -142,8 +142,8 @@ class SelectConsumer final : public BatchConsumer {
     for (const GameReport& r : batch.reports) {
       ++totals_.noted;
       if (!quiet_)
-        std::fprintf(stderr, "%s:%u: %s\n", batch.file_name->c_str(), unsigned(r.start.line),
-                     r.problems.front().message.c_str());
+        std::fprintf(stderr, "%s:%u: %s\n", terminal_text(*batch.file_name).c_str(),
+                     unsigned(r.start.line), terminal_text(r.problems.front().message).c_str());
     }
     // Once interrupted the output is thrown away: a huge game is not written first.
     if (!batch.output.empty() && !interrupted()) {
@@ -160,8 +160,9 @@ class SelectConsumer final : public BatchConsumer {
     ++totals_.files;
     if (error.empty()) return;
     ++totals_.files_failed;
-    std::fprintf(stderr, "%s: error[io]: %s (%llu games before it were read)\n", name.c_str(),
-                 error.c_str(), static_cast<unsigned long long>(games_read));
+    std::fprintf(stderr, "%s: error[io]: %s (%llu games before it were read)\n",
+                 terminal_text(name).c_str(), terminal_text(error).c_str(),
+                 static_cast<unsigned long long>(games_read));
   }
 
  private:

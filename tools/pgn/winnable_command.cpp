@@ -14,29 +14,13 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "libpgn/position.hpp"
+#include "libpgn/report.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/variant.hpp"
 #include "libpgn/winnable.hpp"
 
 namespace pgn::cli {
 namespace {
-
-void append_json_string(std::string& out, std::string_view text) {
-  out += '"';
-  for (char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  out += '"';
-}
 
 // The witness in SAN, each move written by the one move writer in the position it is made in.
 std::vector<std::string> witness_san(const Position& start, const std::vector<Move>& moves) {
@@ -81,7 +65,7 @@ void decide_line(WinnabilityAnalyzer& analyzer, const Settings& settings, const 
     out += ", \"fen\": ";
     append_json_string(out, fen);
   } else {
-    out += fen;
+    append_terminal_text(out, fen);
   }
   for (Color side : {White, Black}) {
     if (!settings.sides[side]) continue;
@@ -141,7 +125,9 @@ void reject_line(const Settings& settings, std::uint64_t number, std::string_vie
                  const std::string& reason, std::string& out) {
   begin_record(settings, number, out);
   if (!settings.json) {
-    out += "rejected: " + reason + "\n";
+    out += "rejected: ";
+    append_terminal_text(out, reason);
+    out += '\n';
     return;
   }
   if (!text.empty()) {
@@ -187,8 +173,8 @@ void run_stream(std::istream& in, const std::string& name, WinnabilityAnalyzer& 
     reject_line(settings, number, text, reason, out);
     std::fwrite(out.data(), 1, out.size(), stdout);
     std::fflush(stdout);
-    std::fprintf(stderr, "%s:%llu: %s\n", name.c_str(), static_cast<unsigned long long>(number),
-                 reason.c_str());
+    std::fprintf(stderr, "%s:%llu: %s\n", terminal_text(name).c_str(),
+                 static_cast<unsigned long long>(number), terminal_text(reason).c_str());
   };
   while (read_line(in, line, too_long)) {
     ++number;

@@ -163,6 +163,27 @@ enum class TextKind : std::uint8_t { Ascii, Utf8, Invalid };
 // (overlong forms, surrogates and code points above U+10FFFF are invalid).
 TextKind classify_text(std::string_view text);
 
+// The length of the well-formed UTF-8 sequence that starts at p (at most `left` bytes
+// readable), or 0 when none does: a stray continuation byte, a cut or overlong sequence, a
+// surrogate or a code point above U+10FFFF. ASCII bytes are sequences of one.
+inline std::size_t utf8_sequence_length(const unsigned char* p, std::size_t left) {
+  const unsigned char lead = p[0];
+  if (lead < 0x80) return 1;
+  auto continuation = [&](std::size_t i, unsigned char low = 0x80, unsigned char high = 0xBF) {
+    return i < left && p[i] >= low && p[i] <= high;
+  };
+  if (lead >= 0xC2 && lead <= 0xDF) return continuation(1) ? 2 : 0;
+  if (lead >= 0xE0 && lead <= 0xEF) {
+    const unsigned char low = lead == 0xE0 ? 0xA0 : 0x80, high = lead == 0xED ? 0x9F : 0xBF;
+    return continuation(1, low, high) && continuation(2) ? 3 : 0;
+  }
+  if (lead >= 0xF0 && lead <= 0xF4) {
+    const unsigned char low = lead == 0xF0 ? 0x90 : 0x80, high = lead == 0xF4 ? 0x8F : 0xBF;
+    return continuation(1, low, high) && continuation(2) && continuation(3) ? 4 : 0;
+  }
+  return 0;
+}
+
 // The largest length <= limit at which `text` (with `available` readable bytes) can be cut
 // without splitting a UTF-8 sequence; backs up at most 3 bytes, so invalid input still cuts.
 inline std::size_t cut_at_character(const char* text, std::size_t available, std::size_t limit) {

@@ -1,5 +1,6 @@
 #include "repair/tag_forms.hpp"
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -8,6 +9,21 @@ namespace {
 
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
+}
+
+// A byte a tag value cannot hold: the PGN writer writes it as a space (append_tag_value).
+bool is_control(char c) {
+  return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
+}
+
+// The value as `pgn fix` will write it: control characters as spaces. The forms are read from
+// this, so that a value reads the same before and after fix has written it.
+std::string_view as_written(std::string_view value, std::string& copy) {
+  if (std::none_of(value.begin(), value.end(), is_control)) return value;
+  copy.assign(value);
+  for (char& c : copy)
+    if (is_control(c)) c = ' ';
+  return copy;
 }
 
 std::string_view trim(std::string_view v) {
@@ -71,6 +87,8 @@ bool day_ok(int d) {
 }  // namespace
 
 FormReading read_date(std::string_view value, std::string& out, std::string& why) {
+  std::string written;
+  value = as_written(value, written);
   if (is_standard_date(value)) return FormReading::Standard;
   const std::string_view v = trim(value);
   if (v.empty() || v == "?" || v == "-") {
@@ -141,6 +159,8 @@ FormReading read_round(std::string_view value, std::string& out, std::string& /*
     }
     return digit_before;
   };
+  std::string written;
+  value = as_written(value, written);
   std::string_view v = trim(value);
   // "Round 3", "Rd. 3", "R3": the word says nothing the number does not.
   for (std::string_view word : {"round", "rd.", "rd", "r"}) {
@@ -170,7 +190,7 @@ FormReading read_round(std::string_view value, std::string& out, std::string& /*
 bool read_result_spelling(std::string_view value, GameResult& out) {
   std::string v;
   for (char c : value)
-    if (c != ' ' && c != '\t') v += c;
+    if (c != ' ' && !is_control(c)) v += c;  // blanks, as the writer writes controls
   if (standard_result(v, out)) return true;
   struct Form {
     std::string_view text;

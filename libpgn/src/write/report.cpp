@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <vector>
 
+#include "read/text_scan.hpp"
+
 namespace pgn {
 
 bool report_format_from_name(std::string_view name, ReportFormat& out) {
@@ -21,10 +23,48 @@ bool report_format_from_name(std::string_view name, ReportFormat& out) {
   return false;
 }
 
+namespace {
+
+constexpr char kHex[] = "0123456789abcdef";
+
+void append_escape(std::string& out, const char* prefix, unsigned char c) {
+  out += prefix;
+  out += kHex[c >> 4];
+  out += kHex[c & 15];
+}
+
+// Calls `plain(p, n)` for each well-formed UTF-8 character of `text` and `stray(byte)` for
+// each byte that is not part of one.
+template <class Plain, class Stray>
+void for_each_character(std::string_view text, Plain plain, Stray stray) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* const end = p + text.size();
+  while (p < end) {
+    const std::size_t n = detail::utf8_sequence_length(p, std::size_t(end - p));
+    if (n == 0) {
+      stray(*p++);
+    } else {
+      plain(p, n);
+      p += n;
+    }
+  }
+}
+
+// Whether the character at p (n bytes) is one a terminal acts on: C0 but tab, DEL, C1.
+bool is_terminal_control(const unsigned char* p, std::size_t n) {
+  if (n == 1) return (p[0] < 0x20 && p[0] != '\t') || p[0] == 0x7F;
+  return n == 2 && p[0] == 0xC2 && p[1] < 0xA0;
+}
+
+}  // namespace
+
 void append_json_string(std::string& out, std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
+  // One pass, ASCII first: the writers call this for every move and tag of `--to json`.
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t size = text.size();
   out += '"';
-  for (unsigned char c : text) {
+  for (std::size_t i = 0; i < size;) {
+    const unsigned char c = p[i];
     switch (c) {
       case '"':
         out += "\\\"";
@@ -43,16 +83,66 @@ void append_json_string(std::string& out, std::string_view text) {
         break;
       default:
         if (c < 0x20) {
-          out += "\\u00";
-          out += kHex[c >> 4];
-          out += kHex[c & 15];
-        } else {
+          append_escape(out, "\\u00", c);
+        } else if (c < 0x80) {
           out += char(c);
+        } else if (const std::size_t n = detail::utf8_sequence_length(p + i, size - i); n) {
+          out.append(reinterpret_cast<const char*>(p + i), n);
+          i += n;
+          continue;
+        } else {
+          append_escape(out, "\\u00", c);  // not UTF-8: the Latin-1 character
         }
     }
+    ++i;
   }
   out += '"';
 }
+
+void append_terminal_text(std::string& out, std::string_view text) {
+  for_each_character(
+      text,
+      [&](const unsigned char* p, std::size_t n) {
+        if (!is_terminal_control(p, n))
+          out.append(reinterpret_cast<const char*>(p), n);
+        else if (n == 1)
+          append_escape(out, "\\x", p[0]);
+        else
+          append_escape(out, "\\u00", p[1]);
+      },
+      [&](unsigned char c) { append_escape(out, "\\x", c); });
+}
+
+std::string terminal_text(std::string_view text) {
+  std::string out;
+  append_terminal_text(out, text);
+  return out;
+}
+
+std::size_t terminal_columns(std::string_view text) {
+  std::size_t columns = 0;
+  for_each_character(
+      text,
+      [&](const unsigned char* p, std::size_t n) {
+        columns += !is_terminal_control(p, n) ? 1 : n == 1 ? 4 : 6;
+      },
+      [&](unsigned char) { columns += 4; });
+  return columns;
+}
+
+namespace {
+
+// The first `column` - 1 characters of `line` (bytes that do not continue a character each
+// start one): what stands before a 1-based caret column.
+std::string_view leading_characters(std::string_view line, std::uint32_t column) {
+  if (column <= 1) return {};
+  std::size_t i = 0;
+  for (std::uint32_t n = 1; i < line.size(); ++i)
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80 && n++ == column) break;
+  return line.substr(0, i);
+}
+
+}  // namespace
 
 void RunSummary::add(const GameReport& report) {
   ++games;
@@ -207,9 +297,11 @@ class TextWriter final : public ReportWriter {
     const char* reset = color_ ? "\033[0m" : "";
     const char* tone = !color_ ? "" : error ? "\033[1;31m" : "\033[1;33m";
     const char* blue = color_ ? "\033[1;34m" : "";
+    // Everything taken from the input goes through append_terminal_text: a tag value or a
+    // file name must not drive the terminal (docs/diagnostics.md).
     std::string s;
     s += bold;
-    s += file;
+    append_terminal_text(s, file);
     s += ':' + std::to_string(d.line) + ':' + std::to_string(d.column) + ": ";
     s += reset;
     s += tone;
@@ -220,21 +312,19 @@ class TextWriter final : public ReportWriter {
     s += reset;
     s += bold;
     s += ' ';
-    s += d.message;
+    append_terminal_text(s, d.message);
     s += reset;
     s += '\n';
     if (!d.source_line.empty()) {
       std::string number = std::to_string(d.line);
       std::string pad(number.size(), ' ');
-      s += blue + number + " | " + reset + d.source_line + '\n';
+      s += blue + number + " | " + reset;
+      append_terminal_text(s, d.source_line);
+      s += '\n';
       s += blue + pad + " | " + reset;
-      s.append(d.source_column > 0 ? d.source_column - 1 : 0, ' ');
-      std::size_t width = 1;
-      if (!d.written.empty()) {
-        width = 0;
-        for (unsigned char c : d.written)
-          if ((c & 0xC0) != 0x80) ++width;
-      }
+      // The caret stands under the same character once escapes have widened the line.
+      s.append(terminal_columns(leading_characters(d.source_line, d.source_column)), ' ');
+      const std::size_t width = d.written.empty() ? 1 : terminal_columns(d.written);
       s += tone;
       s.append(width, '^');
       s += reset;
@@ -244,7 +334,9 @@ class TextWriter final : public ReportWriter {
       if (!d.variation.empty()) note += " (variation " + d.variation + ")";
       if (!d.san.empty()) note += ", SAN " + d.san;
       if (!d.fen.empty()) note += ", position " + d.fen;
-      s += blue + pad + " = " + reset + note + '\n';
+      s += blue + pad + " = " + reset;
+      append_terminal_text(s, note);
+      s += '\n';
     }
     write(out_, s);
   }
@@ -252,12 +344,12 @@ class TextWriter final : public ReportWriter {
   void game(const std::string& file, std::uint64_t index, const std::string& notation,
             const std::string& variant, std::uint32_t plies, const std::string& result,
             std::uint32_t errors, std::uint32_t warnings) override {
-    std::string s = file + ": game " + std::to_string(index) + ": " +
-                    (variant.empty() ? std::string() : variant + ", ") + "notation " + notation +
-                    ", " + std::to_string(plies) + " plies, result " +
-                    (result.empty() ? "none" : result) + ", " + std::to_string(errors) +
-                    " errors, " + std::to_string(warnings) + " warnings\n";
-    write(out_, s);
+    const std::string line = file + ": game " + std::to_string(index) + ": " +
+                             (variant.empty() ? std::string() : variant + ", ") + "notation " +
+                             notation + ", " + std::to_string(plies) + " plies, result " +
+                             (result.empty() ? "none" : result) + ", " + std::to_string(errors) +
+                             " errors, " + std::to_string(warnings) + " warnings";
+    write(out_, terminal_text(line) + '\n');
   }
 
   void finish(const RunSummary&) override { std::fflush(out_); }
@@ -338,7 +430,8 @@ class JsonWriter final : public ReportWriter {
 // %, CR and LF.
 std::string github_escape(std::string_view text, bool property) {
   std::string s;
-  for (char c : text) {
+  // The workflow log shows the line as it is before GitHub reads it: controls escaped first.
+  for (char c : terminal_text(text)) {
     switch (c) {
       case '%':
         s += "%25";
