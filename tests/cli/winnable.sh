@@ -21,9 +21,9 @@ expect "mate on the board" "1: 8/8/8/8/8/4k1b1/8/3RKB2 w - -; black winnable (ma
 # FENs with fields left out (EPD-style, python-chess's board alone) read with defaults; a
 # Chess960 castling right makes a Chess960 position.
 out=$("$pgn" winnable --side white --fen "8/8/8/8/8/8/Q7/K6k w" 2>/dev/null)
-expect "fields left out" "8/8/8/8/8/8/Q7/K6k w; white winnable" "${out%% Kb1*}"
+expect "fields left out" "1: 8/8/8/8/8/8/Q7/K6k w; white winnable" "${out%% Kb1*}"
 out=$("$pgn" winnable --side black --fen "4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1" 2>/dev/null)
-expect "Chess960 castling rights" "4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1; black unwinnable (insufficient-material)" "$out"
+expect "Chess960 castling rights" "1: 4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1; black unwinnable (insufficient-material)" "$out"
 
 printf '%s\n' "4k3/8/8/8/8/8/8/4K3 w - -" "not a fen" "" "# a comment" \
   "8/8/8/8/8/8/8/8 w - -" "k7/8/2K5/8/8/8/8/7Q w - - 0 1" >"$work/in.fen"
@@ -34,7 +34,7 @@ expect "jsonl bare kings" \
   '{"line": 1, "fen": "4k3/8/8/8/8/8/8/4K3 w - -", "white": {"verdict": "unwinnable", "reason": "insufficient-material", "nodes": 0}, "black": {"verdict": "unwinnable", "reason": "insufficient-material", "nodes": 0}}' \
   "$(head -1 "$work/out.jsonl")"
 expect "jsonl rejected lines" \
-  '{"line": 2, "fen": "not a fen", "rejected": "invalid FEN (fen-fields): FEN has 3 fields instead of 4 to 6"}
+  '{"line": 2, "fen": "not a fen", "rejected": "invalid FEN (fen-piece): '"'"'o'"'"' on rank 8 is neither a piece letter nor a count of 1 to 8 empty squares"}
 {"line": 5, "fen": "8/8/8/8/8/8/8/8 w - -", "rejected": "invalid FEN (fen-kings): white has no king"}' \
   "$(sed -n 2,3p "$work/out.jsonl")"
 expect "jsonl witness" \
@@ -49,7 +49,7 @@ fi
 
 "$pgn" winnable --side white "$work/in.fen" >"$work/out.txt" 2>/dev/null
 expect "text records" "1: 4k3/8/8/8/8/8/8/4K3 w - -; white unwinnable (insufficient-material)
-2: rejected: invalid FEN (fen-fields): FEN has 3 fields instead of 4 to 6
+2: rejected: invalid FEN (fen-piece): 'o' on rank 8 is neither a piece letter nor a count of 1 to 8 empty squares
 5: rejected: invalid FEN (fen-kings): white has no king
 6: k7/8/2K5/8/8/8/8/7Q w - - 0 1; white winnable Kb6+ Kb8 Qb7#" "$(cat "$work/out.txt")"
 

@@ -173,7 +173,10 @@ TEST(NotationEvidence, AnEnglishGameThatFailsInEnglishIsReportedInEnglish) {
   error = first_error(games[0].report);
   ASSERT_NE(error, nullptr);
   EXPECT_EQ(error->ply, 1u);
-  EXPECT_EQ(error->message, "illegal move 1.a8=K: a pawn cannot promote to a king");
+  // Antichess promotes to kings: the hint for untagged games names it.
+  EXPECT_EQ(error->message,
+            "illegal move 1.a8=K: a pawn cannot promote to a king: is this antichess? use "
+            "--variant antichess");
 }
 
 TEST(NotationEvidence, AGameWithCyrillicLettersIsNeverReadAsEnglish) {

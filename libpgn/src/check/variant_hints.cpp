@@ -39,6 +39,10 @@ void GameValidator::Impl::name_variants_reading(const RawGame& game, GameReport&
     for (auto& trial : trials) trial.reset();
     trials_notation = read_in;
   }
+  // A validator's buffers grow with the games it reads: after a large game (deep nesting, long
+  // lines) the trial validators are not kept, so memory stays that of one validator.
+  constexpr std::size_t kLargeGameBytes = 64 * 1024;
+  const bool large = game.text.size() > kLargeGameBytes;
   std::string hint;
   for (int i = 1; i < kVariantCount; ++i) {
     if (!trials[i]) {
@@ -49,6 +53,7 @@ void GameValidator::Impl::name_variants_reading(const RawGame& game, GameReport&
     }
     GameReport trial;
     trials[i]->validate(game, trial);
+    if (large) trials[i].reset();
     if (trial.replayed && trial.errors == 0)
       hint += (hint.empty() ? ": " : "; ") + variant_hint(Variant(i));
   }
