@@ -100,6 +100,16 @@ void append_json_string(std::string& out, std::string_view text) {
 }
 
 void append_terminal_text(std::string& out, std::string_view text) {
+  // Nearly all text is printable ASCII: that leading run is appended at once, and characters
+  // are looked at one by one only from the first byte that may need an escape.
+  std::size_t plain = 0;
+  while (plain < text.size()) {
+    const unsigned char c = static_cast<unsigned char>(text[plain]);
+    if ((c < 0x20 && c != '\t') || c >= 0x7F) break;
+    ++plain;
+  }
+  out.append(text.data(), plain);
+  text.remove_prefix(plain);
   for_each_character(
       text,
       [&](const unsigned char* p, std::size_t n) {
