@@ -247,10 +247,8 @@ class GameReplay {
     } else if (recording_) {
       recorded_at = record_->events.size();
       std::string& texts = record_->texts;
-      GameEvent& e = record_->events.emplace_back();
-      e.kind = GameEvent::MoveEvent;
-      e.move = m;
-      e.text_begin = texts.size();
+      GameEvent& e =
+          record_->events.emplace_back(GameEvent{GameEvent::MoveEvent, 0, m, texts.size(), 0});
       // Most input is canonical SAN already: then the token is the record's SAN.
       if (written_as_canonical_san(l.pos, text, resolution))
         texts.append(written.data(), written.size() - (text.check_mark != 0));
