@@ -227,7 +227,8 @@ def main():
     pgn = os.path.abspath(args.pgn)
     source = os.path.abspath(args.source)
     python_module = os.path.normpath(os.path.join(os.path.dirname(pgn), "..", "python"))
-    has_python = os.path.isdir(os.path.join(python_module, "libpgn"))
+    has_python = any(name.startswith("_libpgn") for name in os.listdir(
+        os.path.join(python_module, "libpgn"))) if os.path.isdir(python_module) else False
     documents = args.documents or (["README.md"] + sorted(
         os.path.join("docs", name) for name in os.listdir(os.path.join(source, "docs"))
         if name.endswith(".md")))
