@@ -3,7 +3,8 @@
 
 A fenced block is an example when it holds console lines:
 - `$ COMMAND`: a shell command; the lines after it, up to the next `$ ` line or the end of the
-  block, are what it prints (standard output and standard error together, as on a terminal);
+  block, are what it prints (standard output and standard error through one pipe, as `2>&1`
+  interleaves them);
 - `>>> STATEMENT` (with `... ` continuation lines): a Python console statement and what the
   console prints after it; all such blocks of one document run in one interpreter, in order;
 - a ```python block without prompts is a script that must run without error.
@@ -25,7 +26,9 @@ Output is compared exactly except for what changes from run to run, each rule be
 command's output are not compared (a closing fence cannot show them).
 
 With --update, the pasted output of every example that differs is replaced by the real one
-(lines equal after the rules are kept as they were pasted), to re-paste after a change.
+(lines equal after the rules are kept as they were pasted), to re-paste after a change:
+    /usr/bin/python3 tests/cli/lib/docs_examples.py --update build/bin/pgn . [docs/x.md...]
+then read the change to the documents: a new output may show a bug rather than a stale page.
 """
 
 import argparse
@@ -57,7 +60,9 @@ IGNORED = [
 
 SKIP_MARKER = re.compile(r"^\s*<!-- docs-test: skip \((.+)\) -->\s*$")
 FENCE = re.compile(r"^(\s*)```(\S*)\s*$")
+# Printed between the steps of one run, to cut its output into each step's.
 SEPARATOR = "@@docs-example-%d@@"
+SEPARATOR_LINE = re.compile(r"\n?@@docs-example-(\d+)@@\n")
 
 
 def normalize(text):
@@ -166,7 +171,7 @@ def run_shell(block, workdir, env):
 
 
 def split_output(block, output):
-    pieces = re.split(r"\n?@@docs-example-(\d+)@@\n", output)
+    pieces = SEPARATOR_LINE.split(output)
     by_step = {int(pieces[k]): pieces[k + 1] for k in range(1, len(pieces) - 1, 2)}
     for n, step in enumerate(block.steps):
         step.actual = by_step.get(n, "<no output: the block stopped before this step>\n")
@@ -176,8 +181,9 @@ CONSOLE_DRIVER = r'''
 import code, json, sys
 console = code.InteractiveConsole()
 console.write = sys.stdout.write  # tracebacks in order with the rest
-for n, statement in enumerate(json.load(sys.stdin)):
-    sys.stdout.write("\n@@docs-example-%d@@\n" % n)
+separator, statements = json.load(sys.stdin)
+for n, statement in enumerate(statements):
+    sys.stdout.write("\n" + separator % n + "\n")
     sys.stdout.flush()
     for line in statement.split("\n"):
         more = console.push(line)
@@ -190,7 +196,7 @@ for n, statement in enumerate(json.load(sys.stdin)):
 def run_python_console(blocks, workdir, env):
     steps = [step for block in blocks for step in block.steps]
     completed = subprocess.run([sys.executable, "-c", CONSOLE_DRIVER],
-                               input=json.dumps([s.command for s in steps]).encode(),
+                               input=json.dumps([SEPARATOR, [s.command for s in steps]]).encode(),
                                cwd=workdir, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, timeout=120)
     joined = Block("python-console", 0, 0, "", None)
@@ -227,8 +233,9 @@ def main():
     pgn = os.path.abspath(args.pgn)
     source = os.path.abspath(args.source)
     python_module = os.path.normpath(os.path.join(os.path.dirname(pgn), "..", "python"))
-    has_python = any(name.startswith("_libpgn") for name in os.listdir(
-        os.path.join(python_module, "libpgn"))) if os.path.isdir(python_module) else False
+    package = os.path.join(python_module, "libpgn")
+    has_python = os.path.isdir(package) and any(
+        name.startswith("_libpgn") for name in os.listdir(package))
     documents = args.documents or (["README.md"] + sorted(
         os.path.join("docs", name) for name in os.listdir(os.path.join(source, "docs"))
         if name.endswith(".md")))
@@ -282,7 +289,6 @@ def main():
                     if step.actual is not None and not compare(step):
                         expected = normalize("\n".join(step.expected)).split("\n")
                         actual = normalize(step.actual).split("\n")
-
                         diff = "\n".join(difflib.unified_diff(
                             expected, actual, "pasted", "real", lineterm="", n=1))
                         failures.append("%s:%d: %s\n%s" % (document, step.line,
@@ -303,7 +309,7 @@ def main():
     for failure in failures:
         print("FAIL " + failure)
     if failures:
-        print("%d example(s) differ from their pasted output%s" % (
+        print("%d failure(s)%s" % (
             len(failures), " (updated)" if args.update else ""))
         return 1
     print("every example's output is the pasted one")
