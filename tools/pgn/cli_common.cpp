@@ -126,10 +126,6 @@ std::vector<Source> sources_for(const std::vector<std::string>& names, InputForm
   return sources;
 }
 
-void account_unreadable_game(RunSummary& summary, const Diagnostic& problem) {
-  summary.add_unreadable(problem);
-}
-
 namespace {
 std::atomic<bool> g_interrupted{false};
 // The temporary files of the run, for a second interrupt: a run that does not stop (reading a

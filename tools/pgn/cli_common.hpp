@@ -1,5 +1,5 @@
 // What the sub-commands share: reading options (threads, notation, limits), the progress
-// line, interrupt handling, safe output files and summary accounting.
+// line, interrupt handling, safe output files and the problem filter.
 #pragma once
 
 #include <boost/program_options.hpp>
@@ -49,8 +49,6 @@ PipelineOptions pipeline_options(const CommonOptions& common);
 
 // The pipeline's inputs for the files named on the command line ("-" is standard input).
 std::vector<Source> sources_for(const std::vector<std::string>& names, InputFormat format);
-// Adds a game that could not be read at all (a bad JSON record: GameBatch::unreadable).
-void account_unreadable_game(RunSummary& summary, const Diagnostic& problem);
 
 // SIGINT/SIGTERM stop the run after the batches in flight; the summary is still printed.
 void install_interrupt_handler();
