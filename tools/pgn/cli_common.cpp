@@ -126,6 +126,13 @@ std::vector<Source> sources_for(const std::vector<std::string>& names, InputForm
   return sources;
 }
 
+void print_input_failure(const std::string& name, const std::string& error,
+                         std::uint64_t games_read) {
+  std::fprintf(stderr, "%s: error[io]: %s (%llu games before it were read)\n",
+               terminal_text(name).c_str(), terminal_text(error).c_str(),
+               static_cast<unsigned long long>(games_read));
+}
+
 namespace {
 std::atomic<bool> g_interrupted{false};
 // The temporary files of the run, for a second interrupt: a run that does not stop (reading a

@@ -41,9 +41,7 @@ class DedupeReport final : public DedupeSink {
                    static_cast<unsigned long long>(game.index));
   }
   void failed_input(std::size_t file, const std::string& error, std::uint64_t games_read) override {
-    std::fprintf(stderr, "%s: error[io]: %s (%llu games before it were read)\n",
-                 terminal_text(names_[file]).c_str(), terminal_text(error).c_str(),
-                 static_cast<unsigned long long>(games_read));
+    print_input_failure(names_[file], error, games_read);
   }
   void duplicate(const Duplicate& found) override {
     if (!quiet_)

@@ -160,9 +160,7 @@ class SelectConsumer final : public BatchConsumer {
     ++totals_.files;
     if (error.empty()) return;
     ++totals_.files_failed;
-    std::fprintf(stderr, "%s: error[io]: %s (%llu games before it were read)\n",
-                 terminal_text(name).c_str(), terminal_text(error).c_str(),
-                 static_cast<unsigned long long>(games_read));
+    print_input_failure(name, error, games_read);
   }
 
  private:

@@ -398,11 +398,6 @@ void append_promotion(Text& out, PieceType piece, const Notation* notation) {
   append_piece_symbol(out, notation, piece);
   if (!sign.empty() && sign.back() == '(') out += ')';
 }
-// A standard move's promotion (a variant's, with antichess's king, is m.promotion_piece()).
-template <class Text>
-void append_promotion(Text& out, Move m, const Notation* notation) {
-  if (m.kind() == Move::Promotion) append_promotion(out, m.promotion(), notation);
-}
 
 // "N@f3", "P@e4": a drop as lichess writes it, with the table's letters.
 void append_drop(std::string& out, Move m, const Notation* notation) {
@@ -414,6 +409,46 @@ void append_drop(std::string& out, Move m, const Notation* notation) {
 template <class Text>
 void append_capture(Text& out, const Notation* notation) {
   append_first(out, notation, &Notation::capture, "x");
+}
+
+// A move that is neither castling nor a drop, in SAN: the piece (none for a pawn), the origin
+// coordinates `origin()` names (a pawn's file when it captures), the capture sign, the
+// square, the promotion. The standard and the variant writers differ only in what they know
+// of the move: whether it captures, which coordinates tell it apart, what a pawn becomes.
+template <class Text, class Origin>
+inline void append_board_move(Text& out, Move m, PieceType type, bool capture, const Origin& origin,
+                              PieceType promotion, const Notation* notation) {
+  const Square from = m.from();
+  if (type == Pawn) {
+    if (capture) {
+      out += char('a' + file_of(from));
+      append_capture(out, notation);
+    }
+  } else {
+    append_piece_symbol(out, notation, type);
+    const detail::SanOrigin named = origin();
+    if (named.file) out += char('a' + file_of(from));
+    if (named.rank) out += char('1' + rank_of(from));
+    if (capture) append_capture(out, notation);
+  }
+  append_square_name(out, m.to());
+  append_promotion(out, promotion, notation);
+}
+
+// The same in long algebraic: the piece, both squares, '-' or the capture sign between them.
+inline void append_long_board_move(std::string& out, Move m, PieceType type, bool capture,
+                                   PieceType promotion, const Notation* notation) {
+  if (type != Pawn) append_piece_symbol(out, notation, type);
+  append_square_name(out, m.from());
+  if (capture) {
+    append_capture(out, notation);
+  } else if (notation != nullptr && !notation->move_dash.empty()) {
+    out += notation->move_dash.front();
+  } else {
+    out += '-';
+  }
+  append_square_name(out, m.to());
+  append_promotion(out, promotion, notation);
 }
 
 // '+' or '#' after a checking move.
@@ -477,26 +512,13 @@ void append_san_unchecked(const Position& pos, Move m, std::string& out, const N
   // Gathered on the stack and appended once: an append per character cost more than finding
   // the move.
   detail::AppendBuffer<32> text(out);
-  const Square from = m.from(), to = m.to();
   if (m.kind() == Move::Castling) {
     append_castling(text, m, notation);
   } else {
-    const PieceType type = type_of(pos.piece_on(from));
-    const bool capture = pos.is_capture(m);
-    if (type == Pawn) {
-      if (capture) {
-        text += char('a' + file_of(from));
-        append_capture(text, notation);
-      }
-    } else {
-      append_piece_symbol(text, notation, type);
-      const detail::SanOrigin origin = detail::san_origin(pos, m);
-      if (origin.file) text += char('a' + file_of(from));
-      if (origin.rank) text += char('1' + rank_of(from));
-      if (capture) append_capture(text, notation);
-    }
-    append_square_name(text, to);
-    append_promotion(text, m, notation);
+    append_board_move(
+        text, m, type_of(pos.piece_on(m.from())), pos.is_capture(m),
+        [&] { return detail::san_origin(pos, m); },
+        m.kind() == Move::Promotion ? m.promotion() : NoPieceType, notation);
   }
   text.flush();
 }
@@ -515,18 +537,8 @@ void append_lan(const Position& pos, Move m, std::string& out, const Notation* n
   if (m.kind() == Move::Castling) {
     append_castling(out, m, notation);
   } else {
-    const PieceType type = type_of(pos.piece_on(m.from()));
-    if (type != Pawn) append_piece_symbol(out, notation, type);
-    append_square_name(out, m.from());
-    if (pos.is_capture(m)) {
-      append_capture(out, notation);
-    } else if (notation != nullptr && !notation->move_dash.empty()) {
-      out += notation->move_dash.front();
-    } else {
-      out += '-';
-    }
-    append_square_name(out, m.to());
-    append_promotion(out, m, notation);
+    append_long_board_move(out, m, type_of(pos.piece_on(m.from())), pos.is_capture(m),
+                           m.kind() == Move::Promotion ? m.promotion() : NoPieceType, notation);
   }
   append_check(out, pos, m, notation);
 }
@@ -545,23 +557,9 @@ void append_variant_san_unchecked(const Position& pos, Move m, std::string& out,
   if (m.is_drop()) return append_drop(out, m, notation);
   if (detail::is_castling(m) || detail::standard_board_moves(pos))
     return append_san_unchecked(pos, m, out, notation);
-  const Square from = m.from(), to = m.to();
-  const PieceType type = type_of(pos.piece_on(from));
-  const bool capture = detail::variant_move_captures(pos, m);
-  if (type == Pawn) {
-    if (capture) {
-      out += char('a' + file_of(from));
-      append_capture(out, notation);
-    }
-  } else {
-    append_piece_symbol(out, notation, type);
-    const detail::SanOrigin origin = detail::variant_san_origin(pos, m);
-    if (origin.file) out += char('a' + file_of(from));
-    if (origin.rank) out += char('1' + rank_of(from));
-    if (capture) append_capture(out, notation);
-  }
-  append_square_name(out, to);
-  append_promotion(out, m.promotion_piece(), notation);
+  append_board_move(
+      out, m, type_of(pos.piece_on(m.from())), detail::variant_move_captures(pos, m),
+      [&] { return detail::variant_san_origin(pos, m); }, m.promotion_piece(), notation);
 }
 
 bool variant_game_won(const Position& after) {
@@ -601,17 +599,8 @@ void append_variant_lan(const Position& pos, Move m, std::string& out, const Not
   } else if (detail::is_castling(m)) {
     append_castling(out, m, notation);
   } else {
-    const PieceType type = type_of(pos.piece_on(m.from()));
-    if (type != Pawn) append_piece_symbol(out, notation, type);
-    append_square_name(out, m.from());
-    if (detail::variant_move_captures(pos, m))
-      append_capture(out, notation);
-    else if (notation != nullptr && !notation->move_dash.empty())
-      out += notation->move_dash.front();
-    else
-      out += '-';
-    append_square_name(out, m.to());
-    append_promotion(out, m.promotion_piece(), notation);
+    append_long_board_move(out, m, type_of(pos.piece_on(m.from())),
+                           detail::variant_move_captures(pos, m), m.promotion_piece(), notation);
   }
   Position after = pos;
   after.play_variant(m);
