@@ -183,38 +183,30 @@ struct Sink {
   }
 };
 
-class FixConsumer final : public BatchConsumer {
+class FixConsumer final : public SummaryConsumer {
  public:
   // `games`: one sink, or with --in-place one per input.
   FixConsumer(std::vector<Sink>& games, Sink& changes, ReportWriter& problems, RunSummary& summary,
               Progress& progress, std::atomic<bool>& stop)
-      : games_(games),
+      : SummaryConsumer(summary),
+        games_(games),
         changes_(changes),
         problems_(problems),
-        summary_(summary),
         progress_(progress),
         stop_(stop) {}
 
-  void batch(GameBatch& batch) override {
+ private:
+  void problem(const std::string& file, const Diagnostic& d) override {
+    problems_.problem(file, d);
+  }
+  void end_batch(GameBatch& batch) override {
     if (interrupted()) stop_ = true;
-    for (const Diagnostic& d : batch.unreadable) {
-      account_unreadable_game(summary_, d);
-      problems_.problem(*batch.file_name, d);
-    }
-    for (const GameReport& report : batch.reports) summary_.add(report);
-    summary_.input_bytes += batch.input_bytes;
     Sink& games = games_[games_.size() == 1 ? 0 : batch.file_index];
     // Once interrupted the output is thrown away: a huge game is not written first.
     if (!stop_ && (!changes_.write(batch.notes) || !games.write(batch.output))) stop_ = true;
     progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
-  void file_warning(std::size_t, const std::string& name, const Diagnostic& warning) override {
-    ++summary_.warnings;
-    ++summary_.by_code[int(warning.code)];
-    problems_.problem(name, warning);
-  }
-  void end_file(std::size_t index, const std::string& name, const std::string& error,
-                std::uint64_t games_read) override {
+  void input_done(std::size_t index, const std::string& error) override {
     // --in-place, done with this input: its temporary file is closed now, so that rewriting
     // many inputs holds no descriptor per input; it is renamed with the others at the end.
     std::string failure;
@@ -224,19 +216,11 @@ class FixConsumer final : public BatchConsumer {
       games.failed = true;
       stop_ = true;
     }
-    ++summary_.files;
-    if (error.empty()) return;
-    ++summary_.files_failed;
-    ++summary_.errors;
-    ++summary_.by_code[int(Code::Io)];
-    problems_.problem(name, input_problem(error, games_read));
   }
 
- private:
   std::vector<Sink>& games_;
   Sink& changes_;
   ReportWriter& problems_;
-  RunSummary& summary_;
   Progress& progress_;
   std::atomic<bool>& stop_;
 };
@@ -254,34 +238,42 @@ constexpr CommandHelp kHelp{
     "move or passed on with faults that cannot be mended, 2 usage or I/O failure or an "
     "interrupt."};
 
-int run_fix(int argc, char** argv) {
+struct FixArgs : OptionTable {
   CommonOptions common;
   std::uint64_t line_width = 79;
-  po::options_description options("Options");
-  add_standard_options(options);
-  options.add_options()  //
-      ("output,o", po::value<std::string>()->value_name("FILE"),
-       "write the games to FILE (replaced only when the run completes; never an input)")  //
-      ("in-place",
-       "replace each input FILE by its mended games (all replaced together, through "
-       "temporary files, only when the run completes; plain files only)")  //
-      ("report", po::value<std::string>()->value_name("FILE"),
-       "write the changes to FILE (- for standard output) as JSON Lines instead of text on "
-       "standard error")                                                            //
-      ("dry-run,n", "write no game: only say what would change")                    //
-      ("keep-dropped", "keep moves played after the end of the game in a comment")  //
-      ("keep-notation",
-       "keep moves as written (localized letters, 0-0, extra disambiguation); only wrong "
-       "check signs are corrected")  //
-      ("repair-illegal",
-       "replace an illegal move by the one legal move it is an evident slip for (a wrong "
-       "piece letter, file or rank, two characters swapped, a wrong capture sign), when "
-       "exactly one fits; each guess is reported")  //
-      ("line-width", count_value(line_width, 0, 100'000),
-       "movetext lines of at most N characters (0: each game's movetext on one line)")  //
-      ("quiet,q", "no summary on standard error");
-  add_common_options(options, common);
-  add_variant_option(options, common);
+  FixArgs() {
+    add_standard_options(options);
+    options.add_options()  //
+        ("output,o", po::value<std::string>()->value_name("FILE"),
+         "write the games to FILE (replaced only when the run completes; never an input)")  //
+        ("in-place",
+         "replace each input FILE by its mended games (all replaced together, through "
+         "temporary files, only when the run completes; plain files only)")  //
+        ("report", po::value<std::string>()->value_name("FILE"),
+         "write the changes to FILE (- for standard output) as JSON Lines instead of text on "
+         "standard error")                                                            //
+        ("dry-run,n", "write no game: only say what would change")                    //
+        ("keep-dropped", "keep moves played after the end of the game in a comment")  //
+        ("keep-notation",
+         "keep moves as written (localized letters, 0-0, extra disambiguation); only wrong "
+         "check signs are corrected")  //
+        ("repair-illegal",
+         "replace an illegal move by the one legal move it is an evident slip for (a wrong "
+         "piece letter, file or rank, two characters swapped, a wrong capture sign), when "
+         "exactly one fits; each guess is reported")  //
+        ("line-width", count_value(line_width, 0, 100'000),
+         "movetext lines of at most N characters (0: each game's movetext on one line)")  //
+        ("quiet,q", "no summary on standard error");
+    add_common_options(options, common);
+    add_variant_option(options, common);
+  }
+};
+
+int run_fix(int argc, char** argv) {
+  FixArgs args;
+  auto& common = args.common;
+  auto& line_width = args.line_width;
+  auto& options = args.options;
   po::variables_map vm;
   std::vector<std::string> files;
   if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
@@ -409,7 +401,8 @@ int run_fix(int argc, char** argv) {
 }
 
 const RegisterCommand registration{
-    {"fix", "write games with mechanical faults mended, and say every change", run_fix}};
+    {"fix", "write games with mechanical faults mended, and say every change", run_fix,
+     document_command<FixArgs, kHelp>}};
 
 }  // namespace
 }  // namespace pgn::cli

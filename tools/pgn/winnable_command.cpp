@@ -231,23 +231,33 @@ constexpr CommandHelp kHelp{
 // node counts never overflow.
 constexpr std::uint64_t kMaxWinnableNodes = 1'000'000'000'000;
 
-int run_winnable(int argc, char** argv) {
+struct WinnableArgs : OptionTable {
   std::string side = "both", format = "text", fen;
   std::uint64_t limit = kDefaultWinnableNodes;
-  po::options_description options("Options");
-  add_standard_options(options);
-  options.add_options()  //
-      ("side,s", po::value(&side)->value_name("SIDE")->default_value("both"),
-       "white, black or both: the side that would mate")  //
-      ("limit,l", count_value(limit, 1, kMaxWinnableNodes),
-       "node budget per side and position")                                      //
-      ("fen,f", po::value(&fen)->value_name("FEN"), "decide this one position")  //
-      ("format", po::value(&format)->value_name("FORMAT")->default_value("text"),
-       "text or jsonl")  //
-      ("screen",
-       "only the cheap screen for bulk use: 'unwinnable' when proved by material, a pawn "
-       "wall or a walk over at most 1000 positions, else 'undetermined' (most likely "
-       "winnable); no witnesses");
+  WinnableArgs() {
+    add_standard_options(options);
+    options.add_options()  //
+        ("side,s", po::value(&side)->value_name("SIDE")->default_value("both"),
+         "white, black or both: the side that would mate")  //
+        ("limit,l", count_value(limit, 1, kMaxWinnableNodes),
+         "node budget per side and position")                                      //
+        ("fen,f", po::value(&fen)->value_name("FEN"), "decide this one position")  //
+        ("format", po::value(&format)->value_name("FORMAT")->default_value("text"),
+         "text or jsonl")  //
+        ("screen",
+         "only the cheap screen for bulk use: 'unwinnable' when proved by material, a pawn "
+         "wall or a walk over at most 1000 positions, else 'undetermined' (most likely "
+         "winnable); no witnesses");
+  }
+};
+
+int run_winnable(int argc, char** argv) {
+  WinnableArgs args;
+  auto& side = args.side;
+  auto& format = args.format;
+  auto& fen = args.fen;
+  auto& limit = args.limit;
+  auto& options = args.options;
   po::options_description hidden;
   hidden.add_options()("input", po::value<std::vector<std::string>>(), "inputs");
   po::positional_options_description positional;
@@ -324,7 +334,7 @@ int run_winnable(int argc, char** argv) {
 
 static RegisterCommand reg{
     {"winnable", "whether a side can still mate (FIDE 6.9 timeouts, 5.2.2 dead positions)",
-     run_winnable}};
+     run_winnable, document_command<WinnableArgs, kHelp>}};
 
 }  // namespace
 }  // namespace pgn::cli
