@@ -17,6 +17,7 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "libpgn/json_writer.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/repair.hpp"
 #include "libpgn/report.hpp"
@@ -83,21 +84,19 @@ void append_change_text(std::string& out, const std::string& file, std::uint64_t
 
 void append_change_json(std::string& out, const std::string& file, std::uint64_t game,
                         const Repair& r, bool passed_on) {
-  out += "{\"file\":";
-  append_json_string(out, file);
-  out += ",\"game\":" + std::to_string(game) + ",\"line\":" + std::to_string(r.line) +
-         ",\"column\":" + std::to_string(r.column) + ",\"ply\":" + std::to_string(r.ply) +
-         ",\"variation\":";
-  append_json_string(out, r.variation);
-  out += ",\"kind\":";
-  append_json_string(out, repair_kind_name(r.kind));
-  out += ",\"was\":";
-  append_json_string(out, r.was);
-  out += ",\"now\":";
-  append_json_string(out, r.now);
-  out += ",\"why\":";
-  append_json_string(out, r.why);
-  out += passed_on ? ",\"game_passed_on\":true}\n" : ",\"game_passed_on\":false}\n";
+  JsonWriter json(out);
+  json.begin_object().key("file").string(file);
+  json.key("game").number(game);
+  json.key("line").number(r.line);
+  json.key("column").number(r.column);
+  json.key("ply").number(r.ply);
+  json.key("variation").string(r.variation);
+  json.key("kind").string(repair_kind_name(r.kind));
+  json.key("was").string(r.was);
+  json.key("now").string(r.now);
+  json.key("why").string(r.why);
+  json.key("game_passed_on").boolean(passed_on);
+  json.end_object().newline();
 }
 
 class FixWorker final : public BatchWorker {
@@ -345,22 +344,22 @@ int run_fix(int argc, char** argv) {
   summary.interrupted = interrupted();
   progress.clear();
   if (settings.jsonl) {
-    std::string line =
-        "{\"type\":\"summary\",\"files\":" + std::to_string(summary.files) +
-        ",\"files_failed\":" + std::to_string(summary.files_failed) +
-        ",\"games\":" + std::to_string(summary.games) +
-        ",\"games_mended\":" + std::to_string(tally.mended.load()) +
-        ",\"games_cut\":" + std::to_string(tally.cut.load()) +
-        ",\"games_needing_no_change\":" + std::to_string(tally.already_right.load()) +
-        ",\"games_passed_on\":" + std::to_string(tally.unchanged.load()) +
-        ",\"dry_run\":" + (settings.dry_run ? "true" : "false") +
-        ",\"interrupted\":" + (summary.interrupted ? "true" : "false") + ",\"changes_by_kind\":{";
-    for (std::size_t k = 0; k < tally.by_kind.size(); ++k) {
-      if (k) line += ',';
-      line += std::string("\"") + repair_kind_name(RepairKind(k)) +
-              "\":" + std::to_string(tally.by_kind[k].load());
-    }
-    line += "}}\n";
+    std::string line;
+    JsonWriter json(line);
+    json.begin_object().key("type").string("summary");
+    json.key("files").number(summary.files);
+    json.key("files_failed").number(summary.files_failed);
+    json.key("games").number(summary.games);
+    json.key("games_mended").number(tally.mended.load());
+    json.key("games_cut").number(tally.cut.load());
+    json.key("games_needing_no_change").number(tally.already_right.load());
+    json.key("games_passed_on").number(tally.unchanged.load());
+    json.key("dry_run").boolean(settings.dry_run);
+    json.key("interrupted").boolean(summary.interrupted);
+    json.key("changes_by_kind").begin_object();
+    for (std::size_t k = 0; k < tally.by_kind.size(); ++k)
+      json.key(repair_kind_name(RepairKind(k))).number(tally.by_kind[k].load());
+    json.end_object().end_object().newline().flush();
     changes.write(line);
   }
 

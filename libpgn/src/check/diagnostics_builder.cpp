@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "libpgn/parser.hpp"
-#include "read/text_scan.hpp"
+#include "text/text_scan.hpp"
 
 namespace pgn {
 namespace {

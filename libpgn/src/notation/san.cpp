@@ -10,12 +10,12 @@
 
 #include "core/bitboard.hpp"
 #include "core/variant_rules.hpp"
+#include "libpgn/append_buffer.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/spoken.hpp"
 #include "libpgn/variant.hpp"
 #include "notation/move_text.hpp"
 #include "notation/san.hpp"
-#include "write/append_buffer.hpp"
 
 namespace pgn {
 namespace {
@@ -511,7 +511,7 @@ void append_san_unchecked(const Position& pos, Move m, std::string& out, const N
   }
   // Gathered on the stack and appended once: an append per character cost more than finding
   // the move.
-  detail::AppendBuffer<32> text(out);
+  AppendBuffer<32> text(out);
   if (m.kind() == Move::Castling) {
     append_castling(text, m, notation);
   } else {

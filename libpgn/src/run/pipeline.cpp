@@ -342,15 +342,16 @@ void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& opt
     std::uint64_t games = 0;
     bool warn = false;
     Diagnostic warning;
-    OpenedSource opened = open_source(sources[i], error);
-    if (opened.bytes) {
-      const InputSource& bytes = *opened.bytes;  // owned by the splitter's or JSON reader's side
+    std::unique_ptr<InputSource> opened = open_source(sources[i], error);
+    if (opened) {
+      const bool is_json = reads_as_json(sources[i].format(), opened);
+      const InputSource& bytes = *opened;  // owned by the splitter's or JSON reader's side
       std::unique_ptr<GameSplitter> splitter;
       std::unique_ptr<JsonGameReader> json;
-      if (opened.json)
-        json = std::make_unique<JsonGameReader>(std::move(opened.bytes), options.splitter);
+      if (is_json)
+        json = std::make_unique<JsonGameReader>(std::move(opened), options.splitter);
       else
-        splitter = std::make_unique<GameSplitter>(*opened.bytes, options.splitter);
+        splitter = std::make_unique<GameSplitter>(*opened, options.splitter);
       Batcher batcher(splitter.get(), json.get(), bytes, options.batch_bytes);
       while (!stopped(options)) {
         GameBatch& batch = runner.acquire();
@@ -360,7 +361,7 @@ void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& opt
         games += batch.games.size();
         runner.submit();
       }
-      error = json ? json->error() : opened.bytes->error();
+      error = json ? json->error() : opened->error();
       warn =
           splitter && !stopped(options) && take_no_games_warning(*splitter, games, error, warning);
     }
