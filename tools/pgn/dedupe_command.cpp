@@ -439,7 +439,10 @@ int run_dedupe(int argc, char** argv) {
   po::options_description options("Options");
   add_standard_options(options);
   options.add_options()  //
-      ("keep", po::value(&keep)->value_name("WHICH")->default_value("first"),
+      ("keep",
+       choice_value(&keep, {"first", "most-tags", "most-annotated"})
+           ->value_name("WHICH")
+           ->default_value("first"),
        "which copy is written: first, most-tags or most-annotated (comments, NAGs, "
        "variations); ties go to the first")  //
       ("duplicates", po::value<std::string>()->value_name("FILE"),

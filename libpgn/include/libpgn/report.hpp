@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "libpgn/diagnostics.hpp"
 
@@ -16,6 +17,8 @@ namespace pgn {
 
 enum class ReportFormat : std::uint8_t { Text, Jsonl, Json, Github, Sarif };
 bool report_format_from_name(std::string_view name, ReportFormat& out);
+// Every format's name, in the order above (for help texts and shell completions).
+std::vector<std::string_view> report_format_names();
 
 struct RunSummary {
   std::uint64_t files = 0;

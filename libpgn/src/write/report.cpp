@@ -8,13 +8,21 @@
 
 namespace pgn {
 
+namespace {
+constexpr std::pair<std::string_view, ReportFormat> kReportFormatNames[] = {
+    {"text", ReportFormat::Text},     {"jsonl", ReportFormat::Jsonl}, {"json", ReportFormat::Json},
+    {"github", ReportFormat::Github}, {"sarif", ReportFormat::Sarif},
+};
+}  // namespace
+
+std::vector<std::string_view> report_format_names() {
+  std::vector<std::string_view> names;
+  for (const auto& entry : kReportFormatNames) names.push_back(entry.first);
+  return names;
+}
+
 bool report_format_from_name(std::string_view name, ReportFormat& out) {
-  static constexpr std::pair<std::string_view, ReportFormat> kNames[] = {
-      {"text", ReportFormat::Text},   {"jsonl", ReportFormat::Jsonl},
-      {"json", ReportFormat::Json},   {"github", ReportFormat::Github},
-      {"sarif", ReportFormat::Sarif},
-  };
-  for (const auto& [n, f] : kNames) {
+  for (const auto& [n, f] : kReportFormatNames) {
     if (n == name) {
       out = f;
       return true;

@@ -14,6 +14,7 @@
 #include "libpgn/variant.hpp"
 #include "read/text_scan.hpp"
 #include "write/append_buffer.hpp"
+#include "write/csv_row.hpp"
 #include "write/opening_tags.hpp"
 #include "write/record_walk.hpp"
 
@@ -561,7 +562,7 @@ bool output_format_from_name(std::string_view name, OutputFormat& out) {
   static constexpr std::pair<std::string_view, OutputFormat> kNames[] = {
       {"pgn", OutputFormat::Pgn}, {"json", OutputFormat::Json}, {"jsonl", OutputFormat::Jsonl},
       {"uci", OutputFormat::Uci}, {"lan", OutputFormat::Lan},   {"fen", OutputFormat::Fen},
-      {"epd", OutputFormat::Epd}};
+      {"epd", OutputFormat::Epd}, {"csv", OutputFormat::Csv}};
   for (const auto& [n, f] : kNames)
     if (n == name) {
       out = f;
@@ -571,8 +572,22 @@ bool output_format_from_name(std::string_view name, OutputFormat& out) {
 }
 
 const char* output_format_name(OutputFormat format) {
-  static constexpr const char* kNames[] = {"pgn", "json", "jsonl", "uci", "lan", "fen", "epd"};
+  static constexpr const char* kNames[] = {"pgn", "json", "jsonl", "uci",
+                                           "lan", "fen",  "epd",   "csv"};
   return kNames[int(format)];
+}
+
+std::vector<std::string> default_csv_columns() {
+  std::vector<std::string> columns(kSevenTagRoster.begin(), kSevenTagRoster.end());
+  for (const char* field : {"plies", "verdict", "errors", "warnings"}) columns.emplace_back(field);
+  return columns;
+}
+
+std::vector<std::string_view> output_format_names() {
+  std::vector<std::string_view> names;
+  for (int f = 0; f <= int(OutputFormat::Csv); ++f)
+    names.emplace_back(output_format_name(OutputFormat(f)));
+  return names;
 }
 
 void append_tag_value(std::string_view value, std::string& out) {
@@ -595,6 +610,7 @@ struct GameWriter::Impl {
   std::vector<std::uint32_t> tag_order;
   std::vector<std::uint8_t> json_fields;
   std::vector<std::string_view> json_leading;
+  detail::CsvRowWriter csv;
 
   detail::WalkOptions walk_options() const {
     detail::WalkOptions w;
@@ -772,6 +788,9 @@ struct GameWriter::Impl {
         walker.walk(record, main_line_only(), {}, sink);
         break;
       }
+      case OutputFormat::Csv:
+        csv.append(record, extras, options.csv_columns, out);
+        break;
     }
   }
 
