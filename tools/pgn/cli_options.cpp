@@ -151,10 +151,11 @@ po::typed_value<std::string>* count_value(std::uint32_t& target, std::uint64_t m
   return bounded_count(target, min, max);
 }
 
-std::string listed(const std::vector<std::string>& values, std::string_view last) {
+std::string listed(const std::vector<std::string>& values, std::string_view separator,
+                   std::string_view last) {
   std::string text;
   for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i) text += i + 1 == values.size() ? last : std::string_view(", ");
+    if (i) text += i + 1 == values.size() ? last : separator;
     text += values[i];
   }
   return text;

@@ -50,7 +50,8 @@ ChoiceValue<T>* choice_value(T* target, const std::vector<std::string>& values) 
 }
 
 // The values as a sentence for a help text or a message: "a, b or c".
-std::string listed(const std::vector<std::string>& values, std::string_view last = " or ");
+std::string listed(const std::vector<std::string>& values, std::string_view separator = ", ",
+                   std::string_view last = " or ");
 // Any sequence of names as strings (std::string_view tables of the library).
 template <class Range>
 std::vector<std::string> names_of(const Range& names) {

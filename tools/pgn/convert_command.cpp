@@ -325,6 +325,7 @@ bool csv_columns(const po::variables_map& vm, WriterOptions& writer, const std::
     std::fprintf(stderr, "pgn convert: --columns and --bom apply to --to csv\n");
     return false;
   }
+  writer.csv_columns = default_csv_columns();
   if (vm.count("columns")) {
     writer.csv_columns.clear();
     for (std::size_t at = 0; at <= list.size();) {
@@ -372,7 +373,7 @@ int run_convert(int argc, char** argv) {
       listed(names_of(output_format_names())) + " (the last one given wins)";
   const std::string columns_help = "csv: the columns, comma-separated: tag names, or " +
                                    listed(names_of(csv_fields())) +
-                                   " (default: " + listed(default_csv_columns(), ",") + ")";
+                                   " (default: " + listed(default_csv_columns(), ",", ",") + ")";
   options.add_options()  //
       ("to,t",
        choice_value(&to, names_of(output_format_names()))
@@ -421,7 +422,7 @@ int run_convert(int argc, char** argv) {
   WriterOptions& writer = settings.writer;
   if (!output_format_from_name(to, writer.format)) {
     std::fprintf(stderr, "pgn convert: unknown output format '%s' (%s)\n", to.c_str(),
-                 listed(names_of(output_format_names()), ", ").c_str());
+                 listed(names_of(output_format_names()), ", ", ", ").c_str());
     return kExitFailure;
   }
   std::string header;

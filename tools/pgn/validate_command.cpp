@@ -145,7 +145,7 @@ int run_validate(int argc, char** argv) {
   ReportFormat report_format;
   if (!report_format_from_name(format, report_format)) {
     std::fprintf(stderr, "pgn validate: unknown format '%s' (%s)\n", format.c_str(),
-                 listed(names_of(report_format_names()), ", ").c_str());
+                 listed(names_of(report_format_names()), ", ", ", ").c_str());
     return kExitFailure;
   }
 

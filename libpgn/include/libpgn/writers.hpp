@@ -58,7 +58,8 @@ struct WriterOptions {
   bool nags = true;
   // Pgn and Lan movetext lines, in characters; 0 writes each game's movetext on one line.
   std::size_t line_width = 79;
-  std::vector<std::string> csv_columns = default_csv_columns();  // Csv: see csv_fields()
+  // Csv: the columns (see csv_fields()); empty: default_csv_columns().
+  std::vector<std::string> csv_columns;
 };
 
 // What a game's text needs beyond its record.

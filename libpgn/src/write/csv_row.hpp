@@ -17,8 +17,9 @@ void append_csv_field(std::string_view value, std::string& out);
 
 class CsvRowWriter {
  public:
-  // Appends the row, ended by CRLF. With extras.opening, the ECO, Opening and Variation
-  // columns hold what the PGN writer would write for them.
+  // Appends the row, ended by CRLF (`columns` empty: the default ones). With
+  // extras.opening, the ECO, Opening and Variation columns hold what the PGN writer would
+  // write for them.
   void append(const GameRecord& record, const GameExtras& extras,
               const std::vector<std::string>& columns, std::string& out);
 
@@ -27,6 +28,7 @@ class CsvRowWriter {
   static constexpr int kTag = -1;
   const std::vector<std::string>* resolved_for_ = nullptr;
   std::vector<int> fields_;
+  std::vector<std::string> default_columns_;
   std::string cell_;  // a computed cell's text, reused
 };
 

@@ -126,7 +126,9 @@ void append_csv_field(std::string_view value, std::string& out) {
 }
 
 void CsvRowWriter::append(const GameRecord& record, const GameExtras& extras,
-                          const std::vector<std::string>& columns, std::string& out) {
+                          const std::vector<std::string>& chosen, std::string& out) {
+  if (chosen.empty() && default_columns_.empty()) default_columns_ = default_csv_columns();
+  const std::vector<std::string>& columns = chosen.empty() ? default_columns_ : chosen;
   std::optional<OpeningTagPlan> plan;
   if (extras.opening) {
     plan.emplace(*extras.opening, extras.opening_mode);
