@@ -155,18 +155,23 @@ std::string convert(const py::handle& source, const std::string& to, const std::
   settings.threads = thread_count(threads);
   settings.validate = validate_options(lang, false, variant);
   settings.encoding = code_page_from(encoding);
-  if (!output_format_from_name(to, settings.writer.format))
-    throw py::value_error("unknown format '" + to +
-                          "'; known: pgn, json, jsonl, uci, lan, fen, epd");
+  if (!output_format_from_name(to, settings.writer.format)) {
+    std::string known;
+    for (std::string_view name : output_format_names())
+      known += (known.empty() ? "" : ", ") + std::string(name);
+    throw py::value_error("unknown format '" + to + "'; known: " + known);
+  }
   if (!to_lang.empty()) {
     settings.writer.notation = find_notation(to_lang);
     if (!settings.writer.notation) throw py::value_error("unknown notation '" + to_lang + "'");
   }
   const bool json = settings.writer.format == OutputFormat::Json;
+  const OutputFormat format = settings.writer.format;
   StreamIterator run(source, std::move(settings));
   std::string out;
   bool wrote = false;
   if (json) out.append(kJsonArrayOpen);
+  if (format == OutputFormat::Csv) append_csv_header(default_csv_columns(), out);
   while (run.next_chunk()) {
     const std::string& output = run.chunk().output;
     if (output.empty()) continue;

@@ -204,3 +204,11 @@ def test_progress_bar_with_the_real_tqdm(capsys):
     games = list(libpgn.read_games(PARTIAL_DATES, progress=True))
     assert len(games) == 6
     assert "B" in capsys.readouterr().err  # tqdm draws on standard error
+
+
+@pytest.mark.parametrize("relative", ["real/twic0920.pgn", "variants/python-chess/saturs-jannlee-zh-lichess.pgn"])
+def test_convert_to_csv_is_the_cli_conversion(relative):
+    path = corpus(relative)
+    assert libpgn.convert(path, to="csv") == cli("convert", "-q", "--to", "csv", path).decode()
+    with pytest.raises(ValueError, match="csv"):
+        libpgn.convert(path, to="nosuch")

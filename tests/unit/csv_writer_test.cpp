@@ -62,6 +62,10 @@ TEST(CsvWriter, DefaultColumnsAreTheRosterAndTheVerdict) {
   std::string header;
   append_csv_header(default_csv_columns(), header);
   EXPECT_EQ(header, "Event,Site,Date,Round,White,Black,Result,plies,verdict,errors,warnings\r\n");
+  // No columns chosen: the default ones.
+  GameRecord record;
+  record.tags = {{"White", "A"}, {"Result", "1-0"}};
+  EXPECT_EQ(row(record, {}), ",,,,A,,1-0,,,,\r\n");
 }
 
 TEST(CsvWriter, OpeningTagsAsThePgnWriterSetsThem) {
