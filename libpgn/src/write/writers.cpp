@@ -1,5 +1,6 @@
 // The writers of libpgn/writers.hpp: PGN export format (and LAN in the same layout), JSON,
-// UCI, FEN and EPD, all driven by the canonical walk of record_walk.hpp.
+// UCI, FEN and EPD, all driven by the canonical walk of record_walk.hpp. CSV rows are
+// csv_writer.cpp's, the formats' names output_formats.cpp's.
 #include "libpgn/writers.hpp"
 
 #include <algorithm>
@@ -558,36 +559,10 @@ class PositionSink {
 
 }  // namespace
 
-bool output_format_from_name(std::string_view name, OutputFormat& out) {
-  static constexpr std::pair<std::string_view, OutputFormat> kNames[] = {
-      {"pgn", OutputFormat::Pgn}, {"json", OutputFormat::Json}, {"jsonl", OutputFormat::Jsonl},
-      {"uci", OutputFormat::Uci}, {"lan", OutputFormat::Lan},   {"fen", OutputFormat::Fen},
-      {"epd", OutputFormat::Epd}, {"csv", OutputFormat::Csv}};
-  for (const auto& [n, f] : kNames)
-    if (n == name) {
-      out = f;
-      return true;
-    }
-  return false;
-}
-
-const char* output_format_name(OutputFormat format) {
-  static constexpr const char* kNames[] = {"pgn", "json", "jsonl", "uci",
-                                           "lan", "fen",  "epd",   "csv"};
-  return kNames[int(format)];
-}
-
 std::vector<std::string> default_csv_columns() {
   std::vector<std::string> columns(kSevenTagRoster.begin(), kSevenTagRoster.end());
   for (const char* field : {"plies", "verdict", "errors", "warnings"}) columns.emplace_back(field);
   return columns;
-}
-
-std::vector<std::string_view> output_format_names() {
-  std::vector<std::string_view> names;
-  for (int f = 0; f <= int(OutputFormat::Csv); ++f)
-    names.emplace_back(output_format_name(OutputFormat(f)));
-  return names;
 }
 
 void append_tag_value(std::string_view value, std::string& out) {
