@@ -9,6 +9,7 @@ DEFAULT_COLUMNS = ("Event", "Date", "White", "Black", "WhiteElo", "BlackElo", "E
 GAME_COLUMNS = ("offset", "plies", "result", "termination", "valid", "errors", "warnings", "notation")
 _INTEGER_TAGS = {"WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "PlyCount"}
 _DATE_TAGS = {"Date", "UTCDate", "EventDate"}
+_DATE_PARTS = ("year", "month", "day")
 
 
 def _kind(tag):
@@ -31,6 +32,9 @@ def _frame(columns, tags, categories=True):
             data[name] = pd.arrays.IntegerArray(*values)
         elif name in _DATE_TAGS:
             data[name] = pd.Series(values, dtype="object")
+            # Beside the date, its known parts: "1922.??.??" is NaT with the year 1922.
+            for part, pair in zip(_DATE_PARTS, columns[name + "_parts"]):
+                data[f"{name}_{part}"] = pd.arrays.IntegerArray(*pair)
         else:
             data[name] = pd.Series(pd.array(values, dtype="string"))
     data["offset"] = columns["offset"]
@@ -59,7 +63,8 @@ def to_dataframe(source, columns=DEFAULT_COLUMNS, *, lang="auto", threads=0, byt
     """One row per game of `source` (a path, bytes or a binary file object).
 
     `columns` names the tags to keep: Elo and other number tags become Int64 (missing: <NA>),
-    dates become datetime.date (unknown parts: NaT), others strings. Every frame also has
+    dates become datetime.date (unknown parts: NaT) with Int64 columns <tag>_year, <tag>_month
+    and <tag>_day beside them (a part not known: <NA>), others strings. Every frame also has
     offset, plies, result, termination (the Termination tag), valid, errors, warnings and
     notation. `encoding` is the code page of input that is not UTF-8, as in read_games.
     """

@@ -5,6 +5,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -104,6 +105,25 @@ inline std::optional<int> date_tag(std::string_view v) {
   const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
   if (month == 2 && day == 29 && !leap) return std::nullopt;
   return year * 10000 + month * 100 + day;
+}
+
+// The parts of a PGN date that are known: "1922.??.??" has its year alone, "2012.06.??" its
+// year and month. A part that is not digits, or out of its range, is unknown.
+inline std::array<std::optional<int>, 3> date_parts(std::string_view v) {
+  std::array<std::optional<int>, 3> parts;
+  if (v.size() != 10 || v[4] != '.' || v[7] != '.') return parts;
+  const int begins[3] = {0, 5, 8}, sizes[3] = {4, 2, 2}, highest[3] = {9999, 12, 31};
+  for (int p = 0; p < 3; ++p) {
+    int n = 0;
+    bool digits = true;
+    for (int k = 0; k < sizes[p] && digits; ++k) {
+      const char c = v[std::size_t(begins[p] + k)];
+      digits = c >= '0' && c <= '9';
+      n = n * 10 + (c - '0');
+    }
+    if (digits && n >= 1 && n <= highest[p]) parts[std::size_t(p)] = n;
+  }
+  return parts;
 }
 
 }  // namespace pgn::python

@@ -155,18 +155,23 @@ std::string convert(const py::handle& source, const std::string& to, const std::
   settings.threads = thread_count(threads);
   settings.validate = validate_options(lang, false, variant);
   settings.encoding = code_page_from(encoding);
-  if (!output_format_from_name(to, settings.writer.format))
-    throw py::value_error("unknown format '" + to +
-                          "'; known: pgn, json, jsonl, uci, lan, fen, epd");
+  if (!output_format_from_name(to, settings.writer.format)) {
+    std::string known;
+    for (std::string_view name : output_format_names())
+      known += (known.empty() ? "" : ", ") + std::string(name);
+    throw py::value_error("unknown format '" + to + "'; known: " + known);
+  }
   if (!to_lang.empty()) {
     settings.writer.notation = find_notation(to_lang);
     if (!settings.writer.notation) throw py::value_error("unknown notation '" + to_lang + "'");
   }
   const bool json = settings.writer.format == OutputFormat::Json;
+  const OutputFormat format = settings.writer.format;
   StreamIterator run(source, std::move(settings));
   std::string out;
   bool wrote = false;
   if (json) out.append(kJsonArrayOpen);
+  if (format == OutputFormat::Csv) append_csv_header(default_csv_columns(), out);
   while (run.next_chunk()) {
     const std::string& output = run.chunk().output;
     if (output.empty()) continue;
@@ -185,8 +190,9 @@ enum class TagKind : std::uint8_t { Text, Integer, Date };
 
 // The columns of to_dataframe, typed here rather than by pandas from lists of strings (which
 // cost as much as reading the games): integer tags as values and a mask (pandas' Int64),
-// dates as datetime.date objects (one per distinct date) or NaT, other tags as str or None,
-// result, termination and notation as categorical codes.
+// dates as datetime.date objects (one per distinct date) or NaT, with their known parts (year,
+// month, day: "<tag>_parts") as integer columns, so that "1922.??.??" keeps its year; other
+// tags as str or None, result, termination and notation as categorical codes.
 py::dict game_columns(const py::handle& source, const std::vector<std::string>& tags,
                       const std::vector<std::string>& kinds, const std::string& lang, long threads,
                       const ByteRange& range, const std::string& encoding) {
@@ -208,6 +214,9 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
   std::vector<ObjectColumn> objects(tags.size());
   std::vector<std::vector<std::int64_t>> integers(tags.size());
   std::vector<std::vector<bool>> missing(tags.size());
+  // A date tag's year, month and day: values and masks, as an integer tag's.
+  std::vector<std::array<std::vector<std::int64_t>, 3>> part_values(tags.size());
+  std::vector<std::array<std::vector<bool>, 3>> part_missing(tags.size());
   std::vector<std::int64_t> offset;
   std::vector<std::int32_t> plies, errors, warnings;
   std::vector<std::uint8_t> valid;
@@ -236,6 +245,11 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
           break;
         }
         case TagKind::Date: {
+          const auto parts = date_parts(v);
+          for (std::size_t p = 0; p < 3; ++p) {
+            part_values[k][p].push_back(parts[p].value_or(0));
+            part_missing[k][p].push_back(!parts[p]);
+          }
           const auto d = v.data() ? date_tag(v) : std::nullopt;
           if (!d) {
             objects[k].push(not_a_time);
@@ -260,17 +274,27 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
     warnings.push_back(std::int32_t(rep.warnings));
     notation.push(rep.notation);
   }
+  // (values, mask) of pandas' IntegerArray.
+  auto integer_column = [](const std::vector<std::int64_t>& values,
+                           const std::vector<bool>& unknown) {
+    py::array_t<bool> mask(py::ssize_t(unknown.size()));
+    bool* m = mask.mutable_data();
+    for (std::size_t j = 0; j < unknown.size(); ++j) m[j] = unknown[j];
+    return py::make_tuple(py::array_t<std::int64_t>(py::ssize_t(values.size()), values.data()),
+                          mask);
+  };
   py::dict d;
   for (std::size_t k = 0; k < tags.size(); ++k) {
     if (kind[k] == TagKind::Integer) {
-      py::array_t<bool> mask(py::ssize_t(missing[k].size()));
-      bool* m = mask.mutable_data();
-      for (std::size_t j = 0; j < missing[k].size(); ++j) m[j] = missing[k][j];
-      d[py::str(tags[k])] = py::make_tuple(
-          py::array_t<std::int64_t>(py::ssize_t(integers[k].size()), integers[k].data()), mask);
+      d[py::str(tags[k])] = integer_column(integers[k], missing[k]);
     } else {
       d[py::str(tags[k])] = objects[k].array();
     }
+    if (kind[k] == TagKind::Date)
+      d[py::str(tags[k] + "_parts")] =
+          py::make_tuple(integer_column(part_values[k][0], part_missing[k][0]),
+                         integer_column(part_values[k][1], part_missing[k][1]),
+                         integer_column(part_values[k][2], part_missing[k][2]));
   }
   d["offset"] = py::array_t<std::int64_t>(py::ssize_t(offset.size()), offset.data());
   d["plies"] = py::array_t<std::int32_t>(py::ssize_t(plies.size()), plies.data());

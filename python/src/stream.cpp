@@ -130,7 +130,8 @@ class GameStream::Worker final : public ValidatingWorker {
         append_unchanged_game(game.text, out);
         return;
       }
-      if (json || format == OutputFormat::Jsonl) {
+      // A CSV row describes any game, as `pgn convert --to csv` writes it.
+      if (json || format == OutputFormat::Jsonl || format == OutputFormat::Csv) {
         extras.unchanged_text = game.text;
       } else if (unsupported || record_.events.empty()) {
         return;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `cmake --install` of the build tree that made PGN_BINARY: pgn, its man page and bash/zsh
-# completions (generated from the option tables), the library, its headers and a CMake
-# package config; a tiny consumer project then finds the library with find_package(libpgn)
+# completions (generated from the option tables), the library, its headers, a CMake package
+# config and (when built) the Python module; a tiny consumer project then finds the library with find_package(libpgn)
 # and uses it. Also checks that help, man page and completions know every command and option.
 #
 # Usage: install.sh PGN_BINARY SOURCE_DIR SHARED_DIR
@@ -57,6 +57,26 @@ got=$(bash -c 'source "$1"; COMP_WORDS=(pgn convert --to-l); COMP_CWORD=2; _pgn;
 [ "$got" = --to-lang ] || fail "bash completion of 'pgn convert --to-l': '$got'"
 if command -v zsh >/dev/null; then
   zsh -n "$prefix/share/zsh/site-functions/_pgn" || fail "the zsh completion does not parse"
+fi
+
+# The installed completions offer option values (tests/cli/completions.sh checks them whole).
+got=$(bash -c 'source "$1"; COMP_WORDS=(pgn convert --to cs); COMP_CWORD=3; _pgn; echo "${COMPREPLY[*]}"' _ "$prefix/share/bash-completion/completions/pgn")
+[ "$got" = csv ] || fail "bash completion of 'pgn convert --to cs': '$got'"
+
+# The Python module, when the build has it: installed under the prefix's dist-packages, where
+# Debian's python3 looks for a prefix (site.getsitepackages), and imported from there with
+# PYTHONPATH unset; its version is the project's.
+if ls "$build"/python/libpgn/_libpgn*.so >/dev/null 2>&1; then
+  ls "$prefix"/lib/python3.*/dist-packages/libpgn/_libpgn*.so >/dev/null 2>&1 ||
+    fail "the Python module is not installed under lib/python3.X/dist-packages"
+  imported=$(cd / && env -u PYTHONPATH /usr/bin/python3 -c '
+import site, sys
+for path in site.getsitepackages([sys.argv[1]]):
+    site.addsitedir(path)
+import libpgn
+print(libpgn.__file__.startswith(sys.argv[1] + "/"), libpgn.__version__, libpgn.Position(variant="crazyhouse").variant)
+' "$prefix" 2>&1)
+  expect "the installed Python module" "True $("$pgn" --version | awk '{print $NF}') crazyhouse" "$imported"
 fi
 
 # A consumer project: find_package(libpgn), link libpgn::libpgn, count perft(3) from the start.

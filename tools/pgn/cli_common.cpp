@@ -19,18 +19,48 @@ namespace po = boost::program_options;
 
 namespace pgn::cli {
 
+std::vector<std::string> notation_codes() {
+  std::vector<std::string> codes;
+  for (const Notation* n : builtin_notations()) codes.push_back(n->code);
+  return codes;
+}
+
+std::vector<std::string> problem_code_names() {
+  std::vector<std::string> names;
+  for (const CodeInfo& info : all_codes()) names.emplace_back(info.name);
+  return names;
+}
+
+std::vector<std::string> variant_option_names() {
+  std::vector<std::string> names{"standard", "chess960"};
+  for (int v = 1; v < kVariantCount; ++v)
+    names.push_back(variant_option_name({Variant(v), false, true}));
+  return names;
+}
+
 void add_common_options(po::options_description& options, CommonOptions& common) {
   constexpr std::uint64_t kGiB = std::uint64_t{1} << 30;
   options.add_options()  //
       ("threads,j", count_value(common.threads, 0, kMaxThreads),
        "worker threads (0 = all cores); output order is input order whatever the number")  //
-      ("lang,l", po::value(&common.lang)->value_name("LANG")->default_value("auto"),
+      ("lang,l",
+       choice_value(&common.lang,
+                    [] {
+                      std::vector<std::string> values{"auto"};
+                      for (std::string& code : notation_codes()) values.push_back(std::move(code));
+                      return values;
+                    }())
+           ->value_name("LANG")
+           ->default_value("auto"),
        "notation of the movetext: auto (detect per game) or a code such as en, ru, de, "
        "de-spoken (see docs/notation.md)")  //
       ("notation-file", po::value(&common.notation_files)->value_name("FILE")->composing(),
        "read an extra notation table from a JSON FILE (repeatable); with --lang its code "
        "selects it")  //
-      ("color", po::value(&common.color)->value_name("WHEN")->default_value("auto"),
+      ("color",
+       choice_value(&common.color, {"auto", "always", "never"})
+           ->value_name("WHEN")
+           ->default_value("auto"),
        "colours on a terminal: auto, always or never")                                         //
       ("progress", "show the progress line on standard error even when it is not a terminal")  //
       ("no-progress", "never show the progress line")                                          //
@@ -42,14 +72,23 @@ void add_common_options(po::options_description& options, CommonOptions& common)
        "per-game budget: bytes in one comment")  //
       ("max-game-bytes", count_value(common.max_game_bytes, 1, kGiB),
        "per-game budget: bytes in one game (larger games are cut and reported)")  //
-      ("encoding", po::value(&common.encoding)->value_name("NAME")->default_value("auto"),
+      ("encoding",
+       choice_value(&common.encoding,
+                    [] {
+                      std::vector<std::string> values{"auto", "utf-8"};
+                      for (std::string& name : detected_encoding_names())
+                        values.push_back(std::move(name));
+                      return values;
+                    }())
+           ->value_name("NAME")
+           ->default_value("auto"),
        "the code page of input that is not UTF-8, such as cp1251, koi8-r, cp866, cp1250, "
        "iso-8859-2, cp1252; auto: found from each game's content");
 }
 
 void add_variant_option(po::options_description& options, CommonOptions& common) {
   options.add_options()  //
-      ("variant", po::value(&common.variant)->value_name("NAME"),
+      ("variant", choice_value(&common.variant, variant_option_names())->value_name("NAME"),
        "the rules of games without a Variant tag, a name the tag takes: standard, chess960, "
        "antichess, atomic, crazyhouse, horde, king-of-the-hill, racing-kings, three-check (a "
        "game's own tag wins, with a warning when it differs)");
@@ -84,7 +123,7 @@ bool apply_common_options(const po::variables_map&, CommonOptions& common,
     if (!chosen) chosen = find_notation(common.lang);
     if (!chosen) {
       error = "unknown notation '" + common.lang + "'; known:";
-      for (const Notation* n : builtin_notations()) error += " " + n->code;
+      for (const std::string& code : notation_codes()) error += " " + code;
       return false;
     }
     validate.notation = chosen;
@@ -96,9 +135,8 @@ bool apply_common_options(const po::variables_map&, CommonOptions& common,
   if (!common.variant.empty()) {
     const VariantName rules = parse_variant_name(common.variant);
     if (!rules.known) {
-      error = "unknown variant '" + common.variant + "'; known: standard chess960";
-      for (int v = 1; v < kVariantCount; ++v)
-        error += " " + variant_option_name({Variant(v), false, true});
+      error = "unknown variant '" + common.variant + "'; known:";
+      for (const std::string& name : variant_option_names()) error += " " + name;
       return false;
     }
     validate.variant = rules;

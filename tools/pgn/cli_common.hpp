@@ -37,6 +37,12 @@ struct CommonOptions {
 
 void add_common_options(boost::program_options::options_description& options,
                         CommonOptions& common);
+// The codes of the built-in notations ("en", "ru", "de-spoken", ...), as --lang takes them.
+std::vector<std::string> notation_codes();
+// Every problem code's name ("illegal-move"), as --ignore takes them.
+std::vector<std::string> problem_code_names();
+// The names --variant takes: standard, chess960, then each variant's ("three-check").
+std::vector<std::string> variant_option_names();
 // --variant NAME, for the commands that read games by it (select has its own, a condition).
 void add_variant_option(boost::program_options::options_description& options,
                         CommonOptions& common);

@@ -22,6 +22,42 @@ po::typed_value<std::string>* count_value(std::uint64_t& target, std::uint64_t m
 po::typed_value<std::string>* count_value(std::uint32_t& target, std::uint64_t min,
                                           std::uint64_t max);
 
+// The values an option takes, kept with the option itself: the shell completions offer them
+// (see OptionDoc::values), so that a value added to the table behind them, a format, a
+// notation, a problem code, is completed without anything else changing.
+class OptionChoices {
+ public:
+  explicit OptionChoices(std::vector<std::string> values) : values_(std::move(values)) {}
+  virtual ~OptionChoices() = default;
+  const std::vector<std::string>& values() const { return values_; }
+
+ private:
+  std::vector<std::string> values_;
+};
+
+template <class T>
+class ChoiceValue final : public po::typed_value<T>, public OptionChoices {
+ public:
+  ChoiceValue(T* target, std::vector<std::string> values)
+      : po::typed_value<T>(target), OptionChoices(std::move(values)) {}
+};
+
+// A string option taking one of `values` (a repeatable one with a vector target). The command
+// still checks the value it gets, with its own message.
+template <class T>
+ChoiceValue<T>* choice_value(T* target, const std::vector<std::string>& values) {
+  return new ChoiceValue<T>(target, values);
+}
+
+// The values as a sentence for a help text or a message: "a, b or c".
+std::string listed(const std::vector<std::string>& values, std::string_view separator = ", ",
+                   std::string_view last = " or ");
+// Any sequence of names as strings (std::string_view tables of the library).
+template <class Range>
+std::vector<std::string> names_of(const Range& names) {
+  return std::vector<std::string>(std::begin(names), std::end(names));
+}
+
 // --help and --version, which every command takes.
 void add_standard_options(po::options_description& options);
 
@@ -71,6 +107,7 @@ struct OptionDoc {
   std::string argument;    // "FILE" or empty for a switch
   std::string default_value;
   std::string description;
+  std::vector<std::string> values;  // what the argument can be, when it is one of a few
 };
 struct CommandDoc {
   std::string name, summary, usage, description, exit_status;

@@ -1,6 +1,6 @@
 // pgn convert: replays every game and writes it again as normalized PGN, JSON, UCI, LAN, FEN or
-// EPD, optionally in another notation. Games with errors are passed on unchanged, skipped, or cut
-// after their last good move.
+// EPD, optionally in another notation, or as one CSV row of tags and verdict per game. Games with
+// errors are passed on unchanged, skipped, or cut after their last good move.
 #include <unistd.h>
 
 #include <algorithm>
@@ -87,8 +87,10 @@ class ConvertWorker final : public ValidatingWorker {
   }
   void game(GameBatch& batch, std::size_t i) override {
     const OutputFormat format = settings_.writer.format;
+    // A CSV row describes any game, whatever could be replayed of it.
+    const bool csv = format == OutputFormat::Csv;
     const bool text_formats = format == OutputFormat::Pgn || format == OutputFormat::Json ||
-                              format == OutputFormat::Jsonl;
+                              format == OutputFormat::Jsonl || csv;
     const RawGame& game = batch.games[i];
     GameReport& report = batch.reports[i];
     // A game the record cannot hold whole: not replayed (a variant), or cut at a null move.
@@ -113,7 +115,7 @@ class ConvertWorker final : public ValidatingWorker {
       // Passed on unchanged where the format can carry the input text; elsewhere what could be
       // replayed is written. A game cut at --max-game-bytes cannot be passed on whole: it is
       // not written, and its error says so.
-      if (game.truncated && text_formats) {
+      if (game.truncated && text_formats && !csv) {
         note_not_written(report);
         ++counts_.skipped;
       } else if (text_formats) {
@@ -190,14 +192,17 @@ class ConvertConsumer final : public SummaryConsumer {
         report_warnings_(report_warnings),
         json_array_(format == OutputFormat::Json),
         carries_unreplayed_(format == OutputFormat::Pgn || format == OutputFormat::Json ||
-                            format == OutputFormat::Jsonl),
+                            format == OutputFormat::Jsonl || format == OutputFormat::Csv),
         progress_(progress),
         stop_(stop) {}
 
   void open_output() {
     wrote_game_ = false;
     if (json_array_) write(kJsonArrayOpen);
+    write(header_);
   }
+  // What each output begins with (the CSV header row).
+  void set_header(std::string header) { header_ = std::move(header); }
   void close_output() {
     if (json_array_) write(wrote_game_ ? kJsonArrayClose : std::string_view("]\n"));
   }
@@ -278,6 +283,7 @@ class ConvertConsumer final : public SummaryConsumer {
   bool report_warnings_;
   ProblemFilter filter_;
   bool json_array_;
+  std::string header_;
   bool carries_unreplayed_;  // the format can pass a game on unchanged
   std::uint64_t games_left_out_ = 0;
   Progress& progress_;
@@ -287,10 +293,42 @@ class ConvertConsumer final : public SummaryConsumer {
   int output_errno_ = 0;
 };
 
+// --columns and --bom (csv only): the writer's columns, and the text each output begins with.
+bool csv_columns(const po::variables_map& vm, WriterOptions& writer, const std::string& list,
+                 std::string& header) {
+  if (writer.format != OutputFormat::Csv) {
+    if (!vm.count("columns") && !vm.count("bom")) return true;
+    std::fprintf(stderr, "pgn convert: --columns and --bom apply to --to csv\n");
+    return false;
+  }
+  writer.csv_columns = default_csv_columns();
+  if (vm.count("columns")) {
+    writer.csv_columns.clear();
+    for (std::size_t at = 0; at <= list.size();) {
+      std::size_t end = list.find(',', at);
+      if (end == std::string::npos) end = list.size();
+      std::string name = list.substr(at, end - at);
+      name.erase(0, name.find_first_not_of(' '));
+      name.erase(name.find_last_not_of(' ') + 1);
+      if (name.empty()) {
+        std::fprintf(stderr, "pgn convert: --columns: an empty column name in '%s'\n",
+                     list.c_str());
+        return false;
+      }
+      writer.csv_columns.push_back(std::move(name));
+      at = end + 1;
+    }
+  }
+  if (vm.count("bom")) header = "\xEF\xBB\xBF";
+  append_csv_header(writer.csv_columns, header);
+  return true;
+}
+
 constexpr CommandHelp kHelp{
     "convert", "[options] FILE... | -",
     "Replays every game and writes it again: normalized PGN (export format), JSON, JSON Lines, "
-    "UCI, long algebraic, FEN or EPD, optionally in another notation. Reads PGN (.pgn, .zst, "
+    "UCI, long algebraic, FEN or EPD, optionally in another notation; or one CSV row per game "
+    "(tags, plies, verdict, problem counts). Reads PGN (.pgn, .zst, "
     ".gz, .bz2, by content) and JSON (its own output, lichess exports, records with a \"pgn\" "
     "field). Games with errors are written unchanged and reported on standard error, unless "
     "--skip-invalid or --truncate-invalid.",
@@ -302,22 +340,34 @@ struct ConvertArgs : OptionTable {
   CommonOptions common;
   std::string to = "pgn";
   std::string to_lang;
+  std::string columns;
   std::uint64_t line_width = 79;
   std::uint64_t max_per_code = 0;
   ConvertArgs() {
     add_standard_options(options);
+    const std::string to_help =
+        listed(names_of(output_format_names())) + " (the last one given wins)";
+    const std::string columns_help = "csv: the columns, comma-separated: tag names, or " +
+                                     listed(names_of(csv_fields())) +
+                                     " (default: " + listed(default_csv_columns(), ",", ",") + ")";
     options.add_options()  //
-        ("to,t", po::value(&to)->value_name("FORMAT")->default_value("pgn"),
-         "pgn, json, jsonl, uci, lan, fen or epd (the last one given wins)")  //
-        ("to-lang", po::value(&to_lang)->value_name("LANG"),
+        ("to,t",
+         choice_value(&to, names_of(output_format_names()))
+             ->value_name("FORMAT")
+             ->default_value("pgn"),
+         to_help.c_str())  //
+        ("to-lang", choice_value(&to_lang, notation_codes())->value_name("LANG"),
          "write moves and results in this notation (pgn and lan; e.g. ru, de, de-spoken)")  //
         ("output,o", po::value<std::string>()->value_name("FILE"),
          "write to FILE (replaced only when the run completes; never an input)")  //
         ("in-place",
          "replace each input FILE by its converted games (all replaced together, through "
-         "temporary files, only when the run completes; plain files only)")  //
-        ("fen", "json, jsonl: add the FEN after every move")                 //
-        ("keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")    //
+         "temporary files, only when the run completes; plain files only)")         //
+        ("fen", "json, jsonl: add the FEN after every move")                        //
+        ("columns", po::value(&columns)->value_name("LIST"), columns_help.c_str())  //
+        ("bom",
+         "csv: begin with a UTF-8 byte order mark, for spreadsheet programs that need one")  //
+        ("keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")                    //
         ("line-width", count_value(line_width, 0, 100'000),
          "pgn, lan: movetext lines of at most N characters (0: each game's movetext on one "
          "line)")  //
@@ -350,6 +400,7 @@ int run_convert(int argc, char** argv) {
   auto& line_width = args.line_width;
   auto& max_per_code = args.max_per_code;
   auto& options = args.options;
+  auto& columns = args.columns;
   po::variables_map vm;
   static char eco_add[] = "--eco=add";
   spell_out_implicit_value(argc, argv, "--eco", eco_add);
@@ -359,12 +410,12 @@ int run_convert(int argc, char** argv) {
   ConvertSettings settings;
   WriterOptions& writer = settings.writer;
   if (!output_format_from_name(to, writer.format)) {
-    std::fprintf(stderr,
-                 "pgn convert: unknown output format '%s' (pgn, json, jsonl, uci, lan, "
-                 "fen, epd)\n",
-                 to.c_str());
+    std::fprintf(stderr, "pgn convert: unknown output format '%s' (%s)\n", to.c_str(),
+                 listed(names_of(output_format_names()), ", ", ", ").c_str());
     return kExitFailure;
   }
+  std::string header;
+  if (!csv_columns(vm, writer, columns, header)) return kExitFailure;
   const bool json_out = writer.format == OutputFormat::Json || writer.format == OutputFormat::Jsonl;
   writer.fen = vm.count("fen") > 0;
   if (writer.fen && !json_out) {
@@ -413,7 +464,7 @@ int run_convert(int argc, char** argv) {
     if (!writer.notation) writer.notation = find_notation(to_lang);
     if (!writer.notation) {
       std::string known;
-      for (const Notation* n : builtin_notations()) known += " " + n->code;
+      for (const std::string& code : notation_codes()) known += " " + code;
       std::fprintf(stderr, "pgn convert: unknown notation '%s'; known:%s\n", to_lang.c_str(),
                    known.c_str());
       return kExitFailure;
@@ -439,6 +490,7 @@ int run_convert(int argc, char** argv) {
   ConvertConsumer consumer(outputs, *diagnostics, vm.count("warnings") > 0, writer.format, summary,
                            progress, stop);
   consumer.cap_per_code(max_per_code);
+  consumer.set_header(std::move(header));
   if (in_place) consumer.set_in_place();
   install_interrupt_handler();
   PipelineOptions pipeline = pipeline_options(common);
@@ -489,7 +541,7 @@ int run_convert(int argc, char** argv) {
 
 const RegisterCommand registration{
     {"convert",
-     "write games as normalized PGN, JSON, UCI, LAN, FEN or EPD, or in another "
+     "write games as normalized PGN, JSON, UCI, LAN, FEN, EPD or CSV, or in another "
      "notation",
      run_convert, document_command<ConvertArgs, kHelp>}};
 

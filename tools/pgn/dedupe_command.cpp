@@ -119,7 +119,10 @@ struct DedupeArgs : OptionTable {
   DedupeArgs() {
     add_standard_options(options);
     options.add_options()  //
-        ("keep", po::value(&keep)->value_name("WHICH")->default_value("first"),
+        ("keep",
+         choice_value(&keep, {"first", "most-tags", "most-annotated"})
+             ->value_name("WHICH")
+             ->default_value("first"),
          "which copy is written: first, most-tags or most-annotated (comments, NAGs, "
          "variations); ties go to the first")  //
         ("duplicates", po::value<std::string>()->value_name("FILE"),

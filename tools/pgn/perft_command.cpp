@@ -34,7 +34,7 @@ struct PerftArgs : OptionTable {
         ("fen,f", po::value<std::string>(&fen)->value_name("FEN"),
          "start from this position (FEN with 4 to 6 fields, or EPD, plus the variant's own "
          "fields); default: the variant's initial position")  //
-        ("variant,v", po::value<std::string>(&variant_text)->value_name("NAME"),
+        ("variant,v", choice_value(&variant_text, variant_option_names())->value_name("NAME"),
          "rules to count under: antichess, atomic, crazyhouse, horde, kingofthehill, "
          "racingkings, 3check, chess960 or standard (the default); case, spaces and hyphens "
          "do not matter")  //

@@ -220,7 +220,8 @@ struct SelectArgs : OptionTable {
          "the Result tag is RESULT: 1-0, 0-1, 1/2-1/2 or *")  //
         ("termination", po::value<Strings>()->value_name("RESULT")->composing(),
          "the movetext ends with the termination marker RESULT")  //
-        ("variant", po::value<Strings>()->value_name("NAME")->composing(),
+        ("variant",
+         choice_value<Strings>(nullptr, variant_option_names())->value_name("NAME")->composing(),
          "the Variant tag is NAME, compared without case; games without the tag are read by the "
          "rules of the one NAME given (default: standard)")  //
         ("eco", po::value<Strings>()->value_name("RANGE")->composing(),

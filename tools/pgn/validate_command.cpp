@@ -68,14 +68,21 @@ struct ValidateArgs : OptionTable {
   std::uint64_t max_per_code = 0;
   ValidateArgs() {
     add_standard_options(options);
+    const std::string format_help =
+        listed(names_of(report_format_names())) + " (the last one given wins)";
     options.add_options()  //
-        ("format,f", po::value(&format)->value_name("FORMAT")->default_value("text"),
-         "text, jsonl, json, github, sarif or html (the last one given wins; html: one page "
-         "with board diagrams, best written with -o)")  //
+        ("format,f",
+         choice_value(&format, names_of(report_format_names()))
+             ->value_name("FORMAT")
+             ->default_value("text"),
+         format_help.c_str())  //
         ("output,o", po::value<std::string>()->value_name("FILE"),
          "write the report to FILE (replaced only when the run completes)")  //
         ("strict", "treat warnings as errors")                               //
-        ("ignore", po::value<std::vector<std::string>>()->value_name("CODE")->composing(),
+        ("ignore",
+         choice_value<std::vector<std::string>>(nullptr, problem_code_names())
+             ->value_name("CODE")
+             ->composing(),
          "do not report CODE (repeatable; see docs/diagnostics.md)")   //
         ("no-tag-checks", "do not check tags (missing-tag, bad-tag)")  //
         ("no-check-suffixes", "do not check + and # (check-suffix)")   //
@@ -83,7 +90,10 @@ struct ValidateArgs : OptionTable {
          "an ECO tag that no named position of the main line has is a bad-tag warning naming "
          "the code the moves give (docs/eco.md)")                                                //
         ("errors-only", "report errors only (as --min-severity error); the summary counts all")  //
-        ("min-severity", po::value(&min_severity)->value_name("LEVEL")->default_value("warning"),
+        ("min-severity",
+         choice_value(&min_severity, {"warning", "error"})
+             ->value_name("LEVEL")
+             ->default_value("warning"),
          "report problems of this severity and above: warning or error")  //
         ("summary-only", "report no problem, only the summary")           //
         ("max-per-code", count_value(max_per_code, 0, ~std::uint64_t{0}),
@@ -108,11 +118,8 @@ int run_validate(int argc, char** argv) {
   if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
   ReportFormat report_format;
   if (!report_format_from_name(format, report_format)) {
-    std::string names;
-    for (std::string_view name : report_format_names())
-      names += (names.empty() ? "" : ", ") + std::string(name);
-    std::fprintf(stderr, "pgn validate: unknown format '%s' (%s)\n", args.format.c_str(),
-                 names.c_str());
+    std::fprintf(stderr, "pgn validate: unknown format '%s' (%s)\n", format.c_str(),
+                 listed(names_of(report_format_names()), ", ", ", ").c_str());
     return kExitFailure;
   }
 

@@ -240,7 +240,8 @@ struct WinnableArgs : OptionTable {
         ("limit,l", count_value(limit, 1, kMaxWinnableNodes),
          "node budget per side and position")                                      //
         ("fen,f", po::value(&fen)->value_name("FEN"), "decide this one position")  //
-        ("format", po::value(&format)->value_name("FORMAT")->default_value("text"),
+        ("format",
+         choice_value(&format, {"text", "jsonl"})->value_name("FORMAT")->default_value("text"),
          "text or jsonl")  //
         ("screen",
          "only the cheap screen for bulk use: 'unwinnable' when proved by material, a pawn "

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 struct uchardet;  // uchardet's detector (uchardet/uchardet.h)
 
@@ -35,6 +36,9 @@ const CodePage* find_code_page(std::string_view name, std::string& error);
 // case) is nullptr, the default (UTF-8, and detection for games that are not); any other is
 // find_code_page's. False with `error` for a name that is no single-byte code page.
 bool encoding_option(std::string_view name, const CodePage*& out, std::string& error);
+// The code pages detection chooses from, in lower case as --encoding takes them ("koi8-r");
+// any other name iconv knows is taken too.
+std::vector<std::string> detected_encoding_names();
 // The code page with this id (from CodePage::id), nullptr for 0 or an unknown id.
 const CodePage* code_page_by_id(unsigned id);
 

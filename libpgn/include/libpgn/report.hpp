@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
-#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "libpgn/diagnostics.hpp"
 #include "libpgn/terminal_text.hpp"  // the text format's escaping, for the commands too
@@ -18,8 +18,8 @@ namespace pgn {
 
 enum class ReportFormat : std::uint8_t { Text, Jsonl, Json, Github, Sarif, Html };
 bool report_format_from_name(std::string_view name, ReportFormat& out);
-// The names report_format_from_name reads, in the order the help lists them.
-std::span<const std::string_view> report_format_names();
+// Every format's name, in the order above (for help texts and shell completions).
+std::vector<std::string_view> report_format_names();
 
 struct RunSummary {
   std::uint64_t files = 0;

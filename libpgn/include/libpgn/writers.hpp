@@ -1,5 +1,6 @@
 // Writers: turn a replayed game (GameRecord) into text. PGN export format, long algebraic in
-// PGN layout, JSON / JSON Lines, UCI move lists, FEN after every ply, and EPD.
+// PGN layout, JSON / JSON Lines, UCI move lists, FEN after every ply, EPD, and CSV (one row of
+// tags and verdict per game).
 //
 // Every writer walks the record in one canonical order, so that the same game always gives
 // the same text whatever the order of its annotations in the input:
@@ -13,6 +14,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "libpgn/diagnostics.hpp"
 #include "libpgn/game_record.hpp"
@@ -21,11 +23,28 @@
 
 namespace pgn {
 
-enum class OutputFormat : std::uint8_t { Pgn, Json, Jsonl, Uci, Lan, Fen, Epd };
+enum class OutputFormat : std::uint8_t { Pgn, Json, Jsonl, Uci, Lan, Fen, Epd, Csv };
 
-// "pgn", "json", "jsonl", "uci", "lan", "fen", "epd".
+// "pgn", "json", "jsonl", "uci", "lan", "fen", "epd", "csv".
 bool output_format_from_name(std::string_view name, OutputFormat& out);
 const char* output_format_name(OutputFormat format);
+// Every format's name, in the order above (for help texts and shell completions).
+std::vector<std::string_view> output_format_names();
+
+// OutputFormat::Csv: the columns a row can have besides tags, named in lower case (a column
+// of any other name is the game's tag of that name, its first value, empty when it has none):
+//   game      the game's number in its input (1-based)
+//   plies     main-line half-moves replayed
+//   verdict   valid, errors, or not-checked (no errors, but the moves were not replayed)
+//   errors, warnings   the game's problem counts; codes  its problem codes, space-separated
+//   termination        the movetext's termination marker ("" when it has none)
+//   variant, notation, start_fen   as the JSON writer names them
+std::vector<std::string_view> csv_fields();
+// The default columns: the Seven Tag Roster, plies, verdict, errors and warnings.
+std::vector<std::string> default_csv_columns();
+// Appends the header row (RFC 4180: fields quoted where they hold '"', ',', CR or LF; rows
+// end with CRLF). Written once before the games' rows.
+void append_csv_header(const std::vector<std::string>& columns, std::string& out);
 
 struct WriterOptions {
   OutputFormat format = OutputFormat::Pgn;
@@ -39,11 +58,13 @@ struct WriterOptions {
   bool nags = true;
   // Pgn and Lan movetext lines, in characters; 0 writes each game's movetext on one line.
   std::size_t line_width = 79;
+  // Csv: the columns (see csv_fields()); empty: default_csv_columns().
+  std::vector<std::string> csv_columns;
 };
 
 // What a game's text needs beyond its record.
 struct GameExtras {
-  const GameReport* report = nullptr;  // Json: "problems"
+  const GameReport* report = nullptr;  // Json: "problems"; Csv: the verdict and counts
   // Json: the game's input text, for games that are passed on unchanged (they carry errors).
   std::string_view unchanged_text;
   // A comment after the last move of the main line, e.g. why the game was cut short.

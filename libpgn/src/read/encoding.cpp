@@ -330,6 +330,17 @@ bool encoding_option(std::string_view name, const CodePage*& out, std::string& e
   return out != nullptr;
 }
 
+std::vector<std::string> detected_encoding_names() {
+  std::vector<std::string> names;
+  for (const KnownPage& known : kDetected) {
+    std::string name(known.iconv_name);
+    for (char& c : name)
+      if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+    names.push_back(std::move(name));
+  }
+  return names;
+}
+
 const CodePage* code_page_by_id(unsigned id) {
   Registry& r = registry();
   std::lock_guard lock(r.mutex);

@@ -11,29 +11,26 @@
 namespace pgn {
 
 namespace {
-constexpr std::pair<std::string_view, ReportFormat> kReportFormats[] = {
+constexpr std::pair<std::string_view, ReportFormat> kReportFormatNames[] = {
     {"text", ReportFormat::Text},     {"jsonl", ReportFormat::Jsonl}, {"json", ReportFormat::Json},
     {"github", ReportFormat::Github}, {"sarif", ReportFormat::Sarif}, {"html", ReportFormat::Html},
 };
-constexpr auto kReportFormatNames = [] {
-  std::array<std::string_view, std::size(kReportFormats)> names{};
-  for (std::size_t i = 0; i < names.size(); ++i) names[i] = kReportFormats[i].first;
-  return names;
-}();
 }  // namespace
 
+std::vector<std::string_view> report_format_names() {
+  std::vector<std::string_view> names;
+  for (const auto& entry : kReportFormatNames) names.push_back(entry.first);
+  return names;
+}
+
 bool report_format_from_name(std::string_view name, ReportFormat& out) {
-  for (const auto& [n, f] : kReportFormats) {
+  for (const auto& [n, f] : kReportFormatNames) {
     if (n == name) {
       out = f;
       return true;
     }
   }
   return false;
-}
-
-std::span<const std::string_view> report_format_names() {
-  return kReportFormatNames;
 }
 
 namespace {

@@ -1,5 +1,6 @@
 // The writers of libpgn/writers.hpp: PGN export format (and LAN in the same layout), JSON,
-// UCI, FEN and EPD, all driven by the canonical walk of record_walk.hpp.
+// UCI, FEN and EPD, all driven by the canonical walk of record_walk.hpp. CSV rows are
+// csv_writer.cpp's, the formats' names output_formats.cpp's.
 #include "libpgn/writers.hpp"
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include "openings/opening_tags.hpp"
 #include "text/tag_value.hpp"
 #include "text/text_scan.hpp"
+#include "write/csv_row.hpp"
 #include "write/record_walk.hpp"
 
 namespace pgn {
@@ -508,22 +510,10 @@ class PositionSink {
 
 }  // namespace
 
-bool output_format_from_name(std::string_view name, OutputFormat& out) {
-  static constexpr std::pair<std::string_view, OutputFormat> kNames[] = {
-      {"pgn", OutputFormat::Pgn}, {"json", OutputFormat::Json}, {"jsonl", OutputFormat::Jsonl},
-      {"uci", OutputFormat::Uci}, {"lan", OutputFormat::Lan},   {"fen", OutputFormat::Fen},
-      {"epd", OutputFormat::Epd}};
-  for (const auto& [n, f] : kNames)
-    if (n == name) {
-      out = f;
-      return true;
-    }
-  return false;
-}
-
-const char* output_format_name(OutputFormat format) {
-  static constexpr const char* kNames[] = {"pgn", "json", "jsonl", "uci", "lan", "fen", "epd"};
-  return kNames[int(format)];
+std::vector<std::string> default_csv_columns() {
+  std::vector<std::string> columns(kSevenTagRoster.begin(), kSevenTagRoster.end());
+  for (const char* field : {"plies", "verdict", "errors", "warnings"}) columns.emplace_back(field);
+  return columns;
 }
 
 void append_tag_value(std::string_view value, std::string& out) {
@@ -546,6 +536,7 @@ struct GameWriter::Impl {
   std::vector<std::uint32_t> tag_order;
   std::vector<std::uint8_t> json_fields;
   std::vector<std::string_view> json_leading;
+  detail::CsvRowWriter csv;
 
   detail::WalkOptions walk_options() const {
     detail::WalkOptions w;
@@ -714,6 +705,9 @@ struct GameWriter::Impl {
         walker.walk(record, main_line_only(), {}, sink);
         break;
       }
+      case OutputFormat::Csv:
+        csv.append(record, extras, options.csv_columns, out);
+        break;
     }
   }
 
