@@ -241,9 +241,7 @@ class Parser {
           }
           break;
         case kOpenBracket:
-          if (const std::size_t length = detail::forum_wrapper_at(p_, end_)) [[unlikely]] {
-            skip_forum_wrapper(length);
-          } else if (in_tags_) {
+          if (in_tags_) {
             tag_pair();
           } else {
             stray_tag();
@@ -374,6 +372,12 @@ class Parser {
     const std::string_view name(name_begin, static_cast<std::size_t>(q - name_begin));
     while (q < end_ && class_of(*q) == kSpace) ++q;
     if (q == end_ || *q != '"') {
+      // "[pgn]" and "[/pgn]" end here (']' ends a name): forum markup is looked for only
+      // off the path of well-formed tags.
+      if (const std::size_t length = detail::forum_wrapper_at(open, end_)) {
+        skip_forum_wrapper(length);
+        return;
+      }
       error(name.empty() ? "tag pair without a name or value" : "tag value must be in quotes", pos);
       skip_rest_of_tag(q);
       return;
@@ -439,6 +443,10 @@ class Parser {
   }
 
   void stray_tag() {
+    if (const std::size_t length = detail::forum_wrapper_at(p_, end_)) {
+      skip_forum_wrapper(length);
+      return;
+    }
     if (!enter_movetext()) return;
     if (reporting()) error_at("tag pair inside movetext", p_);
     skip_rest_of_tag(p_ + 1);
