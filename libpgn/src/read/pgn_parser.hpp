@@ -322,11 +322,32 @@ class Parser {
     return false;
   }
 
-  void brace_comment() {
+  // Out of line, as the compiler left it before: the main loop stays as it was tuned.
+  [[gnu::noinline]] void brace_comment() {
     const char* open = p_;
-    const TextPos pos = position(open);
     // One scan finds the closing brace and the line breaks on the way.
     const char* q = detail::find_any<'}', '\n', '\r', '}'>(open + 1, end_);
+    if (q < end_ && *q == '}') [[likely]] {
+      // On one line (lichess's "{ [%clk 0:05:00] }" after every move): the position is
+      // taken after the scan, where a visitor that ignores it lets the compiler drop it.
+      const std::string_view text(open + 1, static_cast<std::size_t>(q - open - 1));
+      if (reporting()) {
+        // Comments over the limit are rare: their position is found only for the report.
+        if (text.size() > limits_.max_comment_bytes) [[unlikely]] {
+          comment_too_long(text.size(), position(open));
+        } else {
+          visitor_.comment(text, position(open));
+        }
+      }
+      p_ = q + 1;
+      return;
+    }
+    multi_line_brace_comment(open, q);
+  }
+
+  // A comment over several lines (or unterminated): `q` is its first line break (or end_).
+  [[gnu::noinline]] void multi_line_brace_comment(const char* open, const char* q) {
+    const TextPos pos = position(open);
     while (q < end_ && *q != '}') {
       if (*q == '\r' && q + 1 < end_ && q[1] == '\n') ++q;
       ++q;
