@@ -190,12 +190,15 @@ class Parser {
       parse_to_poll();
       if (stopped_ || p_ >= end_) break;
       poll_stop();
+      if (stopped_) break;
     }
     if (in_tags_ && !stopped_) finish_tags();
   }
 
+  // Called with stopped_ false. stopped_ is read after the elements that can set it (through
+  // apply, enter_movetext or finish_tags), not before every byte: blanks and comments cannot.
   void parse_to_poll() {
-    while (p_ < poll_at_ && !stopped_) {
+    while (p_ < poll_at_) {
       const char c = *p_;
       // The common elements get direct branches: one jump table for every byte mispredicts.
       if (c == ' ') {
@@ -204,6 +207,7 @@ class Parser {
       }
       if (kStartsMoveOnly[static_cast<unsigned char>(c)]) {
         move_token();
+        if (stopped_) return;
         continue;
       }
       if (c == '{') {
@@ -212,6 +216,7 @@ class Parser {
       }
       if (is_digit(c)) {
         number_token();
+        if (stopped_) return;
         continue;
       }
       switch (class_of(c)) {
@@ -281,6 +286,7 @@ class Parser {
           token();
           break;
       }
+      if (stopped_) return;
     }
   }
 
