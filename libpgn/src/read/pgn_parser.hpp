@@ -328,17 +328,15 @@ class Parser {
     return false;
   }
 
-  // Out of line, as the compiler left it before: the main loop stays as it was tuned.
-  [[gnu::noinline]] void brace_comment() {
+  [[gnu::noinline]] void brace_comment() {  // out of line, as the compiler left it before
     const char* open = p_;
     // One scan finds the closing brace and the line breaks on the way.
     const char* q = detail::find_any<'}', '\n', '\r', '}'>(open + 1, end_);
     if (q < end_ && *q == '}') [[likely]] {
-      // On one line (lichess's "{ [%clk 0:05:00] }" after every move): the position is
-      // taken after the scan, where a visitor that ignores it lets the compiler drop it.
+      // On one line (lichess's "{ [%clk 0:05:00] }" after every move): the position is taken
+      // only for a visitor that reads it or for the report of a comment over the limit.
       const std::string_view text(open + 1, static_cast<std::size_t>(q - open - 1));
       if (reporting()) {
-        // Comments over the limit are rare: their position is found only for the report.
         if (text.size() > limits_.max_comment_bytes) [[unlikely]] {
           comment_too_long(text.size(), position(open));
         } else {

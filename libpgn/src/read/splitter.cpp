@@ -479,8 +479,7 @@ struct GameSplitter::Impl {
       return false;
     }
     if (c == '[') {
-      // The line's first ']' (or line end or ';'), for the fast path: "[pgn]" and "[/pgn]"
-      // have it 4 or 5 bytes on, which leaves the markup test off every other tag line.
+      // The first ']' (or line end or ';'): 4 or 5 bytes on only in "[pgn]" and "[/pgn]".
       const char* begin = buffer.get() + pos;
       const char* close = detail::find_any<'\n', '\r', ';', ']'>(begin, buffer.get() + data_end);
       if (close - begin <= 5 && forum_wrapper_line_at(pos)) [[unlikely]] {
