@@ -942,6 +942,27 @@ TEST(Parser, LimitsReport) {
                 "error limit exceeded: comment of 4 bytes (limit 3)", "result *"}));
 }
 
+TEST(Parser, PositionsAroundOneLineComments) {
+  // A comment on one line takes its position after the scan for its '}' (lichess's clock
+  // comments follow every move): the comment, a comment over the limit and the tokens after
+  // them keep their columns, in characters in a UTF-8 game.
+  ParseLimits limits;
+  limits.max_comment_bytes = 8;
+  auto source = InputSource::from_memory(
+      "[Event \"\xC3\xA9\"]\n1. e4 {\xC3\xA9t\xC3\xA9} e5 {abcdefghij} Nf3 *");
+  GameSplitter splitter(*source);
+  RawGame game;
+  ASSERT_TRUE(splitter.next(game));
+  ASSERT_FALSE(game.ascii_only);
+  Recorder recorder;
+  parse_game(game, recorder, limits);
+  EXPECT_EQ(recorder.with_positions(),
+            (std::vector<std::string>{"tag Event=\xC3\xA9 @1:1", "move e4 @2:4",
+                                      "comment \xC3\xA9t\xC3\xA9 @2:7", "move e5 @2:13",
+                                      "error limit exceeded: comment of 10 bytes (limit 8) @2:16",
+                                      "move Nf3 @2:29", "result * @2:33"}));
+}
+
 TEST(Parser, PositionsAfterACommentOverTheLimitThatSpansLines) {
   // The limit problem of a comment spanning lines is reported at its '{', and the columns on
   // the line where it ends stay exact: counted in characters in a decoded Windows-1252 game,

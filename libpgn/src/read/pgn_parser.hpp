@@ -190,12 +190,15 @@ class Parser {
       parse_to_poll();
       if (stopped_ || p_ >= end_) break;
       poll_stop();
+      if (stopped_) break;
     }
     if (in_tags_ && !stopped_) finish_tags();
   }
 
+  // Called with stopped_ false. stopped_ is read after the elements that can set it (through
+  // apply, enter_movetext or finish_tags), not before every byte: blanks and comments cannot.
   void parse_to_poll() {
-    while (p_ < poll_at_ && !stopped_) {
+    while (p_ < poll_at_) {
       const char c = *p_;
       // The common elements get direct branches: one jump table for every byte mispredicts.
       if (c == ' ') {
@@ -204,6 +207,7 @@ class Parser {
       }
       if (kStartsMoveOnly[static_cast<unsigned char>(c)]) {
         move_token();
+        if (stopped_) return;
         continue;
       }
       if (c == '{') {
@@ -212,6 +216,7 @@ class Parser {
       }
       if (is_digit(c)) {
         number_token();
+        if (stopped_) return;
         continue;
       }
       switch (class_of(c)) {
@@ -241,9 +246,7 @@ class Parser {
           }
           break;
         case kOpenBracket:
-          if (const std::size_t length = detail::forum_wrapper_at(p_, end_)) [[unlikely]] {
-            skip_forum_wrapper(length);
-          } else if (in_tags_) {
+          if (in_tags_) {
             tag_pair();
           } else {
             stray_tag();
@@ -283,6 +286,7 @@ class Parser {
           token();
           break;
       }
+      if (stopped_) return;
     }
   }
 
@@ -324,11 +328,30 @@ class Parser {
     return false;
   }
 
-  void brace_comment() {
+  [[gnu::noinline]] void brace_comment() {  // out of line, as the compiler left it before
     const char* open = p_;
-    const TextPos pos = position(open);
     // One scan finds the closing brace and the line breaks on the way.
     const char* q = detail::find_any<'}', '\n', '\r', '}'>(open + 1, end_);
+    if (q < end_ && *q == '}') [[likely]] {
+      // On one line (lichess's "{ [%clk 0:05:00] }" after every move): the position is taken
+      // only for a visitor that reads it or for the report of a comment over the limit.
+      const std::string_view text(open + 1, static_cast<std::size_t>(q - open - 1));
+      if (reporting()) {
+        if (text.size() > limits_.max_comment_bytes) [[unlikely]] {
+          comment_too_long(text.size(), position(open));
+        } else {
+          visitor_.comment(text, position(open));
+        }
+      }
+      p_ = q + 1;
+      return;
+    }
+    multi_line_brace_comment(open, q);
+  }
+
+  // A comment over several lines (or unterminated): `q` is its first line break (or end_).
+  [[gnu::noinline]] void multi_line_brace_comment(const char* open, const char* q) {
+    const TextPos pos = position(open);
     while (q < end_ && *q != '}') {
       if (*q == '\r' && q + 1 < end_ && q[1] == '\n') ++q;
       ++q;
@@ -374,6 +397,12 @@ class Parser {
     const std::string_view name(name_begin, static_cast<std::size_t>(q - name_begin));
     while (q < end_ && class_of(*q) == kSpace) ++q;
     if (q == end_ || *q != '"') {
+      // "[pgn]" and "[/pgn]" end here (']' ends a name): forum markup is looked for only
+      // off the path of well-formed tags.
+      if (const std::size_t length = detail::forum_wrapper_at(open, end_)) {
+        skip_forum_wrapper(length);
+        return;
+      }
       error(name.empty() ? "tag pair without a name or value" : "tag value must be in quotes", pos);
       skip_rest_of_tag(q);
       return;
@@ -439,6 +468,10 @@ class Parser {
   }
 
   void stray_tag() {
+    if (const std::size_t length = detail::forum_wrapper_at(p_, end_)) {
+      skip_forum_wrapper(length);
+      return;
+    }
     if (!enter_movetext()) return;
     if (reporting()) error_at("tag pair inside movetext", p_);
     skip_rest_of_tag(p_ + 1);

@@ -478,21 +478,24 @@ struct GameSplitter::Impl {
       consume_line_break(pos);
       return false;
     }
-    if (c == '[' && forum_wrapper_line_at(pos)) [[unlikely]] {
-      // "[/pgn]" after a game, "[pgn]" before one: no game of its own (the parser skips it).
-      if (!open) open_game(pos);
-      ++pos;
-      mode = Mode::LineComment;
-      return false;
-    }
     if (c == '[') {
+      // The first ']' (or line end or ';'): 4 or 5 bytes on only in "[pgn]" and "[/pgn]".
+      const char* begin = buffer.get() + pos;
+      const char* close = detail::find_any<'\n', '\r', ';', ']'>(begin, buffer.get() + data_end);
+      if (close - begin <= 5 && forum_wrapper_line_at(pos)) [[unlikely]] {
+        // "[/pgn]" after a game, "[pgn]" before one: no game of its own (the parser skips it).
+        if (!open) open_game(pos);
+        ++pos;
+        mode = Mode::LineComment;
+        return false;
+      }
       if (open && tag_starts_new_game(pos)) {
         finish_game();
         return true;  // the '[' is looked at again, as the first line of the next game
       }
       if (!open) open_game(pos);
       note_tag(pos);
-      if (tag_line_fast_path()) return false;
+      if (tag_line_fast_path(close)) return false;
       ++pos;
       mode = Mode::TagBracket;
       return false;
@@ -529,14 +532,13 @@ struct GameSplitter::Impl {
   }
 
   // A whole `[Name "value"]` line without ';' or '{' anywhere: skips to its end at once
-  // and returns true, or returns false to leave the line to the step-by-step scan.
-  bool tag_line_fast_path() {
-    const char* begin = buffer.get() + pos;
+  // and returns true, or returns false to leave the line to the step-by-step scan. `close` is
+  // the line's first '\n', '\r', ';' or ']' (or the end of the data).
+  bool tag_line_fast_path(const char* close) {
     const char* end = buffer.get() + data_end;
     // The first ']' must be followed by nothing but blanks: one tag on the line (a ']' inside
     // the value, or more after the tag, say a game's moves and the next game's tags, is left
     // to the step-by-step scan).
-    const char* close = detail::find_any<'\n', '\r', ';', ']'>(begin, end);
     if (close == end || *close != ']') return false;
     const char* stop = close + 1;
     while (stop < end && is_horizontal_space(*stop)) ++stop;
