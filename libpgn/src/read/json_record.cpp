@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "libpgn/tags.hpp"
 #include "libpgn/types.hpp"
 #include "libpgn/variant.hpp"
 #include "libpgn/writers.hpp"
@@ -185,8 +186,7 @@ class RecordConverter {
     std::string_view result = string_field(obj, "result");
     if (!result.empty()) {
       mark("result");
-      GameResult known;
-      if (!standard_result(result, known)) result = result_text(GameResult::Unknown);
+      if (!read_result(result)) result = result_text(GameResult::Unknown);
       out_ += ' ';
       out_ += result;
     }

@@ -13,6 +13,7 @@
 #include "libpgn/san.hpp"
 #include "libpgn/variant.hpp"
 #include "read/text_scan.hpp"
+#include "tags/tag_value.hpp"
 #include "write/append_buffer.hpp"
 #include "write/opening_tags.hpp"
 #include "write/record_walk.hpp"
@@ -51,40 +52,8 @@ void append_number(std::string& out, std::uint64_t value) {
 
 // The record's result; "*" when it has none, or when the game is cut (--truncate-invalid).
 GameResult record_result(const GameRecord& record, const GameExtras& extras) {
-  GameResult result = GameResult::Unknown;
-  if (extras.unknown_result || !standard_result(record.result, result)) return GameResult::Unknown;
-  return result;
-}
-
-// Whether one of the eight bytes of `word` needs a change in a tag value: a control byte
-// (below 0x20, or 0x7F), '"' or '\\'. Exact for "any byte": the borrows that make these
-// tests inexact for single bytes only reach bytes above one that matched.
-bool needs_tag_escape(std::uint64_t word) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-  const auto zero_byte = [](std::uint64_t x) { return (x - kOnes) & ~x & kHigh; };
-  return (((word - 0x20 * kOnes) & ~word & kHigh) | zero_byte(word ^ ('"' * kOnes)) |
-          zero_byte(word ^ ('\\' * kOnes)) | zero_byte(word ^ (0x7F * kOnes))) != 0;
-}
-
-// append_tag_value() into a std::string or an AppendBuffer.
-template <class Out>
-void append_tag_value_to(std::string_view value, Out& out) {
-  std::size_t plain = 0;  // start of the run of characters that need no change
-  std::size_t i = 0;      // most values need none: skipped eight bytes at a time
-  while (i + 8 <= value.size() && !needs_tag_escape(detail::load_u64(value.data() + i))) i += 8;
-  for (; i < value.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(value[i]);
-    if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7F) continue;
-    out += value.substr(plain, i - plain);
-    plain = i + 1;
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += char(c);
-    } else {
-      out += ' ';  // a control character, which a tag value cannot hold
-    }
-  }
-  out += value.substr(plain);
+  if (extras.unknown_result) return GameResult::Unknown;
+  return read_result(record.result).value_or(GameResult::Unknown);
 }
 
 // Moves as the target notation writes them.
@@ -575,10 +544,6 @@ const char* output_format_name(OutputFormat format) {
   return kNames[int(format)];
 }
 
-void append_tag_value(std::string_view value, std::string& out) {
-  append_tag_value_to(value, out);
-}
-
 void append_unchanged_game(std::string_view text, std::string& out) {
   std::size_t end = text.size();
   while (end > 0 && is_space(text[end - 1])) --end;
@@ -679,7 +644,7 @@ struct GameWriter::Impl {
     out += '[';
     out += name;
     out += std::string_view(" \"");
-    append_tag_value_to(value, out);
+    tags::append_tag_value_to(value, out);
     out += std::string_view("\"]\n");
   }
 
