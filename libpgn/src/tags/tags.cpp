@@ -36,6 +36,19 @@ const char* time_control_period(const char* p, const char* end) {
   return q;
 }
 
+// "?", "-", or one or more items separated by `separator`, each read by `item`.
+bool unknown_or_list(std::string_view text, char separator,
+                     const char* (*item)(const char*, const char*)) {
+  if (text == "?" || text == "-") return true;
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  for (;;) {
+    if (!(p = item(p, end))) return false;
+    if (p == end) return true;
+    if (*p++ != separator) return false;
+  }
+}
+
 }  // namespace
 
 bool is_calendar_date(int year, int month, int day) {
@@ -70,14 +83,7 @@ std::optional<Date> read_date(std::string_view text) {
 }
 
 bool is_round(std::string_view text) {
-  if (text == "?" || text == "-") return true;
-  const char* p = text.data();
-  const char* const end = p + text.size();
-  for (;;) {
-    if (!(p = digits(p, end))) return false;
-    if (p == end) return true;
-    if (*p++ != '.') return false;
-  }
+  return unknown_or_list(text, '.', digits);
 }
 
 bool is_elo(std::string_view text) {
@@ -89,14 +95,7 @@ bool is_elo(std::string_view text) {
 }
 
 bool is_time_control(std::string_view text) {
-  if (text == "?" || text == "-") return true;
-  const char* p = text.data();
-  const char* const end = p + text.size();
-  for (;;) {
-    if (!(p = time_control_period(p, end))) return false;
-    if (p == end) return true;
-    if (*p++ != ':') return false;
-  }
+  return unknown_or_list(text, ':', time_control_period);
 }
 
 std::string unescape_tag_value(std::string_view raw) {
