@@ -9,24 +9,24 @@
 
 #include "libpgn/reader.hpp"
 #include "libpgn/repair.hpp"
+#include "libpgn/tags.hpp"
 #include "libpgn/writers.hpp"
-#include "repair/tag_forms.hpp"
+#include "tags/tag_forms.hpp"
 
 namespace {
 
-using pgn::repair::FormReading;
+using pgn::tags::FormReading;
 
 void check_forms(std::string_view value) {
   std::string out, why, again;
-  if (pgn::repair::read_date(value, out, why) == FormReading::Mended &&
-      pgn::repair::read_date(out, again, why) != FormReading::Standard)
+  if (pgn::tags::mend_date(value, out, why) == FormReading::Mended &&
+      pgn::tags::mend_date(out, again, why) != FormReading::Standard)
     std::abort();
   out.clear();
-  if (pgn::repair::read_round(value, out, why) == FormReading::Mended &&
-      pgn::repair::read_round(out, again, why) != FormReading::Standard)
+  if (pgn::tags::mend_round(value, out, why) == FormReading::Mended &&
+      pgn::tags::mend_round(out, again, why) != FormReading::Standard)
     std::abort();
-  pgn::GameResult result{};
-  (void)pgn::repair::read_result_spelling(value, result);
+  (void)pgn::read_result(value, pgn::ResultReading::Lenient);
 }
 
 pgn::ValidateOptions validate_options() {

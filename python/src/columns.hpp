@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "libpgn/tags.hpp"
+
 namespace pgn::python {
 
 namespace py = pybind11;
@@ -87,24 +89,13 @@ inline std::optional<std::int64_t> integer_tag(std::string_view v) {
   return negative ? -n : n;
 }
 
-// A PGN date "2012.06.20" as yyyymmdd, or nothing when a part is unknown ("2012.??.??") or
-// the date does not exist.
+// A PGN date "2012.06.20" as yyyymmdd, or nothing when a part is unknown ("2012.??.??"), the
+// date does not exist (read_date's one rule, as validate has it) or has no datetime.date
+// (year 0).
 inline std::optional<int> date_tag(std::string_view v) {
-  if (v.size() != 10 || v[4] != '.' || v[7] != '.') return std::nullopt;
-  int parts[3] = {0, 0, 0};
-  const int begins[3] = {0, 5, 8}, sizes[3] = {4, 2, 2};
-  for (int p = 0; p < 3; ++p)
-    for (int k = 0; k < sizes[p]; ++k) {
-      const char c = v[std::size_t(begins[p] + k)];
-      if (c < '0' || c > '9') return std::nullopt;
-      parts[p] = parts[p] * 10 + (c - '0');
-    }
-  const int year = parts[0], month = parts[1], day = parts[2];
-  static constexpr int kDays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > kDays[month - 1]) return std::nullopt;
-  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  if (month == 2 && day == 29 && !leap) return std::nullopt;
-  return year * 10000 + month * 100 + day;
+  const std::optional<Date> date = read_date(v);
+  if (!date || !date->complete() || date->year < 1) return std::nullopt;
+  return int(date->number());
 }
 
 // The parts of a PGN date that are known: "1922.??.??" has its year alone, "2012.06.??" its

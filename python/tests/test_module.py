@@ -380,6 +380,28 @@ def test_json_records_are_read_as_the_cli_reads_them(tmp_path):
                 assert game.moves == [m["san"] for m in record["moves"]]
 
 
+def test_date_column_and_validate_have_one_rule(tmp_path):
+    """A date is a day of the calendar for the date column and for validate alike: 2023.02.30
+    and 2023.02.29 are neither (validate took any day up to 31), 2024.02.29 is a leap day."""
+    import datetime
+
+    import pandas as pd
+
+    dates = ["2023.02.30", "2023.02.29", "1900.02.29", "2024.02.29", "2000.02.29", "2023.04.30"]
+    path = tmp_path / "dates.pgn"
+    path.write_text("".join(
+        f'[Event "e"]\n[Site "s"]\n[Date "{d}"]\n[Round "1"]\n[White "W"]\n[Black "B"]\n'
+        f'[Result "*"]\n\n1. e4 *\n\n' for d in dates))
+    frame = libpgn.to_dataframe(str(path), ["Date"])
+    problems, _ = cli_validate(str(path))
+    rejected = {p["game"] for p in problems if p["code"] == "bad-tag"}
+    for game, (value, cell) in enumerate(zip(dates, frame["Date"]), start=1):
+        real = value not in ("2023.02.30", "2023.02.29", "1900.02.29")
+        expected = datetime.datetime.strptime(value, "%Y.%m.%d").date() if real else None
+        assert (None if pd.isna(cell) else cell) == expected, value
+        assert (game not in rejected) == real, value
+
+
 @pytest.mark.parametrize("relative", ["real/twic0920.pgn", "real/lichess_db_1000k.pgn", "edge/scalachess/FWWRC.pgn"])
 def test_dataframe_columns_are_the_tags_typed(relative):
     """Every typed cell against the game's tag, read through read_games: integers where the

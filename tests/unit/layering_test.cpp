@@ -20,9 +20,9 @@ namespace {
 namespace fs = std::filesystem;
 
 // From the ground up. A new folder takes its place here and in docs/architecture.md.
-constexpr std::string_view kFloors[] = {"text",  "core",     "notation", "io",
-                                        "read",  "analysis", "openings", "check",
-                                        "write", "repair",   "select",   "run"};
+constexpr std::string_view kFloors[] = {"text",   "core",     "tags",     "notation", "io",
+                                        "read",   "analysis", "openings", "check",    "write",
+                                        "repair", "select",   "run"};
 
 // Public headers declared by no source file of their own name.
 const std::map<std::string, std::string, std::less<>> kHeaderFloors = {

@@ -30,19 +30,6 @@ bool has(const GameReport& report, Code code) {
   return false;
 }
 
-TEST(Outcome, ResultTextAndStandardForms) {
-  for (GameResult r :
-       {GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw, GameResult::Unknown}) {
-    GameResult read = GameResult::Unknown;
-    ASSERT_TRUE(standard_result(result_text(r), read));
-    EXPECT_EQ(read, r);
-  }
-  GameResult read;
-  EXPECT_FALSE(standard_result("1:0", read));
-  EXPECT_FALSE(standard_result("", read));
-  EXPECT_EQ(result_text(GameResult::Draw), "1/2-1/2");
-}
-
 TEST(Outcome, CheckmateStalemateAndDeadPositions) {
   GameReport mate = check("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0");
   EXPECT_EQ(mate.outcome.result, GameResult::WhiteWins);

@@ -94,11 +94,14 @@ std::unique_ptr<Notation> parse_notation_json(std::string_view json, std::string
 // ---- results ---------------------------------------------------------------------------
 
 // The termination markers and Result tag values a reader recognizes: the PGN standard's
-// four, and the result forms of the built-in tables and of any table added, each with the
-// result it stands for. The one place where results are read.
+// four (read_result in tags.hpp), and the result forms of the built-in tables and of any
+// table added, each with the result it stands for.
 class ResultForms {
  public:
   ResultForms();  // the standard forms and those of the built-in tables
+  // Also those of the tables a reading is given (ValidateOptions::extra_notations, then its
+  // chosen notation): the forms the validator reads, for every command that reads results.
+  ResultForms(std::span<const Notation* const> extra, const Notation* chosen);
   static const ResultForms& builtin();
   void add(const Notation& table);
 

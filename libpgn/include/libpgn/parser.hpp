@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "libpgn/splitter.hpp"
+#include "libpgn/tags.hpp"
 
 namespace pgn {
 
@@ -82,8 +83,5 @@ void parse_game(const RawGame& game, Visitor& visitor, const ParseLimits& limits
 // The column of `pos`, a position parse_game() reported in `game`: pos.column itself, or, when
 // that is 0 (not counted, see Visitor::wants_columns), counted from the start of its line.
 std::uint32_t column_at(const RawGame& game, TextPos pos);
-
-// Decodes \" and \\ in a tag value.
-std::string unescape_tag_value(std::string_view raw);
 
 }  // namespace pgn

@@ -269,15 +269,4 @@ constexpr std::string_view result_text(GameResult result) {
   return kText[int(result)];
 }
 
-// Reads the PGN standard's four termination markers; false for any other text (localized
-// forms are read by result_from_text in notation.hpp).
-constexpr bool standard_result(std::string_view text, GameResult& out) {
-  for (int r = 0; r < 4; ++r)
-    if (text == result_text(GameResult(r))) {
-      out = GameResult(r);
-      return true;
-    }
-  return false;
-}
-
 }  // namespace pgn

@@ -20,6 +20,7 @@
 #include "libpgn/game_record.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/openings.hpp"
+#include "libpgn/tags.hpp"
 
 namespace pgn {
 
@@ -103,9 +104,5 @@ inline constexpr std::string_view kJsonArrayClose = "\n]\n";
 // Appends a game's input text unchanged, followed by the blank line that separates games
 // (whatever whitespace ended the text is replaced by exactly one newline and a blank line).
 void append_unchanged_game(std::string_view text, std::string& out);
-
-// Appends `value` as the inside of a PGN tag value: \ and " escaped, control characters
-// (which a tag value cannot hold) turned into spaces.
-void append_tag_value(std::string_view value, std::string& out);
 
 }  // namespace pgn

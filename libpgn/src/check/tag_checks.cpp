@@ -5,18 +5,14 @@
 #include <algorithm>
 
 #include "libpgn/parser.hpp"
+#include "libpgn/tags.hpp"
 
 namespace pgn {
 namespace {
 
-// Regular expressions for the PGN standard's tag formats (RE2: linear time on any input).
+// Regular expressions for the formats of the tags libpgn/tags.hpp has no reader for (RE2:
+// linear time on any input).
 struct TagPatterns {
-  RE2 date{R"((\d{4}|\?{4})\.(\d{2}|\?{2})\.(\d{2}|\?{2}))"};
-  RE2 round{R"(\?|-|\d+(\.\d+)*)"};
-  RE2 elo{R"(\d{1,4}|-|\?|)"};
-  // Seconds may have a fraction: cutechess writes increments such as 10+0.05.
-  RE2 time_control{R"(\?|-|(\d+/\d+(\.\d+)?|\d+(\.\d+)?(\+\d+(\.\d+)?)?|\*\d+(\.\d+)?))"
-                   R"((:(\d+/\d+(\.\d+)?|\d+(\.\d+)?(\+\d+(\.\d+)?)?|\*\d+(\.\d+)?))*)"};
   RE2 eco{R"([A-E]\d\d(/[A-E]\d\d)?|\?|)"};
   RE2 setup{R"([01])"};
   RE2 time{R"((\d{2}|\?{2}):(\d{2}|\?{2}):(\d{2}|\?{2}))"};
@@ -109,26 +105,22 @@ const char* tag_format_problem(KnownTag kind, std::string_view value, const Nota
     case KnownTag::Date:
     case KnownTag::EventDate:
     case KnownTag::UTCDate: {
-      if (!RE2::FullMatch(value, p.date))
-        return "a date in the form YYYY.MM.DD (?? for unknown parts)";
-      const int month = value[5] == '?' ? 1 : (value[5] - '0') * 10 + (value[6] - '0');
-      const int day = value[8] == '?' ? 1 : (value[8] - '0') * 10 + (value[9] - '0');
-      if (month < 1 || month > 12 || day < 1 || day > 31) return "a real calendar date";
-      return nullptr;
+      if (read_date(value)) return nullptr;
+      return has_date_form(value) ? "a real calendar date"
+                                  : "a date in the form YYYY.MM.DD (?? for unknown parts)";
     }
     case KnownTag::Round:
-      return RE2::FullMatch(value, p.round) ? nullptr : "a round: digits separated by dots, ? or -";
+      return is_round(value) ? nullptr : "a round: digits separated by dots, ? or -";
     case KnownTag::Result: {
       GameResult result;
       return results.read(value, result, notation) ? nullptr : "one of 1-0, 0-1, 1/2-1/2, *";
     }
     case KnownTag::WhiteElo:
     case KnownTag::BlackElo:
-      return RE2::FullMatch(value, p.elo) ? nullptr : "a rating (digits, or - when there is none)";
+      return is_elo(value) ? nullptr : "a rating (digits, or - when there is none)";
     case KnownTag::TimeControl:
-      return RE2::FullMatch(value, p.time_control)
-                 ? nullptr
-                 : "a time control such as 40/7200:3600, 300+2, or ? or -";
+      return is_time_control(value) ? nullptr
+                                    : "a time control such as 40/7200:3600, 300+2, or ? or -";
     case KnownTag::ECO:
       return RE2::FullMatch(value, p.eco) ? nullptr : "an ECO code such as B90";
     case KnownTag::SetUp:

@@ -19,19 +19,11 @@ namespace pgn {
 struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   explicit Impl(const ValidateOptions& o)
       : options(o),
-        results(result_forms(options)),
+        results(options.extra_notations, options.notation),
         diagnostics(SeverityRules(options)),
         tags(options.check_tags, results),
         replay(options, results, diagnostics),
         detector(options) {}
-
-  // The result forms of the built-in tables and of the caller's own.
-  static ResultForms result_forms(const ValidateOptions& options) {
-    ResultForms forms = ResultForms::builtin();
-    for (const Notation* n : options.extra_notations) forms.add(*n);
-    if (options.notation) forms.add(*options.notation);
-    return forms;
-  }
 
   const ValidateOptions options;  // a copy: callers may pass a temporary
   const ResultForms results;

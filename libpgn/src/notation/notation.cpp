@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "libpgn/spoken.hpp"
+#include "libpgn/tags.hpp"
 #include "notation/embedded.hpp"
 
 namespace pgn {
@@ -479,6 +480,12 @@ ResultForms::ResultForms() {
   for (const Notation* n : builtin_notations()) add(*n);
 }
 
+ResultForms::ResultForms(std::span<const Notation* const> extra, const Notation* chosen)
+    : ResultForms(builtin()) {
+  for (const Notation* n : extra) add(*n);
+  if (chosen) add(*chosen);
+}
+
 const ResultForms& ResultForms::builtin() {
   static const ResultForms forms;
   return forms;
@@ -500,7 +507,10 @@ const GameResult* ResultForms::find(std::string_view text) const {
 }
 
 bool ResultForms::read(std::string_view text, GameResult& out, const Notation* preferred) const {
-  if (standard_result(text, out)) return true;
+  if (const std::optional<GameResult> standard = read_result(text)) {
+    out = *standard;
+    return true;
+  }
   if (preferred)
     for (int r = 0; r < 4; ++r)
       for (const std::string& form : preferred->results[r])

@@ -9,8 +9,10 @@
 
 #include "libpgn/move_text.hpp"
 #include "libpgn/san.hpp"
+#include "libpgn/tags.hpp"
 #include "openings/opening_table.hpp"
 #include "openings/opening_tags.hpp"
+#include "tags/tag_scan.hpp"
 
 namespace pgn {
 
@@ -292,38 +294,25 @@ bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-// Reads the tag pairs at the start of a game's text; stops at the first thing that is not one.
-// Returns how many it found (at most `out.size()` are kept; the count goes on).
-std::size_t scan_tags(std::string_view text, std::vector<TagSpan>& out) {
+// Reads the tag pairs at the start of a game's text as the parser reads them; stops at the
+// first thing that is not a whole pair with a name.
+void scan_tags(std::string_view text, std::vector<TagSpan>& out) {
   out.clear();
+  const char* const begin = text.data();
+  const char* const end = begin + text.size();
   std::size_t i = 0;
   for (;;) {
     while (i < text.size() && is_space(text[i])) ++i;
     if (i >= text.size() || text[i] != '[') break;
+    const tags::TagPairScan pair = tags::scan_tag_pair(begin + i, end);
+    if (pair.name.empty() || !pair.whole()) break;
     TagSpan t;
-    t.begin = i++;
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    const std::size_t name_begin = i;
-    while (i < text.size() && !is_space(text[i]) && text[i] != '"' && text[i] != ']') ++i;
-    t.name = text.substr(name_begin, i - name_begin);
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    if (t.name.empty() || i >= text.size() || text[i] != '"') break;
-    t.value_begin = ++i;
-    while (i < text.size() && text[i] != '"' && text[i] != '\n') i += text[i] == '\\' ? 2 : 1;
-    if (i >= text.size() || text[i] != '"') break;
-    t.value_end = i++;
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    if (i >= text.size() || text[i] != ']') break;
-    t.end = ++i;
+    t.name = pair.name;
+    t.begin = i;
+    t.value_begin = std::size_t(pair.value_begin - begin);
+    t.value_end = std::size_t(pair.value_end - begin);
+    t.end = i = std::size_t(pair.stop - begin);
     out.push_back(t);
-  }
-  return out.size();
-}
-
-void append_escaped(std::string_view value, std::string& out) {
-  for (char c : value) {
-    if (c == '"' || c == '\\') out.push_back('\\');
-    out.push_back(c);
   }
 }
 
@@ -352,7 +341,7 @@ void append_with_opening_tags(std::string_view text, const Opening& opening, Ope
     if (change == detail::OpeningTagPlan::Change::Replace) {
       Edit& e = edits[edit_count++];
       e = {t.value_begin, t.value_end, {}};
-      append_escaped(value, e.text);
+      append_tag_value(value, e.text);
     } else if (change == detail::OpeningTagPlan::Change::Drop) {
       // Removed with its line when it has one of its own (the last pair gives its place to
       // the added tags, if any).
@@ -379,7 +368,7 @@ void append_with_opening_tags(std::string_view text, const Opening& opening, Ope
   plan.for_each_added([&](std::string_view name, std::string_view value) {
     if (!tags.empty()) added.append(eol);
     added.append("[").append(name).append(" \"");
-    append_escaped(value, added);
+    append_tag_value(value, added);
     added.append("\"]");
     if (tags.empty()) added.append(eol);
   });

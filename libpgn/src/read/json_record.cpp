@@ -8,9 +8,10 @@
 #include <string>
 #include <string_view>
 
+#include "libpgn/tags.hpp"
 #include "libpgn/types.hpp"
 #include "libpgn/variant.hpp"
-#include "text/tag_value.hpp"
+#include "tags/tag_value.hpp"
 
 namespace pgn {
 namespace {
@@ -32,7 +33,7 @@ void append_tag(std::string& out, std::string_view name, std::string_view value)
   out += '[';
   out += name;
   out += " \"";
-  detail::append_tag_value_to(value, out);
+  tags::append_tag_value_to(value, out);
   out += "\"]\n";
 }
 
@@ -185,8 +186,7 @@ class RecordConverter {
     std::string_view result = string_field(obj, "result");
     if (!result.empty()) {
       mark("result");
-      GameResult known;
-      if (!standard_result(result, known)) result = result_text(GameResult::Unknown);
+      if (!read_result(result)) result = result_text(GameResult::Unknown);
       out_ += ' ';
       out_ += result;
     }

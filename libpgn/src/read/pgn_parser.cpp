@@ -31,14 +31,4 @@ std::uint32_t column_at(const RawGame& game, TextPos pos) {
                      detail::count_code_points(base + line_start, base + at, base + text.size()));
 }
 
-std::string unescape_tag_value(std::string_view raw) {
-  std::string out;
-  out.reserve(raw.size());
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    if (raw[i] == '\\' && i + 1 < raw.size() && (raw[i + 1] == '"' || raw[i + 1] == '\\')) ++i;
-    out.push_back(raw[i]);
-  }
-  return out;
-}
-
 }  // namespace pgn

@@ -14,12 +14,15 @@
 #include <atomic>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "libpgn/notation.hpp"
 #include "libpgn/parser.hpp"
 #include "read/tokens.hpp"
+#include "tags/marker_dashes.hpp"
+#include "tags/tag_scan.hpp"
 #include "text/text_scan.hpp"
 
 namespace pgn::detail {
@@ -123,7 +126,8 @@ class Parser {
   // A token whose last byte is not ASCII: a result written with another dash (reported and
   // handled: true), or castling written so (reported).
   [[gnu::cold, gnu::noinline]] bool other_dash_result(std::string_view text, const char* start) {
-    if (const std::string_view marker = result_with_other_dash(text); !marker.empty()) {
+    if (const std::optional<GameResult> read = tags::result_with_other_dash(text)) {
+      const std::string_view marker = result_text(*read);
       if (depth_ > 0) {
         if (reporting()) error_at("termination marker inside a variation", start);
         return true;
@@ -390,13 +394,9 @@ class Parser {
   void tag_pair() {
     const char* open = p_;
     const TextPos pos = position(open);
-    const char* q = open + 1;
-    while (q < end_ && class_of(*q) == kSpace) ++q;
-    const char* name_begin = q;
-    while (q < end_ && !kEndsTagName[static_cast<unsigned char>(*q)]) ++q;
-    const std::string_view name(name_begin, static_cast<std::size_t>(q - name_begin));
-    while (q < end_ && class_of(*q) == kSpace) ++q;
-    if (q == end_ || *q != '"') {
+    const tags::TagPairScan t = tags::scan_tag_pair(open, end_);
+    const std::string_view name = t.name;
+    if (t.value_begin == nullptr) {
       // "[pgn]" and "[/pgn]" end here (']' ends a name): forum markup is looked for only
       // off the path of well-formed tags.
       if (const std::size_t length = detail::forum_wrapper_at(open, end_)) {
@@ -404,44 +404,20 @@ class Parser {
         return;
       }
       error(name.empty() ? "tag pair without a name or value" : "tag value must be in quotes", pos);
-      skip_rest_of_tag(q);
+      skip_rest_of_tag(t.stop);
       return;
     }
-    const char* quote = q;
-    const char* value_begin = q + 1;
-    const char* value_end = nullptr;
-    const char* after = nullptr;  // just past the closing ']'
-    bool stray_quote = false;
-    q = value_begin;
-    for (;;) {
-      q = detail::find_any<'"', '\\', '\n', '\r'>(q, end_);
-      if (q == end_ || *q == '\n' || *q == '\r') break;
-      if (*q == '\\') {
-        q += (q + 1 < end_ && q[1] != '\n' && q[1] != '\r') ? 2 : 1;
-        continue;
-      }
-      // A quote: the value ends here if ']' follows; otherwise it is an unescaped quote
-      // inside the value and a later one may close it.
-      const char* r = q + 1;
-      while (r < end_ && class_of(*r) == kSpace) ++r;
-      if (r < end_ && *r == ']') {
-        value_end = q;
-        after = r + 1;
-        break;
-      }
-      stray_quote = true;
-      ++q;
-    }
-    if (value_end == nullptr) {
+    const bool stray_quote = t.stray_quote;
+    if (!t.whole()) {
       // No `"]` on the line: the value (or its ']') is missing an end.
       error(stray_quote ? "missing ']' after tag value" : "unterminated tag value",
-            stray_quote ? pos : position(quote));
-      p_ = q;
+            stray_quote ? pos : position(t.value_begin - 1));
+      p_ = t.stop;
       return;
     }
     if (stray_quote) error("unescaped '\"' inside tag value", pos);
     if (name.empty()) error("tag pair without a name", pos);
-    p_ = after;
+    p_ = t.stop;
     if (skip_tags_ || !reporting()) return;
     if (tags_seen_ >= limits_.max_tags) {
       if (tags_seen_ == limits_.max_tags) {
@@ -452,7 +428,8 @@ class Parser {
     }
     ++tags_seen_;
     apply(visitor_.tag(
-        name, std::string_view(value_begin, static_cast<std::size_t>(value_end - value_begin)),
+        name,
+        std::string_view(t.value_begin, static_cast<std::size_t>(t.value_end - t.value_begin)),
         pos));
   }
 

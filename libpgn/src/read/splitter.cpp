@@ -32,6 +32,7 @@
 #include <unordered_set>
 
 #include "libpgn/encoding.hpp"
+#include "libpgn/tags.hpp"
 #include "libpgn/types.hpp"
 #include "read/movetext_scan.hpp"
 #include "text/text_scan.hpp"
@@ -57,8 +58,7 @@ constexpr std::size_t kSniffBytes = 4096;
 
 // Only the standard markers end a game here: a localized one is read by the parser.
 bool is_result_token(std::string_view token) {
-  GameResult result;
-  return standard_result(token, result);
+  return read_result(token).has_value();
 }
 
 enum class Mode : std::uint8_t {

@@ -1,13 +1,15 @@
 // The PGN parser's view of bytes and tokens: the byte classes its scan dispatches on, the
-// blanks and dashes that are not ASCII, and the token forms it recognizes (results and castling
-// written with other dashes, annotation symbols). Kept apart from the parser's state machine in
-// pgn_parser.hpp; inline, as they run on every token.
+// blanks that are not ASCII, and the token forms it recognizes (castling written with other
+// dashes, annotation symbols; results so written are read in tags/marker_dashes.hpp). Kept
+// apart from the parser's state machine in pgn_parser.hpp; inline, as they run on every token.
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
+
+#include "tags/marker_dashes.hpp"
 
 namespace pgn::detail::parser {
 
@@ -54,16 +56,6 @@ inline CharClass class_of(char c) {
   return kClass[static_cast<unsigned char>(c)];
 }
 
-// Bytes that end a tag name: blanks, line ends, '"' and ']'.
-inline constexpr std::array<bool, 256> make_tag_name_ends() {
-  std::array<bool, 256> table{};
-  for (int c = 0; c < 256; ++c) {
-    table[c] = kClass[c] == kSpace || kClass[c] == kNewline || kClass[c] == kReturn;
-  }
-  table['"'] = table[']'] = true;
-  return table;
-}
-inline constexpr std::array<bool, 256> kEndsTagName = make_tag_name_ends();
 // token_end()'s view of a byte: part of a token, a token end, or the lead byte of NBSP or
 // BOM (a blank when the whole sequence is there, else part of the token).
 enum TokenByte : std::uint8_t { kInToken, kEndsToken, kMaybeEndsToken };
@@ -100,30 +92,6 @@ inline int multibyte_space(const char* p, const char* end) {
   return 0;
 }
 
-// Length of a dash that is not '-' at p (en dash, em dash, hyphen, non-breaking hyphen,
-// minus sign), or 0.
-inline std::size_t other_dash(const char* p, const char* end) {
-  if (end - p < 3) return 0;
-  const auto b = [&](int i) { return static_cast<unsigned char>(p[i]); };
-  if (b(0) == 0xE2 && b(1) == 0x80 && (b(2) >= 0x90 && b(2) <= 0x94)) return 3;  // U+2010-2014
-  if (b(0) == 0xE2 && b(1) == 0x88 && b(2) == 0x92) return 3;                    // U+2212
-  return 0;
-}
-
-// The standard marker for "1–0", "0—1", "1/2–1/2", "½–½" (one dash that is not '-'), or "".
-inline std::string_view result_with_other_dash(std::string_view token) {
-  for (std::size_t i = 0; i < token.size(); ++i) {
-    const std::size_t dash = other_dash(token.data() + i, token.data() + token.size());
-    if (dash == 0) continue;
-    const std::string_view before = token.substr(0, i), after = token.substr(i + dash);
-    if (before == "1" && after == "0") return "1-0";
-    if (before == "0" && after == "1") return "0-1";
-    if ((before == "1/2" || before == "\xC2\xBD") && before == after) return "1/2-1/2";
-    return {};
-  }
-  return {};
-}
-
 // Castling written with dashes that are not all '-' ("O‑O" with U+2011): its plain form, or "".
 inline std::string_view castling_with_other_dash(std::string_view token) {
   const char letter = token[0];
@@ -133,7 +101,7 @@ inline std::string_view castling_with_other_dash(std::string_view token) {
   int dashes = 0;
   bool other = false;
   while (p < end && dashes < 2) {
-    std::size_t d = *p == '-' ? 1 : other_dash(p, end);
+    std::size_t d = *p == '-' ? 1 : tags::other_dash(p, end);
     if (d == 0 || p + d >= end || p[d] != letter) break;
     other = other || d > 1;
     p += d + 1;

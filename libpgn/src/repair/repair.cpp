@@ -13,11 +13,12 @@
 #include "libpgn/notation.hpp"
 #include "libpgn/parser.hpp"
 #include "libpgn/san.hpp"
+#include "libpgn/tags.hpp"
 #include "libpgn/variant.hpp"
 #include "libpgn/winnable.hpp"
 #include "libpgn/writers.hpp"
 #include "repair/slips.hpp"
-#include "repair/tag_forms.hpp"
+#include "tags/tag_forms.hpp"
 
 namespace pgn {
 
@@ -648,7 +649,10 @@ void GameRepairer::Impl::mend_result(const Frame& main) {
   const ResultForms& forms = ResultForms::builtin();
   const Notation* table = table_of(read.notation);
   auto read_result = [&](std::string_view v, GameResult& r) {
-    return forms.read(v, r, table) || repair::read_result_spelling(v, r);
+    if (forms.read(v, r, table)) return true;
+    const std::optional<GameResult> spelled = pgn::read_result(v, ResultReading::Lenient);
+    if (spelled) r = *spelled;
+    return spelled.has_value();
   };
   const TokenTrail::Tag* tag = nullptr;
   for (const auto& t : trail.tags)
@@ -757,11 +761,11 @@ void GameRepairer::Impl::mend_tags() {
     const bool date = t.name == "Date" || t.name == "EventDate" || t.name == "UTCDate";
     if (!date && t.name != "Round") continue;
     std::string mended, why;
-    const repair::FormReading reading =
-        date ? repair::read_date(value, mended, why) : repair::read_round(value, mended, why);
-    if (reading == repair::FormReading::Standard) continue;
+    const tags::FormReading reading =
+        date ? tags::mend_date(value, mended, why) : tags::mend_round(value, mended, why);
+    if (reading == tags::FormReading::Standard) continue;
     const std::string was = "[" + std::string(t.name) + " \"" + value + "\"]";
-    if (reading == repair::FormReading::Mended) {
+    if (reading == tags::FormReading::Mended) {
       add(RepairKind::TagForm, t.pos, was, "[" + std::string(t.name) + " \"" + mended + "\"]",
           date ? "a date in the form YYYY.MM.DD" + (why.empty() ? "" : " (" + why + ")")
                : std::string("a round in the form the standard gives"));

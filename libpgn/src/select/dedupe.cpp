@@ -14,6 +14,7 @@
 #include <queue>
 
 #include "libpgn/game_record.hpp"
+#include "libpgn/notation.hpp"
 #include "libpgn/san.hpp"
 #include "read/pgn_parser.hpp"
 
@@ -135,14 +136,6 @@ struct MovetextMemo {
   }
 };
 
-std::uint8_t result_code(std::string_view r) {
-  if (r == "1-0") return 1;
-  if (r == "0-1") return 2;
-  if (r == "1/2-1/2") return 3;
-  if (r == "*") return 4;
-  return 0;
-}
-
 }  // namespace
 
 struct DuplicateKeyer::Impl {
@@ -150,6 +143,7 @@ struct DuplicateKeyer::Impl {
       : rules(r),
         validator(options),
         notation(options.notation),
+        results(options.extra_notations, options.notation),
         // The quick replay plays standard chess: with other rules for untagged games
         // (--variant), every game goes to the validator.
         quick_replay(!options.variant ||
@@ -158,6 +152,7 @@ struct DuplicateKeyer::Impl {
   const DuplicateRules& rules;
   GameValidator validator;
   const Notation* notation;
+  const ResultForms results;  // the Result tag is read as the validator reads it
   const bool quick_replay;
   GameReport report;
   GameRecord record;
@@ -178,6 +173,12 @@ struct DuplicateKeyer::Impl {
   std::size_t tags_end = 0;  // in game_at_hand->text: just after the last tag value
   bool memo_usable = false;
   KeyMixer movetext_hash;
+
+  // 1 to 4 for 1-0, 0-1, 1/2-1/2 and *; 0 when the game has none that reads.
+  std::uint8_t result_code(std::string_view value) const {
+    GameResult read;
+    return results.read(value, read, notation) ? std::uint8_t(1 + int(read)) : 0;
+  }
 
   // Replays the main line in English (or the --lang notation), collecting tags and counting
   // the main line's annotations; `failed` sends the game to the validator.

@@ -1,10 +1,12 @@
 // Value ranges (numbers, dates, ECO codes), material patterns and the FIDE comparison of
 // positions: the small languages of `pgn select`'s conditions.
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <climits>
 
 #include "libpgn/select.hpp"
+#include "libpgn/tags.hpp"
 
 namespace pgn {
 namespace {
@@ -60,8 +62,12 @@ bool parse_bound(std::string_view text, RangeKind kind, std::int64_t& low, std::
         if (end == text.size()) break;
         begin = end + 1;
       }
-      if (count >= 2 && (parts[1] < 1 || parts[1] > 12)) return false;
-      if (count == 3 && (parts[2] < 1 || parts[2] > 31)) return false;
+      // The month and day of a calendar date, the one rule of tags.hpp (the leap years repeat
+      // every 400 years, so any year written is taken modulo 400).
+      const auto small = [&](int i) { return int(std::min<std::int64_t>(parts[i], 99)); };
+      if (count >= 2 &&
+          !is_calendar_date(int(parts[0] % 400), small(1), count == 3 ? small(2) : Date::kUnknown))
+        return false;
       low = parts[0] * 10000 + parts[1] * 100 + parts[2];
       high = count == 1 ? low + 1299 : count == 2 ? low + 99 : low;
       return true;
@@ -139,14 +145,10 @@ bool value_of(std::string_view v, RangeKind kind, std::int64_t& out) {
       return v.size() == 3 && parse_bound(v, kind, out, high);
     }
     case RangeKind::Date: {
-      // "2019.05.03", "2019.??.??", "2019.05.??"; the year must be known.
-      if (v.size() < 4) return false;
-      std::int64_t year;
-      if (!parse_number(v.substr(0, 4), year)) return false;
-      std::int64_t month = 0, day = 0;
-      if (v.size() >= 7 && v[4] == '.' && !parse_number(v.substr(5, 2), month)) month = 0;
-      if (v.size() >= 10 && v[7] == '.' && !parse_number(v.substr(8, 2), day)) day = 0;
-      out = year * 10000 + month * 100 + day;
+      // A date as validate reads it ("2019.05.03", "2019.??.??", "2019.05.??"), its year known.
+      const std::optional<Date> date = read_date(v);
+      if (!date || date->year == Date::kUnknown) return false;
+      out = date->number();
       return true;
     }
   }

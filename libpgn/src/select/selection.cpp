@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 
 #include "libpgn/game_record.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/select.hpp"
+#include "libpgn/tags.hpp"
 #include "libpgn/variant.hpp"
 
 namespace pgn {
@@ -24,6 +26,7 @@ struct Selection::Condition {
   MaterialPattern material;
   std::uint32_t plies = 1;
   Code code = Code::Syntax;
+  GameResult result = GameResult::Unknown;  // Result, Termination
 
   bool needs_moves() const { return kind >= Kind::Ply; }
 };
@@ -176,7 +179,9 @@ bool Selection::add_text(Kind kind, std::string_view text, bool negated, std::st
       break;
     case Kind::Result:
     case Kind::Termination:
-      if (text != "1-0" && text != "0-1" && text != "1/2-1/2" && text != "*") {
+      if (const std::optional<GameResult> result = read_result(text)) {
+        c->result = *result;
+      } else {
         error = "'" + std::string(text) + "' is not a result (1-0, 0-1, 1/2-1/2 or *)";
         return false;
       }
@@ -318,6 +323,7 @@ struct GameSelector::Impl {
         untagged_variant(options.variant.value_or(VariantName{})),
         needs_moves(s.needs_moves()),
         notation(options.notation),
+        results(options.extra_notations, options.notation),
         line_visitor(*this) {
     // The main line alone answers position and material conditions: such games are replayed
     // here, resolving each move on the core and stopping once every answer is known, and go
@@ -370,6 +376,7 @@ struct GameSelector::Impl {
   GameRecord record;
   std::vector<Position> line;  // the main line's positions, start included
   const Notation* notation;
+  const ResultForms results;  // the Result tag is read as the validator reads it
   MainLine line_visitor;
   bool quick = false;                 // the selection can use the main-line replay
   bool answered = false;              // this game's move conditions were answered by it
@@ -460,8 +467,10 @@ struct GameSelector::Impl {
       case K::Player:
       case K::PlayerRegex:
         return player_matches(c, "White") || player_matches(c, "Black");
-      case K::Result:
-        return tag("Result", v) && v == c.value;
+      case K::Result: {
+        GameResult read;
+        return tag("Result", v) && results.read(v, read, notation) && read == c.result;
+      }
       case K::Variant:
         if (!tag("Variant", v)) {
           const VariantName named = parse_variant_name(c.value);

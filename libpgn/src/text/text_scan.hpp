@@ -79,8 +79,11 @@ inline std::size_t count_continuations(std::uint64_t word, std::uint64_t keep) {
 
 // Number of UTF-8 code points in [p, end): bytes that are not continuation bytes. Bytes up to
 // `readable` (at least `end`) may be read, so that a short stretch costs one load, not a
-// loop over its bytes: the parser counts the few bytes between two tokens.
-inline std::size_t count_code_points(const char* p, const char* end, const char* readable) {
+// loop over its bytes: the parser counts the few bytes between two tokens. Never inlined: it
+// is needed for a reported event only, and inlined into the parser's per-token function its
+// vector code makes that function realign its stack on every token.
+[[gnu::noinline]] inline std::size_t count_code_points(const char* p, const char* end,
+                                                       const char* readable) {
   std::size_t continuation = 0;
   const std::size_t length = static_cast<std::size_t>(end - p);
 #if defined(__SSE2__)

@@ -15,7 +15,7 @@
 #include "libpgn/san.hpp"
 #include "libpgn/variant.hpp"
 #include "openings/opening_tags.hpp"
-#include "text/tag_value.hpp"
+#include "tags/tag_value.hpp"
 #include "text/text_scan.hpp"
 #include "write/csv_row.hpp"
 #include "write/record_walk.hpp"
@@ -54,9 +54,8 @@ void append_number(std::string& out, std::uint64_t value) {
 
 // The record's result; "*" when it has none, or when the game is cut (--truncate-invalid).
 GameResult record_result(const GameRecord& record, const GameExtras& extras) {
-  GameResult result = GameResult::Unknown;
-  if (extras.unknown_result || !standard_result(record.result, result)) return GameResult::Unknown;
-  return result;
+  if (extras.unknown_result) return GameResult::Unknown;
+  return read_result(record.result).value_or(GameResult::Unknown);
 }
 
 // Moves as the target notation writes them.
@@ -516,10 +515,6 @@ std::vector<std::string> default_csv_columns() {
   return columns;
 }
 
-void append_tag_value(std::string_view value, std::string& out) {
-  detail::append_tag_value_to(value, out);
-}
-
 void append_unchanged_game(std::string_view text, std::string& out) {
   std::size_t end = text.size();
   while (end > 0 && is_space(text[end - 1])) --end;
@@ -620,7 +615,7 @@ struct GameWriter::Impl {
     out += '[';
     out += name;
     out += std::string_view(" \"");
-    detail::append_tag_value_to(value, out);
+    tags::append_tag_value_to(value, out);
     out += std::string_view("\"]\n");
   }
 

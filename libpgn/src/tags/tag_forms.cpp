@@ -1,10 +1,12 @@
-#include "repair/tag_forms.hpp"
+#include "tags/tag_forms.hpp"
 
 #include <algorithm>
 #include <array>
 #include <vector>
 
-namespace pgn::repair {
+#include "libpgn/tags.hpp"
+
+namespace pgn::tags {
 namespace {
 
 bool is_digit(char c) {
@@ -32,29 +34,6 @@ std::string_view trim(std::string_view v) {
   return v;
 }
 
-// A part of a date: digits, or question marks (unknown); -1 for unknown, -2 for neither.
-int date_part(std::string_view part) {
-  if (part.empty()) return -2;
-  bool all_unknown = true, all_digits = true;
-  for (char c : part) {
-    all_unknown &= c == '?';
-    all_digits &= is_digit(c);
-  }
-  if (all_unknown) return -1;
-  if (!all_digits || part.size() > 4) return -2;
-  int n = 0;
-  for (char c : part) n = n * 10 + (c - '0');
-  return n;
-}
-
-bool is_standard_date(std::string_view v) {
-  if (v.size() != 10 || v[4] != '.' || v[7] != '.') return false;
-  const int year = date_part(v.substr(0, 4)), month = date_part(v.substr(5, 2)),
-            day = date_part(v.substr(8, 2));
-  if (year == -2 || month == -2 || day == -2) return false;
-  return (month == -1 || (month >= 1 && month <= 12)) && (day == -1 || (day >= 1 && day <= 31));
-}
-
 void append_two(std::string& out, int n) {
   if (n < 0) {
     out += "??";
@@ -77,19 +56,26 @@ std::string standard_date(int year, int month, int day) {
   return out;
 }
 
-bool month_ok(int m) {
-  return m == -1 || (m >= 1 && m <= 12);
-}
-bool day_ok(int d) {
-  return d == -1 || (d >= 1 && d <= 31);
-}
-
 }  // namespace
 
-FormReading read_date(std::string_view value, std::string& out, std::string& why) {
+int date_part(std::string_view part) {
+  if (part.empty()) return kNoDatePart;
+  bool all_unknown = true, all_digits = true;
+  for (char c : part) {
+    all_unknown &= c == '?';
+    all_digits &= is_digit(c);
+  }
+  if (all_unknown) return Date::kUnknown;
+  if (!all_digits || part.size() > 4) return kNoDatePart;
+  int n = 0;
+  for (char c : part) n = n * 10 + (c - '0');
+  return n;
+}
+
+FormReading mend_date(std::string_view value, std::string& out, std::string& why) {
   std::string written;
   value = as_written(value, written);
-  if (is_standard_date(value)) return FormReading::Standard;
+  if (read_date(value)) return FormReading::Standard;
   const std::string_view v = trim(value);
   if (v.empty() || v == "?" || v == "-") {
     out = "????.??.??";
@@ -103,22 +89,23 @@ FormReading read_date(std::string_view value, std::string& out, std::string& why
       begin = i + 1;
     }
   if (parts.size() > 3) return FormReading::Unreadable;
-  std::array<int, 3> n{-1, -1, -1};
+  std::array<int, 3> n{Date::kUnknown, Date::kUnknown, Date::kUnknown};
   for (std::size_t i = 0; i < parts.size(); ++i) {
     n[i] = date_part(parts[i]);
-    if (n[i] == -2) return FormReading::Unreadable;
+    if (n[i] == kNoDatePart) return FormReading::Unreadable;
   }
   const bool year_first = parts[0].size() == 4;
   const bool year_last = parts.size() == 3 && parts[2].size() == 4 && parts[0].size() <= 2;
   if (year_first) {
     for (std::size_t i = 1; i < parts.size(); ++i)
       if (parts[i].size() > 2) return FormReading::Unreadable;
-    if (month_ok(n[1]) && day_ok(n[2])) {
+    if (is_calendar_date(n[0], n[1], n[2])) {
       out = standard_date(n[0], n[1], n[2]);
       return out == value ? FormReading::Standard : FormReading::Mended;
     }
     // YYYY.DD.MM: read so only when the middle number can be no month.
-    if (parts.size() == 3 && n[1] > 12 && day_ok(n[1]) && month_ok(n[2]) && n[2] != -1) {
+    if (parts.size() == 3 && n[1] > 12 && n[2] != Date::kUnknown &&
+        is_calendar_date(n[0], n[2], n[1])) {
       out = standard_date(n[0], n[2], n[1]);
       why = "the day and the month were swapped";
       return FormReading::Mended;
@@ -127,7 +114,7 @@ FormReading read_date(std::string_view value, std::string& out, std::string& why
   }
   if (year_last) {
     const int a = n[0], b = n[1], year = n[2];
-    const bool day_first = day_ok(a) && month_ok(b), month_first = month_ok(a) && day_ok(b);
+    const bool day_first = is_calendar_date(year, b, a), month_first = is_calendar_date(year, a, b);
     if (day_first && month_first && a != b) {
       why = "day.month.year and month.day.year both fit";
       return FormReading::Ambiguous;
@@ -144,21 +131,7 @@ FormReading read_date(std::string_view value, std::string& out, std::string& why
   return FormReading::Unreadable;
 }
 
-FormReading read_round(std::string_view value, std::string& out, std::string& /*why*/) {
-  // digits(.digits)*, ? or -
-  auto standard = [](std::string_view v) {
-    if (v == "?" || v == "-") return true;
-    bool digit_before = false;
-    for (char c : v) {
-      if (is_digit(c))
-        digit_before = true;
-      else if (c == '.' && digit_before)
-        digit_before = false;
-      else
-        return false;
-    }
-    return digit_before;
-  };
+FormReading mend_round(std::string_view value, std::string& out, std::string& /*why*/) {
   std::string written;
   value = as_written(value, written);
   std::string_view v = trim(value);
@@ -181,17 +154,21 @@ FormReading read_round(std::string_view value, std::string& out, std::string& /*
   if (dot != std::string::npos && dot > 0 && mended.find('.', dot + 1) == std::string::npos &&
       mended.find_first_not_of('0', dot + 1) == std::string::npos && dot + 1 < mended.size())
     mended.resize(dot);
-  if (!standard(mended)) return FormReading::Unreadable;
+  if (!is_round(mended)) return FormReading::Unreadable;
   if (mended == value) return FormReading::Standard;
   out = mended;
   return FormReading::Mended;
 }
 
-bool read_result_spelling(std::string_view value, GameResult& out) {
+}  // namespace pgn::tags
+
+namespace pgn {
+
+std::optional<GameResult> detail::read_result_spelling(std::string_view value) {
   std::string v;
   for (char c : value)
-    if (c != ' ' && !is_control(c)) v += c;  // blanks, as the writer writes controls
-  if (standard_result(v, out)) return true;
+    if (c != ' ' && !tags::is_control(c)) v += c;  // blanks, as the writer writes controls
+  if (const std::optional<GameResult> standard = read_result(v)) return standard;
   struct Form {
     std::string_view text;
     GameResult result;
@@ -207,11 +184,8 @@ bool read_result_spelling(std::string_view value, GameResult& out) {
       {"", GameResult::Unknown},
   };
   for (const Form& f : kForms)
-    if (v == f.text) {
-      out = f.result;
-      return true;
-    }
-  return false;
+    if (v == f.text) return f.result;
+  return std::nullopt;
 }
 
-}  // namespace pgn::repair
+}  // namespace pgn

@@ -1,5 +1,5 @@
-// Writing a PGN tag value: the escaping the PGN reader undoes. In the ground floor, below
-// the stages that write tag pairs: the writers, and the JSON reader that turns records into PGN.
+// The one escaper of tag values, as a template so that the PGN writer appends into its
+// AppendBuffer as directly as into a std::string (append_tag_value in libpgn/tags.hpp).
 #pragma once
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 
 #include "text/text_scan.hpp"
 
-namespace pgn::detail {
+namespace pgn::tags {
 
 // Whether one of the eight bytes of `word` needs a change in a tag value: a control byte
 // (below 0x20, or 0x7F), '"' or '\\'. Exact for "any byte": the borrows that make these
@@ -19,14 +19,12 @@ inline bool needs_tag_escape(std::uint64_t word) {
           zero_byte(word ^ ('\\' * kOnes)) | zero_byte(word ^ (0x7F * kOnes))) != 0;
 }
 
-// A tag value as it stands between the quotes of a tag pair, into a std::string or an
-// AppendBuffer: '"' and '\\' escaped, a control character (which a tag value cannot hold)
-// written as a space. pgn::append_tag_value (libpgn/writers.hpp) is this into a string.
+// append_tag_value() into a std::string or an AppendBuffer.
 template <class Out>
 void append_tag_value_to(std::string_view value, Out& out) {
   std::size_t plain = 0;  // start of the run of characters that need no change
   std::size_t i = 0;      // most values need none: skipped eight bytes at a time
-  while (i + 8 <= value.size() && !needs_tag_escape(load_u64(value.data() + i))) i += 8;
+  while (i + 8 <= value.size() && !needs_tag_escape(detail::load_u64(value.data() + i))) i += 8;
   for (; i < value.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(value[i]);
     if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7F) continue;
@@ -42,4 +40,4 @@ void append_tag_value_to(std::string_view value, Out& out) {
   out += value.substr(plain);
 }
 
-}  // namespace pgn::detail
+}  // namespace pgn::tags

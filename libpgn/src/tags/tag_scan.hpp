@@ -1,0 +1,80 @@
+// The one reading of a tag pair's syntax, `[Name "value"]`, for every code that finds tags in
+// a game's text: the parser (its hot path; inline) and the opening tags' edits of a game's
+// text. Values are given as written, escapes in them.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include "text/text_scan.hpp"
+
+namespace pgn::tags {
+
+// Blanks inside a tag pair: space, tab, vertical tab, form feed.
+inline constexpr std::array<bool, 256> make_tag_blanks() {
+  std::array<bool, 256> table{};
+  table[' '] = table['\t'] = table['\v'] = table['\f'] = true;
+  return table;
+}
+inline constexpr std::array<bool, 256> kTagBlank = make_tag_blanks();
+inline bool is_tag_blank(char c) {
+  return kTagBlank[static_cast<unsigned char>(c)];
+}
+
+// Bytes that end a tag name: blanks, line ends, '"' and ']'.
+inline constexpr std::array<bool, 256> make_tag_name_ends() {
+  std::array<bool, 256> table = make_tag_blanks();
+  table['\n'] = table['\r'] = table['"'] = table[']'] = true;
+  return table;
+}
+inline constexpr std::array<bool, 256> kEndsTagName = make_tag_name_ends();
+
+struct TagPairScan {
+  std::string_view name;              // may be empty (a pair without a name)
+  const char* value_begin = nullptr;  // past the opening quote; null when none follows the name
+  const char* value_end = nullptr;    // the closing quote; null when the line has no `"]`
+  // Past the ']' of a whole pair; else where the scan stopped: the byte that is not the
+  // opening quote, or the end of the line that has no closing `"]`.
+  const char* stop = nullptr;
+  bool stray_quote = false;  // a '"' inside the value that no ']' follows
+  bool whole() const { return value_end != nullptr; }
+};
+
+// Reads the tag pair whose '[' is at `open`. A quote followed by blanks and ']' closes the
+// value; a quote followed by anything else is taken as part of it (stray_quote), and a later
+// one may close it. A value never runs past its line.
+inline TagPairScan scan_tag_pair(const char* open, const char* end) {
+  TagPairScan t;
+  const char* q = open + 1;
+  while (q < end && is_tag_blank(*q)) ++q;
+  const char* name_begin = q;
+  while (q < end && !kEndsTagName[static_cast<unsigned char>(*q)]) ++q;
+  t.name = std::string_view(name_begin, static_cast<std::size_t>(q - name_begin));
+  while (q < end && is_tag_blank(*q)) ++q;
+  if (q == end || *q != '"') {
+    t.stop = q;
+    return t;
+  }
+  t.value_begin = q + 1;
+  for (q = t.value_begin;;) {
+    q = detail::find_any<'"', '\\', '\n', '\r'>(q, end);
+    if (q == end || *q == '\n' || *q == '\r') break;
+    if (*q == '\\') {
+      q += (q + 1 < end && q[1] != '\n' && q[1] != '\r') ? 2 : 1;
+      continue;
+    }
+    const char* r = q + 1;
+    while (r < end && is_tag_blank(*r)) ++r;
+    if (r < end && *r == ']') {
+      t.value_end = q;
+      t.stop = r + 1;
+      return t;
+    }
+    t.stray_quote = true;
+    ++q;
+  }
+  t.stop = q;
+  return t;
+}
+
+}  // namespace pgn::tags
