@@ -27,6 +27,7 @@
 #include "libpgn/source.hpp"
 #include "libpgn/types.hpp"
 #include "libpgn/validator.hpp"
+#include "libpgn/variant.hpp"
 
 namespace pgn {
 
