@@ -98,8 +98,8 @@ class Games {
   // error() says why).
   bool next(PlayedGame& game);
   // Why the input was not read to its end: it could not be opened, read or decompressed; ""
-  // when it was.
-  const std::string& error() const;
+  // when it was (or while it is being read).
+  std::string error() const;
 
   // For range-for: each game lives until the iterator moves on.
   class iterator {

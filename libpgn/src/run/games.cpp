@@ -4,6 +4,7 @@
 #include "libpgn/games.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <exception>
@@ -186,7 +187,7 @@ bool Games::next(PlayedGame& game) {
   return true;
 }
 
-const std::string& Games::error() const {
+std::string Games::error() const {
   std::lock_guard lock(stream_->mutex);
   return stream_->error;
 }
