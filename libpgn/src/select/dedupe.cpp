@@ -224,6 +224,8 @@ struct DuplicateKeyer::Impl {
       return Control::Continue;
     }
     void annotation() { ++impl.annotations; }
+    void comment(std::string_view, TextPos) override { annotation(); }
+    void nag(int, TextPos) override { annotation(); }
     Control played(const Position& after) {
       impl.before_move();
       impl.mix.absorb(after.key());

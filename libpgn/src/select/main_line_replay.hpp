@@ -6,9 +6,10 @@
 //
 // Derived (final, so that the parser, a template over its visitor, calls it without the
 // vtable) adds what it does with them:
-//   void annotation()                      a comment, a NAG, a variation or a move's suffix
+//   void annotation()                      a variation or a move's suffix
 //   Control played(const Position& after)  after each move
-// and may read the tags (tag, end_tags) as any Visitor does.
+// and may read the tags, comments and NAGs as any Visitor does (a visitor that does not
+// override comment() is not called for each comment: the parser sees the base's empty one).
 #pragma once
 
 #include <string_view>
@@ -36,8 +37,6 @@ struct MainLineReplay : Visitor {
     derived().annotation();
     return Control::SkipVariation;
   }
-  void comment(std::string_view, TextPos) override { derived().annotation(); }
-  void nag(int, TextPos) override { derived().annotation(); }
   // Inlined into the parser's move token handling, as the validator's move() is.
   [[gnu::always_inline]] Control move(std::string_view token, TextPos) override {
     MoveText text;
