@@ -32,7 +32,7 @@
 namespace pgn {
 
 struct PlayedMove {
-  std::uint32_t ply = 0;  // 1 for White's first move of a game from the standard start
+  std::uint32_t ply = 0;  // its number in the main line, from 1 (half-moves from the start)
   Move move;              // the legal move
   std::string san;        // canonical English SAN, check sign included ("Nf3", "exd8=Q+")
   std::string uci;        // UCI form ("g1f3", "e1g1" for O-O, "P@e4" for a drop, "0000")
