@@ -16,66 +16,14 @@
 #include <vector>
 
 #include "interned.hpp"
+#include "libpgn/comment_commands.hpp"
+#include "libpgn/game_record.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/writers.hpp"
 
 namespace pgn::python {
 namespace {
-
-// Values of lichess comment commands: "[%clk 0:03:00]" (seconds), "[%eval 0.25]" (pawns) or
-// "[%eval #-3]" (mate in 3 for Black).
-bool command_value(std::string_view comment, std::string_view command, std::string_view& value) {
-  const std::size_t at = comment.find(command);
-  if (at == std::string_view::npos) return false;
-  std::size_t begin = at + command.size();
-  while (begin < comment.size() && comment[begin] == ' ') ++begin;
-  std::size_t end = comment.find(']', begin);
-  if (end == std::string_view::npos) return false;
-  value = comment.substr(begin, end - begin);
-  while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
-  return !value.empty();
-}
-
-std::optional<double> parse_clock(std::string_view comment) {
-  std::string_view v;
-  if (!command_value(comment, "[%clk", v)) return std::nullopt;
-  double total = 0;
-  std::string part;
-  for (std::size_t i = 0; i <= v.size(); ++i) {
-    if (i == v.size() || v[i] == ':') {
-      char* end = nullptr;
-      const double x = std::strtod(part.c_str(), &end);
-      if (part.empty() || *end) return std::nullopt;
-      total = total * 60 + x;
-      part.clear();
-    } else {
-      part += v[i];
-    }
-  }
-  return total;
-}
-
-struct Evaluation {
-  std::optional<double> pawns;
-  std::optional<long> mate;
-};
-
-Evaluation parse_eval(std::string_view comment) {
-  std::string_view v;
-  Evaluation e;
-  if (!command_value(comment, "[%eval", v)) return e;
-  const std::string text(v.substr(0, v.find(',')));
-  char* end = nullptr;
-  if (!text.empty() && text[0] == '#') {
-    const long m = std::strtol(text.c_str() + 1, &end, 10);
-    if (*end == 0 && end != text.c_str() + 1) e.mate = m;
-  } else {
-    const double x = std::strtod(text.c_str(), &end);
-    if (*end == 0 && end != text.c_str()) e.pawns = x;
-  }
-  return e;
-}
 
 // Tables of the texts that repeat: SAN moves, tag names (few, Python's interned strs) and
 // short tag values (Elo, dates, results, time controls, openings' ECO codes), small enough to
@@ -126,18 +74,7 @@ class Game {
   // Calls f(event, ply) for the main line's events (variations skipped).
   template <typename F>
   void main_line(F&& f) const {
-    int depth = 0;
-    std::size_t ply = 0;
-    for (const GameEvent& e : record().events) {
-      if (e.kind == GameEvent::VariationBegin)
-        ++depth;
-      else if (e.kind == GameEvent::VariationEnd)
-        --depth;
-      else if (depth == 0) {
-        if (e.kind == GameEvent::MoveEvent) ++ply;
-        f(e, ply);
-      }
-    }
+    for_each_main_line_event(record(), f);
   }
   std::string_view text(const GameEvent& e) const { return record().text(e); }
 
@@ -153,23 +90,12 @@ class Game {
     return moves;
   }
 
-  // A recorded move played as the writers play it: a null move as one, a variant's moves by
-  // its rules (a crazyhouse drop played by the standard rules crashed the interpreter).
-  static void play_recorded(Position& pos, Move m) {
-    if (m.is_null())
-      pos.play_null();
-    else if (pos.variant() != Variant::Standard)
-      pos.play_variant(m);
-    else
-      pos.play(m);
-  }
-
   py::list uci() const {
     py::list list;
     Position pos = record().start;
     for (Move m : main_moves()) {
       list.append(py::str(to_uci(pos, m)));
-      play_recorded(pos, m);
+      play_recorded_move(pos, m);
     }
     return list;
   }
@@ -181,7 +107,7 @@ class Game {
       throw py::index_error("ply " + std::to_string(ply) + " is outside 0.." +
                             std::to_string(moves.size()));
     Position pos = record().start;
-    for (long i = 0; i < ply; ++i) play_recorded(pos, moves[std::size_t(i)]);
+    for (long i = 0; i < ply; ++i) play_recorded_move(pos, moves[std::size_t(i)]);
     return pos.fen();
   }
 
@@ -213,19 +139,19 @@ class Game {
   }
   py::list clocks() const {
     return per_ply([](std::string_view c) {
-      auto v = parse_clock(c);
+      auto v = read_comment_commands(c).clock;
       return v ? py::object(py::float_(*v)) : py::object(py::none());
     });
   }
   py::list evals() const {
     return per_ply([](std::string_view c) {
-      auto v = parse_eval(c).pawns;
+      auto v = read_comment_commands(c).eval;
       return v ? py::object(py::float_(*v)) : py::object(py::none());
     });
   }
   py::list mates() const {
     return per_ply([](std::string_view c) {
-      auto v = parse_eval(c).mate;
+      auto v = read_comment_commands(c).mate;
       return v ? py::object(py::int_(*v)) : py::object(py::none());
     });
   }

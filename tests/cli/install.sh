@@ -14,7 +14,8 @@ source "$(dirname "$0")/lib/common.sh"
 prefix=$work/prefix
 cmake --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1 || fail "cmake --install failed: $(tail -n 5 "$work/install.log")"
 for f in bin/pgn share/man/man1/pgn.1 share/bash-completion/completions/pgn share/zsh/site-functions/_pgn \
-  include/libpgn/validator.hpp include/libpgn/position.hpp lib/cmake/libpgn/libpgnConfig.cmake \
+  include/libpgn/validator.hpp include/libpgn/position.hpp include/libpgn/games.hpp \
+  include/libpgn/comment_commands.hpp lib/cmake/libpgn/libpgnConfig.cmake \
   lib/cmake/libpgn/libpgnConfigVersion.cmake; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
@@ -110,6 +111,48 @@ if cmake -S "$work/consumer" -B "$work/consumer/build" -DCMAKE_PREFIX_PATH="$pre
   [ "$("$work/consumer/build/consumer")" = 8902 ] || fail "the consumer's perft(3) is not 8902"
 else
   fail "the consumer project does not build: $(grep -i -m 5 'error' "$work/consumer.log")"
+fi
+
+# The examples of docs/cpp.md, taken from the page so that it cannot drift: its CMake lines
+# and each marked program build against the installed package, and read_games.cpp prints for
+# docs/examples/clocks.pgn, compressed, what the page shows.
+docs=$2/docs/cpp.md
+examples=$(sed -n 's|^<!-- compiled by tests/cli/install.sh: \(.*\) -->$|\1|p' "$docs")
+[ -n "$examples" ] || fail "docs/cpp.md marks no example"
+mkdir -p "$work/examples"
+# The fenced block of `lang` after the line `marker` (the first block when marker is empty).
+block() {
+  awk -v marker="$1" -v lang="$2" '
+    marker == "" || $0 == marker {found = 1; if (marker != "") next}
+    found && !inside && $0 == "```" lang {inside = 1; next}
+    inside && $0 == "```" {exit}
+    inside {print}' "$docs"
+}
+block "" cmake >"$work/examples/CMakeLists.txt"
+grep -q 'find_package(libpgn' "$work/examples/CMakeLists.txt" || fail "docs/cpp.md shows no find_package"
+for name in $examples; do
+  block "<!-- compiled by tests/cli/install.sh: $name -->" cpp >"$work/examples/$name"
+  [ -s "$work/examples/$name" ] || fail "docs/cpp.md: no code after the mark of $name"
+  grep -q "add_executable(${name%.cpp} " "$work/examples/CMakeLists.txt" ||
+    printf 'add_executable(%s %s)\ntarget_link_libraries(%s PRIVATE libpgn::libpgn)\n' \
+      "${name%.cpp}" "$name" "${name%.cpp}" >>"$work/examples/CMakeLists.txt"
+done
+if cmake -S "$work/examples" -B "$work/examples/build" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_CXX_FLAGS="$flags" \
+  -DCMAKE_EXE_LINKER_FLAGS="$flags" >"$work/examples.log" 2>&1 &&
+  cmake --build "$work/examples/build" >>"$work/examples.log" 2>&1; then
+  gzip -c "$2/docs/examples/clocks.pgn" >"$work/clocks.pgn.gz"
+  "$work/examples/build/read_games" "$work/clocks.pgn.gz" >"$work/read_games.out" ||
+    fail "the read_games example failed on clocks.pgn.gz"
+  block "<!-- output of read_games.cpp on examples/clocks.pgn -->" text >"$work/read_games.expected"
+  diff "$work/read_games.expected" "$work/read_games.out" >"$work/read_games.diff" ||
+    fail "docs/cpp.md shows another output of read_games than it prints: $(head -n 6 "$work/read_games.diff")"
+  [ "$("$work/examples/build/count_captures" "$2/docs/examples/clocks.pgn")" = "$(printf 'game 1: 1 captures\ngame 2: 2 captures')" ] ||
+    fail "the count_captures example counts other captures"
+  "$work/examples/build/read_games" "$work/missing.pgn" 2>"$work/missing.err" && fail "read_games of a missing file succeeded"
+  grep -q "missing.pgn" "$work/missing.err" || fail "read_games does not name the missing file: $(cat "$work/missing.err")"
+else
+  fail "the examples of docs/cpp.md do not build: $(grep -i -m 5 'error' "$work/examples.log")"
 fi
 
 finish "all install checks passed"

@@ -43,10 +43,6 @@ struct GameRecord {
   bool complete = true;         // false: a move could not be replayed; events stop before it
   std::string problem;          // when !complete: the message of the first error
   std::string notation = "en";  // the notation the game was read in
-  // false: the validator leaves comments out of the record, for a reader that wants only the
-  // tags and moves (keeping every clock comment was a fifth of what recording cost on lichess
-  // games). A setting of the reader: clear() leaves it.
-  bool keeps_comments = true;
 
   // The SAN of a move event, the text of a comment event (empty for the others).
   std::string_view text(const GameEvent& e) const {
@@ -87,6 +83,37 @@ struct GameRecord {
     return e;
   }
 };
+
+// Plays a recorded move as the writers play it: a null move as one, a variant's moves by its
+// rules.
+inline void play_recorded_move(Position& position, Move move) {
+  if (move.is_null())
+    position.play_null();
+  else if (position.variant() != Variant::Standard)
+    position.play_variant(move);
+  else
+    position.play(move);
+}
+
+// The main line of a record: calls f(event, ply) for each of its events outside variations, in
+// order, a variation of the main line given as its VariationBegin alone; `ply` counts the
+// main-line moves up to this event (the event's own, for a move). The one walk over a record's
+// main line (the game model, pgn select and dedupe, the Python module).
+template <class F>
+void for_each_main_line_event(const GameRecord& record, F&& f) {
+  int depth = 0;
+  std::uint32_t ply = 0;
+  for (const GameEvent& e : record.events) {
+    if (e.kind == GameEvent::VariationBegin) {
+      if (depth++ == 0) f(e, ply);
+    } else if (e.kind == GameEvent::VariationEnd) {
+      --depth;
+    } else if (depth == 0) {
+      if (e.kind == GameEvent::MoveEvent) ++ply;
+      f(e, ply);
+    }
+  }
+}
 
 // The tags and main-line SAN of one game and nothing else, for a reader that wants only those
 // (GameValidator::validate with a MainLineRecord): no events, comments or variations, and,

@@ -67,7 +67,6 @@ class GameValidator {
 
  private:
   struct Impl;
-  friend struct MainLineReading;
   std::unique_ptr<Impl> impl_;
 };
 

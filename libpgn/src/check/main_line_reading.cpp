@@ -16,10 +16,13 @@ GameRecord& detection_record() {
 
 // A reading that keeps the main line's SAN and the tags in a MainLineRecord: the validator's
 // events with the tags and moves kept that way, in a parser instantiation of its own, so
-// that the validator's own (validate, convert) is compiled as before.
+// that the validator's own (validate, convert) is compiled as before. A template over the
+// coordinator (GameValidator::Impl), so that only GameValidator names that private type and
+// the public header needs no friend for it.
+template <class Coordinator>
 struct MainLineReading final : Visitor, NotationDetector::Reader {
-  MainLineReading(GameValidator::Impl& v, MainLineRecord& main_line) : v(v), main_line(main_line) {}
-  GameValidator::Impl& v;
+  MainLineReading(Coordinator& v, MainLineRecord& main_line) : v(v), main_line(main_line) {}
+  Coordinator& v;
   MainLineRecord& main_line;
   bool keeping = true;  // false while the detector reads the batch's other games
 
@@ -78,7 +81,7 @@ void GameReplay::play_phrase_keeping_main_line(const MoveText& text, std::string
 
 void GameValidator::validate(const RawGame& game, GameReport& report, MainLineRecord& main_line) {
   Impl& v = *impl_;
-  MainLineReading reading(v, main_line);
+  MainLineReading<Impl> reading(v, main_line);
   if (v.options.notation != nullptr)
     reading.read(game, report, v.options.notation, &detection_record());
   else

@@ -174,7 +174,7 @@ class GameReplay {
   // them ends the phrase, so that it follows its move, not the move before.
   void comment(std::string_view text) {
     flush_words();
-    if (recording_ && record_->keeps_comments) record_->add_comment(text);
+    if (recording_) record_->add_comment(text);
   }
   void nag(int value) {
     flush_words();

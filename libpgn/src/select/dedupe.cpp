@@ -17,6 +17,7 @@
 #include "libpgn/notation.hpp"
 #include "libpgn/san.hpp"
 #include "read/pgn_parser.hpp"
+#include "select/main_line_replay.hpp"
 
 namespace pgn {
 
@@ -182,11 +183,9 @@ struct DuplicateKeyer::Impl {
 
   // Replays the main line in English (or the --lang notation), collecting tags and counting
   // the main line's annotations; `failed` sends the game to the validator.
-  struct QuickLine final : Visitor {
-    explicit QuickLine(Impl& i) : impl(i) {}
+  struct QuickLine final : MainLineReplay<QuickLine> {
+    explicit QuickLine(Impl& i) : MainLineReplay(i.notation), impl(i) {}
     Impl& impl;
-    Position pos;
-    bool failed = false;
     Control tag(std::string_view name, std::string_view value, TextPos) override {
       const std::string_view text = impl.game_at_hand->text;
       const bool in_text =
@@ -225,35 +224,14 @@ struct DuplicateKeyer::Impl {
       impl.mix.absorb(pos.key());
       return Control::Continue;
     }
-    Control begin_variation(TextPos) override {
-      ++impl.annotations;
-      return Control::SkipVariation;
-    }
-    void comment(std::string_view, TextPos) override { ++impl.annotations; }
-    void nag(int, TextPos) override { ++impl.annotations; }
-    // Inlined into the parser's move token handling, as the validator's move() is.
-    [[gnu::always_inline]] Control move(std::string_view token, TextPos) override {
-      MoveText text;
-      MoveTextError error;
-      if (parse_move_text(token, text, error, impl.notation) != token.size() ||
-          text.kind == MoveText::Null) {
-        failed = true;
-        return Control::SkipGame;
-      }
-      const MoveResolution r = resolve_move(pos, text);
-      if (!r.ok()) {
-        failed = true;
-        return Control::SkipGame;
-      }
-      if (text.nag) ++impl.annotations;
+    void annotation() { ++impl.annotations; }
+    void comment(std::string_view, TextPos) override { annotation(); }
+    void nag(int, TextPos) override { annotation(); }
+    Control played(const Position& after) {
       impl.before_move();
-      pos.play(r.move);
-      impl.mix.absorb(pos.key());
+      impl.mix.absorb(after.key());
       return Control::Continue;
     }
-    void syntax_error(std::string_view, TextPos) override { failed = true; }
-    bool wants_move_numbers() const override { return false; }
-    bool wants_columns() const override { return false; }
   };
   QuickLine quick;
 
@@ -309,8 +287,7 @@ struct DuplicateKeyer::Impl {
     tags.clear();
     unescaped_used = 0;
     tag_count = 0;
-    quick.pos = Position();
-    quick.failed = false;
+    quick.restart();
     game_at_hand = &game;
     tags_end = 0;
     memo_usable = rules.prefix_min_plies == 0;
@@ -337,23 +314,15 @@ struct DuplicateKeyer::Impl {
     if (!report.replayed || !record.complete) return false;
     Position pos = record.start;
     mix.absorb(pos.key());
-    // A variant game's moves are played by its rules (drops, explosions); chosen once.
-    const bool variant = pos.variant() != Variant::Standard;
-    int depth = 0;
-    for (const GameEvent& ev : record.events) {
-      if (ev.kind == GameEvent::VariationBegin && depth++ == 0) ++annotations;
-      if (ev.kind == GameEvent::VariationEnd) --depth;
-      if (depth) continue;
-      if (ev.kind == GameEvent::Comment || ev.kind == GameEvent::Nag) ++annotations;
-      if (ev.kind == GameEvent::MoveEvent) {
-        before_move();
-        if (variant)
-          pos.play_variant(ev.move);
-        else
-          pos.play(ev.move);
-        mix.absorb(pos.key());
+    for_each_main_line_event(record, [&](const GameEvent& e, std::uint32_t) {
+      if (e.kind != GameEvent::MoveEvent) {
+        ++annotations;  // a comment, a NAG or a variation
+        return;
       }
-    }
+      before_move();
+      play_recorded_move(pos, e.move);
+      mix.absorb(pos.key());
+    });
     return true;
   }
 

@@ -11,6 +11,7 @@
 #include "libpgn/select.hpp"
 #include "libpgn/tags.hpp"
 #include "libpgn/variant.hpp"
+#include "select/main_line_replay.hpp"
 
 namespace pgn {
 
@@ -248,12 +249,9 @@ bool Selection::add_moves(std::string_view moves, bool negated, const ValidateOp
   c->kind = Kind::Position;
   c->negated = negated;
   c->target = record.start;
-  int depth = 0;
-  for (const GameEvent& e : record.events) {
-    if (e.kind == GameEvent::VariationBegin) ++depth;
-    if (e.kind == GameEvent::VariationEnd) --depth;
-    if (e.kind == GameEvent::MoveEvent && depth == 0) c->target.play_variant(e.move);
-  }
+  for_each_main_line_event(record, [&](const GameEvent& e, std::uint32_t) {
+    if (e.kind == GameEvent::MoveEvent) play_recorded_move(c->target, e.move);
+  });
   add(std::move(c));
   return true;
 }
@@ -338,32 +336,15 @@ struct GameSelector::Impl {
     runs.resize(s.conditions_.size());
   }
 
-  // Replays the main line of the moves in English (or the --lang notation) and nothing else.
-  struct MainLine final : Visitor {
-    explicit MainLine(Impl& i) : impl(i) {}
+  // Replays the main line of the moves in English (or the --lang notation) and nothing else,
+  // stopping once every condition is answered.
+  struct MainLine final : MainLineReplay<MainLine> {
+    explicit MainLine(Impl& i) : MainLineReplay(i.notation), impl(i) {}
     Impl& impl;
-    Position pos;
-    bool failed = false;
-    Control begin_variation(TextPos) override { return Control::SkipVariation; }
-    Control move(std::string_view token, TextPos) override {
-      MoveText text;
-      MoveTextError error;
-      if (parse_move_text(token, text, error, impl.notation) != token.size() ||
-          text.kind == MoveText::Null) {
-        failed = true;
-        return Control::SkipGame;
-      }
-      const MoveResolution r = resolve_move(pos, text);
-      if (!r.ok()) {
-        failed = true;
-        return Control::SkipGame;
-      }
-      pos.play(r.move);
-      return impl.observe(pos) ? Control::SkipGame : Control::Continue;
+    void annotation() {}
+    Control played(const Position& after) {
+      return impl.observe(after) ? Control::SkipGame : Control::Continue;
     }
-    void syntax_error(std::string_view, TextPos) override { failed = true; }
-    bool wants_move_numbers() const override { return false; }
-    bool wants_columns() const override { return false; }
   };
 
   const Selection& selection;
@@ -410,8 +391,7 @@ struct GameSelector::Impl {
     if (tag("FEN", v) || (tag("Variant", v) && !equal_folded(v, "standard"))) return false;
     std::fill(answers.begin(), answers.end(), 0);
     std::fill(runs.begin(), runs.end(), 0);
-    line_visitor.pos = Position();
-    line_visitor.failed = false;
+    line_visitor.restart();
     if (!observe(line_visitor.pos)) parse_game(game, line_visitor);
     if (line_visitor.failed) return false;
     for (std::uint8_t& a : answers)
@@ -523,20 +503,11 @@ struct GameSelector::Impl {
     if (!report.replayed) return;
     Position pos = record.start;
     line.push_back(pos);
-    // A variant game's moves are played by its rules (drops, explosions); chosen once.
-    const bool variant = pos.variant() != Variant::Standard;
-    int depth = 0;
-    for (const GameEvent& e : record.events) {
-      if (e.kind == GameEvent::VariationBegin) ++depth;
-      if (e.kind == GameEvent::VariationEnd) --depth;
-      if (e.kind == GameEvent::MoveEvent && depth == 0) {
-        if (variant)
-          pos.play_variant(e.move);
-        else
-          pos.play(e.move);
-        line.push_back(pos);
-      }
-    }
+    for_each_main_line_event(record, [&](const GameEvent& e, std::uint32_t) {
+      if (e.kind != GameEvent::MoveEvent) return;
+      play_recorded_move(pos, e.move);
+      line.push_back(pos);
+    });
   }
 
   SelectOutcome decide(const RawGame& game, bool always_replay) {

@@ -1,0 +1,175 @@
+// The game model for users (libpgn/games.hpp): Games and replay_games over every kind of input,
+// the per-move SAN, UCI, position and comment commands, typed results, threads, errors.
+#include "libpgn/games.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "libpgn/comment_commands.hpp"
+#include "libpgn/variant.hpp"
+
+namespace pgn {
+namespace {
+
+constexpr std::string_view kScholarsMate =
+    "[Event \"a\"]\n[White \"W\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
+    "{Before} 1. e4 {[%clk 0:03:00] [%eval 0.3]} e5 {[%clk 0:02:59.5]} 2. Qh5 (2. Nf3 Nc6) "
+    "Nc6 {[%eval #3]} 3. Bc4 Nf6?? {[%eval 9.5,20]} 4. Qxf7# 1-0\n\n"
+    "[Event \"b\"]\n[Result \"*\"]\n\n1. d4 d5 2. O-O *\n";
+
+std::vector<PlayedGame> read_all(Source source, ReadOptions options = {}) {
+  std::vector<PlayedGame> games;
+  Games reader(std::move(source), std::move(options));
+  PlayedGame game;
+  while (reader.next(game)) games.push_back(game);
+  EXPECT_EQ(reader.error(), "");
+  return games;
+}
+
+TEST(CommentCommands, ClockEvaluationAndMate) {
+  CommentCommands c = read_comment_commands("[%clk 1:02:03.5] [%eval -1.25,20]");
+  ASSERT_TRUE(c.clock && c.eval);
+  EXPECT_DOUBLE_EQ(*c.clock, 3723.5);
+  EXPECT_DOUBLE_EQ(*c.eval, -1.25);
+  EXPECT_FALSE(c.mate);
+  c = read_comment_commands("good move [%eval #-3 ]");
+  EXPECT_EQ(c.mate, -3);
+  EXPECT_FALSE(c.eval || c.clock);
+  c = read_comment_commands("[%clk 1::00] [%eval x] [%emt 0:00:01]");
+  EXPECT_FALSE(c.clock || c.eval || c.mate);
+  EXPECT_FALSE(read_comment_commands("[%clk 0:01:00").clock);  // no closing bracket
+}
+
+TEST(Games, TagsMovesPositionsAndComments) {
+  const std::vector<PlayedGame> games =
+      read_all(Source::bytes("t.pgn", std::string(kScholarsMate)));
+  ASSERT_EQ(games.size(), 2u);
+  const PlayedGame& g = games[0];
+  EXPECT_EQ(g.index, 1u);
+  EXPECT_EQ(g.tag("White"), "W");
+  EXPECT_EQ(g.tag("Nope"), "");
+  ASSERT_EQ(g.moves.size(), 7u);  // the variation is not part of the main line
+  EXPECT_EQ(g.moves[1].san, "e5");
+  EXPECT_EQ(g.moves[6].san, "Qxf7#");
+  EXPECT_EQ(g.moves[6].uci, "h5f7");
+  EXPECT_EQ(g.moves[6].ply, 7u);
+  EXPECT_EQ(g.moves[0].after.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_TRUE(g.moves[6].after.is_checkmate());
+  EXPECT_EQ(g.leading_comments, std::vector<std::string>{"Before"});
+  EXPECT_EQ(g.moves[0].clock, 180.0);
+  EXPECT_EQ(g.moves[0].eval, 0.3);
+  EXPECT_EQ(g.moves[1].clock, 179.5);
+  EXPECT_FALSE(g.moves[1].eval);
+  EXPECT_EQ(g.moves[3].mate, 3);
+  EXPECT_EQ(g.moves[5].eval, 9.5);
+  EXPECT_FALSE(g.moves[6].clock);
+  EXPECT_EQ(g.result, GameResult::WhiteWins);
+  EXPECT_EQ(g.outcome.result, GameResult::WhiteWins);
+  EXPECT_EQ(g.outcome.reason, EndReason::Checkmate);
+  EXPECT_TRUE(g.complete && g.replayed);
+  EXPECT_FALSE(g.has_errors());
+
+  // An illegal move: the main line stops before it, and the problem says why.
+  const PlayedGame& h = games[1];
+  EXPECT_EQ(h.index, 2u);
+  EXPECT_EQ(h.moves.size(), 2u);
+  EXPECT_FALSE(h.complete);
+  EXPECT_TRUE(h.has_errors());
+  EXPECT_TRUE(std::any_of(h.problems.begin(), h.problems.end(),
+                          [](const Diagnostic& d) { return d.code == Code::IllegalMove; }));
+  EXPECT_EQ(h.result, GameResult::Unknown);
+}
+
+TEST(Games, NotationsVariantsAndJson) {
+  // German piece letters are detected; the model's SAN is English.
+  std::vector<PlayedGame> games = read_all(
+      Source::path(std::string(LIBPGN_SOURCE_DIR) + "/corpora/localized/de-ruy-lopez.pgn"));
+  ASSERT_FALSE(games.empty());
+  EXPECT_TRUE(games[0].notation.starts_with("de/")) << games[0].notation;
+  EXPECT_EQ(games[0].moves[2].san, "Nf3");
+  EXPECT_EQ(games[0].result, GameResult::Unknown);  // its "*"
+  // A crazyhouse drop, in UCI as lichess writes it.
+  games = read_all(Source::bytes("zh.pgn",
+                                 "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 "
+                                 "3. Nc3 Qa5 4. P@e4 *\n"));
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].variant, "Crazyhouse");
+  ASSERT_EQ(games[0].moves.size(), 7u);
+  EXPECT_EQ(games[0].moves[6].uci, "P@e4");
+  EXPECT_EQ(games[0].moves[6].after.variant(), Variant::Crazyhouse);
+  // JSON records are games too; a record that cannot be read is one with an error.
+  games = read_all(Source::bytes(
+      "g.json",
+      "{\"moves\":\"e4 e5 Nf3\",\"winner\":\"white\",\"status\":\"resign\"}\n{\"moves\": [}\n"));
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].moves.size(), 3u);
+  EXPECT_EQ(games[0].outcome.result, GameResult::WhiteWins);
+  EXPECT_TRUE(games[1].has_errors());
+  EXPECT_TRUE(games[1].moves.empty());
+}
+
+TEST(Games, ThreadsKeepTheOrder) {
+  std::string many;
+  for (int i = 0; i < 5000; ++i) many += kScholarsMate;  // more than one batch
+  ReadOptions one, four;
+  four.threads = 4;
+  const auto a = read_all(Source::bytes("m.pgn", many), one);
+  const auto b = read_all(Source::bytes("m.pgn", many), four);
+  ASSERT_EQ(a.size(), 10000u);
+  ASSERT_EQ(b.size(), a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ASSERT_EQ(b[i].index, i + 1);
+    ASSERT_EQ(b[i].moves.size(), a[i].moves.size());
+  }
+  // Leaving early stops the reading thread.
+  Games reader(Source::bytes("m.pgn", many), four);
+  PlayedGame game;
+  ASSERT_TRUE(reader.next(game));
+}
+
+TEST(Games, RangeForAndErrors) {
+  int moves = 0;
+  for (const PlayedGame& game : Games(Source::bytes("t.pgn", std::string(kScholarsMate))))
+    moves += int(game.moves.size());
+  EXPECT_EQ(moves, 9);
+  Games missing("/nonexistent/games.pgn");
+  PlayedGame game;
+  EXPECT_FALSE(missing.next(game));
+  EXPECT_NE(missing.error().find("/nonexistent/games.pgn"), std::string::npos);
+}
+
+// A board-tracking visitor: the board it is handed is the one before each move.
+class Checker final : public GameVisitor {
+ public:
+  bool begin_game(const PlayedGame& game) override {
+    board_ = game.start;
+    return game.index != 2;
+  }
+  void move(const Position& board, const PlayedMove& move) override {
+    EXPECT_EQ(board.fen(), board_.fen());
+    EXPECT_TRUE(board.is_legal(move.move));
+    board_ = move.after;
+    ++moves;
+  }
+  void end_game(const PlayedGame& game) override { ends.push_back(game.index); }
+  int moves = 0;
+  std::vector<std::uint64_t> ends;
+
+ private:
+  Position board_;
+};
+
+TEST(Games, ReplayingVisitor) {
+  Checker checker;
+  std::string three(kScholarsMate);
+  three += "[Event \"c\"]\n\n1. Nf3 *\n";
+  EXPECT_EQ(replay_games(Source::bytes("t.pgn", three), checker), "");
+  EXPECT_EQ(checker.moves, 8);  // game 2 skipped
+  EXPECT_EQ(checker.ends, (std::vector<std::uint64_t>{1, 3}));
+}
+
+}  // namespace
+}  // namespace pgn
