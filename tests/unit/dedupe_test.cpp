@@ -12,6 +12,8 @@
 #include <random>
 #include <thread>
 
+#include "libpgn/dedupe_run.hpp"
+
 namespace pgn {
 namespace {
 

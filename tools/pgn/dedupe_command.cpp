@@ -1,6 +1,6 @@
 // pgn dedupe: writes each game once, in input order, and reports every copy. The run itself
 // (two readings, the index, the spooling of inputs read once only) is dedupe_files in
-// libpgn/dedupe.hpp; this file holds the options, the outputs and the report.
+// libpgn/dedupe_run.hpp; this file holds the options, the outputs and the report.
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <chrono>
@@ -13,7 +13,7 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "libpgn/dedupe.hpp"
+#include "libpgn/dedupe_run.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/validator.hpp"
 

@@ -13,6 +13,7 @@
 
 #include "libpgn/game_record.hpp"
 #include "libpgn/pipeline.hpp"
+#include "libpgn/tags.hpp"
 
 namespace pgn {
 namespace {
@@ -49,8 +50,7 @@ void make_played_game(const RawGame& raw, GameReport& report, const GameRecord& 
       if (commands.mate) move.mate = commands.mate;
     }
   });
-  GameResult marker;
-  game.result = standard_result(report.result, marker) ? std::optional(marker) : std::nullopt;
+  game.result = read_result(report.result);
   game.outcome = report.outcome;
   game.notation = report.notation;
   game.variant = report.variant;

@@ -1,4 +1,4 @@
-// The driver of a dedupe run (dedupe_files, libpgn/dedupe.hpp): the readings of the inputs,
+// The driver of a dedupe run (dedupe_files, libpgn/dedupe_run.hpp): the readings of the inputs,
 // the pipelines that key, look up and write their games, and the checks between them. A first
 // reading keys every game (on all cores) into an index that spills to disk past its memory; a
 // second reading reads the inputs again and hands each game to the output or, when it is a
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "libpgn/dedupe.hpp"
+#include "libpgn/dedupe_run.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/select.hpp"
 
