@@ -18,9 +18,11 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "sqlite_output.hpp"
 #include "libpgn/openings.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/report.hpp"
+#include "libpgn/sqlite.hpp"
 #include "libpgn/validator.hpp"
 #include "libpgn/writers.hpp"
 
@@ -36,6 +38,8 @@ struct ConvertSettings {
   InvalidGames invalid = InvalidGames::Unchanged;
   bool eco = false;  // --eco: opening tags from the classification
   OpeningTagMode eco_mode = OpeningTagMode::KeepExisting;
+  bool sqlite = false;  // --to sqlite: rows for the database instead of text
+  SqliteOptions sqlite_options;
 };
 
 // What happened to the games: convert's own tally, beside the run's summary. Workers add a
@@ -78,7 +82,8 @@ class ConvertWorker final : public BatchWorker {
         settings_(settings),
         tally_(tally),
         validator_(validate),
-        writer_(settings.writer) {}
+        writer_(settings.writer),
+        rows_(settings.sqlite_options) {}
 
   void process(GameBatch& batch) override {
     batch.reports.resize(batch.games.size());
@@ -101,6 +106,11 @@ class ConvertWorker final : public BatchWorker {
 
       if (report.has_errors() && settings_.invalid == InvalidGames::Skip) {
         ++counts.skipped;
+        continue;
+      }
+      if (settings_.sqlite) {  // every game has its row, with its verdict and problems
+        rows_.write(record_, report, game, batch.output);
+        ++counts.written;
         continue;
       }
       if (report.has_errors() && settings_.invalid == InvalidGames::Truncate) {
@@ -177,6 +187,7 @@ class ConvertWorker final : public BatchWorker {
   ConvertTally& tally_;
   GameValidator validator_;
   GameWriter writer_;
+  SqliteRowWriter rows_;
   GameRecord record_;
   std::string closing_;
 };
@@ -206,12 +217,14 @@ class ConvertConsumer final : public BatchConsumer {
     if (json_array_) write(wrote_game_ ? kJsonArrayClose : std::string_view("]\n"));
   }
   // --in-place: each input's games go to its own output, a whole JSON array each.
-  void begin_file(std::size_t index, const std::string&) override {
+  void begin_file(std::size_t index, const std::string& name) override {
+    if (database_) database_->begin_file(index, name);
     if (outputs_.size() < 2 && !in_place_) return;
     output_ = outputs_[index];
     open_output();
   }
   void set_in_place() { in_place_ = true; }
+  void set_database(SqliteOutput& database) { database_ = &database; }
   bool output_closed() const { return output_closed_; }
   // --max-per-code N: the first N problems of each code on standard error, then a count.
   void cap_per_code(std::uint64_t n) { filter_.max_per_code = n; }
@@ -242,7 +255,9 @@ class ConvertConsumer final : public BatchConsumer {
     }
     summary_.input_bytes += batch.input_bytes;
     // Once interrupted the output is thrown away: a huge game is not written first.
-    if (!batch.output.empty() && !stop_) {
+    if (database_ && !stop_) {
+      if (!database_->insert(batch.output)) stop_ = true;
+    } else if (!batch.output.empty() && !stop_) {
       if (json_array_ && wrote_game_) write(kJsonArraySeparator);
       write(batch.output);
       wrote_game_ = true;
@@ -259,6 +274,7 @@ class ConvertConsumer final : public BatchConsumer {
 
   void end_file(std::size_t, const std::string& name, const std::string& error,
                 std::uint64_t games_read) override {
+    if (database_) database_->end_file(error);
     if (in_place_) {
       close_output();
       // Done with this input: its temporary file is closed now, so that rewriting many
@@ -297,6 +313,7 @@ class ConvertConsumer final : public BatchConsumer {
   const std::vector<OutputFile*>& outputs_;
   OutputFile* output_;  // where the games of the file being read go
   bool in_place_ = false;
+  SqliteOutput* database_ = nullptr;  // --to sqlite
   ReportWriter& diagnostics_;
   bool report_warnings_;
   ProblemFilter filter_;
@@ -332,7 +349,7 @@ int run_convert(int argc, char** argv) {
   add_standard_options(options);
   options.add_options()  //
       ("to,t", po::value(&to)->value_name("FORMAT")->default_value("pgn"),
-       "pgn, json, jsonl, uci, lan, fen or epd (the last one given wins)")  //
+       "pgn, json, jsonl, uci, lan, fen, epd or sqlite (the last one given wins)")  //
       ("to-lang", po::value(&to_lang)->value_name("LANG"),
        "write moves and results in this notation (pgn and lan; e.g. ru, de, de-spoken)")  //
       ("output,o", po::value<std::string>()->value_name("FILE"),
@@ -340,7 +357,8 @@ int run_convert(int argc, char** argv) {
       ("in-place",
        "replace each input FILE by its converted games (all replaced together, through "
        "temporary files, only when the run completes; plain files only)")  //
-      ("fen", "json, jsonl: add the FEN after every move")                 //
+      ("fen", "json, jsonl, sqlite --moves: add the FEN after every move")  //
+      ("moves", "sqlite: a row per main-line move (SAN, UCI, clock, eval)")  //
       ("keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")    //
       ("line-width", count_value(line_width, 0, 100'000),
        "pgn, lan: movetext lines of at most N characters (0: each game's movetext on one "
@@ -371,16 +389,24 @@ int run_convert(int argc, char** argv) {
 
   ConvertSettings settings;
   WriterOptions& writer = settings.writer;
-  if (!output_format_from_name(to, writer.format)) {
+  settings.sqlite = to == "sqlite";
+  if (!settings.sqlite && !output_format_from_name(to, writer.format)) {
     std::fprintf(stderr,
                  "pgn convert: unknown output format '%s' (pgn, json, jsonl, uci, lan, "
-                 "fen, epd)\n",
+                 "fen, epd, sqlite)\n",
                  to.c_str());
     return kExitFailure;
   }
   const bool json_out = writer.format == OutputFormat::Json || writer.format == OutputFormat::Jsonl;
   writer.fen = vm.count("fen") > 0;
-  if (writer.fen && !json_out) {
+  if (settings.sqlite || vm.count("moves")) {
+    settings.sqlite_options.moves = vm.count("moves") > 0;
+    settings.sqlite_options.fen = writer.fen;
+    if (const char* problem = sqlite_usage_problem(settings.sqlite, vm)) {
+      std::fprintf(stderr, "pgn convert: %s\n", problem);
+      return kExitFailure;
+    }
+  } else if (writer.fen && !json_out) {
     std::fprintf(stderr,
                  "pgn convert: --fen applies to --to json and jsonl (--to fen writes "
                  "positions alone)\n");
@@ -434,13 +460,20 @@ int run_convert(int argc, char** argv) {
   }
 
   // Inputs: PGN or JSON, told apart by content.
-  const auto& names = files;
-  const std::vector<Source> sources = sources_for(names, InputFormat::Detect);
-
+  auto& names = files;
   const bool in_place = vm.count("in-place") > 0;
   std::vector<std::unique_ptr<OutputFile>> owned;
   std::vector<OutputFile*> outputs;
-  if (!open_game_outputs(vm, names, "convert", owned, outputs)) return kExitFailure;
+  SqliteOutput database;
+  if (settings.sqlite) {
+    // Inputs loaded before are left out here, so the database's tally is the run's.
+    if (!database.open(vm["output"].as<std::string>(), names, settings.sqlite_options))
+      return kExitFailure;
+    outputs.push_back(owned.emplace_back(std::make_unique<OutputFile>()).get());
+  } else if (!open_game_outputs(vm, names, "convert", owned, outputs)) {
+    return kExitFailure;
+  }
+  const std::vector<Source> sources = sources_for(names, InputFormat::Detect);
   const bool color = isatty(STDERR_FILENO) && common.color != "never";
   auto diagnostics =
       ReportWriter::create(ReportFormat::Text, stderr, color || common.color == "always");
@@ -453,6 +486,7 @@ int run_convert(int argc, char** argv) {
                            progress, stop);
   consumer.cap_per_code(max_per_code);
   if (in_place) consumer.set_in_place();
+  if (settings.sqlite) consumer.set_database(database);
   install_interrupt_handler();
   PipelineOptions pipeline = pipeline_options(common);
   pipeline.stop = &stop;
@@ -477,11 +511,15 @@ int run_convert(int argc, char** argv) {
                                     : "standard output",
                  std::strerror(consumer.output_errno()));
   const bool complete = !summary.files_failed && !summary.interrupted && !consumer.output_failed();
-  const bool output_ok = settle_outputs(outputs, complete, "convert") && !consumer.output_failed();
+  const bool output_ok = (settings.sqlite ? database.settle(complete)
+                                          : settle_outputs(outputs, complete, "convert")) &&
+                         !consumer.output_failed();
   if (!vm.count("quiet")) {
     // What was committed: to a file or in place, nothing unless the run completed.
     std::string verdict = tally.line();
-    if ((in_place || vm.count("output")) && !(complete && output_ok))
+    if (settings.sqlite)
+      verdict = database.verdict(tally.written);
+    else if ((in_place || vm.count("output")) && !(complete && output_ok))
       verdict = "nothing written (" + tally.line("games converted") + ')';
     else if (in_place)
       verdict = std::to_string(names.size()) + " file" + (names.size() == 1 ? "" : "s") +
@@ -503,7 +541,7 @@ int run_convert(int argc, char** argv) {
 const RegisterCommand registration{
     {"convert",
      "write games as normalized PGN, JSON, UCI, LAN, FEN or EPD, or in another "
-     "notation",
+     "notation, or load them into an SQLite database",
      run_convert}};
 
 }  // namespace
