@@ -9,7 +9,8 @@
 namespace pgn {
 namespace {
 
-CommentCommands read(std::string_view comment, std::vector<CommentCommandWarning>* warnings = nullptr) {
+CommentCommands read(std::string_view comment,
+                     std::vector<CommentCommandWarning>* warnings = nullptr) {
   CommentCommands c;
   read_comment_commands(comment, c, warnings);
   return c;
@@ -36,7 +37,7 @@ TEST(CommentCommands, EvalInPawnsAsCentipawns) {
   EXPECT_EQ(*read("[%eval +3]").eval->centipawns, 300);
   EXPECT_EQ(*read("[%eval 0]").eval->centipawns, 0);
   EXPECT_EQ(*read("[%eval .5]").eval->centipawns, 50);
-  EXPECT_EQ(*read("[%eval 0.125]").eval->centipawns, 13);   // rounded half away from zero
+  EXPECT_EQ(*read("[%eval 0.125]").eval->centipawns, 13);  // rounded half away from zero
   EXPECT_EQ(*read("[%eval -0.124]").eval->centipawns, -12);
   EXPECT_FALSE(read("[%eval 0.31]").eval->mate);
   EXPECT_FALSE(read("[%eval 0.31]").eval->depth);
@@ -88,12 +89,12 @@ TEST(CommentCommands, MalformedCommandsAreWarningsNamingTheCommand) {
     const char* comment;
     const char* command;
   };
-  for (const Case& k : {Case{"[%clk 5 minutes]", "clk"}, Case{"[%clk 0:61:00]", "clk"},
-                        Case{"[%clk]", "clk"}, Case{"[%clk 0:05:00.]", "clk"},
-                        Case{"[%emt -0:00:01]", "emt"}, Case{"[%eval good]", "eval"},
-                        Case{"[%eval #]", "eval"}, Case{"[%eval 0.3,]", "eval"},
-                        Case{"[%eval 1.2.3]", "eval"}, Case{"[%timestamp 1.5]", "timestamp"},
-                        Case{"[%clk 0:05:00", "clk"}}) {
+  for (const Case& k :
+       {Case{"[%clk 5 minutes]", "clk"}, Case{"[%clk 0:61:00]", "clk"}, Case{"[%clk]", "clk"},
+        Case{"[%clk 0:05:00.]", "clk"}, Case{"[%emt -0:00:01]", "emt"},
+        Case{"[%eval good]", "eval"}, Case{"[%eval #]", "eval"}, Case{"[%eval 0.3,]", "eval"},
+        Case{"[%eval 1.2.3]", "eval"}, Case{"[%timestamp 1.5]", "timestamp"},
+        Case{"[%clk 0:05:00", "clk"}}) {
     std::vector<CommentCommandWarning> warnings;
     const CommentCommands c = read(k.comment, &warnings);
     EXPECT_TRUE(c.empty()) << k.comment;

@@ -18,13 +18,13 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "sqlite_output.hpp"
 #include "libpgn/openings.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/sqlite.hpp"
 #include "libpgn/validator.hpp"
 #include "libpgn/writers.hpp"
+#include "sqlite_output.hpp"
 
 namespace po = boost::program_options;
 
@@ -356,10 +356,10 @@ int run_convert(int argc, char** argv) {
        "write to FILE (replaced only when the run completes; never an input)")  //
       ("in-place",
        "replace each input FILE by its converted games (all replaced together, through "
-       "temporary files, only when the run completes; plain files only)")  //
-      ("fen", "json, jsonl, sqlite --moves: add the FEN after every move")  //
+       "temporary files, only when the run completes; plain files only)")    //
+      ("fen", "json, jsonl, sqlite --moves: add the FEN after every move")   //
       ("moves", "sqlite: a row per main-line move (SAN, UCI, clock, eval)")  //
-      ("keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")    //
+      ("keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")      //
       ("line-width", count_value(line_width, 0, 100'000),
        "pgn, lan: movetext lines of at most N characters (0: each game's movetext on one "
        "line)")  //

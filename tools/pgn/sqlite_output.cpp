@@ -31,7 +31,8 @@ bool SqliteOutput::open(const std::string& path, std::vector<std::string>& input
   append_ = ::stat(path.c_str(), &existing) == 0;
   if (append_) {
     if (names_an_input(path, inputs))
-      return fail("refusing to write " + path + ": it is one of the inputs, which it would destroy");
+      return fail("refusing to write " + path +
+                  ": it is one of the inputs, which it would destroy");
     if (!S_ISREG(existing.st_mode))
       return fail("cannot write " + path + ": --to sqlite needs a regular file");
     if (!database_.open(path, true, options, error)) return fail(error);

@@ -1,13 +1,12 @@
 // pgn convert --to sqlite: the database named by -o, new or appended to (docs/sqlite.md).
 #pragma once
 
+#include <boost/program_options.hpp>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <boost/program_options.hpp>
 
 #include "cli_common.hpp"
 #include "libpgn/sqlite.hpp"

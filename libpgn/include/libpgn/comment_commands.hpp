@@ -33,7 +33,7 @@ struct CommentCommands {
 // A known command whose value could not be read: the comment is kept as it is, the command
 // gives no number.
 struct CommentCommandWarning {
-  std::string command;  // "clk", "emt", "eval", "timestamp"
+  std::string command;     // "clk", "emt", "eval", "timestamp"
   std::size_t offset = 0;  // of its "[%" in the comment
   std::string message;     // "[%clk 5 minutes]: not a time (H:MM:SS or H:MM:SS.f)"
 };

@@ -60,8 +60,7 @@ class SqliteDatabase {
 
   // Opens a new (empty) database file, or with `append` an existing one, which must be a
   // database this writer made. False with `error`.
-  bool open(const std::string& path, bool append, const SqliteOptions& options,
-            std::string& error);
+  bool open(const std::string& path, bool append, const SqliteOptions& options, std::string& error);
   // The name a file with this content was loaded under before, if one was ("" if none).
   std::string loaded_as(const FileFingerprint& fingerprint);
 

@@ -2,8 +2,6 @@
 // (a value at a time: a kind byte, then 8 bytes or a length and text); the consumer unpacks
 // them straight into the bound parameters of prepared statements, so no row is ever held as
 // objects. The schema is documented in docs/sqlite.md: change both together.
-#include "libpgn/sqlite.hpp"
-
 #include <sqlite3.h>
 
 #include <cstdio>
@@ -12,6 +10,7 @@
 
 #include "libpgn/comment_commands.hpp"
 #include "libpgn/movegen.hpp"
+#include "libpgn/sqlite.hpp"
 #include "libpgn/variant.hpp"
 #include "write/record_walk.hpp"
 
@@ -73,9 +72,8 @@ void put_rating(std::string& out, std::string_view v) {
 
 // The tags that are columns of `games`, in column order.
 constexpr std::string_view kTagColumns[] = {
-    "Event",  "Site",     "Date", "Round",     "White",       "Black",
-    "Result", "WhiteElo", "BlackElo", "ECO",   "Opening",     "Variation",
-    "TimeControl", "Termination"};
+    "Event",    "Site",     "Date", "Round",   "White",     "Black",       "Result",
+    "WhiteElo", "BlackElo", "ECO",  "Opening", "Variation", "TimeControl", "Termination"};
 constexpr std::size_t kTagColumnCount = std::size(kTagColumns);
 constexpr std::size_t kResult = 6, kWhiteElo = 7, kBlackElo = 8;
 
@@ -176,8 +174,8 @@ SqliteRowWriter::~SqliteRowWriter() = default;
 
 // A game's rows: the games row (its columns in order), then the count and rows of tags,
 // problems and moves. SqliteDatabase::insert reads them back in the same order.
-void SqliteRowWriter::write(const GameRecord& record, const GameReport& report,
-                            const RawGame& game, std::string& out) {
+void SqliteRowWriter::write(const GameRecord& record, const GameReport& report, const RawGame& game,
+                            std::string& out) {
   Impl& s = *impl_;
   for (auto& v : s.tag_values) v = {};
   for (const auto& [name, value] : record.tags)
@@ -378,7 +376,8 @@ class PackedReader {
   // The next value, which must be an integer (a count).
   std::int64_t count() {
     std::int64_t v = 0;
-    if (pos_ < bytes_.size() && bytes_[pos_] == kInteger) std::memcpy(&v, bytes_.data() + pos_ + 1, 8);
+    if (pos_ < bytes_.size() && bytes_[pos_] == kInteger)
+      std::memcpy(&v, bytes_.data() + pos_ + 1, 8);
     pos_ += 9;
     return v;
   }
@@ -461,8 +460,8 @@ struct SqliteDatabase::Impl {
   bool has_table(const char* name) {
     sqlite3_stmt* s = nullptr;
     bool found = false;
-    if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", -1,
-                           &s, nullptr) == SQLITE_OK) {
+    if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", -1, &s,
+                           nullptr) == SQLITE_OK) {
       sqlite3_bind_text(s, 1, name, -1, SQLITE_STATIC);
       found = sqlite3_step(s) == SQLITE_ROW;
     }
