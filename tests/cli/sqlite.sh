@@ -28,8 +28,9 @@ expect "games per file" "5|18|3" \
 "$pgn" validate -q --format json "${inputs[@]}" >"$work/validate.json" 2>/dev/null
 valid=$(grep -o '"games_valid":[0-9]*' "$work/validate.json" | cut -d: -f2)
 expect "valid games" "$valid" "$(q "$work/games.db" "SELECT count(*) FROM games WHERE verdict = 'valid'")"
+expect "moves: keyed by game and ply" "1" "$(q "$work/games.db" "SELECT count(*) FROM sqlite_master WHERE name = 'moves' AND sql LIKE '%PRIMARY KEY (game_id, ply)%WITHOUT ROWID'")"
 expect "schema version" "1" "$(q "$work/games.db" 'PRAGMA user_version')"
-expect "indexes" "games_black games_eco games_file games_white moves_game problems_code problems_game tags_game tags_name_value" \
+expect "indexes" "games_black games_eco games_file games_white problems_code problems_game" \
   "$(q "$work/games.db" "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name)")"
 expect "clock and eval of 1.e4" "180.0|36||" \
   "$(q "$work/games.db" "SELECT clock, eval_cp, eval_mate, eval_depth FROM moves JOIN games ON games.id = game_id WHERE white = 'alice' AND ply = 1")"
@@ -60,7 +61,7 @@ for (gid, white, black, event, date, result, white_elo, eco, plies), r in zip(ga
                 tags.get("ECO"))
     if (white, black, event, date, result, white_elo, eco) != expected:
         print("game", gid, (white, black, event, date, result, white_elo, eco), expected); bad += 1
-    stored_tags = db.execute("SELECT name, value FROM tags WHERE game_id = ? ORDER BY rowid", (gid,)).fetchall()
+    stored_tags = db.execute("SELECT name, value FROM tags WHERE game_id = ? ORDER BY position", (gid,)).fetchall()
     if stored_tags != list(tags.items()):
         print("tags of game", gid, stored_tags, tags); bad += 1
     problems = db.execute("SELECT code, severity, message, line, \"column\", ply FROM problems WHERE game_id = ? AND code != 'comment-command' ORDER BY rowid", (gid,)).fetchall()
