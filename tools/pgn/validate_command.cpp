@@ -106,7 +106,8 @@ int run_validate(int argc, char** argv) {
   add_standard_options(options);
   options.add_options()  //
       ("format,f", po::value(&format)->value_name("FORMAT")->default_value("text"),
-       "text, jsonl, json, github or sarif (the last one given wins)")  //
+       "text, jsonl, json, github, sarif or html (the last one given wins; html: one page "
+       "with board diagrams, best written with -o)")  //
       ("output,o", po::value<std::string>()->value_name("FILE"),
        "write the report to FILE (replaced only when the run completes)")  //
       ("strict", "treat warnings as errors")                               //
@@ -133,8 +134,10 @@ int run_validate(int argc, char** argv) {
   if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
   ReportFormat report_format;
   if (!report_format_from_name(format, report_format)) {
-    std::fprintf(stderr, "pgn validate: unknown format '%s' (text, jsonl, json, github, sarif)\n",
-                 format.c_str());
+    std::string names;
+    for (std::string_view name : report_format_names())
+      names += (names.empty() ? "" : ", ") + std::string(name);
+    std::fprintf(stderr, "pgn validate: unknown format '%s' (%s)\n", format.c_str(), names.c_str());
     return kExitFailure;
   }
 

@@ -1,12 +1,13 @@
 // Writing diagnostics for people and machines: text (file:line:col: error[code]: message
 // with the source line and a caret), JSON Lines, one JSON document, GitHub workflow
-// annotations and SARIF 2.1.0.
+// annotations, SARIF 2.1.0 and a self-contained HTML page with board diagrams.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -14,8 +15,10 @@
 
 namespace pgn {
 
-enum class ReportFormat : std::uint8_t { Text, Jsonl, Json, Github, Sarif };
+enum class ReportFormat : std::uint8_t { Text, Jsonl, Json, Github, Sarif, Html };
 bool report_format_from_name(std::string_view name, ReportFormat& out);
+// The names report_format_from_name reads, in the order the help lists them.
+std::span<const std::string_view> report_format_names();
 
 struct RunSummary {
   std::uint64_t files = 0;
@@ -61,6 +64,9 @@ class ReportWriter {
 // time and speed. `command_line`, when not empty, is a line of the command's own tally
 // printed after the first line (convert: games written, skipped, truncated).
 void print_summary(std::FILE* out, const RunSummary& summary, std::string_view command_line = {});
+// The first line of that summary, without its line end: "3 files, 120 games: 118 valid, 2 with
+// errors, 5 with warnings; 9000 moves replayed".
+std::string summary_headline(const RunSummary& summary);
 
 // Appends `text` as a JSON string literal (quoted, escaped) to `out`. Control characters
 // are escaped (\n, \u001b); a byte that is not part of well-formed UTF-8 (a file name in

@@ -1,5 +1,10 @@
 // Resolving a parsed move against a position (with precise reasons when it fails), the
 // sentences that explain those reasons, and the one move writer (SAN and long algebraic).
+//
+// Why one file of 800 lines: its three parts (resolving, the sentences, the writer) share the
+// board helpers of the first anonymous namespace (where a move can come from, what attacks a
+// square, where castling puts king and rook); splitting it would move them into a header of
+// their own. The sentences (about 270 lines) are the part that could move out.
 #include "libpgn/san.hpp"
 
 #include <bit>

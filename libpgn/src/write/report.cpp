@@ -5,22 +5,34 @@
 #include <vector>
 
 #include "read/text_scan.hpp"
+#include "write/html_report.hpp"
 
 namespace pgn {
 
+namespace {
+constexpr std::pair<std::string_view, ReportFormat> kReportFormats[] = {
+    {"text", ReportFormat::Text},     {"jsonl", ReportFormat::Jsonl}, {"json", ReportFormat::Json},
+    {"github", ReportFormat::Github}, {"sarif", ReportFormat::Sarif}, {"html", ReportFormat::Html},
+};
+constexpr auto kReportFormatNames = [] {
+  std::array<std::string_view, std::size(kReportFormats)> names{};
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = kReportFormats[i].first;
+  return names;
+}();
+}  // namespace
+
 bool report_format_from_name(std::string_view name, ReportFormat& out) {
-  static constexpr std::pair<std::string_view, ReportFormat> kNames[] = {
-      {"text", ReportFormat::Text},   {"jsonl", ReportFormat::Jsonl},
-      {"json", ReportFormat::Json},   {"github", ReportFormat::Github},
-      {"sarif", ReportFormat::Sarif},
-  };
-  for (const auto& [n, f] : kNames) {
+  for (const auto& [n, f] : kReportFormats) {
     if (n == name) {
       out = f;
       return true;
     }
   }
   return false;
+}
+
+std::span<const std::string_view> report_format_names() {
+  return kReportFormatNames;
 }
 
 namespace {
@@ -283,9 +295,9 @@ void append_summary_object(std::string& s, const RunSummary& r) {
   s += '}';
 }
 
-// The first line of the human summary, without its line end: "3 files, 120 games: 118 valid,
-// 2 with errors, 5 with warnings; 9,000 moves replayed" (numbers without separators), with
-// "N not checked" after the errors when games were not replayed.
+}  // namespace
+
+// With "N not checked" after the errors when games were not replayed.
 std::string summary_headline(const RunSummary& r) {
   std::string s = std::string(r.interrupted ? "interrupted: " : "") + std::to_string(r.files) +
                   " file" + (r.files == 1 ? "" : "s") + ", " + std::to_string(r.games) + " game" +
@@ -296,6 +308,8 @@ std::string summary_headline(const RunSummary& r) {
   return s + std::to_string(r.games_with_warnings) + " with warnings; " + std::to_string(r.moves) +
          " moves replayed";
 }
+
+namespace {
 
 class TextWriter final : public ReportWriter {
  public:
@@ -682,6 +696,8 @@ std::unique_ptr<ReportWriter> ReportWriter::create(ReportFormat format, std::FIL
       return std::make_unique<GithubWriter>(out);
     case ReportFormat::Sarif:
       return std::make_unique<SarifWriter>(out);
+    case ReportFormat::Html:
+      return make_html_report_writer(out);
   }
   return nullptr;
 }

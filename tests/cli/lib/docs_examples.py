@@ -1,0 +1,320 @@
+#!/usr/bin/env python3
+"""Runs the examples of README.md and docs/*.md and compares their output with the pasted one.
+
+A fenced block is an example when it holds console lines:
+- `$ COMMAND`: a shell command; the lines after it, up to the next `$ ` line or the end of the
+  block, are what it prints (standard output and standard error through one pipe, as `2>&1`
+  interleaves them);
+- `>>> STATEMENT` (with `... ` continuation lines): a Python console statement and what the
+  console prints after it; all such blocks of one document run in one interpreter, in order;
+- a ```python block without prompts is a script that must run without error.
+
+Every document runs in a temporary copy of the repository's `corpora/` and `docs/`, so that
+examples that write files (`-o`, `--in-place`, `> x.pgn`) change nothing in the source tree;
+its blocks run in order in that one copy, so a file one example writes is there for the next.
+`pgn` and `build/bin/pgn` are the pgn binary under test and `build/python` its Python module.
+There is no `../shared` beside the copy: an example needing it fails as it would in a clone.
+
+A block that cannot run in a test (installing packages, building, benchmarks, a cluster, the
+corpora outside the repository) is marked in the document's source by the line
+    <!-- docs-test: skip (why) -->
+as the last non-blank line before its opening fence. Skipped blocks are counted and listed;
+a marker before a block that is not an example is an error, so markers cannot go stale.
+
+Output is compared exactly except for what changes from run to run, each rule below
+(IGNORED) applied to both the pasted and the real output; trailing newlines at the end of one
+command's output are not compared (a closing fence cannot show them).
+
+With --update, the pasted output of every example that differs is replaced by the real one
+(lines equal after the rules are kept as they were pasted), to re-paste after a change:
+    /usr/bin/python3 tests/cli/lib/docs_examples.py --update build/bin/pgn . [docs/x.md...]
+then read the change to the documents: a new output may show a bug rather than a stale page.
+"""
+
+import argparse
+import difflib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+# What differs from run to run, as (why, pattern, replacement).
+IGNORED = [
+    ("the summary's timing line: seconds, megabytes, speeds",
+     re.compile(r"^\d+\.\d+ s, \d+\.\d+ MB, \d+\.\d+ MB/s, \d+ games/s$", re.M), "<timing>"),
+    ("the seconds of JSON summaries",
+     re.compile(r'"seconds":[0-9.e+-]+'), '"seconds":<t>'),
+    ("the seconds at the end of the summaries of select and dedupe",
+     re.compile(r"^(\d+ files?, \d+ games: .*|\d+ games: .*); \d+\.\d+ s$", re.M), r"\1; <t> s"),
+    ("the times and speeds of the summary of pgn winnable",
+     re.compile(r"lines, \d+\.\d+ s, \d+ positions/s; decisions alone \d+\.\d+ s CPU, "
+                r"\d+ positions/s, slowest \d+\.\d+ ms$", re.M), "lines, <times>"),
+    ("the working folder's file: URI, which SARIF output names as its base",
+     re.compile(r"'WORKDIR': \{'uri': 'file://[^']*'\}"), "'WORKDIR': {'uri': <working folder>}"),
+    ("the time and speed line of pgn perft",
+     re.compile(r"^Time: \d+\.\d+ s, \d+ nodes/s$", re.M), "Time: <t>"),
+]
+
+SKIP_MARKER = re.compile(r"^\s*<!-- docs-test: skip \((.+)\) -->\s*$")
+FENCE = re.compile(r"^(\s*)```(\S*)\s*$")
+# Printed between the steps of one run, to cut its output into each step's.
+SEPARATOR = "@@docs-example-%d@@"
+SEPARATOR_LINE = re.compile(r"\n?@@docs-example-(\d+)@@\n")
+
+
+def normalize(text):
+    for _, pattern, replacement in IGNORED:
+        text = pattern.sub(replacement, text)
+    return text.rstrip("\n")
+
+
+class Step:
+    """One command or statement, the document lines of its pasted output, and the real one."""
+
+    def __init__(self, line, command):
+        self.line = line  # 1-based line of the prompt
+        self.command = command  # text after the prompt (continuations joined by newlines)
+        self.expected = []  # pasted output lines
+        self.output_lines = None  # (first, end) indices in the document of the pasted output
+        self.actual = None
+
+
+class Block:
+    def __init__(self, kind, start, end, indent, skip):
+        self.kind = kind  # "shell", "python-console", "python-script"
+        self.start = start  # index of the opening fence
+        self.end = end  # index of the closing fence
+        self.indent = indent
+        self.skip = skip
+        self.steps = []
+        self.script = ""
+
+
+def parse(lines):
+    """The example blocks of a document, and the errors of its markers."""
+    blocks, errors = [], []
+    i = 0
+    while i < len(lines):
+        opening = FENCE.match(lines[i])
+        if not opening:
+            if SKIP_MARKER.match(lines[i]):
+                j = i + 1
+                while j < len(lines) and not lines[j].strip():
+                    j += 1
+                if j == len(lines) or not FENCE.match(lines[j]):
+                    errors.append("%d: docs-test marker not followed by a block" % (i + 1))
+            i += 1
+            continue
+        indent, language = opening.group(1), opening.group(2)
+        end = i + 1
+        while end < len(lines) and not re.match(r"^\s*```\s*$", lines[end]):
+            end += 1
+        body = [line[len(indent):] if line.startswith(indent) else line.lstrip()
+                for line in lines[i + 1:end]]
+        previous = i - 1
+        while previous >= 0 and not lines[previous].strip():
+            previous -= 1
+        marker = SKIP_MARKER.match(lines[previous]) if previous >= 0 else None
+        skip = marker.group(1) if marker else None
+        if any(line.startswith("$ ") for line in body):
+            kind, prompt = "shell", "$ "
+        elif any(line.startswith(">>> ") for line in body):
+            kind, prompt = "python-console", ">>> "
+        elif language == "python":
+            kind, prompt = "python-script", None
+        else:
+            if skip:
+                errors.append("%d: docs-test marker before a block that is not an example"
+                              % (previous + 1))
+            i = end + 1
+            continue
+        block = Block(kind, i, end, indent, skip)
+        if prompt is None:
+            block.script = "\n".join(body) + "\n"
+        else:
+            for k, line in enumerate(body):
+                index = i + 1 + k
+                if line.startswith(prompt):
+                    block.steps.append(Step(index + 1, line[len(prompt):]))
+                    block.steps[-1].output_lines = (index + 1, index + 1)
+                elif kind == "python-console" and block.steps and line.startswith("... ") \
+                        and block.steps[-1].output_lines[0] == index:
+                    block.steps[-1].command += "\n" + line[4:]
+                    block.steps[-1].output_lines = (index + 1, index + 1)
+                elif kind == "python-console" and block.steps and line == "..." \
+                        and block.steps[-1].output_lines[0] == index:
+                    block.steps[-1].command += "\n"
+                    block.steps[-1].output_lines = (index + 1, index + 1)
+                elif block.steps:
+                    block.steps[-1].expected.append(line)
+                    block.steps[-1].output_lines = (block.steps[-1].output_lines[0], index + 1)
+                elif line.strip():
+                    errors.append("%d: output before the first prompt of the block" % (index + 1))
+        blocks.append(block)
+        i = end + 1
+    return blocks, errors
+
+
+def run_shell(block, workdir, env):
+    script = ["set +e"]
+    for n, step in enumerate(block.steps):
+        # The separator is printed between commands; `$?` is kept across it for `echo $?`.
+        script.append('__status=$?; printf "\\n%s\\n"; (exit $__status)' % (SEPARATOR % n))
+        script.append(step.command)
+    completed = subprocess.run(["bash", "-c", "\n".join(script) + "\n"], cwd=workdir, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               stdin=subprocess.DEVNULL, timeout=120)
+    split_output(block, completed.stdout.decode("utf-8", "replace"))
+
+
+def split_output(block, output):
+    pieces = SEPARATOR_LINE.split(output)
+    by_step = {int(pieces[k]): pieces[k + 1] for k in range(1, len(pieces) - 1, 2)}
+    for n, step in enumerate(block.steps):
+        step.actual = by_step.get(n, "<no output: the block stopped before this step>\n")
+
+
+CONSOLE_DRIVER = r'''
+import code, json, sys
+console = code.InteractiveConsole()
+console.write = sys.stdout.write  # tracebacks in order with the rest
+separator, statements = json.load(sys.stdin)
+for n, statement in enumerate(statements):
+    sys.stdout.write("\n" + separator % n + "\n")
+    sys.stdout.flush()
+    for line in statement.split("\n"):
+        more = console.push(line)
+    if more:
+        console.push("")
+    sys.stdout.flush()
+'''
+
+
+def run_python_console(blocks, workdir, env):
+    steps = [step for block in blocks for step in block.steps]
+    completed = subprocess.run([sys.executable, "-c", CONSOLE_DRIVER],
+                               input=json.dumps([SEPARATOR, [s.command for s in steps]]).encode(),
+                               cwd=workdir, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, timeout=120)
+    joined = Block("python-console", 0, 0, "", None)
+    joined.steps = steps
+    split_output(joined, completed.stdout.decode("utf-8", "replace"))
+
+
+def compare(step):
+    return normalize("\n".join(step.expected)) == normalize(step.actual)
+
+
+def update(lines, blocks):
+    """Replaces, from the end, each differing pasted output by the real one."""
+    steps = [(b, s) for b in blocks if not b.skip for s in b.steps if s.actual is not None]
+    for block, step in sorted(steps, key=lambda bs: -bs[1].line):
+        if compare(step):
+            continue
+        first, end = step.output_lines
+        real = step.actual.rstrip("\n").split("\n") if step.actual.strip("\n") else []
+        # Keep pasted lines that equal the real ones after the rules (timings stay as pasted).
+        pasted = step.expected
+        if len(pasted) == len(real):
+            real = [p if normalize(p) == normalize(r) else r for p, r in zip(pasted, real)]
+        lines[first:end] = [block.indent + line if line else line for line in real]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("pgn")
+    parser.add_argument("source")
+    parser.add_argument("--update", action="store_true")
+    parser.add_argument("documents", nargs="*")
+    args = parser.parse_args()
+    pgn = os.path.abspath(args.pgn)
+    source = os.path.abspath(args.source)
+    python_module = os.path.normpath(os.path.join(os.path.dirname(pgn), "..", "python"))
+    package = os.path.join(python_module, "libpgn")
+    has_python = os.path.isdir(package) and any(
+        name.startswith("_libpgn") for name in os.listdir(package))
+    documents = args.documents or (["README.md"] + sorted(
+        os.path.join("docs", name) for name in os.listdir(os.path.join(source, "docs"))
+        if name.endswith(".md")))
+
+    failures, skipped, counts = [], [], {"shell": 0, "python": 0, "scripts": 0}
+    top = tempfile.mkdtemp(prefix="libpgn-docs.")
+    try:
+        for document in documents:
+            path = os.path.join(source, document)
+            with open(path, encoding="utf-8") as f:
+                lines = f.read().split("\n")
+            blocks, errors = parse(lines)
+            failures += ["%s:%s" % (document, e) for e in errors]
+            runnable = [b for b in blocks if not b.skip]
+            skipped += ["%s:%d: %s" % (document, b.start + 1, b.skip) for b in blocks if b.skip]
+            if not runnable:
+                continue
+            workdir = os.path.join(top, os.path.basename(document)[:-3], "repo")
+            os.makedirs(os.path.join(workdir, "build", "bin"))
+            for folder in ("corpora", "docs"):
+                shutil.copytree(os.path.join(source, folder), os.path.join(workdir, folder))
+            os.symlink(pgn, os.path.join(workdir, "build", "bin", "pgn"))
+            if has_python:
+                os.symlink(python_module, os.path.join(workdir, "build", "python"))
+            env = dict(os.environ, PATH=os.path.join(workdir, "build", "bin") + os.pathsep
+                       + os.environ.get("PATH", ""), LC_ALL="C.UTF-8", TMPDIR=workdir,
+                       PYTHONPATH=os.path.join(workdir, "build", "python"), PYTHONHASHSEED="0")
+            env.pop("NO_COLOR", None)
+            console_blocks = [b for b in runnable if b.kind == "python-console"]
+            for block in runnable:
+                where = "%s:%d" % (document, block.start + 1)
+                if block.kind == "shell":
+                    run_shell(block, workdir, env)
+                    counts["shell"] += len(block.steps)
+                elif not has_python:
+                    skipped.append("%s: the Python module is not in this build" % where)
+                    block.skip = "no module"
+                elif block.kind == "python-script":
+                    done = subprocess.run([sys.executable, "-c", block.script], cwd=workdir,
+                                          env=env, stdout=subprocess.PIPE,
+                                          stderr=subprocess.STDOUT, timeout=120)
+                    counts["scripts"] += 1
+                    if done.returncode != 0:
+                        failures.append("%s: the script failed:\n%s" % (
+                            where, done.stdout.decode("utf-8", "replace")))
+            if has_python and console_blocks:
+                run_python_console(console_blocks, workdir, env)
+                counts["python"] += sum(len(b.steps) for b in console_blocks)
+            for block in runnable:
+                for step in block.steps:
+                    if step.actual is not None and not compare(step):
+                        expected = normalize("\n".join(step.expected)).split("\n")
+                        actual = normalize(step.actual).split("\n")
+                        diff = "\n".join(difflib.unified_diff(
+                            expected, actual, "pasted", "real", lineterm="", n=1))
+                        failures.append("%s:%d: %s\n%s" % (document, step.line,
+                                                           step.command, diff))
+            if args.update:
+                update(lines, blocks)
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write("\n".join(lines))
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
+
+    print("docs examples: %d shell commands, %d Python statements, %d Python scripts run; "
+          "%d blocks skipped:" % (counts["shell"], counts["python"], counts["scripts"],
+                                  len(skipped)))
+    for s in skipped:
+        print("  skipped " + s)
+    print("ignored in the comparison: " + "; ".join(why for why, _, _ in IGNORED))
+    for failure in failures:
+        print("FAIL " + failure)
+    if failures:
+        print("%d failure(s)%s" % (
+            len(failures), " (updated)" if args.update else ""))
+        return 1
+    print("every example's output is the pasted one")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
