@@ -125,7 +125,7 @@ sqlite3 "$work/other.db" 'CREATE TABLE t(x); INSERT INTO t VALUES (1)'
 [ $? -eq 2 ] || fail "-o another program's database: exit status"
 expect "another database is left as it was" "t" "$(q "$work/other.db" "SELECT group_concat(name) FROM sqlite_master")"
 for args in "--to sqlite" "--to sqlite -o -" "--to sqlite -o $work/x.db --in-place" \
-            "--to sqlite -o $work/x.db --fen" "--to jsonl --moves"; do
+            "--to sqlite -o $work/x.db --fen" "--to jsonl --moves" "--to sqlite -o $work/x.db --eco"; do
   # shellcheck disable=SC2086
   "$pgn" convert -q $args "${inputs[0]}" >/dev/null 2>"$work/err"
   [ $? -eq 2 ] || fail "convert $args: exit status, expected 2"

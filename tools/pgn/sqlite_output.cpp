@@ -14,6 +14,8 @@ const char* sqlite_usage_problem(bool sqlite, const boost::program_options::vari
     return "--to sqlite needs -o FILE (a database is not written to standard output)";
   if (vm.count("in-place")) return "--in-place does not apply to --to sqlite";
   if (vm.count("fen") && !vm.count("moves")) return "--fen with --to sqlite needs --moves";
+  if (vm.count("eco"))
+    return "--eco does not apply to --to sqlite (the ECO column is the game's tag)";
   return nullptr;
 }
 
@@ -103,7 +105,9 @@ void SqliteOutput::end_file(const std::string& error) {
 
 bool SqliteOutput::settle(bool complete) {
   database_.roll_back_file();  // an input cut short by an interrupt
-  if (!database_.finish() && !failed_) fail("cannot write " + path_ + ": " + database_.error());
+  // A new database that is not kept needs no indexes.
+  if (!database_.finish(append_ || (complete && !failed_)) && !failed_)
+    fail("cannot write " + path_ + ": " + database_.error());
   if (append_) return !failed_;
   return settle_output(file_, complete && !failed_, "convert") && !failed_;
 }

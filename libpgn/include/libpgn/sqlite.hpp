@@ -73,8 +73,9 @@ class SqliteDatabase {
   void roll_back_file();
   std::uint64_t games_in_file() const;
 
-  // Builds the indexes and closes the database; false with error() on a failure.
-  bool finish();
+  // Builds the indexes (unless `indexes` is false: a new database that is thrown away) and
+  // closes the database; false with error() on a failure.
+  bool finish(bool indexes = true);
   const std::string& error() const;
 
  private:

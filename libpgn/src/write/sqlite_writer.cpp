@@ -654,12 +654,12 @@ std::uint64_t SqliteDatabase::games_in_file() const {
   return impl_->games;
 }
 
-bool SqliteDatabase::finish() {
+bool SqliteDatabase::finish(bool indexes) {
   Impl& s = *impl_;
   // Built once at the end: maintaining them row by row would slow the load several times.
   // Tags and moves need none: their keys start with the game, and they are inserted in that
   // order, each row an append.
-  const bool ok = s.exec(kIndexes);
+  const bool ok = !indexes || s.exec(kIndexes);
   s.close();
   return ok;
 }
