@@ -96,6 +96,13 @@ clocks = moves.merge(games[["id", "white"]], left_on="game_id", right_on="id")
 assert clocks.loc[clocks.white == "erin", "clock"].tolist() == [59.9, 59.1, 58.2, 57.5]
 PY
 
+# JSON input: each game's place is its record's (the third line's record is game 3).
+"$pgn" convert -q --to jsonl "${inputs[0]}" >"$work/classics.jsonl"
+"$pgn" convert -q --to sqlite -o "$work/json.db" "$work/classics.jsonl" || fail "--to sqlite of JSON Lines: exit status"
+expect "JSON input: game number, line and offset of the records" \
+  "$(awk 'NR <= 3 { printf "%d|%d|%d\n", NR, NR, offset; offset += length($0) + 1 }' "$work/classics.jsonl")" \
+  "$(q "$work/json.db" 'SELECT game_index, line, offset FROM games ORDER BY id LIMIT 3')"
+
 # Appending: the same files again add nothing, each is named as skipped; a new one is added.
 before=$(q "$work/games.db" 'SELECT count(*) FROM games; SELECT count(*) FROM moves; SELECT count(*) FROM tags')
 cp "$src/corpora/demo/classics.pgn" "$work/renamed.pgn"

@@ -109,7 +109,10 @@ class ConvertWorker final : public BatchWorker {
         continue;
       }
       if (settings_.sqlite) {  // every game has its row, with its verdict and problems
-        rows_.write(record_, report, game, batch.output);
+        if (batch.origins.empty())
+          rows_.write(record_, report, game.index, game.start, batch.output);
+        else  // read from JSON: where its record is
+          rows_.write(record_, report, batch.origins[i].record, batch.origins[i].at, batch.output);
         ++counts.written;
         continue;
       }

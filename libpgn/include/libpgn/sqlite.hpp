@@ -32,9 +32,10 @@ class SqliteRowWriter {
   SqliteRowWriter(const SqliteRowWriter&) = delete;
   SqliteRowWriter& operator=(const SqliteRowWriter&) = delete;
 
-  // Appends the rows of one game (validated into `record` and `report`) to `out`.
-  void write(const GameRecord& record, const GameReport& report, const RawGame& game,
-             std::string& out);
+  // Appends the rows of one game (validated into `record` and `report`) to `out`: the
+  // `index`th game of its input, starting `at` there (for JSON input, its record's).
+  void write(const GameRecord& record, const GameReport& report, std::uint64_t index,
+             const TextPos& at, std::string& out);
 
  private:
   struct Impl;

@@ -174,8 +174,8 @@ SqliteRowWriter::~SqliteRowWriter() = default;
 
 // A game's rows: the games row (its columns in order), then the count and rows of tags,
 // problems and moves. SqliteDatabase::insert reads them back in the same order.
-void SqliteRowWriter::write(const GameRecord& record, const GameReport& report, const RawGame& game,
-                            std::string& out) {
+void SqliteRowWriter::write(const GameRecord& record, const GameReport& report, std::uint64_t index,
+                            const TextPos& at, std::string& out) {
   Impl& s = *impl_;
   for (auto& v : s.tag_values) v = {};
   for (const auto& [name, value] : record.tags)
@@ -191,9 +191,9 @@ void SqliteRowWriter::write(const GameRecord& record, const GameReport& report, 
     s.walker.walk(record, walk, {}, sink);
   }
 
-  put_int(out, std::int64_t(game.index));
-  put_int(out, std::int64_t(game.start.offset));
-  put_int(out, game.start.line);
+  put_int(out, std::int64_t(index));
+  put_int(out, std::int64_t(at.offset));
+  put_int(out, at.line);
   for (std::size_t i = 0; i < kTagColumnCount; ++i) {
     if (i == kWhiteElo || i == kBlackElo)
       put_rating(out, s.tag_values[i]);
