@@ -64,52 +64,55 @@ void give_back_game_texts(GameTexts&& texts) {
 
 // Validates a batch's games; what it keeps beyond the reports waits in the stream's side table
 // (GameBatch carries only reports and one output string) until the consumer takes it.
-class GameStream::Worker final : public BatchWorker {
+class GameStream::Worker final : public ValidatingWorker {
  public:
   Worker(GameStream& stream)
-      : stream_(stream), validator_(stream.settings_.validate), writer_(stream.settings_.writer) {}
-
-  void process(GameBatch& batch) override {
-    const StreamMode mode = stream_.settings_.mode;
-    batch.reports.resize(batch.games.size());
-    Chunk extra;
-    const bool keeps_records = mode == StreamMode::Games || mode == StreamMode::Tags;
-    if (keeps_records) {
-      extra.games = take_game_texts();
-      extra.games.main_lines.reserve(batch.games.size(),
-                                     mode == StreamMode::Games ? batch.text.size() : 0);
-    }
-    validator_.set_neighbours(batch.games);
-    for (std::size_t i = 0; i < batch.games.size(); ++i) {
-      GameReport& report = batch.reports[i];
-      const RawGame& game = batch.games[i];
-      // read_games keeps the tags and main-line SAN; the rest (comments, clocks, uci())
-      // comes with the whole record, made again when asked for.
-      if (mode == StreamMode::Games)
-        validator_.validate(game, report, main_line_);
-      else if (mode == StreamMode::Convert)
-        validator_.validate(game, report, &record_);
-      else
-        validator_.validate(game, report);
-      batch.locate(i, report, stream_.settings_.validate);
-      if (mode == StreamMode::Games) {
-        extra.games.main_lines.add_game(main_line_);
-      } else if (mode == StreamMode::Tags) {
-        main_line_.clear();
-        TagReader tags(main_line_);
-        parse_game(game, tags);
-        extra.games.main_lines.add_game(main_line_);
-      } else if (mode == StreamMode::Convert) {
-        write_converted(game, report, batch.output);
-      }
-    }
-    if (keeps_records) {
-      std::lock_guard lock(stream_.side_mutex_);
-      stream_.side_.emplace_back(&batch, std::move(extra));
-    }
-  }
+      : ValidatingWorker(stream.settings_.validate),
+        stream_(stream),
+        writer_(stream.settings_.writer) {}
 
  private:
+  bool keeps_records() const {
+    return stream_.settings_.mode == StreamMode::Games ||
+           stream_.settings_.mode == StreamMode::Tags;
+  }
+  void begin_batch(GameBatch& batch) override {
+    extra_ = Chunk();
+    if (keeps_records()) {
+      extra_.games = take_game_texts();
+      extra_.games.main_lines.reserve(
+          batch.games.size(), stream_.settings_.mode == StreamMode::Games ? batch.text.size() : 0);
+    }
+  }
+  // read_games keeps the tags and main-line SAN; the rest (comments, clocks, uci()) comes with
+  // the whole record, made again when asked for.
+  void validate(const RawGame& game, GameReport& report) override {
+    if (stream_.settings_.mode == StreamMode::Games)
+      validator_.validate(game, report, main_line_);
+    else if (stream_.settings_.mode == StreamMode::Convert)
+      validator_.validate(game, report, &record_);
+    else
+      validator_.validate(game, report);
+  }
+  void game(GameBatch& batch, std::size_t i) override {
+    const StreamMode mode = stream_.settings_.mode;
+    if (mode == StreamMode::Games) {
+      extra_.games.main_lines.add_game(main_line_);
+    } else if (mode == StreamMode::Tags) {
+      main_line_.clear();
+      TagReader tags(main_line_);
+      parse_game(batch.games[i], tags);
+      extra_.games.main_lines.add_game(main_line_);
+    } else if (mode == StreamMode::Convert) {
+      write_converted(batch.games[i], batch.reports[i], batch.output);
+    }
+  }
+  void end_batch(GameBatch& batch) override {
+    if (!keeps_records()) return;
+    std::lock_guard lock(stream_.side_mutex_);
+    stream_.side_.emplace_back(&batch, std::move(extra_));
+  }
+
   // As `pgn convert` without --skip-invalid or --truncate-invalid: games with errors, and games
   // that were not replayed, are passed on unchanged where the format can carry the input text;
   // elsewhere what could be replayed is written, and an unsupported variant is left out.
@@ -138,10 +141,10 @@ class GameStream::Worker final : public BatchWorker {
   }
 
   GameStream& stream_;
-  GameValidator validator_;
   GameWriter writer_;
   GameRecord record_;         // Convert mode
   MainLineRecord main_line_;  // Games and Tags modes
+  Chunk extra_;               // the batch's games beyond the reports, for the side table
 };
 
 class GameStream::Consumer final : public BatchConsumer {

@@ -4,10 +4,13 @@
 #include "libpgn/dedupe.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <thread>
 
 namespace pgn {
 namespace {
@@ -213,6 +216,59 @@ TEST(PlacedGameReader, OnlyPlainFiles) {
   ASSERT_TRUE(splitter.next(game));
   GamePlace place;
   EXPECT_FALSE(place_of(game, place));
+}
+
+// What dedupe_files tells its caller, kept.
+struct DedupeRecorder final : DedupeSink {
+  std::string kept_games, copied_games;
+  std::vector<std::string> said;
+  std::vector<std::string> inputs_read;
+  void error(const std::string& message) override { said.push_back("error: " + message); }
+  void duplicate(const Duplicate& d) override {
+    said.push_back(std::to_string(d.file) + ":" + std::to_string(d.line) + " " +
+                   duplicate_kind_name(d.kind) + " of " + std::to_string(d.original_file) + ":" +
+                   std::to_string(d.original_line));
+  }
+  void kept(std::string_view games) override { kept_games += games; }
+  void copies(std::string_view games) override { copied_games += games; }
+  void inputs(const std::vector<std::string>& paths) override { inputs_read = paths; }
+};
+
+TEST(DedupeFiles, TwoReadingsAcrossInputsAndAPipeKeptForTheSecond) {
+  const std::string a = "[White \"A\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n";
+  const std::string b = "[White \"B\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O *\n";
+  const std::string c = "[White \"C\"]\n\n1. c4 e5 2. Nc3 Nf6 3. Nf3 Nc6 4. g3 d5 5. cxd5 Nxd5 *\n";
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string tag = std::to_string(::getpid());
+  const std::string first = (dir / ("libpgn-dedupe-a-" + tag + ".pgn")).string();
+  const std::string pipe = (dir / ("libpgn-dedupe-fifo-" + tag)).string();
+  std::ofstream(first, std::ios::binary) << a << "\n" << b << "\n" << a;
+  ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+  // The named pipe can be read once only: it must be kept for the second reading.
+  std::thread writer([&] { std::ofstream(pipe, std::ios::binary) << b << "\n" << c; });
+  DedupeSettings settings;
+  settings.temp_dir = dir.string();
+  settings.keep_copies = true;
+  DedupeRecorder sink;
+  const DedupeTotals totals = dedupe_files({first, pipe}, settings, sink);
+  writer.join();
+  std::filesystem::remove(first);
+  std::filesystem::remove(pipe);
+  EXPECT_TRUE(totals.complete);
+  EXPECT_EQ(totals.not_started, DedupeTotals::NotStarted::No);
+  EXPECT_EQ(totals.games, 5u);
+  EXPECT_EQ(totals.written, 3u);
+  EXPECT_EQ(totals.duplicates, 2u);
+  EXPECT_EQ(totals.by_kind[Duplicate::Exact], 2u);
+  EXPECT_EQ(totals.by_kind[Duplicate::DifferentPlayers], 0u);
+  EXPECT_EQ(totals.not_reached, 0u);
+  ASSERT_EQ(sink.inputs_read.size(), 2u);
+  EXPECT_EQ(sink.inputs_read[0], first);
+  EXPECT_EQ(sink.inputs_read[1].rfind("/proc/self/fd/", 0), 0u) << sink.inputs_read[1];
+  const std::vector<std::string> said = {"0:9 exact of 0:1", "1:1 exact of 0:5"};
+  EXPECT_EQ(sink.said, said);
+  EXPECT_EQ(sink.kept_games, a + "\n" + b + "\n" + c + "\n");
+  EXPECT_EQ(sink.copied_games, a + "\n" + b + "\n");
 }
 
 }  // namespace

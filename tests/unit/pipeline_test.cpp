@@ -1,16 +1,19 @@
 // run_pipeline over every kind of Source: files, bytes in memory, a reading function; PGN and
 // JSON told apart by content once, in the pipeline; errors of a source reported at its end.
+// The worker and the consumer the commands share: ValidatingWorker and SummaryConsumer.
 #include "libpgn/pipeline.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "check/severity_rules.hpp"
 #include "libpgn/source.hpp"
 #include "libpgn/validator.hpp"
 
@@ -24,21 +27,6 @@ constexpr std::string_view kTwoGames =
 constexpr std::string_view kTwoRecords =
     "{\"tags\":{\"Event\":\"a\",\"Result\":\"*\"},\"moves\":[\"e4\",\"e5\"],\"result\":\"*\"}\n"
     "{\"moves\":\"d4 d5 c4\",\"winner\":\"white\",\"status\":\"resign\"}\n";
-
-class ValidatingWorker final : public BatchWorker {
- public:
-  void process(GameBatch& batch) override {
-    batch.reports.resize(batch.games.size());
-    for (std::size_t i = 0; i < batch.games.size(); ++i) {
-      validator_.validate(batch.games[i], batch.reports[i]);
-      batch.locate(i, batch.reports[i], options_);
-    }
-  }
-
- private:
-  ValidateOptions options_;
-  GameValidator validator_{options_};
-};
 
 struct FileSeen {
   std::string name;
@@ -86,8 +74,9 @@ std::vector<FileSeen> run(const std::vector<Source>& sources, unsigned threads =
   options.threads = threads;
   options.batch_bytes = batch_bytes;
   RecordingConsumer consumer;
+  const ValidateOptions validate;
   run_pipeline(
-      sources, options, [] { return std::make_unique<ValidatingWorker>(); }, consumer);
+      sources, options, [&] { return std::make_unique<ValidatingWorker>(validate); }, consumer);
   return consumer.files;
 }
 
@@ -228,6 +217,134 @@ TEST(Pipeline, ThreadsKeepInputOrderAcrossSources) {
   }
   EXPECT_EQ(one[0].games, 300u);
   EXPECT_EQ(one[2].games, 300u);
+}
+
+// What a worker keeps of each game beyond its report, and what it adds at the batch's end:
+// the hooks a command's worker (convert, the Python module) fills.
+class PliesWorker final : public ValidatingWorker {
+ public:
+  explicit PliesWorker(const ValidateOptions& options) : ValidatingWorker(options) {}
+
+ private:
+  void begin_batch(GameBatch& batch) override { batch.output.clear(); }
+  void validate(const RawGame& game, GameReport& report) override {
+    validator_.validate(game, report, &record_);
+  }
+  void game(GameBatch& batch, std::size_t i) override {
+    batch.output += std::to_string(batch.reports[i].plies) + " " + record_.tags.at(0).second + ";";
+  }
+  void end_batch(GameBatch& batch) override { batch.output += "|"; }
+
+  GameRecord record_;
+};
+
+// Counts as `pgn validate` counts and keeps what it is told, in order.
+class SummaryRecorder final : public SummaryConsumer {
+ public:
+  using SummaryConsumer::SummaryConsumer;
+  std::vector<std::string> said;
+  std::string output;
+
+ private:
+  void problem(const std::string& file, const Diagnostic& d) override {
+    said.push_back("problem " + file + ": " + d.message);
+  }
+  void failed_input(const std::string& file, const Diagnostic& d) override {
+    said.push_back("failed " + file + ": " + d.message);
+  }
+  void game(const std::string& file, const GameReport& report) override {
+    said.push_back("game " + file + " " + std::to_string(report.index));
+  }
+  void end_batch(GameBatch& batch) override { output += batch.output; }
+  void input_done(std::size_t index, const std::string& error) override {
+    said.push_back("done " + std::to_string(index) + (error.empty() ? "" : " with an error"));
+  }
+};
+
+TEST(Pipeline, TheCommandsWorkerAndConsumerCountEveryInputOnce) {
+  const std::string json =
+      "[{\"tags\":{\"Event\":\"j\",\"Result\":\"*\"},\"moves\":[\"e4\"],\"result\":\"*\"},\n"
+      "{\"moves\": [1, }]\n";
+  for (unsigned threads : {1u, 3u}) {
+    RunSummary summary;
+    SummaryRecorder consumer(summary);
+    PipelineOptions options;
+    options.threads = threads;
+    const ValidateOptions validate;
+    run_pipeline(
+        {Source::bytes("a.pgn", std::string(kTwoGames)), Source::path("/nonexistent/x.pgn"),
+         Source::bytes("empty.pgn", "\n\n"), Source::bytes("j.json", json)},
+        options, [&] { return std::make_unique<PliesWorker>(validate); }, consumer);
+    EXPECT_EQ(summary.files, 4u);
+    EXPECT_EQ(summary.files_failed, 1u);
+    EXPECT_EQ(summary.games, 4u);  // two, none, none, one and a record that cannot be read
+    EXPECT_EQ(summary.games_with_errors, 1u);
+    EXPECT_EQ(summary.errors, 2u);  // the record and the missing file
+    EXPECT_EQ(summary.by_code[int(Code::Io)], 1u);
+    EXPECT_EQ(summary.by_code[int(Code::Syntax)], 2u);  // the record; "no games found"
+    // An empty batch still passes the worker: the record that cannot be read opens it.
+    EXPECT_EQ(consumer.output, "7 a;2 b;|1 j;||");
+    ASSERT_EQ(consumer.said.size(), 10u);
+    EXPECT_EQ(
+        consumer.said[4].rfind("failed /nonexistent/x.pgn: cannot open /nonexistent/x.pgn", 0), 0u)
+        << consumer.said[4];
+    consumer.said[4] = "failed";
+    const std::vector<std::string> said = {
+        "game a.pgn 1",
+        "game a.pgn 2",
+        "done 0",
+        "done 1 with an error",
+        "failed",
+        "problem empty.pgn: no games found",
+        "done 2",
+        "game j.json 1",
+        "problem j.json: JSON record 2 cannot be read: not valid JSON: '}' closes a '['",
+        "done 3"};
+    EXPECT_EQ(consumer.said, said);
+  }
+}
+
+// The severity rules, written once: strict mode makes every problem an error, ignored codes
+// are not reported; the JSON records' notes follow them as the validator's problems do.
+TEST(SeverityRules, StrictAndIgnoredCodesEverywhere) {
+  std::array<bool, kCodeCount> ignored{};
+  ignored[int(Code::MissingTag)] = true;
+  const SeverityRules lenient(false, ignored), strict(true, ignored);
+  EXPECT_TRUE(lenient.ignores(Code::MissingTag));
+  EXPECT_FALSE(lenient.ignores(Code::BadTag));
+  EXPECT_EQ(lenient.of(Code::IllegalMove), Severity::Error);
+  EXPECT_EQ(lenient.of(Code::BadTag), code_info(Code::BadTag).default_severity);
+  EXPECT_EQ(lenient.of_warning(), Severity::Warning);
+  EXPECT_EQ(strict.of(Code::MissingTag), Severity::Error);
+  EXPECT_EQ(strict.of_warning(), Severity::Error);
+  GameReport report;
+  SeverityRules::count(Severity::Warning, report);
+  SeverityRules::count(Severity::Error, report);
+  SeverityRules::count(Severity::Error, report);
+  EXPECT_EQ(report.warnings, 1u);
+  EXPECT_EQ(report.errors, 2u);
+
+  // A record's tag that PGN cannot hold: a bad-tag warning, an error in strict mode, nothing
+  // when bad-tag is ignored.
+  const std::string record =
+      "{\"tags\":{\"White Elo\":\"2700\",\"Result\":\"*\"},\"moves\":[\"e4\"],\"result\":\"*\"}\n";
+  const auto bad_tags = [&](const ValidateOptions& validate) {
+    RecordingConsumer consumer;
+    run_pipeline(
+        {Source::bytes("r.json", record)}, PipelineOptions{},
+        [&] { return std::make_unique<ValidatingWorker>(validate); }, consumer);
+    std::vector<Severity> found;
+    for (const Diagnostic& d : consumer.files.at(0).problems)
+      if (d.code == Code::BadTag) found.push_back(d.severity);
+    return std::make_pair(found, consumer.files.at(0).errors);
+  };
+  ValidateOptions validate;
+  validate.check_tags = false;
+  EXPECT_EQ(bad_tags(validate), std::make_pair(std::vector<Severity>{Severity::Warning}, 0ul));
+  validate.strict = true;
+  EXPECT_EQ(bad_tags(validate), std::make_pair(std::vector<Severity>{Severity::Error}, 1ul));
+  validate.ignored[int(Code::BadTag)] = true;
+  EXPECT_EQ(bad_tags(validate), std::make_pair(std::vector<Severity>{}, 0ul));
 }
 
 }  // namespace

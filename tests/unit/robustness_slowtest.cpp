@@ -261,19 +261,6 @@ class CountingConsumer final : public BatchConsumer {
   }
 };
 
-class ValidatingWorker final : public BatchWorker {
- public:
-  explicit ValidatingWorker(const ValidateOptions& options) : validator_(options) {}
-  void process(GameBatch& batch) override {
-    batch.reports.resize(batch.games.size());
-    for (std::size_t i = 0; i < batch.games.size(); ++i)
-      validator_.validate(batch.games[i], batch.reports[i]);
-  }
-
- private:
-  GameValidator validator_;
-};
-
 TEST_F(Pathological, TenMillionEmptyGamesThroughThePipeline) {
   // The batcher counts a per-game cost besides the bytes, so a batch of one-byte games is
   // as small as a batch of real ones.

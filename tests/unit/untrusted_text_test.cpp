@@ -4,7 +4,8 @@
 
 #include <string>
 
-#include "libpgn/report.hpp"
+#include "libpgn/json_writer.hpp"
+#include "libpgn/terminal_text.hpp"
 
 namespace {
 

@@ -126,8 +126,11 @@ std::vector<Source> sources_for(const std::vector<std::string>& names, InputForm
   return sources;
 }
 
-void account_unreadable_game(RunSummary& summary, const Diagnostic& problem) {
-  summary.add_unreadable(problem);
+void print_input_failure(const std::string& name, const std::string& error,
+                         std::uint64_t games_read) {
+  std::fprintf(stderr, "%s: error[io]: %s (%llu games before it were read)\n",
+               terminal_text(name).c_str(), terminal_text(error).c_str(),
+               static_cast<unsigned long long>(games_read));
 }
 
 namespace {

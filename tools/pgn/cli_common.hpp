@@ -1,5 +1,5 @@
 // What the sub-commands share: reading options (threads, notation, limits), the progress
-// line, interrupt handling, safe output files and summary accounting.
+// line, interrupt handling, safe output files and the problem filter.
 #pragma once
 
 #include <boost/program_options.hpp>
@@ -49,8 +49,12 @@ PipelineOptions pipeline_options(const CommonOptions& common);
 
 // The pipeline's inputs for the files named on the command line ("-" is standard input).
 std::vector<Source> sources_for(const std::vector<std::string>& names, InputFormat format);
-// Adds a game that could not be read at all (a bad JSON record: GameBatch::unreadable).
-void account_unreadable_game(RunSummary& summary, const Diagnostic& problem);
+
+// "FILE: error[io]: WHAT (N games before it were read)" on standard error: an input that could
+// not be read to its end, for the commands that write games rather than a report (select,
+// dedupe).
+void print_input_failure(const std::string& name, const std::string& error,
+                         std::uint64_t games_read);
 
 // SIGINT/SIGTERM stop the run after the batches in flight; the summary is still printed.
 void install_interrupt_handler();

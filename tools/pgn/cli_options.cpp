@@ -1,13 +1,9 @@
 #include "cli_options.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdio>
-#include <iostream>
 #include <set>
 #include <sstream>
 
@@ -15,9 +11,6 @@
 
 namespace pgn::cli {
 namespace {
-
-// Set while collect_command_docs() runs a command's --help: the help goes here, not to stdout.
-CommandDoc* g_collecting = nullptr;
 
 template <class T>
 po::typed_value<std::string>* bounded_count(T& target, std::uint64_t min, std::uint64_t max) {
@@ -239,15 +232,7 @@ void print_version() {
 bool handled_help_or_version(const CommandHelp& help, const po::options_description& visible,
                              const po::variables_map& vm) {
   if (vm.count("help")) {
-    if (g_collecting) {
-      g_collecting->usage = help.usage;
-      g_collecting->description = help.description;
-      g_collecting->exit_status = help.exit_status;
-      for (const auto& option : visible.options())
-        g_collecting->options.push_back(document(*option));
-    } else {
-      print_gnu_help(help, visible);
-    }
+    print_gnu_help(help, visible);
     return true;
   }
   if (vm.count("version")) {
@@ -279,28 +264,21 @@ bool parse_file_command(const CommandHelp& help, int argc, char** argv,
   return true;
 }
 
+CommandDoc command_doc(const CommandHelp& help, const po::options_description& visible) {
+  CommandDoc doc;
+  doc.usage = help.usage;
+  doc.description = help.description;
+  doc.exit_status = help.exit_status;
+  for (const auto& option : visible.options()) doc.options.push_back(document(*option));
+  return doc;
+}
+
 std::vector<CommandDoc> collect_command_docs() {
   std::vector<CommandDoc> docs;
   for (const auto& c : commands()) {
-    CommandDoc doc;
+    CommandDoc doc = c.document ? c.document() : CommandDoc{};
     doc.name = c.name;
     doc.summary = c.summary;
-    g_collecting = &doc;
-    std::string name(c.name), flag = "--help";
-    char* argv[] = {name.data(), flag.data(), nullptr};
-    // A command that prints its help some other way writes it to standard output; hide it.
-    std::cout.flush();
-    std::fflush(stdout);
-    const int saved = ::dup(STDOUT_FILENO);
-    const int sink = ::open("/dev/null", O_WRONLY);
-    if (sink >= 0) ::dup2(sink, STDOUT_FILENO);
-    c.run(2, argv);
-    std::cout.flush();
-    std::fflush(stdout);
-    if (saved >= 0) ::dup2(saved, STDOUT_FILENO);
-    if (saved >= 0) ::close(saved);
-    if (sink >= 0) ::close(sink);
-    g_collecting = nullptr;
     docs.push_back(std::move(doc));
   }
   return docs;

@@ -64,8 +64,7 @@ void print_version();
 // The closest of `candidates` to `typed` when it is close enough to be a typing slip.
 std::string closest_match(std::string_view typed, const std::vector<std::string>& candidates);
 
-// Documentation of one command, as --help shows it, collected for the man page and the
-// completions by running the command's --help in collecting mode.
+// Documentation of one command, as --help shows it, for the man page and the completions.
 struct OptionDoc {
   std::string short_name;  // "o" or empty
   std::string long_name;   // "output"
@@ -78,8 +77,26 @@ struct CommandDoc {
   std::vector<OptionDoc> options;
 };
 
-// Runs every registered command's --help with collection on; commands that print their help
-// some other way are documented by their name and summary alone.
+// A command's documentation from its help and the option table its --help shows.
+CommandDoc command_doc(const CommandHelp& help, const po::options_description& visible);
+
+// A command's options: one table, built by the constructor of a struct derived from this one
+// and bound to its members, parses the command line, is shown by --help and documents the
+// command in the man page and the completions (document_command). Not copied: the table
+// points into the struct.
+struct OptionTable {
+  po::options_description options{"Options"};
+  OptionTable() = default;
+  OptionTable(const OptionTable&) = delete;
+  OptionTable& operator=(const OptionTable&) = delete;
+};
+template <class Args, const CommandHelp& help>
+CommandDoc document_command() {
+  Args args;
+  return command_doc(help, args.options);
+}
+// Every registered command's documentation (CommandInfo::document; a command without one is
+// documented by its name and summary alone).
 std::vector<CommandDoc> collect_command_docs();
 
 std::string man_page(const std::vector<CommandDoc>& commands);

@@ -16,11 +16,15 @@ constexpr int kExitOk = 0;        // no errors (warnings allowed)
 constexpr int kExitProblems = 1;  // the input has errors
 constexpr int kExitFailure = 2;   // usage error, unreadable input, failed output
 
+struct CommandDoc;  // cli_options.hpp
+
 struct CommandInfo {
   std::string_view name;
   std::string_view summary;
   // argv[0] is the command name; returns the exit status.
   int (*run)(int argc, char** argv);
+  // The command's usage, description and options, from the table its --help shows.
+  CommandDoc (*document)() = nullptr;
 };
 
 const std::vector<CommandInfo>& commands();

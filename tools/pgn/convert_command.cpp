@@ -74,92 +74,92 @@ std::string first_error(const GameReport& report, const GameRecord& record) {
   return record.problem;
 }
 
-class ConvertWorker final : public BatchWorker {
+class ConvertWorker final : public ValidatingWorker {
  public:
   ConvertWorker(const ValidateOptions& validate, const ConvertSettings& settings,
                 ConvertTally& tally)
-      : validate_(validate),
+      : ValidatingWorker(validate),
         settings_(settings),
         tally_(tally),
-        validator_(validate),
         writer_(settings.writer),
         rows_(settings.sqlite_options) {}
 
-  void process(GameBatch& batch) override {
-    batch.reports.resize(batch.games.size());
+ private:
+  void begin_batch(GameBatch& batch) override {
     batch.output.clear();
-    BatchCounts counts;
-    counts.skipped = batch.unreadable.size();  // records of a JSON input that cannot be read
+    counts_ = BatchCounts{};
+    counts_.skipped = batch.unreadable.size();  // records of a JSON input that cannot be read
+  }
+  void validate(const RawGame& game, GameReport& report) override {
+    validator_.validate(game, report, &record_);
+  }
+  void game(GameBatch& batch, std::size_t i) override {
     const OutputFormat format = settings_.writer.format;
     const bool text_formats = format == OutputFormat::Pgn || format == OutputFormat::Json ||
                               format == OutputFormat::Jsonl;
-    validator_.set_neighbours(batch.games);
-    for (std::size_t i = 0; i < batch.games.size(); ++i) {
-      const RawGame& game = batch.games[i];
-      GameReport& report = batch.reports[i];
-      validator_.validate(game, report, &record_);
-      batch.locate(i, report, validate_);
-      // A game the record cannot hold whole: not replayed (a variant), or cut at a null move.
-      const bool partial = !record_.complete || has_problem(report, Code::UnsupportedVariant);
-      GameExtras extras;
-      extras.report = &report;
+    const RawGame& game = batch.games[i];
+    GameReport& report = batch.reports[i];
+    // A game the record cannot hold whole: not replayed (a variant), or cut at a null move.
+    const bool partial = !record_.complete || has_problem(report, Code::UnsupportedVariant);
+    GameExtras extras;
+    extras.report = &report;
 
-      if (report.has_errors() && settings_.invalid == InvalidGames::Skip) {
-        ++counts.skipped;
-        continue;
-      }
-      if (settings_.sqlite) {  // every game has its row, with its verdict and problems
-        if (batch.origins.empty())
-          rows_.write(record_, report, game.index, game.start, batch.output);
-        else  // read from JSON: where its record is
-          rows_.write(record_, report, batch.origins[i].record, batch.origins[i].at, batch.output);
-        ++counts.written;
-        continue;
-      }
-      if (report.has_errors() && settings_.invalid == InvalidGames::Truncate) {
-        closing_ = first_error(report, record_);
-        extras.closing_comment = closing_;
-        extras.unknown_result = true;
-        name_opening(extras);
-        append(batch.output, extras);
-        ++counts.truncated;
-        continue;
-      }
-      if (report.has_errors() || partial) {
-        // Passed on unchanged where the format can carry the input text; elsewhere what could be
-        // replayed is written. A game cut at --max-game-bytes cannot be passed on whole: it is
-        // not written, and its error says so.
-        if (game.truncated && text_formats) {
-          note_not_written(report);
-          ++counts.skipped;
-        } else if (text_formats) {
-          if (format == OutputFormat::Pgn) {
-            separate(batch.output);
-            // Interrupted (the output is thrown away): a huge game is not copied first.
-            if (!interrupted()) append_unchanged_game(game.text, batch.output);
-          } else {
-            extras.unchanged_text = game.text;
-            append(batch.output, extras);
-          }
-          ++counts.written;
-        } else if (has_problem(report, Code::UnsupportedVariant) || record_.events.empty()) {
-          ++counts.skipped;
-        } else {
-          append(batch.output, extras);
-          ++counts.truncated;
-        }
-        continue;
-      }
+    if (report.has_errors() && settings_.invalid == InvalidGames::Skip) {
+      ++counts_.skipped;
+      return;
+    }
+    if (settings_.sqlite) {  // every game has its row, with its verdict and problems
+      if (batch.origins.empty())
+        rows_.write(record_, report, game.index, game.start, batch.output);
+      else  // read from JSON: where its record is
+        rows_.write(record_, report, batch.origins[i].record, batch.origins[i].at, batch.output);
+      ++counts_.written;
+      return;
+    }
+    if (report.has_errors() && settings_.invalid == InvalidGames::Truncate) {
+      closing_ = first_error(report, record_);
+      extras.closing_comment = closing_;
+      extras.unknown_result = true;
       name_opening(extras);
       append(batch.output, extras);
-      ++counts.written;
+      ++counts_.truncated;
+      return;
     }
-    tally_.written.fetch_add(counts.written, std::memory_order_relaxed);
-    tally_.skipped.fetch_add(counts.skipped, std::memory_order_relaxed);
-    tally_.truncated.fetch_add(counts.truncated, std::memory_order_relaxed);
+    if (report.has_errors() || partial) {
+      // Passed on unchanged where the format can carry the input text; elsewhere what could be
+      // replayed is written. A game cut at --max-game-bytes cannot be passed on whole: it is
+      // not written, and its error says so.
+      if (game.truncated && text_formats) {
+        note_not_written(report);
+        ++counts_.skipped;
+      } else if (text_formats) {
+        if (format == OutputFormat::Pgn) {
+          separate(batch.output);
+          // Interrupted (the output is thrown away): a huge game is not copied first.
+          if (!interrupted()) append_unchanged_game(game.text, batch.output);
+        } else {
+          extras.unchanged_text = game.text;
+          append(batch.output, extras);
+        }
+        ++counts_.written;
+      } else if (has_problem(report, Code::UnsupportedVariant) || record_.events.empty()) {
+        ++counts_.skipped;
+      } else {
+        append(batch.output, extras);
+        ++counts_.truncated;
+      }
+      return;
+    }
+    name_opening(extras);
+    append(batch.output, extras);
+    ++counts_.written;
+  }
+  void end_batch(GameBatch&) override {
+    tally_.written.fetch_add(counts_.written, std::memory_order_relaxed);
+    tally_.skipped.fetch_add(counts_.skipped, std::memory_order_relaxed);
+    tally_.truncated.fetch_add(counts_.truncated, std::memory_order_relaxed);
   }
 
- private:
   static void note_not_written(GameReport& report) {
     for (Diagnostic& d : report.problems)
       if (d.code == Code::LimitExceeded && d.message.rfind("the game is ", 0) == 0) {
@@ -185,30 +185,29 @@ class ConvertWorker final : public BatchWorker {
       out.append(kJsonArraySeparator);
   }
 
-  const ValidateOptions& validate_;
   const ConvertSettings& settings_;
   ConvertTally& tally_;
-  GameValidator validator_;
   GameWriter writer_;
   SqliteRowWriter rows_;
   GameRecord record_;
   std::string closing_;
+  BatchCounts counts_;  // the batch's, added to the tally at its end
 };
 
-class ConvertConsumer final : public BatchConsumer {
+class ConvertConsumer final : public SummaryConsumer {
  public:
   // `outputs`: the one output of the run, or with --in-place one per input.
   ConvertConsumer(const std::vector<OutputFile*>& outputs, ReportWriter& diagnostics,
                   bool report_warnings, OutputFormat format, RunSummary& summary,
                   Progress& progress, std::atomic<bool>& stop)
-      : outputs_(outputs),
+      : SummaryConsumer(summary),
+        outputs_(outputs),
         output_(outputs.front()),
         diagnostics_(diagnostics),
         report_warnings_(report_warnings),
         json_array_(format == OutputFormat::Json),
         carries_unreplayed_(format == OutputFormat::Pgn || format == OutputFormat::Json ||
                             format == OutputFormat::Jsonl),
-        summary_(summary),
         progress_(progress),
         stop_(stop) {}
 
@@ -237,26 +236,25 @@ class ConvertConsumer final : public BatchConsumer {
   bool output_failed() const { return output_failed_; }
   int output_errno() const { return output_errno_; }
 
-  void batch(GameBatch& batch) override {
+ private:
+  void problem(const std::string& file, const Diagnostic& d) override {
+    // A file warning is shown without --warnings: a file that gave nothing to convert is not
+    // per-game detail.
+    diagnostics_.problem(file, d);
+  }
+  void game(const std::string& file, const GameReport& report) override {
+    // A game whose moves were not replayed has no moves to write in uci, lan, fen or epd:
+    // why it was left out is said whatever --warnings says.
+    const bool left_out = !report.replayed && !report.has_errors() && !carries_unreplayed_;
+    if (left_out) ++games_left_out_;
+    for (const Diagnostic& d : report.problems)
+      if ((d.severity == Severity::Error || report_warnings_ ||
+           (left_out && d.code == Code::UnsupportedVariant)) &&
+          filter_.shows(d))
+        diagnostics_.problem(file, d);
+  }
+  void end_batch(GameBatch& batch) override {
     if (interrupted()) stop_ = true;
-    const std::string& name = *batch.file_name;
-    for (const Diagnostic& d : batch.unreadable) {
-      account_unreadable_game(summary_, d);
-      diagnostics_.problem(name, d);
-    }
-    for (const GameReport& report : batch.reports) {
-      summary_.add(report);
-      // A game whose moves were not replayed has no moves to write in uci, lan, fen or epd:
-      // why it was left out is said whatever --warnings says.
-      const bool left_out = !report.replayed && !report.has_errors() && !carries_unreplayed_;
-      if (left_out) ++games_left_out_;
-      for (const Diagnostic& d : report.problems)
-        if ((d.severity == Severity::Error || report_warnings_ ||
-             (left_out && d.code == Code::UnsupportedVariant)) &&
-            filter_.shows(d))
-          diagnostics_.problem(name, d);
-    }
-    summary_.input_bytes += batch.input_bytes;
     // Once interrupted the output is thrown away: a huge game is not written first.
     if (database_ && !stop_) {
       if (!database_->insert(batch.output)) stop_ = true;
@@ -267,38 +265,20 @@ class ConvertConsumer final : public BatchConsumer {
     }
     progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
-
-  void file_warning(std::size_t, const std::string& name, const Diagnostic& warning) override {
-    ++summary_.warnings;
-    ++summary_.by_code[int(warning.code)];
-    // Shown without --warnings: a file that gave nothing to convert is not per-game detail.
-    diagnostics_.problem(name, warning);
-  }
-
-  void end_file(std::size_t, const std::string& name, const std::string& error,
-                std::uint64_t games_read) override {
+  void input_done(std::size_t, const std::string& error) override {
     if (database_) database_->end_file(error);
-    if (in_place_) {
-      close_output();
-      // Done with this input: its temporary file is closed now, so that rewriting many
-      // inputs holds no descriptor per input; it is renamed with the others at the end.
-      std::string failure;
-      if (error.empty() && !output_failed_ && !output_->finish(failure)) {
-        output_errno_ = errno;
-        output_failed_ = true;
-        stop_ = true;
-      }
+    if (!in_place_) return;
+    close_output();
+    // Done with this input: its temporary file is closed now, so that rewriting many
+    // inputs holds no descriptor per input; it is renamed with the others at the end.
+    std::string failure;
+    if (error.empty() && !output_failed_ && !output_->finish(failure)) {
+      output_errno_ = errno;
+      output_failed_ = true;
+      stop_ = true;
     }
-    ++summary_.files;
-    if (error.empty()) return;
-    ++summary_.files_failed;
-    const Diagnostic d = input_problem(error, games_read);
-    ++summary_.errors;
-    ++summary_.by_code[int(Code::Io)];
-    diagnostics_.problem(name, d);
   }
 
- private:
   void write(std::string_view text) {
     if (output_closed_ || output_failed_ || text.empty()) return;
     if (std::fwrite(text.data(), 1, text.size(), output_->stream()) == text.size()) {
@@ -323,7 +303,6 @@ class ConvertConsumer final : public BatchConsumer {
   bool json_array_;
   bool carries_unreplayed_;  // the format can pass a game on unchanged
   std::uint64_t games_left_out_ = 0;
-  RunSummary& summary_;
   Progress& progress_;
   std::atomic<bool>& stop_;
   bool wrote_game_ = false;
@@ -342,48 +321,59 @@ constexpr CommandHelp kHelp{
     "unchanged, skipped or truncated) or games could not be written in the chosen format, 2 "
     "usage or I/O failure or an interrupt."};
 
-int run_convert(int argc, char** argv) {
+struct ConvertArgs : OptionTable {
   CommonOptions common;
   std::string to = "pgn";
   std::string to_lang;
   std::uint64_t line_width = 79;
   std::uint64_t max_per_code = 0;
-  po::options_description options("Options");
-  add_standard_options(options);
-  options.add_options()  //
-      ("to,t", po::value(&to)->value_name("FORMAT")->default_value("pgn"),
-       "pgn, json, jsonl, uci, lan, fen, epd or sqlite (the last one given wins)")  //
-      ("to-lang", po::value(&to_lang)->value_name("LANG"),
-       "write moves and results in this notation (pgn and lan; e.g. ru, de, de-spoken)")  //
-      ("output,o", po::value<std::string>()->value_name("FILE"),
-       "write to FILE (replaced only when the run completes; never an input)")  //
-      ("in-place",
-       "replace each input FILE by its converted games (all replaced together, through "
-       "temporary files, only when the run completes; plain files only)")    //
-      ("fen", "json, jsonl, sqlite --moves: add the FEN after every move")   //
-      ("moves", "sqlite: a row per main-line move (SAN, UCI, clock, eval)")  //
-      ("keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")      //
-      ("line-width", count_value(line_width, 0, 100'000),
-       "pgn, lan: movetext lines of at most N characters (0: each game's movetext on one "
-       "line)")  //
-      ("eco", po::value<std::string>()->implicit_value("add", "")->value_name("[=overwrite]"),
-       "add ECO, Opening and Variation tags naming the opening (by the deepest position of "
-       "the main line in the opening table); tags a game has are kept, with --eco=overwrite "
-       "they are replaced")                                   //
-      ("no-comments", "leave out comments")                   //
-      ("no-variations", "leave out variations")               //
-      ("no-nags", "leave out NAGs (and suffix annotations)")  //
-      ("skip-invalid", "leave out games with errors")         //
-      ("truncate-invalid",
-       "write games with errors up to their last good move, with a comment naming the problem "
-       "and the result *")                                                       //
-      ("warnings", "report warnings on standard error too (errors always are)")  //
-      ("max-per-code", count_value(max_per_code, 0, ~std::uint64_t{0}),
-       "report at most N problems of each code, then how many more there were (0: no "
-       "limit)")  //
-      ("quiet,q", "no summary on standard error");
-  add_common_options(options, common);
-  add_variant_option(options, common);
+  ConvertArgs() {
+    add_standard_options(options);
+    options.add_options()  //
+        ("to,t", po::value(&to)->value_name("FORMAT")->default_value("pgn"),
+         "pgn, json, jsonl, uci, lan, fen, epd or sqlite (the last one given wins)")  //
+        ("to-lang", po::value(&to_lang)->value_name("LANG"),
+         "write moves and results in this notation (pgn and lan; e.g. ru, de, de-spoken)")  //
+        ("output,o", po::value<std::string>()->value_name("FILE"),
+         "write to FILE (replaced only when the run completes; never an input)")  //
+        ("in-place",
+         "replace each input FILE by its converted games (all replaced together, through "
+         "temporary files, only when the run completes; plain files only)")    //
+        ("fen", "json, jsonl, sqlite --moves: add the FEN after every move")   //
+        ("moves", "sqlite: a row per main-line move (SAN, UCI, clock, eval)")  //
+        ("keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")      //
+        ("line-width", count_value(line_width, 0, 100'000),
+         "pgn, lan: movetext lines of at most N characters (0: each game's movetext on one "
+         "line)")  //
+        ("eco", po::value<std::string>()->implicit_value("add", "")->value_name("[=overwrite]"),
+         "add ECO, Opening and Variation tags naming the opening (by the deepest position of "
+         "the main line in the opening table); tags a game has are kept, with --eco=overwrite "
+         "they are replaced")                                   //
+        ("no-comments", "leave out comments")                   //
+        ("no-variations", "leave out variations")               //
+        ("no-nags", "leave out NAGs (and suffix annotations)")  //
+        ("skip-invalid", "leave out games with errors")         //
+        ("truncate-invalid",
+         "write games with errors up to their last good move, with a comment naming the problem "
+         "and the result *")                                                       //
+        ("warnings", "report warnings on standard error too (errors always are)")  //
+        ("max-per-code", count_value(max_per_code, 0, ~std::uint64_t{0}),
+         "report at most N problems of each code, then how many more there were (0: no "
+         "limit)")  //
+        ("quiet,q", "no summary on standard error");
+    add_common_options(options, common);
+    add_variant_option(options, common);
+  }
+};
+
+int run_convert(int argc, char** argv) {
+  ConvertArgs args;
+  auto& common = args.common;
+  auto& to = args.to;
+  auto& to_lang = args.to_lang;
+  auto& line_width = args.line_width;
+  auto& max_per_code = args.max_per_code;
+  auto& options = args.options;
   po::variables_map vm;
   static char eco_add[] = "--eco=add";
   spell_out_implicit_value(argc, argv, "--eco", eco_add);
@@ -545,7 +535,7 @@ const RegisterCommand registration{
     {"convert",
      "write games as normalized PGN, JSON, UCI, LAN, FEN or EPD, or in another "
      "notation, or load them into an SQLite database",
-     run_convert}};
+     run_convert, document_command<ConvertArgs, kHelp>}};
 
 }  // namespace
 }  // namespace pgn::cli

@@ -17,6 +17,7 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "libpgn/json_writer.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/repair.hpp"
 #include "libpgn/report.hpp"
@@ -83,21 +84,19 @@ void append_change_text(std::string& out, const std::string& file, std::uint64_t
 
 void append_change_json(std::string& out, const std::string& file, std::uint64_t game,
                         const Repair& r, bool passed_on) {
-  out += "{\"file\":";
-  append_json_string(out, file);
-  out += ",\"game\":" + std::to_string(game) + ",\"line\":" + std::to_string(r.line) +
-         ",\"column\":" + std::to_string(r.column) + ",\"ply\":" + std::to_string(r.ply) +
-         ",\"variation\":";
-  append_json_string(out, r.variation);
-  out += ",\"kind\":";
-  append_json_string(out, repair_kind_name(r.kind));
-  out += ",\"was\":";
-  append_json_string(out, r.was);
-  out += ",\"now\":";
-  append_json_string(out, r.now);
-  out += ",\"why\":";
-  append_json_string(out, r.why);
-  out += passed_on ? ",\"game_passed_on\":true}\n" : ",\"game_passed_on\":false}\n";
+  JsonWriter json(out);
+  json.begin_object().key("file").string(file);
+  json.key("game").number(game);
+  json.key("line").number(r.line);
+  json.key("column").number(r.column);
+  json.key("ply").number(r.ply);
+  json.key("variation").string(r.variation);
+  json.key("kind").string(repair_kind_name(r.kind));
+  json.key("was").string(r.was);
+  json.key("now").string(r.now);
+  json.key("why").string(r.why);
+  json.key("game_passed_on").boolean(passed_on);
+  json.end_object().newline();
 }
 
 class FixWorker final : public BatchWorker {
@@ -183,38 +182,30 @@ struct Sink {
   }
 };
 
-class FixConsumer final : public BatchConsumer {
+class FixConsumer final : public SummaryConsumer {
  public:
   // `games`: one sink, or with --in-place one per input.
   FixConsumer(std::vector<Sink>& games, Sink& changes, ReportWriter& problems, RunSummary& summary,
               Progress& progress, std::atomic<bool>& stop)
-      : games_(games),
+      : SummaryConsumer(summary),
+        games_(games),
         changes_(changes),
         problems_(problems),
-        summary_(summary),
         progress_(progress),
         stop_(stop) {}
 
-  void batch(GameBatch& batch) override {
+ private:
+  void problem(const std::string& file, const Diagnostic& d) override {
+    problems_.problem(file, d);
+  }
+  void end_batch(GameBatch& batch) override {
     if (interrupted()) stop_ = true;
-    for (const Diagnostic& d : batch.unreadable) {
-      account_unreadable_game(summary_, d);
-      problems_.problem(*batch.file_name, d);
-    }
-    for (const GameReport& report : batch.reports) summary_.add(report);
-    summary_.input_bytes += batch.input_bytes;
     Sink& games = games_[games_.size() == 1 ? 0 : batch.file_index];
     // Once interrupted the output is thrown away: a huge game is not written first.
     if (!stop_ && (!changes_.write(batch.notes) || !games.write(batch.output))) stop_ = true;
     progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
-  void file_warning(std::size_t, const std::string& name, const Diagnostic& warning) override {
-    ++summary_.warnings;
-    ++summary_.by_code[int(warning.code)];
-    problems_.problem(name, warning);
-  }
-  void end_file(std::size_t index, const std::string& name, const std::string& error,
-                std::uint64_t games_read) override {
+  void input_done(std::size_t index, const std::string& error) override {
     // --in-place, done with this input: its temporary file is closed now, so that rewriting
     // many inputs holds no descriptor per input; it is renamed with the others at the end.
     std::string failure;
@@ -224,19 +215,11 @@ class FixConsumer final : public BatchConsumer {
       games.failed = true;
       stop_ = true;
     }
-    ++summary_.files;
-    if (error.empty()) return;
-    ++summary_.files_failed;
-    ++summary_.errors;
-    ++summary_.by_code[int(Code::Io)];
-    problems_.problem(name, input_problem(error, games_read));
   }
 
- private:
   std::vector<Sink>& games_;
   Sink& changes_;
   ReportWriter& problems_;
-  RunSummary& summary_;
   Progress& progress_;
   std::atomic<bool>& stop_;
 };
@@ -254,34 +237,42 @@ constexpr CommandHelp kHelp{
     "move or passed on with faults that cannot be mended, 2 usage or I/O failure or an "
     "interrupt."};
 
-int run_fix(int argc, char** argv) {
+struct FixArgs : OptionTable {
   CommonOptions common;
   std::uint64_t line_width = 79;
-  po::options_description options("Options");
-  add_standard_options(options);
-  options.add_options()  //
-      ("output,o", po::value<std::string>()->value_name("FILE"),
-       "write the games to FILE (replaced only when the run completes; never an input)")  //
-      ("in-place",
-       "replace each input FILE by its mended games (all replaced together, through "
-       "temporary files, only when the run completes; plain files only)")  //
-      ("report", po::value<std::string>()->value_name("FILE"),
-       "write the changes to FILE (- for standard output) as JSON Lines instead of text on "
-       "standard error")                                                            //
-      ("dry-run,n", "write no game: only say what would change")                    //
-      ("keep-dropped", "keep moves played after the end of the game in a comment")  //
-      ("keep-notation",
-       "keep moves as written (localized letters, 0-0, extra disambiguation); only wrong "
-       "check signs are corrected")  //
-      ("repair-illegal",
-       "replace an illegal move by the one legal move it is an evident slip for (a wrong "
-       "piece letter, file or rank, two characters swapped, a wrong capture sign), when "
-       "exactly one fits; each guess is reported")  //
-      ("line-width", count_value(line_width, 0, 100'000),
-       "movetext lines of at most N characters (0: each game's movetext on one line)")  //
-      ("quiet,q", "no summary on standard error");
-  add_common_options(options, common);
-  add_variant_option(options, common);
+  FixArgs() {
+    add_standard_options(options);
+    options.add_options()  //
+        ("output,o", po::value<std::string>()->value_name("FILE"),
+         "write the games to FILE (replaced only when the run completes; never an input)")  //
+        ("in-place",
+         "replace each input FILE by its mended games (all replaced together, through "
+         "temporary files, only when the run completes; plain files only)")  //
+        ("report", po::value<std::string>()->value_name("FILE"),
+         "write the changes to FILE (- for standard output) as JSON Lines instead of text on "
+         "standard error")                                                            //
+        ("dry-run,n", "write no game: only say what would change")                    //
+        ("keep-dropped", "keep moves played after the end of the game in a comment")  //
+        ("keep-notation",
+         "keep moves as written (localized letters, 0-0, extra disambiguation); only wrong "
+         "check signs are corrected")  //
+        ("repair-illegal",
+         "replace an illegal move by the one legal move it is an evident slip for (a wrong "
+         "piece letter, file or rank, two characters swapped, a wrong capture sign), when "
+         "exactly one fits; each guess is reported")  //
+        ("line-width", count_value(line_width, 0, 100'000),
+         "movetext lines of at most N characters (0: each game's movetext on one line)")  //
+        ("quiet,q", "no summary on standard error");
+    add_common_options(options, common);
+    add_variant_option(options, common);
+  }
+};
+
+int run_fix(int argc, char** argv) {
+  FixArgs args;
+  auto& common = args.common;
+  auto& line_width = args.line_width;
+  auto& options = args.options;
   po::variables_map vm;
   std::vector<std::string> files;
   if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
@@ -353,22 +344,22 @@ int run_fix(int argc, char** argv) {
   summary.interrupted = interrupted();
   progress.clear();
   if (settings.jsonl) {
-    std::string line =
-        "{\"type\":\"summary\",\"files\":" + std::to_string(summary.files) +
-        ",\"files_failed\":" + std::to_string(summary.files_failed) +
-        ",\"games\":" + std::to_string(summary.games) +
-        ",\"games_mended\":" + std::to_string(tally.mended.load()) +
-        ",\"games_cut\":" + std::to_string(tally.cut.load()) +
-        ",\"games_needing_no_change\":" + std::to_string(tally.already_right.load()) +
-        ",\"games_passed_on\":" + std::to_string(tally.unchanged.load()) +
-        ",\"dry_run\":" + (settings.dry_run ? "true" : "false") +
-        ",\"interrupted\":" + (summary.interrupted ? "true" : "false") + ",\"changes_by_kind\":{";
-    for (std::size_t k = 0; k < tally.by_kind.size(); ++k) {
-      if (k) line += ',';
-      line += std::string("\"") + repair_kind_name(RepairKind(k)) +
-              "\":" + std::to_string(tally.by_kind[k].load());
-    }
-    line += "}}\n";
+    std::string line;
+    JsonWriter json(line);
+    json.begin_object().key("type").string("summary");
+    json.key("files").number(summary.files);
+    json.key("files_failed").number(summary.files_failed);
+    json.key("games").number(summary.games);
+    json.key("games_mended").number(tally.mended.load());
+    json.key("games_cut").number(tally.cut.load());
+    json.key("games_needing_no_change").number(tally.already_right.load());
+    json.key("games_passed_on").number(tally.unchanged.load());
+    json.key("dry_run").boolean(settings.dry_run);
+    json.key("interrupted").boolean(summary.interrupted);
+    json.key("changes_by_kind").begin_object();
+    for (std::size_t k = 0; k < tally.by_kind.size(); ++k)
+      json.key(repair_kind_name(RepairKind(k))).number(tally.by_kind[k].load());
+    json.end_object().end_object().newline().flush();
     changes.write(line);
   }
 
@@ -409,7 +400,8 @@ int run_fix(int argc, char** argv) {
 }
 
 const RegisterCommand registration{
-    {"fix", "write games with mechanical faults mended, and say every change", run_fix}};
+    {"fix", "write games with mechanical faults mended, and say every change", run_fix,
+     document_command<FixArgs, kHelp>}};
 
 }  // namespace
 }  // namespace pgn::cli

@@ -25,23 +25,32 @@ constexpr CommandHelp kHelp{
     "standard error.",
     "Exit status: 0 on success, 2 on a usage error, a bad FEN or a failed write."};
 
-int run_perft(int argc, char** argv) {
+struct PerftArgs : OptionTable {
   std::string fen, variant_text;
   std::uint32_t depth = 0;
-  po::options_description visible("Options");
-  add_standard_options(visible);
-  visible.add_options()  //
-      ("fen,f", po::value<std::string>(&fen)->value_name("FEN"),
-       "start from this position (FEN with 4 to 6 fields, or EPD, plus the variant's own "
-       "fields); default: the variant's initial position")  //
-      ("variant,v", po::value<std::string>(&variant_text)->value_name("NAME"),
-       "rules to count under: antichess, atomic, crazyhouse, horde, kingofthehill, "
-       "racingkings, 3check, chess960 or standard (the default); case, spaces and hyphens "
-       "do not matter")  //
-      ("chess960",
-       "read the FEN as Chess960: castling rights may name rook files "
-       "(X-FEN or Shredder-FEN) and castling moves print as king-takes-rook")  //
-      ("divide,d", "print each root move (UCI form) with the leaf count below it");
+  PerftArgs() {
+    add_standard_options(options);
+    options.add_options()  //
+        ("fen,f", po::value<std::string>(&fen)->value_name("FEN"),
+         "start from this position (FEN with 4 to 6 fields, or EPD, plus the variant's own "
+         "fields); default: the variant's initial position")  //
+        ("variant,v", po::value<std::string>(&variant_text)->value_name("NAME"),
+         "rules to count under: antichess, atomic, crazyhouse, horde, kingofthehill, "
+         "racingkings, 3check, chess960 or standard (the default); case, spaces and hyphens "
+         "do not matter")  //
+        ("chess960",
+         "read the FEN as Chess960: castling rights may name rook files "
+         "(X-FEN or Shredder-FEN) and castling moves print as king-takes-rook")  //
+        ("divide,d", "print each root move (UCI form) with the leaf count below it");
+  }
+};
+
+int run_perft(int argc, char** argv) {
+  PerftArgs args;
+  auto& fen = args.fen;
+  auto& variant_text = args.variant_text;
+  auto& depth = args.depth;
+  auto& visible = args.options;
   po::options_description hidden;
   hidden.add_options()("depth", count_value(depth, 0, kMaxDepth), "plies to search");
   po::positional_options_description positional;
@@ -98,8 +107,8 @@ int run_perft(int argc, char** argv) {
   return kExitOk;
 }
 
-static RegisterCommand reg{
-    {"perft", "count leaf nodes of the move tree (move generator proof)", run_perft}};
+static RegisterCommand reg{{"perft", "count leaf nodes of the move tree (move generator proof)",
+                            run_perft, document_command<PerftArgs, kHelp>}};
 
 }  // namespace
 }  // namespace pgn::cli

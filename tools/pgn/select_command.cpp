@@ -160,9 +160,7 @@ class SelectConsumer final : public BatchConsumer {
     ++totals_.files;
     if (error.empty()) return;
     ++totals_.files_failed;
-    std::fprintf(stderr, "%s: error[io]: %s (%llu games before it were read)\n",
-                 terminal_text(name).c_str(), terminal_text(error).c_str(),
-                 static_cast<unsigned long long>(games_read));
+    print_input_failure(name, error, games_read);
   }
 
  private:
@@ -191,72 +189,80 @@ std::string_view negation(std::string_view text, bool& negated) {
   return text;
 }
 
-int run_select(int argc, char** argv) {
+using Strings = std::vector<std::string>;
+struct SelectArgs : OptionTable {
   CommonOptions common;
   std::uint32_t material_plies = 1;
-  using Strings = std::vector<std::string>;
-  po::options_description options("Options");
-  add_standard_options(options);
-  options.add_options()  //
-      ("tag", po::value<Strings>()->value_name("NAME=VALUE")->composing(),
-       "the tag NAME has exactly VALUE")  //
-      ("tag-re", po::value<Strings>()->value_name("NAME=RE")->composing(),
-       "the tag NAME matches the RE2 regular expression RE (anywhere in the value)")  //
-      ("tag-missing", po::value<Strings>()->value_name("NAME")->composing(),
-       "the game has no tag NAME")  //
-      ("elo", po::value<Strings>()->value_name("RANGE")->composing(),
-       "either player's rating (WhiteElo or BlackElo) is in RANGE, e.g. '>=2600'")  //
-      ("white-elo", po::value<Strings>()->value_name("RANGE")->composing(),
-       "WhiteElo is in RANGE")  //
-      ("black-elo", po::value<Strings>()->value_name("RANGE")->composing(),
-       "BlackElo is in RANGE")  //
-      ("date", po::value<Strings>()->value_name("RANGE")->composing(),
-       "the Date tag is in RANGE, e.g. 2019..2021 or '>=2020.06'")  //
-      ("ply", po::value<Strings>()->value_name("RANGE")->composing(),
-       "the main line has a number of plies in RANGE, e.g. 40..")  //
-      ("player", po::value<Strings>()->value_name("TEXT")->composing(),
-       "White or Black contains TEXT (ASCII letters compared without case)")  //
-      ("player-re", po::value<Strings>()->value_name("RE")->composing(),
-       "White or Black matches the RE2 regular expression RE")  //
-      ("result", po::value<Strings>()->value_name("RESULT")->composing(),
-       "the Result tag is RESULT: 1-0, 0-1, 1/2-1/2 or *")  //
-      ("termination", po::value<Strings>()->value_name("RESULT")->composing(),
-       "the movetext ends with the termination marker RESULT")  //
-      ("variant", po::value<Strings>()->value_name("NAME")->composing(),
-       "the Variant tag is NAME, compared without case; games without the tag are read by the "
-       "rules of the one NAME given (default: standard)")  //
-      ("eco", po::value<Strings>()->value_name("RANGE")->composing(),
-       "the ECO tag is in RANGE, e.g. B90..B99 or C")  //
-      ("fen", po::value<Strings>()->value_name("FEN")->composing(),
-       "the main line reaches the position FEN (pieces, side to move, castling rights, en "
-       "passant as in the repetition rule; with --variant, read and compared under that rule "
-       "set: pockets, check counters)")  //
-      ("moves", po::value<Strings>()->value_name("MOVES")->composing(),
-       "the main line reaches the position after MOVES from the start, in any move order, e.g. "
-       "'1. e4 c5 2. Nf3 d6'")  //
-      ("material", po::value<Strings>()->value_name("PATTERN")->composing(),
-       "the main line reaches the material PATTERN (e.g. KRPkr, 'KQ*kq*') and keeps it for "
-       "--material-plies positions")  //
-      ("material-plies", count_value(material_plies, 1, 100000),
-       "positions in a row a --material pattern must hold for")            //
-      ("valid", "the game replays with no errors (as pgn validate says)")  //
-      ("with-errors", "the game has errors (as pgn validate says)")        //
-      ("with-code", po::value<Strings>()->value_name("CODE")->composing(),
-       "pgn validate reports a problem CODE, e.g. illegal-move")                //
-      ("any", "select games that match at least one condition instead of all")  //
-      ("invert", "write the games that are not selected")                       //
-      ("count", "write only the number of games selected")                      //
-      ("normalize",
-       "write selected games in the PGN export format (as pgn convert) instead of as they "
-       "were; games with errors stay as they were")  //
-      ("add-eco", po::value<std::string>()->implicit_value("add", "")->value_name("[=overwrite]"),
-       "add ECO, Opening and Variation tags naming the opening of each game written, as pgn "
-       "convert --eco does (the rest of the game stays byte for byte); with "
-       "--add-eco=overwrite tags a game has are replaced")  //
-      ("output,o", po::value<std::string>()->value_name("FILE"),
-       "write to FILE (replaced only when the run completes)")  //
-      ("quiet,q", "no summary or per-game notes on standard error");
-  add_common_options(options, common);
+  SelectArgs() {
+    add_standard_options(options);
+    options.add_options()  //
+        ("tag", po::value<Strings>()->value_name("NAME=VALUE")->composing(),
+         "the tag NAME has exactly VALUE")  //
+        ("tag-re", po::value<Strings>()->value_name("NAME=RE")->composing(),
+         "the tag NAME matches the RE2 regular expression RE (anywhere in the value)")  //
+        ("tag-missing", po::value<Strings>()->value_name("NAME")->composing(),
+         "the game has no tag NAME")  //
+        ("elo", po::value<Strings>()->value_name("RANGE")->composing(),
+         "either player's rating (WhiteElo or BlackElo) is in RANGE, e.g. '>=2600'")  //
+        ("white-elo", po::value<Strings>()->value_name("RANGE")->composing(),
+         "WhiteElo is in RANGE")  //
+        ("black-elo", po::value<Strings>()->value_name("RANGE")->composing(),
+         "BlackElo is in RANGE")  //
+        ("date", po::value<Strings>()->value_name("RANGE")->composing(),
+         "the Date tag is in RANGE, e.g. 2019..2021 or '>=2020.06'")  //
+        ("ply", po::value<Strings>()->value_name("RANGE")->composing(),
+         "the main line has a number of plies in RANGE, e.g. 40..")  //
+        ("player", po::value<Strings>()->value_name("TEXT")->composing(),
+         "White or Black contains TEXT (ASCII letters compared without case)")  //
+        ("player-re", po::value<Strings>()->value_name("RE")->composing(),
+         "White or Black matches the RE2 regular expression RE")  //
+        ("result", po::value<Strings>()->value_name("RESULT")->composing(),
+         "the Result tag is RESULT: 1-0, 0-1, 1/2-1/2 or *")  //
+        ("termination", po::value<Strings>()->value_name("RESULT")->composing(),
+         "the movetext ends with the termination marker RESULT")  //
+        ("variant", po::value<Strings>()->value_name("NAME")->composing(),
+         "the Variant tag is NAME, compared without case; games without the tag are read by the "
+         "rules of the one NAME given (default: standard)")  //
+        ("eco", po::value<Strings>()->value_name("RANGE")->composing(),
+         "the ECO tag is in RANGE, e.g. B90..B99 or C")  //
+        ("fen", po::value<Strings>()->value_name("FEN")->composing(),
+         "the main line reaches the position FEN (pieces, side to move, castling rights, en "
+         "passant as in the repetition rule; with --variant, read and compared under that rule "
+         "set: pockets, check counters)")  //
+        ("moves", po::value<Strings>()->value_name("MOVES")->composing(),
+         "the main line reaches the position after MOVES from the start, in any move order, e.g. "
+         "'1. e4 c5 2. Nf3 d6'")  //
+        ("material", po::value<Strings>()->value_name("PATTERN")->composing(),
+         "the main line reaches the material PATTERN (e.g. KRPkr, 'KQ*kq*') and keeps it for "
+         "--material-plies positions")  //
+        ("material-plies", count_value(material_plies, 1, 100000),
+         "positions in a row a --material pattern must hold for")            //
+        ("valid", "the game replays with no errors (as pgn validate says)")  //
+        ("with-errors", "the game has errors (as pgn validate says)")        //
+        ("with-code", po::value<Strings>()->value_name("CODE")->composing(),
+         "pgn validate reports a problem CODE, e.g. illegal-move")                //
+        ("any", "select games that match at least one condition instead of all")  //
+        ("invert", "write the games that are not selected")                       //
+        ("count", "write only the number of games selected")                      //
+        ("normalize",
+         "write selected games in the PGN export format (as pgn convert) instead of as they "
+         "were; games with errors stay as they were")  //
+        ("add-eco", po::value<std::string>()->implicit_value("add", "")->value_name("[=overwrite]"),
+         "add ECO, Opening and Variation tags naming the opening of each game written, as pgn "
+         "convert --eco does (the rest of the game stays byte for byte); with "
+         "--add-eco=overwrite tags a game has are replaced")  //
+        ("output,o", po::value<std::string>()->value_name("FILE"),
+         "write to FILE (replaced only when the run completes)")  //
+        ("quiet,q", "no summary or per-game notes on standard error");
+    add_common_options(options, common);
+  }
+};
+
+int run_select(int argc, char** argv) {
+  SelectArgs args;
+  auto& common = args.common;
+  auto& material_plies = args.material_plies;
+  auto& options = args.options;
   po::variables_map vm;
   static char add_eco[] = "--add-eco=add";
   spell_out_implicit_value(argc, argv, "--add-eco", add_eco);
@@ -408,7 +414,7 @@ int run_select(int argc, char** argv) {
 
 const RegisterCommand registration{
     {"select", "write the games that match conditions on tags, players, positions, material",
-     run_select}};
+     run_select, document_command<SelectArgs, kHelp>}};
 
 }  // namespace
 }  // namespace pgn::cli

@@ -20,71 +20,35 @@ namespace po = boost::program_options;
 namespace pgn::cli {
 namespace {
 
-class ValidateWorker final : public BatchWorker {
- public:
-  explicit ValidateWorker(const ValidateOptions& options)
-      : options_(options), validator_(options) {}
-  void process(GameBatch& batch) override {
-    batch.reports.resize(batch.games.size());
-    validator_.set_neighbours(batch.games);
-    for (std::size_t i = 0; i < batch.games.size(); ++i) {
-      validator_.validate(batch.games[i], batch.reports[i]);
-      batch.locate(i, batch.reports[i], options_);
-    }
-  }
-
- private:
-  const ValidateOptions& options_;
-  GameValidator validator_;
-};
-
-class ValidateConsumer final : public BatchConsumer {
+// The report: each problem that passes the filter, with --list-games a line per game.
+class ValidateConsumer final : public SummaryConsumer {
  public:
   ValidateConsumer(ReportWriter& writer, ProblemFilter& filter, RunSummary& summary,
                    Progress& progress, bool list_games)
-      : writer_(writer),
+      : SummaryConsumer(summary),
+        writer_(writer),
         filter_(filter),
-        summary_(summary),
         progress_(progress),
         list_games_(list_games) {}
 
-  void batch(GameBatch& batch) override {
-    for (const Diagnostic& d : batch.unreadable) {
-      account_unreadable_game(summary_, d);
-      writer_.problem(*batch.file_name, d);
-    }
-    for (const GameReport& report : batch.reports) {
-      summary_.add(report);
-      for (const Diagnostic& d : report.problems)
-        if (filter_.shows(d)) writer_.problem(*batch.file_name, d);
-      if (list_games_)
-        writer_.game(*batch.file_name, report.index, report.notation, report.variant, report.plies,
-                     report.result, report.errors, report.warnings);
-    }
-    summary_.input_bytes += batch.input_bytes;
+ private:
+  void problem(const std::string& file, const Diagnostic& d) override { writer_.problem(file, d); }
+  void failed_input(const std::string& file, const Diagnostic& d) override {
+    if (!filter_.summary_only) writer_.problem(file, d);
+  }
+  void game(const std::string& file, const GameReport& report) override {
+    for (const Diagnostic& d : report.problems)
+      if (filter_.shows(d)) writer_.problem(file, d);
+    if (list_games_)
+      writer_.game(file, report.index, report.notation, report.variant, report.plies, report.result,
+                   report.errors, report.warnings);
+  }
+  void end_batch(GameBatch& batch) override {
     progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
 
-  void file_warning(std::size_t, const std::string& name, const Diagnostic& warning) override {
-    summary_.add_file_warning(warning);
-    writer_.problem(name, warning);
-  }
-
-  void end_file(std::size_t, const std::string& name, const std::string& error,
-                std::uint64_t games_read) override {
-    ++summary_.files;
-    if (error.empty()) return;
-    ++summary_.files_failed;
-    const Diagnostic d = input_problem(error, games_read);
-    ++summary_.errors;
-    ++summary_.by_code[int(Code::Io)];
-    if (!filter_.summary_only) writer_.problem(name, d);
-  }
-
- private:
   ReportWriter& writer_;
   ProblemFilter& filter_;
-  RunSummary& summary_;
   Progress& progress_;
   bool list_games_;
 };
@@ -97,38 +61,48 @@ constexpr CommandHelp kHelp{
     "Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O failure or an "
     "interrupt."};
 
-int run_validate(int argc, char** argv) {
+struct ValidateArgs : OptionTable {
   CommonOptions common;
   std::string format = "text";
   std::string min_severity = "warning";
   std::uint64_t max_per_code = 0;
-  po::options_description options("Options");
-  add_standard_options(options);
-  options.add_options()  //
-      ("format,f", po::value(&format)->value_name("FORMAT")->default_value("text"),
-       "text, jsonl, json, github, sarif or html (the last one given wins; html: one page "
-       "with board diagrams, best written with -o)")  //
-      ("output,o", po::value<std::string>()->value_name("FILE"),
-       "write the report to FILE (replaced only when the run completes)")  //
-      ("strict", "treat warnings as errors")                               //
-      ("ignore", po::value<std::vector<std::string>>()->value_name("CODE")->composing(),
-       "do not report CODE (repeatable; see docs/diagnostics.md)")   //
-      ("no-tag-checks", "do not check tags (missing-tag, bad-tag)")  //
-      ("no-check-suffixes", "do not check + and # (check-suffix)")   //
-      ("check-eco",
-       "an ECO tag that no named position of the main line has is a bad-tag warning naming "
-       "the code the moves give (docs/eco.md)")                                                //
-      ("errors-only", "report errors only (as --min-severity error); the summary counts all")  //
-      ("min-severity", po::value(&min_severity)->value_name("LEVEL")->default_value("warning"),
-       "report problems of this severity and above: warning or error")  //
-      ("summary-only", "report no problem, only the summary")           //
-      ("max-per-code", count_value(max_per_code, 0, ~std::uint64_t{0}),
-       "text format: report at most N problems of each code, then how many more there were "
-       "(0: no limit)")                                                                       //
-      ("list-games", "also report every game: notation read, plies, result, problem counts")  //
-      ("quiet,q", "no summary on standard error");
-  add_common_options(options, common);
-  add_variant_option(options, common);
+  ValidateArgs() {
+    add_standard_options(options);
+    options.add_options()  //
+        ("format,f", po::value(&format)->value_name("FORMAT")->default_value("text"),
+         "text, jsonl, json, github, sarif or html (the last one given wins; html: one page "
+         "with board diagrams, best written with -o)")  //
+        ("output,o", po::value<std::string>()->value_name("FILE"),
+         "write the report to FILE (replaced only when the run completes)")  //
+        ("strict", "treat warnings as errors")                               //
+        ("ignore", po::value<std::vector<std::string>>()->value_name("CODE")->composing(),
+         "do not report CODE (repeatable; see docs/diagnostics.md)")   //
+        ("no-tag-checks", "do not check tags (missing-tag, bad-tag)")  //
+        ("no-check-suffixes", "do not check + and # (check-suffix)")   //
+        ("check-eco",
+         "an ECO tag that no named position of the main line has is a bad-tag warning naming "
+         "the code the moves give (docs/eco.md)")                                                //
+        ("errors-only", "report errors only (as --min-severity error); the summary counts all")  //
+        ("min-severity", po::value(&min_severity)->value_name("LEVEL")->default_value("warning"),
+         "report problems of this severity and above: warning or error")  //
+        ("summary-only", "report no problem, only the summary")           //
+        ("max-per-code", count_value(max_per_code, 0, ~std::uint64_t{0}),
+         "text format: report at most N problems of each code, then how many more there were "
+         "(0: no limit)")                                                                       //
+        ("list-games", "also report every game: notation read, plies, result, problem counts")  //
+        ("quiet,q", "no summary on standard error");
+    add_common_options(options, common);
+    add_variant_option(options, common);
+  }
+};
+
+int run_validate(int argc, char** argv) {
+  ValidateArgs args;
+  auto& common = args.common;
+  auto& format = args.format;
+  auto& min_severity = args.min_severity;
+  auto& max_per_code = args.max_per_code;
+  auto& options = args.options;
   po::variables_map vm;
   std::vector<std::string> files;
   if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
@@ -137,7 +111,8 @@ int run_validate(int argc, char** argv) {
     std::string names;
     for (std::string_view name : report_format_names())
       names += (names.empty() ? "" : ", ") + std::string(name);
-    std::fprintf(stderr, "pgn validate: unknown format '%s' (%s)\n", format.c_str(), names.c_str());
+    std::fprintf(stderr, "pgn validate: unknown format '%s' (%s)\n", args.format.c_str(),
+                 names.c_str());
     return kExitFailure;
   }
 
@@ -195,7 +170,7 @@ int run_validate(int argc, char** argv) {
   const auto started = std::chrono::steady_clock::now();
   run_pipeline(
       sources, pipeline_options(common),
-      [&] { return std::make_unique<ValidateWorker>(validate_options); }, consumer);
+      [&] { return std::make_unique<ValidatingWorker>(validate_options); }, consumer);
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   summary.interrupted = interrupted();
@@ -217,7 +192,7 @@ int run_validate(int argc, char** argv) {
 
 const RegisterCommand registration{
     {"validate", "replay every move and report illegal moves, wrong results, bad tags",
-     run_validate}};
+     run_validate, document_command<ValidateArgs, kHelp>}};
 
 }  // namespace
 }  // namespace pgn::cli

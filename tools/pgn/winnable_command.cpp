@@ -6,6 +6,7 @@
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "libpgn/json_writer.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/san.hpp"
@@ -54,17 +56,22 @@ struct Totals {
 };
 
 // Every record starts with the number of its line in the input: "7: " or {"line": 7, .
-void begin_record(const Settings& settings, std::uint64_t number, std::string& out) {
-  out += settings.json ? "{\"line\": " + std::to_string(number) : std::to_string(number) + ": ";
+void begin_text_record(std::uint64_t number, std::string& out) {
+  out += std::to_string(number) + ": ";
+}
+JsonWriter& begin_json_record(std::optional<JsonWriter>& json, std::uint64_t number,
+                              std::string& out) {
+  json.emplace(out, JsonWriter::Spacing::Spaced);
+  return json->begin_object().key("line").number(number);
 }
 
 void decide_line(WinnabilityAnalyzer& analyzer, const Settings& settings, const Position& pos,
                  std::uint64_t number, std::string_view fen, std::string& out, Totals& totals) {
-  begin_record(settings, number, out);
+  std::optional<JsonWriter> json;
   if (settings.json) {
-    out += ", \"fen\": ";
-    append_json_string(out, fen);
+    begin_json_record(json, number, out).key("fen").string(fen);
   } else {
+    begin_text_record(number, out);
     append_terminal_text(out, fen);
   }
   for (Color side : {White, Black}) {
@@ -80,25 +87,16 @@ void decide_line(WinnabilityAnalyzer& analyzer, const Settings& settings, const 
     ++totals.verdicts[int(r.verdict)];
     const char* name = side == White ? "white" : "black";
     const std::vector<std::string> moves = witness_san(pos, r.witness);
-    if (settings.json) {
-      out += ", \"";
-      out += name;
-      out += "\": {\"verdict\": \"";
-      out += winnability_code(r.verdict);
-      out += '"';
+    if (json) {
+      json->key(name).begin_object().key("verdict").string(winnability_code(r.verdict));
       if (r.verdict == Winnability::Winnable) {
-        out += ", \"moves\": [";
-        for (std::size_t i = 0; i < moves.size(); ++i) {
-          if (i) out += ", ";
-          append_json_string(out, moves[i]);
-        }
-        out += ']';
+        json->key("moves").begin_array();
+        for (const std::string& m : moves) json->string(m);
+        json->end_array();
       } else if (r.verdict == Winnability::Unwinnable) {
-        out += ", \"reason\": \"";
-        out += unwinnable_proof_code(r.proof);
-        out += '"';
+        json->key("reason").string(unwinnable_proof_code(r.proof));
       }
-      out += ", \"nodes\": " + std::to_string(r.nodes) + '}';
+      json->key("nodes").number(r.nodes).end_object();
     } else {
       out += "; ";
       out += name;
@@ -116,27 +114,27 @@ void decide_line(WinnabilityAnalyzer& analyzer, const Settings& settings, const 
       }
     }
   }
-  out += settings.json ? "}\n" : "\n";
+  if (json)
+    json->end_object().newline();
+  else
+    out += '\n';
 }
 
 // The record of a line that is not decided: its number, the reason and, unless the line
 // was too long to keep, its text.
 void reject_line(const Settings& settings, std::uint64_t number, std::string_view text,
                  const std::string& reason, std::string& out) {
-  begin_record(settings, number, out);
   if (!settings.json) {
+    begin_text_record(number, out);
     out += "rejected: ";
     append_terminal_text(out, reason);
     out += '\n';
     return;
   }
-  if (!text.empty()) {
-    out += ", \"fen\": ";
-    append_json_string(out, text);
-  }
-  out += ", \"rejected\": ";
-  append_json_string(out, reason);
-  out += "}\n";
+  std::optional<JsonWriter> json;
+  begin_json_record(json, number, out);
+  if (!text.empty()) json->key("fen").string(text);
+  json->key("rejected").string(reason).end_object().newline();
 }
 
 // Longest line read: a FEN takes under 100 bytes. A longer line is read to its end in
@@ -231,23 +229,33 @@ constexpr CommandHelp kHelp{
 // node counts never overflow.
 constexpr std::uint64_t kMaxWinnableNodes = 1'000'000'000'000;
 
-int run_winnable(int argc, char** argv) {
+struct WinnableArgs : OptionTable {
   std::string side = "both", format = "text", fen;
   std::uint64_t limit = kDefaultWinnableNodes;
-  po::options_description options("Options");
-  add_standard_options(options);
-  options.add_options()  //
-      ("side,s", po::value(&side)->value_name("SIDE")->default_value("both"),
-       "white, black or both: the side that would mate")  //
-      ("limit,l", count_value(limit, 1, kMaxWinnableNodes),
-       "node budget per side and position")                                      //
-      ("fen,f", po::value(&fen)->value_name("FEN"), "decide this one position")  //
-      ("format", po::value(&format)->value_name("FORMAT")->default_value("text"),
-       "text or jsonl")  //
-      ("screen",
-       "only the cheap screen for bulk use: 'unwinnable' when proved by material, a pawn "
-       "wall or a walk over at most 1000 positions, else 'undetermined' (most likely "
-       "winnable); no witnesses");
+  WinnableArgs() {
+    add_standard_options(options);
+    options.add_options()  //
+        ("side,s", po::value(&side)->value_name("SIDE")->default_value("both"),
+         "white, black or both: the side that would mate")  //
+        ("limit,l", count_value(limit, 1, kMaxWinnableNodes),
+         "node budget per side and position")                                      //
+        ("fen,f", po::value(&fen)->value_name("FEN"), "decide this one position")  //
+        ("format", po::value(&format)->value_name("FORMAT")->default_value("text"),
+         "text or jsonl")  //
+        ("screen",
+         "only the cheap screen for bulk use: 'unwinnable' when proved by material, a pawn "
+         "wall or a walk over at most 1000 positions, else 'undetermined' (most likely "
+         "winnable); no witnesses");
+  }
+};
+
+int run_winnable(int argc, char** argv) {
+  WinnableArgs args;
+  auto& side = args.side;
+  auto& format = args.format;
+  auto& fen = args.fen;
+  auto& limit = args.limit;
+  auto& options = args.options;
   po::options_description hidden;
   hidden.add_options()("input", po::value<std::vector<std::string>>(), "inputs");
   po::positional_options_description positional;
@@ -324,7 +332,7 @@ int run_winnable(int argc, char** argv) {
 
 static RegisterCommand reg{
     {"winnable", "whether a side can still mate (FIDE 6.9 timeouts, 5.2.2 dead positions)",
-     run_winnable}};
+     run_winnable, document_command<WinnableArgs, kHelp>}};
 
 }  // namespace
 }  // namespace pgn::cli

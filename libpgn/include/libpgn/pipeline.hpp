@@ -15,12 +15,12 @@
 
 #include "libpgn/diagnostics.hpp"
 #include "libpgn/json_input.hpp"
+#include "libpgn/report.hpp"
 #include "libpgn/source.hpp"
 #include "libpgn/splitter.hpp"
+#include "libpgn/validator.hpp"
 
 namespace pgn {
-
-struct ValidateOptions;  // validator.hpp: what locate() reports (severity, ignored codes)
 
 struct GameBatch {
   std::size_t file_index = 0;
@@ -84,6 +84,58 @@ struct PipelineOptions {
 
 // Number of worker threads `threads` means (0 = hardware concurrency, at least 1).
 unsigned resolve_thread_count(unsigned threads);
+
+// The worker of the commands that validate every game (validate, convert, the Python
+// module's readers): each game of the batch validated into batch.reports[i] (one validator
+// per worker, told the batch's neighbouring games) and located in its JSON record; a
+// subclass keeps what it wants of each game in game() and writes the batch's output.
+class ValidatingWorker : public BatchWorker {
+ public:
+  explicit ValidatingWorker(const ValidateOptions& options)
+      : options_(options), validator_(options) {}
+  void process(GameBatch& batch) final;
+
+ protected:
+  virtual void begin_batch(GameBatch& /*batch*/) {}
+  // Validates a game; a worker that keeps the game's record validates it with one.
+  virtual void validate(const RawGame& game, GameReport& report) {
+    validator_.validate(game, report);
+  }
+  // Game `i` of the batch after validate(), its report located.
+  virtual void game(GameBatch& /*batch*/, std::size_t /*i*/) {}
+  virtual void end_batch(GameBatch& /*batch*/) {}
+
+  const ValidateOptions& options_;
+  GameValidator validator_;
+};
+
+// The consumer of the commands that count a run as `pgn validate` does (validate, convert,
+// fix): every game's report, records that could not be read, file warnings and inputs that
+// could not be read to their end go into one RunSummary, in input order. A subclass says the
+// problems and writes the output; the hooks are called after the counting they follow.
+class SummaryConsumer : public BatchConsumer {
+ public:
+  explicit SummaryConsumer(RunSummary& summary) : summary_(summary) {}
+  void batch(GameBatch& batch) final;
+  void file_warning(std::size_t index, const std::string& name, const Diagnostic& warning) final;
+  void end_file(std::size_t index, const std::string& name, const std::string& error,
+                std::uint64_t games_read) final;
+
+ protected:
+  // A problem counted but not in a game's report: a record that cannot be read, a warning
+  // about a whole input.
+  virtual void problem(const std::string& file, const Diagnostic& d) = 0;
+  // An input that could not be read to its end (an io error, counted).
+  virtual void failed_input(const std::string& file, const Diagnostic& d) { problem(file, d); }
+  // A game's report, counted.
+  virtual void game(const std::string& /*file*/, const GameReport& /*report*/) {}
+  // The batch, counted: its output, the progress.
+  virtual void end_batch(GameBatch& /*batch*/) {}
+  // Done with an input, before it is counted (with `error` when it failed).
+  virtual void input_done(std::size_t /*index*/, const std::string& /*error*/) {}
+
+  RunSummary& summary_;
+};
 
 // Reads `sources` one after another, each opened once when its turn comes (see source.hpp);
 // begin_file and end_file are called with the source's index and name.

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "libpgn/diagnostics.hpp"
+#include "libpgn/terminal_text.hpp"  // the text format's escaping, for the commands too
 
 namespace pgn {
 
@@ -67,22 +68,5 @@ void print_summary(std::FILE* out, const RunSummary& summary, std::string_view c
 // The first line of that summary, without its line end: "3 files, 120 games: 118 valid, 2 with
 // errors, 5 with warnings; 9000 moves replayed".
 std::string summary_headline(const RunSummary& summary);
-
-// Appends `text` as a JSON string literal (quoted, escaped) to `out`. Control characters
-// are escaped (\n, \u001b); a byte that is not part of well-formed UTF-8 (a file name in
-// Latin-1) is written as the character of the same number, \u0080 to \u00ff, so that the
-// document stays valid JSON (docs/diagnostics.md).
-void append_json_string(std::string& out, std::string_view text);
-
-// Appends text taken from the input (a tag value, a move, a line excerpt, a file name) to a
-// report meant for a terminal, so that it cannot drive the terminal: C0 control characters
-// but tab, and DEL, are written as \x1b, C1 controls (U+0080 to U+009F) as \u009b, and
-// bytes that are not well-formed UTF-8 as \xff. Everything else, backslashes included, is
-// kept as it is.
-void append_terminal_text(std::string& out, std::string_view text);
-std::string terminal_text(std::string_view text);
-// The columns `text` takes once written by append_terminal_text, one per character: where
-// a caret goes under an excerpt.
-std::size_t terminal_columns(std::string_view text);
 
 }  // namespace pgn

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "libpgn/parser.hpp"
-#include "read/text_scan.hpp"
+#include "text/text_scan.hpp"
 
 namespace pgn {
 namespace {
@@ -37,13 +37,13 @@ Diagnostic* DiagnosticsBuilder::add(Code code, TextPos pos, std::string message)
 }
 
 Diagnostic* DiagnosticsBuilder::add_warning(Code code, TextPos pos, std::string message) {
-  return add_as(code, strict_ ? Severity::Error : Severity::Warning, pos, std::move(message));
+  return add_as(code, rules_.of_warning(), pos, std::move(message));
 }
 
 Diagnostic* DiagnosticsBuilder::add_as(Code code, Severity s, TextPos pos, std::string message) {
-  if (ignored_[int(code)]) return nullptr;
+  if (rules_.ignores(code)) return nullptr;
   if (report_->problems.size() >= kMaxListedProblems) {
-    ++(s == Severity::Error ? report_->errors : report_->warnings);
+    SeverityRules::count(s, *report_);
     ++unlisted_;
     return nullptr;
   }
@@ -61,10 +61,7 @@ Diagnostic* DiagnosticsBuilder::list(Code code, Severity severity, TextPos pos,
   d.column = column_of(pos);
   d.message = std::move(message);
   fill_source_line(d, pos);
-  if (d.severity == Severity::Error)
-    ++report_->errors;
-  else
-    ++report_->warnings;
+  SeverityRules::count(d.severity, *report_);
   return &d;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "check/severity_rules.hpp"
 #include "libpgn/diagnostics.hpp"
 #include "libpgn/splitter.hpp"
 
@@ -14,8 +15,7 @@ namespace pgn {
 
 class DiagnosticsBuilder {
  public:
-  DiagnosticsBuilder(bool strict, const std::array<bool, kCodeCount>& ignored)
-      : strict_(strict), ignored_(ignored) {}
+  explicit DiagnosticsBuilder(const SeverityRules& rules) : rules_(rules) {}
 
   // Starts the report of `game` (cleared, with the game's number and start).
   void begin(const RawGame& game, GameReport& report);
@@ -28,10 +28,8 @@ class DiagnosticsBuilder {
   // The same at warning severity (an error in strict mode), for a code whose default is error:
   // text read in a way it was not written (a syntax warning).
   Diagnostic* add_warning(Code code, TextPos pos, std::string message);
-  bool ignored(Code code) const { return ignored_[int(code)]; }
-  Severity severity(Code code) const {
-    return strict_ ? Severity::Error : code_info(code).default_severity;
-  }
+  bool ignored(Code code) const { return rules_.ignores(code); }
+  Severity severity(Code code) const { return rules_.of(code); }
 
   GameReport& report() { return *report_; }
   const RawGame& game() const { return *game_; }
@@ -45,8 +43,7 @@ class DiagnosticsBuilder {
   std::uint32_t column_of(TextPos pos);
   void fill_source_line(Diagnostic& d, TextPos pos) const;
 
-  const bool strict_;
-  const std::array<bool, kCodeCount> ignored_;
+  const SeverityRules rules_;
   const RawGame* game_ = nullptr;
   GameReport* report_ = nullptr;
   std::uint64_t unlisted_ = 0;  // problems counted but not listed

@@ -4,6 +4,7 @@
 #include <string_view>
 #include <utility>
 
+#include "check/severity_rules.hpp"
 #include "libpgn/parser.hpp"
 #include "libpgn/spoken.hpp"
 
@@ -369,11 +370,11 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
   }
   if (!readings_.empty()) read_alike_ = same_reading;
   if (record) record->notation = report.notation;
-  if ((!others.empty() || english_letters_only) &&
-      !options_.ignored[int(Code::AmbiguousNotation)]) {
+  const SeverityRules rules(options_);
+  if ((!others.empty() || english_letters_only) && !rules.ignores(Code::AmbiguousNotation)) {
     Diagnostic d;
     d.code = Code::AmbiguousNotation;
-    d.severity = options_.strict ? Severity::Error : Severity::Warning;
+    d.severity = rules.of_warning();
     d.game = game.index;
     d.offset = game.start.offset;
     d.line = game.start.line;
@@ -385,10 +386,7 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
                     : "the game reads as legal but different games in notations " +
                           report.notation + " and " + others + "; " + report.notation +
                           " was used (choose one with --lang)";
-    if (d.severity == Severity::Error)
-      ++report.errors;
-    else
-      ++report.warnings;
+    SeverityRules::count(d.severity, report);
     report.problems.insert(report.problems.begin(), std::move(d));
   }
 }

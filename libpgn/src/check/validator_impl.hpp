@@ -20,7 +20,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   explicit Impl(const ValidateOptions& o)
       : options(o),
         results(result_forms(options)),
-        diagnostics(options.strict, options.ignored),
+        diagnostics(SeverityRules(options)),
         tags(options.check_tags, results),
         replay(options, results, diagnostics),
         detector(options) {}

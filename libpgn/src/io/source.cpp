@@ -4,7 +4,6 @@
 #include <cstring>
 
 #include "io/source_open.hpp"
-#include "libpgn/json_input.hpp"
 
 namespace pgn {
 
@@ -35,9 +34,7 @@ Source Source::reader(std::string name, ByteReader read, InputFormat format) {
   return s;
 }
 
-namespace {
-
-std::unique_ptr<InputSource> open_bytes(const Source& source, std::string& error) {
+std::unique_ptr<InputSource> open_source(const Source& source, std::string& error) {
   switch (source.kind()) {
     case Source::Kind::Path:
     case Source::Kind::StandardInput:
@@ -62,25 +59,6 @@ std::unique_ptr<InputSource> open_bytes(const Source& source, std::string& error
       return open_reader_input(source.name(), source.read_function(), error);
   }
   return nullptr;
-}
-
-}  // namespace
-
-OpenedSource open_source(const Source& source, std::string& error) {
-  OpenedSource opened;
-  opened.bytes = open_bytes(source, error);
-  if (!opened.bytes) return opened;
-  switch (source.format()) {
-    case InputFormat::Pgn:
-      break;
-    case InputFormat::Json:
-      opened.json = true;
-      break;
-    case InputFormat::Detect:
-      opened.json = detect_json(opened.bytes);
-      break;
-  }
-  return opened;
 }
 
 }  // namespace pgn

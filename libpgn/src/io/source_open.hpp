@@ -1,5 +1,6 @@
 // Opening a Source (libpgn/source.hpp): the one place that turns the description of an input
-// into a stream of PGN bytes, JSON decoded when the input is JSON.
+// into a stream of its (decompressed) bytes. Whether they are PGN or JSON records is the
+// reading stage's to tell (reads_as_json, read/json_games.hpp).
 #pragma once
 
 #include <memory>
@@ -15,12 +16,8 @@ namespace pgn {
 std::unique_ptr<InputSource> open_reader_input(const std::string& name, const ByteReader& read,
                                                std::string& error);
 
-struct OpenedSource {
-  std::unique_ptr<InputSource> bytes;  // the input's (decompressed) bytes
-  bool json = false;                   // ... to be read as JSON records
-};
-
-// Opens `source`; on failure `pgn` is null and `error` says why ("cannot open x.pgn: ...").
-OpenedSource open_source(const Source& source, std::string& error);
+// Opens `source`: its (decompressed) bytes, or null with `error` saying why ("cannot open
+// x.pgn: ...").
+std::unique_ptr<InputSource> open_source(const Source& source, std::string& error);
 
 }  // namespace pgn

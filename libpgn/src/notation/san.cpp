@@ -1,10 +1,6 @@
-// Resolving a parsed move against a position (with precise reasons when it fails), the
-// sentences that explain those reasons, and the one move writer (SAN and long algebraic).
-//
-// Why one file of 800 lines: its three parts (resolving, the sentences, the writer) share the
-// board helpers of the first anonymous namespace (where a move can come from, what attacks a
-// square, where castling puts king and rook); splitting it would move them into a header of
-// their own. The sentences (about 270 lines) are the part that could move out.
+// Resolving a parsed move against a position (with precise reasons when it fails; the
+// sentences that explain them are in move_errors.cpp), and the one move writer (SAN and long
+// algebraic), with its variant forms.
 #include "libpgn/san.hpp"
 
 #include <bit>
@@ -13,14 +9,21 @@
 #include <vector>
 
 #include "core/bitboard.hpp"
+#include "core/variant_rules.hpp"
+#include "libpgn/append_buffer.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/spoken.hpp"
+#include "libpgn/variant.hpp"
 #include "notation/move_text.hpp"
 #include "notation/san.hpp"
-#include "write/append_buffer.hpp"
 
 namespace pgn {
 namespace {
+
+using detail::enemy_attackers;
+using detail::king_destination;
+using detail::lowest_square;
+using detail::rook_destination;
 
 constexpr Bitboard kFileA = 0x0101010101010101ULL;
 constexpr Bitboard kFileH = kFileA << 7;
@@ -29,9 +32,6 @@ constexpr Bitboard file_bb(int file) {
 }
 constexpr Bitboard rank_bb(int rank) {
   return Bitboard{0xFF} << (8 * rank);
-}
-Square lowest_square(Bitboard b) {
-  return Square(std::countr_zero(b));
 }
 
 // Squares from which a pawn of colour `c` attacks `to`.
@@ -55,11 +55,6 @@ Bitboard allowed_origins(const MoveText& text) {
   if (text.from_file >= 0 && text.from_file < 8) allowed &= file_bb(text.from_file);
   if (text.from_rank >= 0 && text.from_rank < 8) allowed &= rank_bb(text.from_rank);
   return allowed;
-}
-
-// Enemy pieces attacking `s` when the board holds `occupied` (pieces not in it are gone).
-Bitboard enemy_attackers(const Position& pos, Square s, Bitboard occupied, Color enemy) {
-  return pos.attackers_to(s, occupied) & pos.pieces(enemy) & occupied;
 }
 
 // Pieces of `us` of `type` that could move to `to` the way that piece moves, whether or not
@@ -119,13 +114,6 @@ Bitboard captured_by(const Position& pos, Color us, Square from, Square to) {
   const Bitboard after = (pos.pieces() ^ square_bb(from) ^ captured) | square_bb(to);
   const Square guarded = from == king ? to : king;
   return !(pos.attackers_to(guarded, after) & pos.pieces(~us) & ~captured);
-}
-
-Square king_destination(Color c, CastleSide side) {
-  return relative_square(c, side == KingSide ? G1 : C1);
-}
-Square rook_destination(Color c, CastleSide side) {
-  return relative_square(c, side == KingSide ? F1 : D1);
 }
 
 using detail::failure;
@@ -349,279 +337,6 @@ MoveResolution resolve_move(const Position& pos, const MoveText& text) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Sentences.
-
-namespace {
-
-constexpr const char* kPieceNames[kPieceTypeCount] = {"piece", "pawn",  "knight", "bishop",
-                                                      "rook",  "queen", "king"};
-
-const char* color_name(Color c) {
-  return c == White ? "white" : "black";
-}
-
-void append_square(std::string& out, Square s) {
-  out += char('a' + file_of(s));
-  out += char('1' + rank_of(s));
-}
-
-// "the bishop on c4"
-void append_piece_on(std::string& out, const Position& pos, Square s) {
-  out += "the ";
-  out += kPieceNames[type_of(pos.piece_on(s))];
-  out += " on ";
-  append_square(out, s);
-}
-
-// Each enemy piece attacking `s` on the given board, joined: "the bishop on c4".
-void append_first_attacker(std::string& out, const Position& pos, Square s, Bitboard occupied,
-                           Color enemy) {
-  const Bitboard attackers = enemy_attackers(pos, s, occupied, enemy);
-  if (attackers) {
-    append_piece_on(out, pos, lowest_square(attackers));
-  } else {
-    out += "an enemy piece";
-  }
-}
-
-// "a1 and f1", "b1, d2 and f3"
-void append_square_list(std::string& out, Bitboard squares) {
-  const int count = std::popcount(squares);
-  int index = 0;
-  for (Bitboard b = squares; b; b &= b - 1, ++index) {
-    if (index > 0) out += index == count - 1 ? " and " : ", ";
-    append_square(out, lowest_square(b));
-  }
-}
-
-PieceType written_piece(const Position& pos, const MoveText& text) {
-  if (text.piece != NoPieceType) return text.piece;
-  if (text.from_file >= 0 && text.from_file < 8 && text.from_rank >= 0 && text.from_rank < 8) {
-    const Piece p = pos.piece_on(make_square(text.from_file, text.from_rank));
-    if (p != NoPiece) return type_of(p);
-  }
-  return NoPieceType;
-}
-
-void describe_castle_right_lost(std::string& out, const Position& pos, CastleSide side) {
-  const Color us = pos.side_to_move();
-  out += color_name(us);
-  out += side == KingSide ? " cannot castle king side: " : " cannot castle queen side: ";
-  if (pos.is_chess960()) {
-    out += "the king or that rook has moved";
-    return;
-  }
-  const Square home = relative_square(us, E1);
-  const Square rook_home = relative_square(us, side == KingSide ? H1 : A1);
-  if (pos.piece_on(home) != make_piece(us, King)) {
-    out += "the king has moved";
-  } else if (pos.piece_on(rook_home) != make_piece(us, Rook)) {
-    out += "there is no rook on ";
-    append_square(out, rook_home);
-  } else {
-    out += "the king or the rook on ";
-    append_square(out, rook_home);
-    out += " has moved";
-  }
-}
-
-CastleSide castle_side_written(const Position& pos, const MoveText& text) {
-  if (text.kind == MoveText::CastleLong) return QueenSide;
-  if (text.kind == MoveText::CastleShort) return KingSide;
-  // A king move written as castling: the side is where the king goes.
-  const Square king = pos.king_square(pos.side_to_move());
-  return text.to != NoSquare && file_of(text.to) < file_of(king) ? QueenSide : KingSide;
-}
-
-}  // namespace
-
-std::string describe_move_error(const Position& pos, const MoveText& text,
-                                const MoveResolution& resolution) {
-  const Color us = pos.side_to_move();
-  const Square culprit = resolution.culprit;
-  const bool has_culprit = culprit < NoSquare;
-  const PieceType type = written_piece(pos, text);
-  const bool has_target = text.to < NoSquare;
-  std::string out;
-  switch (resolution.error) {
-    case MoveError::None:
-      break;
-    case MoveError::NoSuchPiece: {
-      if (has_culprit) {
-        append_square(out, culprit);
-        out += " is occupied by a ";
-        out += color_name(us);
-        out += ' ';
-        out += kPieceNames[type_of(pos.piece_on(culprit))];
-        break;
-      }
-      if (type != NoPieceType && !pos.pieces(us, type)) {
-        out += color_name(us);
-        out += " has no ";
-        out += kPieceNames[type];
-        break;
-      }
-      out += "no ";
-      out += color_name(us);
-      out += ' ';
-      out += kPieceNames[type];
-      if (text.from_file >= 0 && text.from_rank >= 0) {
-        out += " on ";
-        append_square(out, make_square(text.from_file, text.from_rank));
-      } else if (text.from_file >= 0 && text.from_file < 8) {
-        out += " on the ";
-        out += char('a' + text.from_file);
-        out += "-file";
-      } else if (text.from_rank >= 0 && text.from_rank < 8) {
-        out += " on rank ";
-        out += char('1' + text.from_rank);
-      }
-      out += text.capture && type == Pawn ? " can capture on " : " can reach ";
-      if (has_target) append_square(out, text.to);
-      break;
-    }
-    case MoveError::Pinned: {
-      append_piece_on(out, pos, lowest_square(resolution.candidates));
-      out += " is pinned by ";
-      append_piece_on(out, pos, culprit);
-      break;
-    }
-    case MoveError::KingInCheck: {
-      const bool king_moves =
-          resolution.candidates && lowest_square(resolution.candidates) == pos.king_square(us);
-      if (king_moves && has_target) {
-        out += "the king cannot go to ";
-        append_square(out, text.to);
-        out += ", attacked by ";
-      } else if (pos.in_check()) {
-        out += "the move leaves the king in check from ";
-      } else {
-        out += "the move exposes the king to ";
-      }
-      if (has_culprit) {
-        append_piece_on(out, pos, culprit);
-      } else {
-        out += "an enemy piece";
-      }
-      break;
-    }
-    case MoveError::CastleThroughCheck:
-      out += "king passes through ";
-      append_square(out, culprit);
-      out += ", attacked by ";
-      append_first_attacker(out, pos, culprit, pos.pieces(), ~us);
-      break;
-    case MoveError::CastleOutOfCheck:
-      out += color_name(us);
-      out += " cannot castle while in check from ";
-      append_piece_on(out, pos, culprit);
-      break;
-    case MoveError::CastleIntoCheck: {
-      const CastleSide side = castle_side_written(pos, text);
-      const Square king = pos.king_square(us);
-      const Square rook = pos.castling_rook(us, side);
-      const Bitboard after = (pos.pieces() ^ square_bb(king) ^ square_bb(rook)) |
-                             square_bb(king_destination(us, side)) |
-                             square_bb(rook_destination(us, side));
-      out += "the king would land on ";
-      append_square(out, culprit);
-      out += ", attacked by ";
-      append_first_attacker(out, pos, culprit, after, ~us);
-      break;
-    }
-    case MoveError::CastleRightLost:
-      describe_castle_right_lost(out, pos, castle_side_written(pos, text));
-      break;
-    case MoveError::CastleBlocked:
-      out += color_name(us);
-      out += castle_side_written(pos, text) == KingSide ? " cannot castle king side: "
-                                                        : " cannot castle queen side: ";
-      append_piece_on(out, pos, culprit);
-      out += " is in the way";
-      break;
-    case MoveError::CaptureWrittenAsPush: {
-      out += "no ";
-      out += color_name(us);
-      out += " pawn can move straight to ";
-      append_square(out, culprit);
-      out += "; a pawn capture names the file it leaves: probably ";
-      bool first = true;
-      for (Bitboard b = resolution.candidates; b; b &= b - 1) {
-        if (!first) out += " or ";
-        first = false;
-        out += char('a' + file_of(lowest_square(b)));
-        out += 'x';
-        append_square(out, culprit);
-      }
-      out += " was meant";
-      break;
-    }
-    case MoveError::EnPassantUnavailable: {
-      out += "no en passant capture on ";
-      append_square(out, culprit);
-      // The pawn that would be taken stands behind the capture square.
-      const Square passed = Square(us == White ? culprit - 8 : culprit + 8);
-      if (pos.piece_on(passed) == make_piece(~us, Pawn)) {
-        out += ": the pawn on ";
-        append_square(out, passed);
-        out += " did not just advance two squares";
-      } else {
-        out += ": there is nothing to capture";
-      }
-      break;
-    }
-    case MoveError::PromotionMissing:
-      out += "pawn reaches the last rank without a promotion piece";
-      break;
-    case MoveError::BadPromotion:
-      if (text.promotion == King || text.promotion == Pawn) {
-        out += "a pawn cannot promote to a ";
-        out += kPieceNames[text.promotion];
-      } else {
-        out += "only a pawn reaching the last rank can promote";
-      }
-      break;
-    case MoveError::Ambiguous: {
-      const int count = std::popcount(resolution.candidates);
-      out += kPieceNames[type_of(pos.piece_on(lowest_square(resolution.candidates)))];
-      out += "s on ";
-      append_square_list(out, resolution.candidates);
-      out += count == 2 ? " can both go to " : " can all go to ";
-      if (has_target) append_square(out, text.to);
-      break;
-    }
-    case MoveError::WrongPieceOnSquare: {
-      const Piece p = pos.piece_on(culprit);
-      if (p == NoPiece) {
-        out += "there is no piece on ";
-        append_square(out, culprit);
-      } else {
-        out += "the piece on ";
-        append_square(out, culprit);
-        out += " is a ";
-        out += color_name(color_of(p));
-        out += ' ';
-        out += kPieceNames[type_of(p)];
-        out += ", but it is ";
-        out += color_name(us);
-        out += "'s move";
-      }
-      break;
-    }
-    case MoveError::DropOutsideCrazyhouse:
-    case MoveError::VariantRule:
-      out += describe_variant_rule(pos, text);
-      break;
-    case MoveError::NullMoveInCheck:
-      out += color_name(us);
-      out += " cannot pass (null move) while in check from ";
-      append_piece_on(out, pos, culprit);
-      break;
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------
 // The writer.
 
 namespace {
@@ -670,22 +385,70 @@ void append_castling(Text& out, Move m, const Notation* notation) {
   out += king_side ? "O-O" : "O-O-O";
 }
 
+// "=Q": `piece` is what a pawn becomes (NoPieceType: nothing to write).
 template <class Text>
-void append_promotion(Text& out, Move m, const Notation* notation) {
-  if (m.kind() != Move::Promotion) return;
+void append_promotion(Text& out, PieceType piece, const Notation* notation) {
+  if (piece == NoPieceType) return;
   std::string_view sign = "=";
   if (notation != nullptr) {
     sign = {};
     if (!notation->promotion.empty()) sign = notation->promotion.front();
   }
   out += sign;
-  append_piece_symbol(out, notation, m.promotion());
+  append_piece_symbol(out, notation, piece);
   if (!sign.empty() && sign.back() == '(') out += ')';
+}
+
+// "N@f3", "P@e4": a drop as lichess writes it, with the table's letters.
+void append_drop(std::string& out, Move m, const Notation* notation) {
+  append_piece_symbol(out, notation, m.drop_piece());
+  out += '@';
+  append_square_name(out, m.to());
 }
 
 template <class Text>
 void append_capture(Text& out, const Notation* notation) {
   append_first(out, notation, &Notation::capture, "x");
+}
+
+// A move that is neither castling nor a drop, in SAN: the piece (none for a pawn), the origin
+// coordinates `origin()` names (a pawn's file when it captures), the capture sign, the
+// square, the promotion. The standard and the variant writers differ only in what they know
+// of the move: whether it captures, which coordinates tell it apart, what a pawn becomes.
+template <class Text, class Origin>
+inline void append_board_move(Text& out, Move m, PieceType type, bool capture, const Origin& origin,
+                              PieceType promotion, const Notation* notation) {
+  const Square from = m.from();
+  if (type == Pawn) {
+    if (capture) {
+      out += char('a' + file_of(from));
+      append_capture(out, notation);
+    }
+  } else {
+    append_piece_symbol(out, notation, type);
+    const detail::SanOrigin named = origin();
+    if (named.file) out += char('a' + file_of(from));
+    if (named.rank) out += char('1' + rank_of(from));
+    if (capture) append_capture(out, notation);
+  }
+  append_square_name(out, m.to());
+  append_promotion(out, promotion, notation);
+}
+
+// The same in long algebraic: the piece, both squares, '-' or the capture sign between them.
+inline void append_long_board_move(std::string& out, Move m, PieceType type, bool capture,
+                                   PieceType promotion, const Notation* notation) {
+  if (type != Pawn) append_piece_symbol(out, notation, type);
+  append_square_name(out, m.from());
+  if (capture) {
+    append_capture(out, notation);
+  } else if (notation != nullptr && !notation->move_dash.empty()) {
+    out += notation->move_dash.front();
+  } else {
+    out += '-';
+  }
+  append_square_name(out, m.to());
+  append_promotion(out, promotion, notation);
 }
 
 // '+' or '#' after a checking move.
@@ -748,27 +511,14 @@ void append_san_unchecked(const Position& pos, Move m, std::string& out, const N
   }
   // Gathered on the stack and appended once: an append per character cost more than finding
   // the move.
-  detail::AppendBuffer<32> text(out);
-  const Square from = m.from(), to = m.to();
+  AppendBuffer<32> text(out);
   if (m.kind() == Move::Castling) {
     append_castling(text, m, notation);
   } else {
-    const PieceType type = type_of(pos.piece_on(from));
-    const bool capture = pos.is_capture(m);
-    if (type == Pawn) {
-      if (capture) {
-        text += char('a' + file_of(from));
-        append_capture(text, notation);
-      }
-    } else {
-      append_piece_symbol(text, notation, type);
-      const detail::SanOrigin origin = detail::san_origin(pos, m);
-      if (origin.file) text += char('a' + file_of(from));
-      if (origin.rank) text += char('1' + rank_of(from));
-      if (capture) append_capture(text, notation);
-    }
-    append_square_name(text, to);
-    append_promotion(text, m, notation);
+    append_board_move(
+        text, m, type_of(pos.piece_on(m.from())), pos.is_capture(m),
+        [&] { return detail::san_origin(pos, m); },
+        m.kind() == Move::Promotion ? m.promotion() : NoPieceType, notation);
   }
   text.flush();
 }
@@ -787,20 +537,74 @@ void append_lan(const Position& pos, Move m, std::string& out, const Notation* n
   if (m.kind() == Move::Castling) {
     append_castling(out, m, notation);
   } else {
-    const PieceType type = type_of(pos.piece_on(m.from()));
-    if (type != Pawn) append_piece_symbol(out, notation, type);
-    append_square_name(out, m.from());
-    if (pos.is_capture(m)) {
-      append_capture(out, notation);
-    } else if (notation != nullptr && !notation->move_dash.empty()) {
-      out += notation->move_dash.front();
-    } else {
-      out += '-';
-    }
-    append_square_name(out, m.to());
-    append_promotion(out, m, notation);
+    append_long_board_move(out, m, type_of(pos.piece_on(m.from())), pos.is_capture(m),
+                           m.kind() == Move::Promotion ? m.promotion() : NoPieceType, notation);
   }
   append_check(out, pos, m, notation);
+}
+
+// The variant forms: drops, "=K", '+' only where the variant has check, '#' on every move
+// that wins. Standard games never come here (append_san and append_lan forward only a
+// variant position), and crazyhouse, king of the hill and three-check write their board
+// moves as standard ones while the game goes on.
+
+void append_variant_san_unchecked(const Position& pos, Move m, std::string& out,
+                                  const Notation* notation) {
+  if (m.is_null()) {
+    out += "--";
+    return;
+  }
+  if (m.is_drop()) return append_drop(out, m, notation);
+  if (detail::is_castling(m) || detail::standard_board_moves(pos))
+    return append_san_unchecked(pos, m, out, notation);
+  append_board_move(
+      out, m, type_of(pos.piece_on(m.from())), detail::variant_move_captures(pos, m),
+      [&] { return detail::variant_san_origin(pos, m); }, m.promotion_piece(), notation);
+}
+
+bool variant_game_won(const Position& after) {
+  if (variant_over(after)) return game_outcome(after).decisive();
+  // Otherwise only a mate wins, or in antichess a side left without a move; a side in check
+  // that has a standard move (crazyhouse, king of the hill, three-check) is not mated.
+  if (after.variant() != Variant::Antichess && !after.in_check()) return false;
+  if (detail::standard_board_moves(after) && after.has_legal_move()) return false;
+  return game_outcome(after).decisive();
+}
+
+void append_variant_check_sign(const Position& after, std::string& out, const Notation* notation) {
+  // '#' on every move that wins, however the variant says it is won (lichess's SAN).
+  if (variant_game_won(after))
+    append_first(out, notation, &Notation::mate, "#");
+  else if (after.in_check())
+    append_first(out, notation, &Notation::check, "+");
+}
+
+void append_variant_san(const Position& pos, Move m, std::string& out, const Notation* notation) {
+  if (notation != nullptr && notation->spoken) return append_spoken_move(pos, m, out, *notation);
+  append_variant_san_unchecked(pos, m, out, notation);
+  if (m.is_null()) return;
+  Position after = pos;
+  after.play_variant(m);
+  append_variant_check_sign(after, out, notation);
+}
+
+void append_variant_lan(const Position& pos, Move m, std::string& out, const Notation* notation) {
+  if (notation != nullptr && notation->spoken) return append_spoken_move(pos, m, out, *notation);
+  if (m.is_null()) {
+    out += "--";
+    return;
+  }
+  if (m.is_drop()) {
+    append_drop(out, m, notation);
+  } else if (detail::is_castling(m)) {
+    append_castling(out, m, notation);
+  } else {
+    append_long_board_move(out, m, type_of(pos.piece_on(m.from())),
+                           detail::variant_move_captures(pos, m), m.promotion_piece(), notation);
+  }
+  Position after = pos;
+  after.play_variant(m);
+  append_variant_check_sign(after, out, notation);
 }
 
 }  // namespace pgn

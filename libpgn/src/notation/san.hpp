@@ -1,6 +1,9 @@
 // What san.cpp and variant_san.cpp offer the rest of the library besides the public SAN
-// writer: the origin coordinates SAN names, which the spoken writer names alike.
+// writer: the origin coordinates SAN names, which the spoken writer names alike, and the
+// board facts the resolvers, the writer and the sentences of move_errors.cpp share.
 #pragma once
+
+#include <bit>
 
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
@@ -20,6 +23,27 @@ SanOrigin san_origin(const Position& pos, Move m);
 SanOrigin variant_san_origin(const Position& pos, Move m);
 // Whether a move in a variant position captures (a drop never does).
 bool variant_move_captures(const Position& pos, Move m);
+
+inline Square lowest_square(Bitboard b) {
+  return Square(std::countr_zero(b));
+}
+// Enemy pieces attacking `s` when the board holds `occupied` (pieces not in it are gone).
+inline Bitboard enemy_attackers(const Position& pos, Square s, Bitboard occupied, Color enemy) {
+  return pos.attackers_to(s, occupied) & pos.pieces(enemy) & occupied;
+}
+inline Square king_destination(Color c, CastleSide side) {
+  return relative_square(c, side == KingSide ? G1 : C1);
+}
+inline Square rook_destination(Color c, CastleSide side) {
+  return relative_square(c, side == KingSide ? F1 : D1);
+}
+// Castling in any variant (an antichess promotion to king shares its encoding).
+inline bool is_castling(Move m) {
+  return m.kind() == Move::Castling && !m.is_king_promotion();
+}
+// Whether a variant position's board moves follow the standard rules while its game goes on
+// (crazyhouse, king of the hill, three-check): the standard resolver and writer serve them.
+bool standard_board_moves(const Position& pos);
 
 // A resolution that found no move: why, the square that shows it, the pieces it names. The
 // standard and the variant resolvers both answer with it.

@@ -1,10 +1,9 @@
 // Moves as text in a variant position (antichess, atomic, crazyhouse, horde, king of the hill,
 // racing kings, three-check): resolving a MoveText against the variant's legal moves, the
-// reasons a move is not legal there, and the variant forms of the one move writer (drops
-// "N@f3", "=K", '+' only where the variant has check, '#' on every move that wins).
+// reasons a move is not legal there, and what the one move writer (san.cpp) asks of a variant
+// position: which pieces a SAN origin must tell apart, whether a move captures.
 //
-// Standard games never come here: the replay chooses these functions once per game, and
-// append_san/append_lan forward a variant position to them.
+// Standard games never come here: the replay chooses these functions once per game.
 #include <bit>
 #include <cstdlib>
 #include <string>
@@ -13,7 +12,6 @@
 #include "core/variant_rules.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/san.hpp"
-#include "libpgn/spoken.hpp"
 #include "libpgn/variant.hpp"
 #include "notation/san.hpp"
 
@@ -25,25 +23,8 @@ using bb::lsb;
 using bb::rank_bb;
 
 using detail::failure;
-
-// Crazyhouse, king of the hill and three-check move their pieces by standard rules while the
-// game goes on: the standard resolver and writer serve their board moves (a tenth of the cost
-// of asking the variant's generator), drops and the variant's end aside.
-bool standard_board_moves(const Position& pos) {
-  switch (pos.variant()) {
-    case Variant::Crazyhouse:
-      return true;
-    case Variant::KingOfTheHill:
-    case Variant::ThreeCheck:
-      return !variant_over(pos);
-    default:
-      return false;
-  }
-}
-
-bool is_castling(Move m) {
-  return m.kind() == Move::Castling && !m.is_king_promotion();
-}
+using detail::is_castling;
+using detail::standard_board_moves;
 
 // Pieces of `us` of `type` that could go to `to` by their movement alone, ignoring what the
 // variant forbids (check, compulsory captures, explosions): the candidates an error names.
@@ -121,6 +102,21 @@ MoveResolution resolve_castling(const Position& pos, const MoveText& text, Castl
 }
 
 }  // namespace
+
+// Crazyhouse, king of the hill and three-check move their pieces by standard rules while the
+// game goes on: the standard resolver and writer serve their board moves (a tenth of the cost
+// of asking the variant's generator), drops and the variant's end aside.
+bool detail::standard_board_moves(const Position& pos) {
+  switch (pos.variant()) {
+    case Variant::Crazyhouse:
+      return true;
+    case Variant::KingOfTheHill:
+    case Variant::ThreeCheck:
+      return !variant_over(pos);
+    default:
+      return false;
+  }
+}
 
 bool detail::variant_move_captures(const Position& pos, Move m) {
   return pos.piece_on(m.to()) != NoPiece || (m.kind() == Move::EnPassant && !m.is_drop());
@@ -296,152 +292,6 @@ std::string describe_variant_rule(const Position& pos, const MoveText& text) {
       return pos.in_check() ? "the move leaves the king in check"
                             : "the move exposes the king to an attack";
   }
-}
-
-// ---------------------------------------------------------------------------------------
-// The writer.
-
-namespace {
-
-template <class Text>
-void append_piece(Text& out, const Notation* notation, PieceType t) {
-  static constexpr char kLetters[kPieceTypeCount] = {' ', 'P', 'N', 'B', 'R', 'Q', 'K'};
-  if (notation != nullptr && !notation->pieces[t].empty())
-    out += notation->pieces[t].front();
-  else
-    out += kLetters[t];
-}
-
-void append_square_name(std::string& out, Square s) {
-  out += char('a' + file_of(s));
-  out += char('1' + rank_of(s));
-}
-
-void append_first(std::string& out, const Notation* notation,
-                  const std::vector<std::string> Notation::*list, const char* fallback) {
-  if (notation == nullptr)
-    out += fallback;
-  else if (!(notation->*list).empty())
-    out += (notation->*list).front();
-}
-
-void append_castle(std::string& out, Move m, const Notation* notation) {
-  const bool king_side = m.to() > m.from();
-  if (notation != nullptr) {
-    const auto& forms = king_side ? notation->castle_short : notation->castle_long;
-    if (!forms.empty()) {
-      out += forms.front();
-      return;
-    }
-  }
-  out += king_side ? "O-O" : "O-O-O";
-}
-
-// "N@f3", "P@e4": a drop as lichess writes it, with the table's letters.
-void append_drop(std::string& out, Move m, const Notation* notation) {
-  append_piece(out, notation, m.drop_piece());
-  out += '@';
-  append_square_name(out, m.to());
-}
-
-void append_promotion(std::string& out, Move m, const Notation* notation) {
-  const PieceType piece = m.promotion_piece();
-  if (piece == NoPieceType) return;
-  // No ?: here: its "" and std::string arms make a temporary string the view would outlive.
-  std::string_view sign = "=";
-  if (notation != nullptr) {
-    if (notation->promotion.empty())
-      sign = {};
-    else
-      sign = notation->promotion.front();
-  }
-  out += sign;
-  append_piece(out, notation, piece);
-  if (!sign.empty() && sign.back() == '(') out += ')';
-}
-
-}  // namespace
-
-void append_variant_san_unchecked(const Position& pos, Move m, std::string& out,
-                                  const Notation* notation) {
-  if (m.is_null()) {
-    out += "--";
-    return;
-  }
-  if (m.is_drop()) return append_drop(out, m, notation);
-  if (is_castling(m) || standard_board_moves(pos))
-    return append_san_unchecked(pos, m, out, notation);
-  const Square from = m.from(), to = m.to();
-  const PieceType type = type_of(pos.piece_on(from));
-  const bool capture = detail::variant_move_captures(pos, m);
-  if (type == Pawn) {
-    if (capture) {
-      out += char('a' + file_of(from));
-      append_first(out, notation, &Notation::capture, "x");
-    }
-  } else {
-    append_piece(out, notation, type);
-    const detail::SanOrigin origin = detail::variant_san_origin(pos, m);
-    if (origin.file) out += char('a' + file_of(from));
-    if (origin.rank) out += char('1' + rank_of(from));
-    if (capture) append_first(out, notation, &Notation::capture, "x");
-  }
-  append_square_name(out, to);
-  append_promotion(out, m, notation);
-}
-
-bool variant_game_won(const Position& after) {
-  if (variant_over(after)) return game_outcome(after).decisive();
-  // Otherwise only a mate wins, or in antichess a side left without a move; a side in check
-  // that has a standard move (crazyhouse, king of the hill, three-check) is not mated.
-  if (after.variant() != Variant::Antichess && !after.in_check()) return false;
-  if (standard_board_moves(after) && after.has_legal_move()) return false;
-  return game_outcome(after).decisive();
-}
-
-void append_variant_check_sign(const Position& after, std::string& out, const Notation* notation) {
-  // '#' on every move that wins, however the variant says it is won (lichess's SAN).
-  if (variant_game_won(after))
-    append_first(out, notation, &Notation::mate, "#");
-  else if (after.in_check())
-    append_first(out, notation, &Notation::check, "+");
-}
-
-void append_variant_san(const Position& pos, Move m, std::string& out, const Notation* notation) {
-  if (notation != nullptr && notation->spoken) return append_spoken_move(pos, m, out, *notation);
-  append_variant_san_unchecked(pos, m, out, notation);
-  if (m.is_null()) return;
-  Position after = pos;
-  after.play_variant(m);
-  append_variant_check_sign(after, out, notation);
-}
-
-void append_variant_lan(const Position& pos, Move m, std::string& out, const Notation* notation) {
-  if (notation != nullptr && notation->spoken) return append_spoken_move(pos, m, out, *notation);
-  if (m.is_null()) {
-    out += "--";
-    return;
-  }
-  if (m.is_drop()) {
-    append_drop(out, m, notation);
-  } else if (is_castling(m)) {
-    append_castle(out, m, notation);
-  } else {
-    const PieceType type = type_of(pos.piece_on(m.from()));
-    if (type != Pawn) append_piece(out, notation, type);
-    append_square_name(out, m.from());
-    if (detail::variant_move_captures(pos, m))
-      append_first(out, notation, &Notation::capture, "x");
-    else if (notation != nullptr && !notation->move_dash.empty())
-      out += notation->move_dash.front();
-    else
-      out += '-';
-    append_square_name(out, m.to());
-    append_promotion(out, m, notation);
-  }
-  Position after = pos;
-  after.play_variant(m);
-  append_variant_check_sign(after, out, notation);
 }
 
 }  // namespace pgn

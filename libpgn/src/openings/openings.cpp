@@ -10,7 +10,7 @@
 #include "libpgn/move_text.hpp"
 #include "libpgn/san.hpp"
 #include "openings/opening_table.hpp"
-#include "write/opening_tags.hpp"
+#include "openings/opening_tags.hpp"
 
 namespace pgn {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "libpgn/notation.hpp"
-#include "read/text_scan.hpp"
+#include "text/text_scan.hpp"
 
 namespace pgn {
 namespace {

@@ -8,9 +8,15 @@
 
 #include "libpgn/input.hpp"
 #include "libpgn/json_input.hpp"
+#include "libpgn/source.hpp"
 #include "libpgn/splitter.hpp"
 
 namespace pgn {
+
+// Whether the opened bytes of a source read as `format` are JSON records: as asked, or for
+// InputFormat::Detect as detect_json tells from their beginning (`bytes` is then replaced by a
+// source that still yields every byte). The one decision, for every command.
+bool reads_as_json(InputFormat format, std::unique_ptr<InputSource>& bytes);
 
 class JsonGameReader {
  public:

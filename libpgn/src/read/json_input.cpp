@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "read/json_record.hpp"
 #include "read/json_games.hpp"
+#include "read/json_record.hpp"
 
 namespace pgn {
 namespace {
@@ -394,6 +394,18 @@ bool detect_json(std::unique_ptr<InputSource>& source) {
   const bool json = looks_like_json(head);
   source = std::make_unique<PrefixedSource>(std::move(head), std::move(source));
   return json;
+}
+
+bool reads_as_json(InputFormat format, std::unique_ptr<InputSource>& bytes) {
+  switch (format) {
+    case InputFormat::Pgn:
+      return false;
+    case InputFormat::Json:
+      return true;
+    case InputFormat::Detect:
+      break;
+  }
+  return detect_json(bytes);
 }
 
 std::unique_ptr<InputSource> detect_json_input(std::unique_ptr<InputSource> source, bool* is_json,

@@ -10,7 +10,7 @@
 
 #include "libpgn/types.hpp"
 #include "libpgn/variant.hpp"
-#include "libpgn/writers.hpp"
+#include "text/tag_value.hpp"
 
 namespace pgn {
 namespace {
@@ -32,7 +32,7 @@ void append_tag(std::string& out, std::string_view name, std::string_view value)
   out += '[';
   out += name;
   out += " \"";
-  append_tag_value(value, out);
+  detail::append_tag_value_to(value, out);
   out += "\"]\n";
 }
 

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "read/text_scan.hpp"
+#include "text/text_scan.hpp"
 
 namespace pgn::detail {
 

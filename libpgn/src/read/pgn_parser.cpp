@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "libpgn/parser.hpp"
-#include "read/text_scan.hpp"
+#include "text/text_scan.hpp"
 
 namespace pgn {
 

@@ -19,8 +19,8 @@
 
 #include "libpgn/notation.hpp"
 #include "libpgn/parser.hpp"
-#include "read/text_scan.hpp"
 #include "read/tokens.hpp"
+#include "text/text_scan.hpp"
 
 namespace pgn::detail {
 namespace parser {

@@ -34,7 +34,7 @@
 #include "libpgn/encoding.hpp"
 #include "libpgn/types.hpp"
 #include "read/movetext_scan.hpp"
-#include "read/text_scan.hpp"
+#include "text/text_scan.hpp"
 
 namespace pgn {
 namespace {

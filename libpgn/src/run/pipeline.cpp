@@ -5,6 +5,7 @@
 #include <mutex>
 #include <thread>
 
+#include "check/severity_rules.hpp"
 #include "io/source_open.hpp"
 #include "libpgn/validator.hpp"
 #include "read/json_games.hpp"
@@ -251,11 +252,12 @@ void GameBatch::locate_in_record(std::size_t i, GameReport& report,
     d.source_line.clear();  // the line shown would be of the PGN made from the record
     d.source_column = 0;
   }
-  if (origin.lost.empty() || options.ignored[int(Code::BadTag)]) return;
+  const SeverityRules rules(options);
+  if (origin.lost.empty() || rules.ignores(Code::BadTag)) return;
   for (const std::string& what : origin.lost) {
     Diagnostic d;
     d.code = Code::BadTag;
-    d.severity = options.strict ? Severity::Error : Severity::Warning;
+    d.severity = rules.of_warning();
     d.game = report.index;
     d.offset = origin.at.offset;
     d.line = origin.at.line;
@@ -264,9 +266,52 @@ void GameBatch::locate_in_record(std::size_t i, GameReport& report,
                 " cannot be written as a PGN tag (its name has a blank, '\"' or ']') and is "
                 "left out (JSON record " +
                 std::to_string(origin.record) + ")";
-    ++(d.severity == Severity::Error ? report.errors : report.warnings);
+    SeverityRules::count(d.severity, report);
     report.problems.push_back(std::move(d));
   }
+}
+
+void ValidatingWorker::process(GameBatch& batch) {
+  batch.reports.resize(batch.games.size());
+  begin_batch(batch);
+  validator_.set_neighbours(batch.games);
+  for (std::size_t i = 0; i < batch.games.size(); ++i) {
+    validate(batch.games[i], batch.reports[i]);
+    batch.locate(i, batch.reports[i], options_);
+    game(batch, i);
+  }
+  end_batch(batch);
+}
+
+void SummaryConsumer::batch(GameBatch& batch) {
+  const std::string& name = *batch.file_name;
+  for (const Diagnostic& d : batch.unreadable) {
+    summary_.add_unreadable(d);
+    problem(name, d);
+  }
+  for (const GameReport& report : batch.reports) {
+    summary_.add(report);
+    game(name, report);
+  }
+  summary_.input_bytes += batch.input_bytes;
+  end_batch(batch);
+}
+
+void SummaryConsumer::file_warning(std::size_t, const std::string& name,
+                                   const Diagnostic& warning) {
+  summary_.add_file_warning(warning);
+  problem(name, warning);
+}
+
+void SummaryConsumer::end_file(std::size_t index, const std::string& name, const std::string& error,
+                               std::uint64_t games_read) {
+  input_done(index, error);
+  ++summary_.files;
+  if (error.empty()) return;
+  ++summary_.files_failed;
+  ++summary_.errors;
+  ++summary_.by_code[int(Code::Io)];
+  failed_input(name, input_problem(error, games_read));
 }
 
 bool no_games_warning(const GameSplitter& splitter, std::uint64_t games, Diagnostic& warning) {
@@ -297,15 +342,16 @@ void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& opt
     std::uint64_t games = 0;
     bool warn = false;
     Diagnostic warning;
-    OpenedSource opened = open_source(sources[i], error);
-    if (opened.bytes) {
-      const InputSource& bytes = *opened.bytes;  // owned by the splitter's or JSON reader's side
+    std::unique_ptr<InputSource> opened = open_source(sources[i], error);
+    if (opened) {
+      const bool is_json = reads_as_json(sources[i].format(), opened);
+      const InputSource& bytes = *opened;  // owned by the splitter's or JSON reader's side
       std::unique_ptr<GameSplitter> splitter;
       std::unique_ptr<JsonGameReader> json;
-      if (opened.json)
-        json = std::make_unique<JsonGameReader>(std::move(opened.bytes), options.splitter);
+      if (is_json)
+        json = std::make_unique<JsonGameReader>(std::move(opened), options.splitter);
       else
-        splitter = std::make_unique<GameSplitter>(*opened.bytes, options.splitter);
+        splitter = std::make_unique<GameSplitter>(*opened, options.splitter);
       Batcher batcher(splitter.get(), json.get(), bytes, options.batch_bytes);
       while (!stopped(options)) {
         GameBatch& batch = runner.acquire();
@@ -315,7 +361,7 @@ void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& opt
         games += batch.games.size();
         runner.submit();
       }
-      error = json ? json->error() : opened.bytes->error();
+      error = json ? json->error() : opened->error();
       warn =
           splitter && !stopped(options) && take_no_games_warning(*splitter, games, error, warning);
     }

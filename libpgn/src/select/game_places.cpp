@@ -11,7 +11,7 @@
 #include "libpgn/dedupe.hpp"
 #include "libpgn/encoding.hpp"
 #include "libpgn/input.hpp"
-#include "read/text_scan.hpp"
+#include "text/text_scan.hpp"
 
 namespace pgn {
 

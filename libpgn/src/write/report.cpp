@@ -2,9 +2,10 @@
 
 #include <cinttypes>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
-#include "read/text_scan.hpp"
+#include "libpgn/json_writer.hpp"
 #include "write/html_report.hpp"
 
 namespace pgn {
@@ -33,123 +34,6 @@ bool report_format_from_name(std::string_view name, ReportFormat& out) {
 
 std::span<const std::string_view> report_format_names() {
   return kReportFormatNames;
-}
-
-namespace {
-
-constexpr char kHex[] = "0123456789abcdef";
-
-void append_escape(std::string& out, const char* prefix, unsigned char c) {
-  out += prefix;
-  out += kHex[c >> 4];
-  out += kHex[c & 15];
-}
-
-// Calls `plain(p, n)` for each well-formed UTF-8 character of `text` and `stray(byte)` for
-// each byte that is not part of one.
-template <class Plain, class Stray>
-void for_each_character(std::string_view text, Plain plain, Stray stray) {
-  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-  const auto* const end = p + text.size();
-  while (p < end) {
-    const std::size_t n = detail::utf8_sequence_length(p, std::size_t(end - p));
-    if (n == 0) {
-      stray(*p++);
-    } else {
-      plain(p, n);
-      p += n;
-    }
-  }
-}
-
-// Whether the character at p (n bytes) is one a terminal acts on: C0 but tab, DEL, C1.
-bool is_terminal_control(const unsigned char* p, std::size_t n) {
-  if (n == 1) return (p[0] < 0x20 && p[0] != '\t') || p[0] == 0x7F;
-  return n == 2 && p[0] == 0xC2 && p[1] < 0xA0;
-}
-
-}  // namespace
-
-void append_json_string(std::string& out, std::string_view text) {
-  // One pass, ASCII first: the writers call this for every move and tag of `--to json`.
-  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-  const std::size_t size = text.size();
-  out += '"';
-  for (std::size_t i = 0; i < size;) {
-    const unsigned char c = p[i];
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          append_escape(out, "\\u00", c);
-        } else if (c < 0x80) {
-          out += char(c);
-        } else if (const std::size_t n = detail::utf8_sequence_length(p + i, size - i); n) {
-          out.append(reinterpret_cast<const char*>(p + i), n);
-          i += n;
-          continue;
-        } else {
-          append_escape(out, "\\u00", c);  // not UTF-8: the Latin-1 character
-        }
-    }
-    ++i;
-  }
-  out += '"';
-}
-
-void append_terminal_text(std::string& out, std::string_view text) {
-  // Nearly all text is printable ASCII: that leading run is appended at once, and characters
-  // are looked at one by one only from the first byte that may need an escape.
-  std::size_t plain = 0;
-  while (plain < text.size()) {
-    const unsigned char c = static_cast<unsigned char>(text[plain]);
-    if ((c < 0x20 && c != '\t') || c >= 0x7F) break;
-    ++plain;
-  }
-  out.append(text.data(), plain);
-  text.remove_prefix(plain);
-  for_each_character(
-      text,
-      [&](const unsigned char* p, std::size_t n) {
-        if (!is_terminal_control(p, n))
-          out.append(reinterpret_cast<const char*>(p), n);
-        else if (n == 1)
-          append_escape(out, "\\x", p[0]);
-        else
-          append_escape(out, "\\u00", p[1]);
-      },
-      [&](unsigned char c) { append_escape(out, "\\x", c); });
-}
-
-std::string terminal_text(std::string_view text) {
-  std::string out;
-  append_terminal_text(out, text);
-  return out;
-}
-
-std::size_t terminal_columns(std::string_view text) {
-  std::size_t columns = 0;
-  for_each_character(
-      text,
-      [&](const unsigned char* p, std::size_t n) {
-        columns += !is_terminal_control(p, n) ? 1 : n == 1 ? 4 : 6;
-      },
-      [&](unsigned char) { columns += 4; });
-  return columns;
 }
 
 namespace {
@@ -199,101 +83,95 @@ void write(std::FILE* out, const std::string& s) {
   std::fwrite(s.data(), 1, s.size(), out);
 }
 
-// The fields every machine format shares, as JSON members (no braces).
-void append_problem_members(std::string& s, const std::string& file, const Diagnostic& d) {
-  s += "\"file\":";
-  append_json_string(s, file);
-  s += ",\"game\":" + std::to_string(d.game);
-  s += ",\"line\":" + std::to_string(d.line);
-  s += ",\"column\":" + std::to_string(d.column);
-  s += ",\"offset\":" + std::to_string(d.offset);
-  s += ",\"ply\":";
-  s += d.ply ? std::to_string(d.ply) : "null";
-  s += ",\"variation\":";
-  if (d.variation.empty())
-    s += "null";
+// A string member, or null when it is empty.
+void string_or_null(JsonWriter& json, std::string_view value) {
+  if (value.empty())
+    json.null();
   else
-    append_json_string(s, d.variation);
-  s += ",\"severity\":";
-  append_json_string(s, severity_name(d.severity));
-  s += ",\"code\":";
-  append_json_string(s, code_info(d.code).name);
-  s += ",\"message\":";
-  append_json_string(s, d.message);
-  auto optional = [&](const char* name, const std::string& value) {
-    s += ",\"";
-    s += name;
-    s += "\":";
-    if (value.empty())
-      s += "null";
-    else
-      append_json_string(s, value);
-  };
-  optional("written", d.written);
-  optional("san", d.san);
-  optional("fen", d.fen);
+    json.string(value);
 }
 
-void append_game_members(std::string& s, const std::string& file, std::uint64_t index,
-                         const std::string& notation, const std::string& variant,
-                         std::uint32_t plies, const std::string& result, std::uint32_t errors,
-                         std::uint32_t warnings) {
-  s += "\"type\":\"game\",\"file\":";
-  append_json_string(s, file);
-  s += ",\"game\":" + std::to_string(index);
-  s += ",\"notation\":";
-  append_json_string(s, notation);
-  if (!variant.empty()) {
-    s += ",\"variant\":";
-    append_json_string(s, variant);
-  }
-  s += ",\"plies\":" + std::to_string(plies);
-  s += ",\"result\":";
-  if (result.empty())
-    s += "null";
+// The fields every machine format shares, as JSON members (no braces).
+void write_problem_members(JsonWriter& json, const std::string& file, const Diagnostic& d) {
+  json.key("file").string(file);
+  json.key("game").number(d.game);
+  json.key("line").number(d.line);
+  json.key("column").number(d.column);
+  json.key("offset").number(d.offset);
+  json.key("ply");
+  if (d.ply)
+    json.number(d.ply);
   else
-    append_json_string(s, result);
-  s += ",\"errors\":" + std::to_string(errors);
-  s += ",\"warnings\":" + std::to_string(warnings);
+    json.null();
+  string_or_null(json.key("variation"), d.variation);
+  json.key("severity").string(severity_name(d.severity));
+  json.key("code").string(code_info(d.code).name);
+  json.key("message").string(d.message);
+  string_or_null(json.key("written"), d.written);
+  string_or_null(json.key("san"), d.san);
+  string_or_null(json.key("fen"), d.fen);
+}
+
+void write_game_members(JsonWriter& json, const std::string& file, std::uint64_t index,
+                        const std::string& notation, const std::string& variant,
+                        std::uint32_t plies, const std::string& result, std::uint32_t errors,
+                        std::uint32_t warnings) {
+  json.key("type").string("game");
+  json.key("file").string(file);
+  json.key("game").number(index);
+  json.key("notation").string(notation);
+  if (!variant.empty()) json.key("variant").string(variant);
+  json.key("plies").number(plies);
+  string_or_null(json.key("result"), result);
+  json.key("errors").number(errors);
+  json.key("warnings").number(warnings);
 }
 
 // The summary's members (no braces): the json and sarif summary objects and the jsonl
 // summary record share them.
-void append_summary_members(std::string& s, const RunSummary& r) {
-  s += "\"files\":" + std::to_string(r.files);
-  s += ",\"files_failed\":" + std::to_string(r.files_failed);
-  s += ",\"games\":" + std::to_string(r.games);
-  s += ",\"games_valid\":" + std::to_string(r.games_valid);
-  s += ",\"games_with_errors\":" + std::to_string(r.games_with_errors);
-  s += ",\"games_not_checked\":" + std::to_string(r.games_not_checked);
-  s += ",\"games_with_warnings\":" + std::to_string(r.games_with_warnings);
-  s += ",\"moves\":" + std::to_string(r.moves);
-  s += ",\"errors\":" + std::to_string(r.errors);
-  s += ",\"warnings\":" + std::to_string(r.warnings);
-  s += ",\"input_bytes\":" + std::to_string(r.input_bytes);
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
-  s += ",\"seconds\":";
-  s += seconds;
-  s += ",\"interrupted\":";
-  s += r.interrupted ? "true" : "false";
-  s += ",\"problems_by_code\":{";
-  bool first = true;
-  for (const auto& info : all_codes()) {
-    if (r.by_code[int(info.code)] == 0) continue;
-    if (!first) s += ',';
-    first = false;
-    append_json_string(s, info.name);
-    s += ':' + std::to_string(r.by_code[int(info.code)]);
-  }
-  s += '}';
+void write_summary_members(JsonWriter& json, const RunSummary& r) {
+  json.key("files").number(r.files);
+  json.key("files_failed").number(r.files_failed);
+  json.key("games").number(r.games);
+  json.key("games_valid").number(r.games_valid);
+  json.key("games_with_errors").number(r.games_with_errors);
+  json.key("games_not_checked").number(r.games_not_checked);
+  json.key("games_with_warnings").number(r.games_with_warnings);
+  json.key("moves").number(r.moves);
+  json.key("errors").number(r.errors);
+  json.key("warnings").number(r.warnings);
+  json.key("input_bytes").number(r.input_bytes);
+  json.key("seconds").fixed(r.seconds, 3);
+  json.key("interrupted").boolean(r.interrupted);
+  json.key("problems_by_code").begin_object();
+  for (const auto& info : all_codes())
+    if (r.by_code[int(info.code)] != 0) json.key(info.name).number(r.by_code[int(info.code)]);
+  json.end_object();
 }
 
-void append_summary_object(std::string& s, const RunSummary& r) {
-  s += '{';
-  append_summary_members(s, r);
-  s += '}';
+void write_summary_object(JsonWriter& json, const RunSummary& r) {
+  json.begin_object();
+  write_summary_members(json, r);
+  json.end_object();
 }
+
+// A JSON document or JSON Lines written to a file as it grows: what the writer wrote goes to
+// the file at each send().
+class JsonToFile {
+ public:
+  explicit JsonToFile(std::FILE* out) : out_(out) {}
+  JsonWriter& json() { return json_; }
+  void send() {
+    json_.flush();
+    write(out_, text_);
+    text_.clear();
+  }
+
+ private:
+  std::FILE* out_;
+  std::string text_;
+  JsonWriter json_{text_};
+};
 
 }  // namespace
 
@@ -385,69 +263,80 @@ class TextWriter final : public ReportWriter {
 
 class JsonlWriter final : public ReportWriter {
  public:
-  explicit JsonlWriter(std::FILE* out) : out_(out) {}
+  explicit JsonlWriter(std::FILE* out) : out_(out), file_(out) {}
   void problem(const std::string& file, const Diagnostic& d) override {
-    std::string s = "{";
-    append_problem_members(s, file, d);
-    s += "}\n";
-    write(out_, s);
+    JsonWriter& json = file_.json();
+    json.begin_object();
+    write_problem_members(json, file, d);
+    json.end_object().newline();
+    file_.send();
   }
   void game(const std::string& file, std::uint64_t index, const std::string& notation,
             const std::string& variant, std::uint32_t plies, const std::string& result,
             std::uint32_t errors, std::uint32_t warnings) override {
-    std::string s = "{";
-    append_game_members(s, file, index, notation, variant, plies, result, errors, warnings);
-    s += "}\n";
-    write(out_, s);
+    JsonWriter& json = file_.json();
+    json.begin_object();
+    write_game_members(json, file, index, notation, variant, plies, result, errors, warnings);
+    json.end_object().newline();
+    file_.send();
   }
   // The last record: the totals, so that the file alone accounts for every game.
   void finish(const RunSummary& summary) override {
-    std::string s = "{\"type\":\"summary\",";
-    append_summary_members(s, summary);
-    s += "}\n";
-    write(out_, s);
+    JsonWriter& json = file_.json();
+    json.begin_object().key("type").string("summary");
+    write_summary_members(json, summary);
+    json.end_object().newline();
+    file_.send();
     std::fflush(out_);
   }
 
  private:
   std::FILE* out_;
+  JsonToFile file_;
 };
 
-class JsonWriter final : public ReportWriter {
+// One JSON document: the problems as they come, the games (held until the end) and the
+// summary.
+class JsonDocumentWriter final : public ReportWriter {
  public:
-  explicit JsonWriter(std::FILE* out) : out_(out) { write(out_, "{\"problems\":["); }
+  explicit JsonDocumentWriter(std::FILE* out) : out_(out), file_(out) {
+    file_.json().begin_object().key("problems").begin_array();
+    file_.send();
+    games_json_.begin_array();
+  }
   void problem(const std::string& file, const Diagnostic& d) override {
-    std::string s = first_ ? "\n{" : ",\n{";
-    first_ = false;
-    append_problem_members(s, file, d);
-    s += '}';
-    write(out_, s);
+    JsonWriter& json = file_.json();
+    json.break_line().begin_object();
+    write_problem_members(json, file, d);
+    json.end_object();
+    file_.send();
   }
   void game(const std::string& file, std::uint64_t index, const std::string& notation,
             const std::string& variant, std::uint32_t plies, const std::string& result,
             std::uint32_t errors, std::uint32_t warnings) override {
-    std::string s = "{";
-    append_game_members(s, file, index, notation, variant, plies, result, errors, warnings);
-    s += '}';
-    games_.push_back(std::move(s));
+    if (any_game_) games_json_.break_line();
+    any_game_ = true;
+    games_json_.begin_object();
+    write_game_members(games_json_, file, index, notation, variant, plies, result, errors,
+                       warnings);
+    games_json_.end_object();
   }
   void finish(const RunSummary& summary) override {
-    std::string s = "\n],\"games\":[";
-    for (std::size_t i = 0; i < games_.size(); ++i) {
-      if (i) s += ",\n";
-      s += games_[i];
-    }
-    s += "],\"summary\":";
-    append_summary_object(s, summary);
-    s += "}\n";
-    write(out_, s);
+    games_json_.end_array().flush();
+    JsonWriter& json = file_.json();
+    json.newline().end_array().key("games").raw(games_);
+    write_summary_object(json.key("summary"), summary);
+    json.end_object().newline();
+    file_.send();
     std::fflush(out_);
   }
 
  private:
   std::FILE* out_;
-  bool first_ = true;
-  std::vector<std::string> games_;
+  JsonToFile file_;
+  std::string games_;  // the "games" array, written at the end
+  JsonWriter games_json_{games_};
+  bool any_game_ = false;
 };
 
 // GitHub workflow commands: properties escape %, CR, LF, ':' and ','; the message escapes
@@ -534,83 +423,121 @@ class SarifWriter final : public ReportWriter {
   // Files are named relative to the working folder, which the log names once as the base
   // WORKDIR (SARIF 2.1.0, 3.14.14 originalUriBaseIds), so that the log does not depend on
   // where it was made.
-  explicit SarifWriter(std::FILE* out) : out_(out) {
+  explicit SarifWriter(std::FILE* out) : out_(out), file_(out) {
     std::error_code ec;
     workdir_ = std::filesystem::current_path(ec).string();
     if (ec) workdir_.clear();
-    std::string s =
-        "{\"$schema\":\"https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
-        "sarif-schema-2.1.0.json\",\"version\":\"2.1.0\","
-        "\"runs\":[{\"tool\":{\"driver\":{\"name\":\"libpgn\",\"informationUri\":"
-        "\"https://github.com/libpgn/libpgn\",\"version\":\"0.1.0\",\"rules\":[";
-    bool first = true;
+    JsonWriter& json = file_.json();
+    json.begin_object()
+        .key("$schema")
+        .string(
+            "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
+            "sarif-schema-2.1.0.json")
+        .key("version")
+        .string("2.1.0");
+    json.key("runs").begin_array().begin_object();
+    json.key("tool").begin_object().key("driver").begin_object();
+    json.key("name").string("libpgn");
+    json.key("informationUri").string("https://github.com/libpgn/libpgn");
+    json.key("version").string("0.1.0");
+    json.key("rules").begin_array();
     for (const auto& info : all_codes()) {
-      if (!first) s += ',';
-      first = false;
-      s += "{\"id\":";
-      append_json_string(s, info.name);
-      s += ",\"shortDescription\":{\"text\":";
-      append_json_string(s, info.summary);
-      s += "},\"defaultConfiguration\":{\"level\":";
-      append_json_string(s, info.default_severity == Severity::Error ? "error" : "warning");
-      s += "}}";
+      json.begin_object().key("id").string(info.name);
+      json.key("shortDescription").begin_object().key("text").string(info.summary).end_object();
+      json.key("defaultConfiguration").begin_object().key("level");
+      json.string(info.default_severity == Severity::Error ? "error" : "warning").end_object();
+      json.end_object();
     }
-    s += "]}},\"results\":[";
-    write(out_, s);
+    json.end_array().end_object().end_object();  // rules, driver, tool
+    json.key("results").begin_array();
+    file_.send();
   }
 
   void problem(const std::string& file, const Diagnostic& d) override {
-    std::string s = first_ ? "\n{" : ",\n{";
-    first_ = false;
-    s += "\"ruleId\":";
-    append_json_string(s, code_info(d.code).name);
-    s += ",\"ruleIndex\":" + std::to_string(int(d.code));
-    s += ",\"level\":";
-    append_json_string(s, d.severity == Severity::Error ? "error" : "warning");
-    s += ",\"message\":{\"text\":";
-    append_json_string(s, d.message);
-    s += "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":";
-    s += artifact_location(file);
+    JsonWriter& json = file_.json();
+    json.break_line().begin_object();
+    json.key("ruleId").string(code_info(d.code).name);
+    json.key("ruleIndex").number(int(d.code));
+    json.key("level").string(d.severity == Severity::Error ? "error" : "warning");
+    json.key("message").begin_object().key("text").string(d.message).end_object();
+    json.key("locations").begin_array().begin_object().key("physicalLocation").begin_object();
+    const std::size_t index = artifact_index(file);
+    write_location(json.key("artifactLocation"), artifacts_[index], index);
     // A problem of the whole file (io, no games found) has no region: none is made up.
     if (d.line) {
-      s += ",\"region\":{\"startLine\":" + std::to_string(d.line);
-      if (d.column) s += ",\"startColumn\":" + std::to_string(d.column);
-      s += '}';
+      json.key("region").begin_object().key("startLine").number(d.line);
+      if (d.column) json.key("startColumn").number(d.column);
+      json.end_object();
     }
-    s += "}}]";
-    s += ",\"properties\":{\"game\":" + std::to_string(d.game);
-    if (d.ply) s += ",\"ply\":" + std::to_string(d.ply);
-    if (!d.san.empty()) {
-      s += ",\"san\":";
-      append_json_string(s, d.san);
-    }
-    if (!d.fen.empty()) {
-      s += ",\"fen\":";
-      append_json_string(s, d.fen);
-    }
-    s += "}}";
-    write(out_, s);
+    json.end_object().end_object().end_array();  // physicalLocation, the location, locations
+    json.key("properties").begin_object().key("game").number(d.game);
+    if (d.ply) json.key("ply").number(d.ply);
+    if (!d.san.empty()) json.key("san").string(d.san);
+    if (!d.fen.empty()) json.key("fen").string(d.fen);
+    json.end_object().end_object();
+    file_.send();
   }
 
   void game(const std::string&, std::uint64_t, const std::string&, const std::string&,
             std::uint32_t, const std::string&, std::uint32_t, std::uint32_t) override {}
 
+  void finish(const RunSummary& summary) override {
+    JsonWriter& json = file_.json();
+    json.newline().end_array().key("artifacts").begin_array();
+    for (const Artifact& artifact : artifacts_) {
+      write_location(json.begin_object().key("location"), artifact);
+      json.key("roles").begin_array().string("analysisTarget");
+      if (artifact.standard_input) json.string("standardStream");
+      json.end_array().end_object();
+    }
+    json.end_array();
+    if (!workdir_.empty()) {
+      std::string base = workdir_;
+      if (base.back() != '/') base += '/';
+      json.key("originalUriBaseIds").begin_object().key("WORKDIR").begin_object();
+      json.key("uri").string("file://" + percent_encode_path(base)).end_object().end_object();
+    }
+    // An interrupted run, or one with an unreadable input, did not do all it was asked.
+    json.key("invocations").begin_array().begin_object().key("executionSuccessful");
+    json.boolean(summary.files_failed == 0 && !summary.interrupted);
+    write_summary_object(json.key("properties").begin_object().key("summary"), summary);
+    json.end_object().end_object().end_array();  // properties, the invocation, invocations
+    json.end_object().end_array().end_object().newline();  // the run, runs, the log
+    file_.send();
+    std::fflush(out_);
+  }
+
  private:
+  // A file as the log names it: by a URI relative to WORKDIR (for a file inside the working
+  // folder) or a file: URI (outside), or, for standard input, by a description.
   struct Artifact {
-    std::string location;  // its artifactLocation object, without the index
-    bool standard_input;
+    std::string uri;
+    bool relative = false;
+    bool standard_input = false;
+    bool operator==(const Artifact&) const = default;
   };
 
-  // The artifactLocation of `file` (with its index in the run's artifacts): a URI relative to
-  // WORKDIR for a file inside the working folder, a file: URI for one outside, and for
-  // standard input no URI but a description.
-  std::string artifact_location(const std::string& file) {
+  static void write_location(JsonWriter& json, const Artifact& artifact,
+                             std::optional<std::size_t> index = std::nullopt) {
+    json.begin_object();
+    if (artifact.standard_input) {
+      json.key("description").begin_object().key("text").string("standard input").end_object();
+    } else {
+      json.key("uri").string(artifact.uri);
+      if (artifact.relative) json.key("uriBaseId").string("WORKDIR");
+    }
+    if (index) json.key("index").number(*index);
+    json.end_object();
+  }
+
+  // The index in the run's artifacts of the file named `file`.
+  std::size_t artifact_index(const std::string& file) {
     std::size_t seen = 0;
     while (seen < names_.size() && names_[seen].first != file) ++seen;
     if (seen == names_.size()) {
-      std::string location;
+      Artifact artifact;
       if (file == "-") {
-        location = "{\"description\":{\"text\":\"standard input\"}}";
+        artifact.standard_input = true;
       } else {
         std::filesystem::path path(file);
         std::string relative;
@@ -622,59 +549,24 @@ class SarifWriter final : public ReportWriter {
         } else {
           relative = path.lexically_normal().string();
         }
-        location = "{\"uri\":";
-        if (!relative.empty() && !workdir_.empty()) {
-          append_json_string(location, percent_encode_path(relative));
-          location += ",\"uriBaseId\":\"WORKDIR\"";
-        } else {
-          const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
-          append_json_string(location, "file://" + percent_encode_path(absolute));
-        }
-        location += '}';
+        artifact.relative = !relative.empty() && !workdir_.empty();
+        artifact.uri =
+            artifact.relative
+                ? percent_encode_path(relative)
+                : "file://" + percent_encode_path(
+                                  std::filesystem::absolute(path).lexically_normal().string());
       }
       // Two names of one file ("./a.pgn", "a.pgn") are one artifact.
       std::size_t index = 0;
-      while (index < artifacts_.size() && artifacts_[index].location != location) ++index;
-      if (index == artifacts_.size()) artifacts_.push_back({std::move(location), file == "-"});
+      while (index < artifacts_.size() && !(artifacts_[index] == artifact)) ++index;
+      if (index == artifacts_.size()) artifacts_.push_back(std::move(artifact));
       names_.emplace_back(file, index);
     }
-    const std::size_t index = names_[seen].second;
-    std::string s = artifacts_[index].location;
-    s.pop_back();  // '}'
-    s += ",\"index\":" + std::to_string(index) + '}';
-    return s;
+    return names_[seen].second;
   }
 
- public:
-  void finish(const RunSummary& summary) override {
-    std::string s = "\n],\"artifacts\":[";
-    for (std::size_t i = 0; i < artifacts_.size(); ++i) {
-      if (i) s += ',';
-      s += "{\"location\":" + artifacts_[i].location + ",\"roles\":[\"analysisTarget\"";
-      if (artifacts_[i].standard_input) s += ",\"standardStream\"";
-      s += "]}";
-    }
-    s += "]";
-    if (!workdir_.empty()) {
-      s += ",\"originalUriBaseIds\":{\"WORKDIR\":{\"uri\":";
-      std::string base = workdir_;
-      if (base.empty() || base.back() != '/') base += '/';
-      append_json_string(s, "file://" + percent_encode_path(base));
-      s += "}}";
-    }
-    // An interrupted run, or one with an unreadable input, did not do all it was asked.
-    s += ",\"invocations\":[{\"executionSuccessful\":";
-    s += summary.files_failed == 0 && !summary.interrupted ? "true" : "false";
-    s += ",\"properties\":{\"summary\":";
-    append_summary_object(s, summary);
-    s += "}}]}]}\n";
-    write(out_, s);
-    std::fflush(out_);
-  }
-
- private:
   std::FILE* out_;
-  bool first_ = true;
+  JsonToFile file_;
   std::string workdir_;
   // Few: a linear search per problem is cheap.
   std::vector<Artifact> artifacts_;
@@ -691,7 +583,7 @@ std::unique_ptr<ReportWriter> ReportWriter::create(ReportFormat format, std::FIL
     case ReportFormat::Jsonl:
       return std::make_unique<JsonlWriter>(out);
     case ReportFormat::Json:
-      return std::make_unique<JsonWriter>(out);
+      return std::make_unique<JsonDocumentWriter>(out);
     case ReportFormat::Github:
       return std::make_unique<GithubWriter>(out);
     case ReportFormat::Sarif:

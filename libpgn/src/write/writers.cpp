@@ -8,13 +8,14 @@
 #include <optional>
 #include <vector>
 
+#include "libpgn/append_buffer.hpp"
+#include "libpgn/json_writer.hpp"
 #include "libpgn/movegen.hpp"
-#include "libpgn/report.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/variant.hpp"
-#include "read/text_scan.hpp"
-#include "write/append_buffer.hpp"
-#include "write/opening_tags.hpp"
+#include "openings/opening_tags.hpp"
+#include "text/tag_value.hpp"
+#include "text/text_scan.hpp"
 #include "write/record_walk.hpp"
 
 namespace pgn {
@@ -54,37 +55,6 @@ GameResult record_result(const GameRecord& record, const GameExtras& extras) {
   GameResult result = GameResult::Unknown;
   if (extras.unknown_result || !standard_result(record.result, result)) return GameResult::Unknown;
   return result;
-}
-
-// Whether one of the eight bytes of `word` needs a change in a tag value: a control byte
-// (below 0x20, or 0x7F), '"' or '\\'. Exact for "any byte": the borrows that make these
-// tests inexact for single bytes only reach bytes above one that matched.
-bool needs_tag_escape(std::uint64_t word) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-  const auto zero_byte = [](std::uint64_t x) { return (x - kOnes) & ~x & kHigh; };
-  return (((word - 0x20 * kOnes) & ~word & kHigh) | zero_byte(word ^ ('"' * kOnes)) |
-          zero_byte(word ^ ('\\' * kOnes)) | zero_byte(word ^ (0x7F * kOnes))) != 0;
-}
-
-// append_tag_value() into a std::string or an AppendBuffer.
-template <class Out>
-void append_tag_value_to(std::string_view value, Out& out) {
-  std::size_t plain = 0;  // start of the run of characters that need no change
-  std::size_t i = 0;      // most values need none: skipped eight bytes at a time
-  while (i + 8 <= value.size() && !needs_tag_escape(detail::load_u64(value.data() + i))) i += 8;
-  for (; i < value.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(value[i]);
-    if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7F) continue;
-    out += value.substr(plain, i - plain);
-    plain = i + 1;
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += char(c);
-    } else {
-      out += ' ';  // a control character, which a tag value cannot hold
-    }
-  }
-  out += value.substr(plain);
 }
 
 // Moves as the target notation writes them.
@@ -262,7 +232,7 @@ class LineBreaker {
   bool ascii_ = true;               // every byte of the movetext is ASCII: a byte is a character
   std::vector<std::size_t> glued_;  // spaces inside tokens (offsets in *out_), ascending
   // The movetext, appended to the output a block at a time.
-  detail::AppendBuffer<kBlockSize> block_;
+  AppendBuffer<kBlockSize> block_;
 };
 
 // ---- PGN and LAN ------------------------------------------------------------------------
@@ -388,103 +358,84 @@ class PgnSink {
 
 class JsonSink {
  public:
-  JsonSink(const WriterOptions& options, std::string& out, std::vector<std::uint8_t>& fields,
+  JsonSink(const WriterOptions& options, JsonWriter& json, std::vector<std::uint8_t>& fields,
            std::vector<std::string_view>& leading)
-      : options_(options), out_(out), fields_(fields), leading_(leading) {
+      : options_(options), json_(json), fields_(fields), leading_(leading) {
     fields_.assign(1, kNone);
     leading_.clear();
   }
 
   void leading_comment(std::string_view text) { leading_.push_back(text); }
   void move(const WalkedMove& m) {
-    if (any_move_in_line_) out_ += ',';
-    out_ += '{';
+    json_.begin_object();
     if (!leading_.empty()) {
-      out_ += "\"comments_before\":";
-      append_string_array(leading_);
+      write_string_array(json_.key("comments_before"), leading_);
       leading_.clear();
-      out_ += ',';
     }
-    out_ += "\"san\":";
-    append_json_string(out_, m.san);
-    out_ += ",\"uci\":\"";
+    json_.key("san").string(m.san);
+    json_.key("uci");
     if (m.event->move.is_null())
-      out_ += "0000";
+      json_.string("0000");
     else
-      out_ += to_uci(*m.before, m.event->move);
-    out_ += '"';
-    if (options_.fen) {
-      out_ += ",\"fen\":";
-      append_json_string(out_, m.after->fen());
-    }
+      json_.string(to_uci(*m.before, m.event->move));
+    if (options_.fen) json_.key("fen").string(m.after->fen());
     fields_.back() = kNone;
-    any_move_in_line_ = true;
   }
   void nag(int value) {
     open_field(kNags, "nags");
-    append_number(out_, std::uint64_t(value));
+    json_.number(value);
   }
   void comment(std::string_view text) {
     open_field(kComments, "comments");
-    append_json_string(out_, text);
+    json_.string(text);
   }
   void comment_after_variations(std::string_view text) {
     open_field(kCommentsAfter, "comments_after");
-    append_json_string(out_, text);
+    json_.string(text);
   }
   void variation_begin() {
     open_field(kVariations, "variations");
-    out_ += '[';
+    json_.begin_array();
     fields_.push_back(kNone);
-    any_move_in_line_ = false;
   }
   void variation_end() {
-    out_ += ']';
+    json_.end_array();
     fields_.pop_back();
-    any_move_in_line_ = true;
   }
   void move_end() {
     close_field();
-    out_ += '}';
+    json_.end_object();
   }
   void main_line_end() {}
 
   // Comments of a game without moves.
   const std::vector<std::string_view>& unattached_comments() const { return leading_; }
 
-  void append_string_array(const std::vector<std::string_view>& texts) {
-    out_ += '[';
-    for (std::size_t i = 0; i < texts.size(); ++i) {
-      if (i) out_ += ',';
-      append_json_string(out_, texts[i]);
-    }
-    out_ += ']';
+  static void write_string_array(JsonWriter& json, const std::vector<std::string_view>& texts) {
+    json.begin_array();
+    for (std::string_view text : texts) json.string(text);
+    json.end_array();
   }
 
  private:
   enum : std::uint8_t { kNone, kNags, kComments, kVariations, kCommentsAfter };
 
-  void open_field(std::uint8_t field, const char* name) {
-    if (fields_.back() == field) {
-      out_ += ',';
-      return;
-    }
+  // The move's array member `name`, opened unless it is the one being written.
+  void open_field(std::uint8_t field, std::string_view name) {
+    if (fields_.back() == field) return;
     close_field();
-    out_ += ",\"";
-    out_ += name;
-    out_ += "\":[";
+    json_.key(name).begin_array();
     fields_.back() = field;
   }
   void close_field() {
-    if (fields_.back() != kNone) out_ += ']';
+    if (fields_.back() != kNone) json_.end_array();
     fields_.back() = kNone;
   }
 
   const WriterOptions& options_;
-  std::string& out_;
+  JsonWriter& json_;
   std::vector<std::uint8_t>& fields_;  // per open line: the array field of its current move
   std::vector<std::string_view>& leading_;
-  bool any_move_in_line_ = false;
 };
 
 // ---- UCI, FEN, EPD ------------------------------------------------------------------------
@@ -576,7 +527,7 @@ const char* output_format_name(OutputFormat format) {
 }
 
 void append_tag_value(std::string_view value, std::string& out) {
-  append_tag_value_to(value, out);
+  detail::append_tag_value_to(value, out);
 }
 
 void append_unchanged_game(std::string_view text, std::string& out) {
@@ -619,7 +570,7 @@ struct GameWriter::Impl {
   // The Seven Tag Roster in its order (with the standard's placeholders for missing tags),
   // then every other tag in ASCII order of its name. The Result tag always agrees with the
   // termination marker. With extras.opening, the opening tags are set on the way (see
-  // write/opening_tags.hpp).
+  // openings/opening_tags.hpp).
   void write_tags(const GameRecord& record, const GameExtras& extras, std::string& out) {
     const auto& tags = record.tags;
     std::optional<detail::OpeningTagPlan> plan;
@@ -647,7 +598,7 @@ struct GameWriter::Impl {
       return c != 0 ? c < 0 : a < b;
     });
     // Gathered in a block: a dozen small appends per tag to the string cost more than the rest.
-    detail::AppendBuffer<2048> text(out);
+    AppendBuffer<2048> text(out);
     for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r)
       append_tag(kSevenTagRoster[r], roster[r], text);
     if (!plan) {
@@ -674,80 +625,71 @@ struct GameWriter::Impl {
     text.flush();
   }
 
-  static void append_tag(std::string_view name, std::string_view value,
-                         detail::AppendBuffer<2048>& out) {
+  static void append_tag(std::string_view name, std::string_view value, AppendBuffer<2048>& out) {
     out += '[';
     out += name;
     out += std::string_view(" \"");
-    append_tag_value_to(value, out);
+    detail::append_tag_value_to(value, out);
     out += std::string_view("\"]\n");
   }
 
   void write_json(const GameRecord& record, std::string& out, const GameExtras& extras) {
-    out += "{\"tags\":{";
+    JsonWriter json(out);
+    json.begin_object().key("tags").begin_object();
     if (extras.opening) {
-      detail::append_json_tags_with_opening(record, *extras.opening, extras.opening_mode, out);
+      write_json_tags_with_opening(record, *extras.opening, extras.opening_mode, json);
     } else {
-      for (std::size_t i = 0; i < record.tags.size(); ++i) {
-        if (i) out += ',';
-        append_json_string(out, record.tags[i].first);
-        out += ':';
-        append_json_string(out, record.tags[i].second);
-      }
+      for (const auto& [name, value] : record.tags) json.key(name).string(value);
     }
-    out += "},\"start_fen\":";
-    append_json_string(out, record.start.fen());
-    if (record.start.variant() != Variant::Standard) {
-      out += ",\"variant\":";
-      append_json_string(out, variant_name(record.start.variant()));
-    }
-    out += ",\"moves\":[";
-    JsonSink sink(options, out, json_fields, json_leading);
+    json.end_object();
+    json.key("start_fen").string(record.start.fen());
+    if (record.start.variant() != Variant::Standard)
+      json.key("variant").string(variant_name(record.start.variant()));
+    json.key("moves").begin_array();
+    JsonSink sink(options, json, json_fields, json_leading);
     walker.walk(record, walk_options(), extras.closing_comment, sink);
-    out += ']';
-    if (!sink.unattached_comments().empty()) {
-      out += ",\"comments\":";
-      sink.append_string_array(sink.unattached_comments());
-    }
+    json.end_array();
+    if (!sink.unattached_comments().empty())
+      JsonSink::write_string_array(json.key("comments"), sink.unattached_comments());
     // "" (no termination marker in the input) is kept: the marker's absence is part of the game.
-    out += ",\"result\":";
-    append_json_string(out, extras.unknown_result || !record.result.empty()
-                                ? result_text(record_result(record, extras))
-                                : std::string_view());
-    out += ",\"notation\":";
-    append_json_string(out, record.notation);
-    if (!record.complete) {
-      out += ",\"complete\":false,\"problem\":";
-      append_json_string(out, record.problem);
-    }
-    out += ",\"problems\":[";
+    json.key("result").string(extras.unknown_result || !record.result.empty()
+                                  ? result_text(record_result(record, extras))
+                                  : std::string_view());
+    json.key("notation").string(record.notation);
+    if (!record.complete) json.key("complete").boolean(false).key("problem").string(record.problem);
+    json.key("problems").begin_array();
     if (extras.report) {
-      bool first = true;
       for (const Diagnostic& d : extras.report->problems) {
-        if (!first) out += ',';
-        first = false;
-        out += "{\"code\":";
-        append_json_string(out, code_info(d.code).name);
-        out += ",\"severity\":";
-        append_json_string(out, severity_name(d.severity));
-        out += ",\"message\":";
-        append_json_string(out, d.message);
-        out += ",\"line\":";
-        append_number(out, d.line);
-        out += ",\"column\":";
-        append_number(out, d.column);
-        out += ",\"ply\":";
-        append_number(out, d.ply);
-        out += '}';
+        json.begin_object();
+        json.key("code").string(code_info(d.code).name);
+        json.key("severity").string(severity_name(d.severity));
+        json.key("message").string(d.message);
+        json.key("line").number(d.line);
+        json.key("column").number(d.column);
+        json.key("ply").number(d.ply);
+        json.end_object();
       }
     }
-    out += ']';
-    if (!extras.unchanged_text.empty()) {
-      out += ",\"pgn\":";
-      append_json_string(out, extras.unchanged_text);
+    json.end_array();
+    if (!extras.unchanged_text.empty()) json.key("pgn").string(extras.unchanged_text);
+    json.end_object();
+    if (options.format == OutputFormat::Jsonl) json.newline();
+  }
+
+  // The record's tags in their order, with the opening tags set by the plan (replaced where
+  // they are, added at the end), as the members of the "tags" object.
+  static void write_json_tags_with_opening(const GameRecord& record, const Opening& opening,
+                                           OpeningTagMode mode, JsonWriter& json) {
+    detail::OpeningTagPlan plan(opening, mode);
+    for (std::size_t i = 0; i < record.tags.size(); ++i) plan.see(i, record.tags[i].first);
+    plan.decide();
+    auto tag = [&](std::string_view name, std::string_view value) { json.key(name).string(value); };
+    for (std::size_t i = 0; i < record.tags.size(); ++i) {
+      std::string_view value = record.tags[i].second;
+      if (plan.change(i, value) != detail::OpeningTagPlan::Change::Drop)
+        tag(record.tags[i].first, value);
     }
-    out += '}';
-    if (options.format == OutputFormat::Jsonl) out += '\n';
+    plan.for_each_added(tag);
   }
 
   void write(const GameRecord& record, std::string& out, const GameExtras& extras) {

@@ -1,16 +1,13 @@
 // The opening tags a writer adds to a record (GameExtras::opening), worked out without
 // touching the record: no copy of the record or of the table's strings per game.
-// set_opening_tags (libpgn/openings.hpp) applies the same plan to a record.
+// set_opening_tags (libpgn/openings.hpp) applies the same plan to a record, and
+// append_with_opening_tags to a game's text.
 #pragma once
 
 #include <cstddef>
-#include <string>
 #include <string_view>
-#include <vector>
 
-#include "libpgn/game_record.hpp"
 #include "libpgn/openings.hpp"
-#include "libpgn/report.hpp"
 
 namespace pgn::detail {
 
@@ -69,27 +66,5 @@ class OpeningTagPlan {
   std::size_t at_[3] = {kNone, kNone, kNone};  // the first tag of each name in the record
   bool set_[3] = {};
 };
-
-// Json: the record's tags in their order, with the opening tags set by the plan (replaced
-// where they are, added at the end), as the members of the "tags" object.
-inline void append_json_tags_with_opening(const GameRecord& record, const Opening& opening,
-                                          OpeningTagMode mode, std::string& out) {
-  OpeningTagPlan plan(opening, mode);
-  for (std::size_t i = 0; i < record.tags.size(); ++i) plan.see(i, record.tags[i].first);
-  plan.decide();
-  bool first = true;
-  auto tag = [&](std::string_view name, std::string_view value) {
-    if (!first) out += ',';
-    first = false;
-    append_json_string(out, name);
-    out += ':';
-    append_json_string(out, value);
-  };
-  for (std::size_t i = 0; i < record.tags.size(); ++i) {
-    std::string_view value = record.tags[i].second;
-    if (plan.change(i, value) != OpeningTagPlan::Change::Drop) tag(record.tags[i].first, value);
-  }
-  plan.for_each_added(tag);
-}
 
 }  // namespace pgn::detail

@@ -1,6 +1,6 @@
-// Byte-scanning helpers shared by the game splitter and the parser: finding the next
-// interesting byte with SSE2 where available, UTF-8 classification (text_scan.cpp), code
-// point counting.
+// Byte-scanning helpers shared by the game splitter, the parser and the text writers: finding
+// the next interesting byte with SSE2 where available, UTF-8 classification (text_scan.cpp),
+// code point counting, the escape of one byte in hexadecimal.
 #pragma once
 
 #include <bit>
@@ -193,6 +193,16 @@ inline std::size_t cut_at_character(const char* text, std::size_t available, std
     --cut;
   }
   return cut;
+}
+
+// `prefix` and the two lowercase hexadecimal digits of `byte` ("\\u00" and 0x1b: \u001b), into
+// a std::string or an AppendBuffer: how the JSON and terminal escapers write a byte.
+template <class Out>
+void append_hex_escape(Out& out, std::string_view prefix, unsigned char byte) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += prefix;
+  out += kHex[byte >> 4];
+  out += kHex[byte & 15];
 }
 
 // "[pgn]" or "[/pgn]" (any case) at p, which is '[': the markup forums wrap a game in, copied

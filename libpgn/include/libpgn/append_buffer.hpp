@@ -1,6 +1,8 @@
 // Text gathered in a fixed buffer and appended to a string a block at a time. Many small
 // appends to a std::string (a capacity check and a copy each) cost more than the work that
-// makes the text: the move writer gathers a move, the line breaker a game's movetext.
+// makes the text: the move writer gathers a move, the line breaker a game's movetext, the
+// JSON writer (json_writer.hpp) a record. Part of the ground floor of text that every stage
+// may use (libpgn/src/text/).
 #pragma once
 
 #include <cstddef>
@@ -8,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace pgn::detail {
+namespace pgn {
 
 template <std::size_t Size>
 class AppendBuffer {
@@ -88,4 +90,4 @@ class AppendBuffer {
   char block_[Size];
 };
 
-}  // namespace pgn::detail
+}  // namespace pgn

@@ -1,4 +1,4 @@
-#include "read/text_scan.hpp"
+#include "text/text_scan.hpp"
 
 #include <simdjson.h>
 
