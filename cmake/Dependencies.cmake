@@ -37,6 +37,10 @@ else()
   set(LIBPGN_ZSTD_TARGET zstd::libzstd_static)
 endif()
 
+# SQLite: the database output (pgn convert --to sqlite, docs/sqlite.md).
+find_package(SQLite3 QUIET)
+libpgn_require(SQLite3_FOUND "SQLite 3" libsqlite3-dev)
+
 find_package(ZLIB QUIET)
 libpgn_require(ZLIB_FOUND "zlib" zlib1g-dev)
 

@@ -145,14 +145,15 @@ class Game {
   }
   py::list evals() const {
     return per_ply([](std::string_view c) {
-      auto v = read_comment_commands(c).eval;
+      const auto e = read_comment_commands(c).eval;
+      const auto v = e ? e->pawns() : std::nullopt;
       return v ? py::object(py::float_(*v)) : py::object(py::none());
     });
   }
   py::list mates() const {
     return per_ply([](std::string_view c) {
-      auto v = read_comment_commands(c).mate;
-      return v ? py::object(py::int_(*v)) : py::object(py::none());
+      const auto e = read_comment_commands(c).eval;
+      return e && e->mate ? py::object(py::int_(*e->mate)) : py::object(py::none());
     });
   }
 

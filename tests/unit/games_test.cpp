@@ -33,13 +33,14 @@ TEST(CommentCommands, ClockEvaluationAndMate) {
   CommentCommands c = read_comment_commands("[%clk 1:02:03.5] [%eval -1.25,20]");
   ASSERT_TRUE(c.clock && c.eval);
   EXPECT_DOUBLE_EQ(*c.clock, 3723.5);
-  EXPECT_DOUBLE_EQ(*c.eval, -1.25);
-  EXPECT_FALSE(c.mate);
+  EXPECT_DOUBLE_EQ(*c.eval->pawns(), -1.25);
+  EXPECT_FALSE(c.eval->mate);
   c = read_comment_commands("good move [%eval #-3 ]");
-  EXPECT_EQ(c.mate, -3);
-  EXPECT_FALSE(c.eval || c.clock);
+  ASSERT_TRUE(c.eval);
+  EXPECT_EQ(c.eval->mate, -3);
+  EXPECT_FALSE(c.eval->pawns() || c.clock);
   c = read_comment_commands("[%clk 1::00] [%eval x] [%emt 0:00:01]");
-  EXPECT_FALSE(c.clock || c.eval || c.mate);
+  EXPECT_FALSE(c.clock || c.eval);
   EXPECT_FALSE(read_comment_commands("[%clk 0:01:00").clock);  // no closing bracket
 }
 

@@ -114,6 +114,9 @@ class OutputFile {
   std::FILE* stream() const { return file_ ? file_ : stdout; }
   bool is_file() const { return !path_.empty(); }
   const std::string& path() const { return path_; }
+  // The file written until the run completes ("" when the target is written directly): for
+  // an output another library writes by name (pgn convert --to sqlite).
+  const std::string& temp_path() const { return temp_path_; }
   // The first half of a commit: everything flushed, handed to the disk (fsync) and closed;
   // for standard output, flushed and its close checked. False with `error` on a failure
   // (nothing is replaced then). A reader that went away (EPIPE) is no failure.

@@ -21,8 +21,10 @@
 #include "libpgn/openings.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/report.hpp"
+#include "libpgn/sqlite.hpp"
 #include "libpgn/validator.hpp"
 #include "libpgn/writers.hpp"
+#include "sqlite_output.hpp"
 
 namespace po = boost::program_options;
 
@@ -36,6 +38,8 @@ struct ConvertSettings {
   InvalidGames invalid = InvalidGames::Unchanged;
   bool eco = false;  // --eco: opening tags from the classification
   OpeningTagMode eco_mode = OpeningTagMode::KeepExisting;
+  bool sqlite = false;  // --to sqlite: rows for the database instead of text
+  SqliteOptions sqlite_options;
 };
 
 // What happened to the games: convert's own tally, beside the run's summary. Workers add a
@@ -74,7 +78,11 @@ class ConvertWorker final : public ValidatingWorker {
  public:
   ConvertWorker(const ValidateOptions& validate, const ConvertSettings& settings,
                 ConvertTally& tally)
-      : ValidatingWorker(validate), settings_(settings), tally_(tally), writer_(settings.writer) {}
+      : ValidatingWorker(validate),
+        settings_(settings),
+        tally_(tally),
+        writer_(settings.writer),
+        rows_(settings.sqlite_options) {}
 
  private:
   void begin_batch(GameBatch& batch) override {
@@ -100,6 +108,14 @@ class ConvertWorker final : public ValidatingWorker {
 
     if (report.has_errors() && settings_.invalid == InvalidGames::Skip) {
       ++counts_.skipped;
+      return;
+    }
+    if (settings_.sqlite) {  // every game has its row, with its verdict and problems
+      if (batch.origins.empty())
+        rows_.write(record_, report, game.index, game.start, batch.output);
+      else  // read from JSON: where its record is
+        rows_.write(record_, report, batch.origins[i].record, batch.origins[i].at, batch.output);
+      ++counts_.written;
       return;
     }
     if (report.has_errors() && settings_.invalid == InvalidGames::Truncate) {
@@ -174,6 +190,7 @@ class ConvertWorker final : public ValidatingWorker {
   const ConvertSettings& settings_;
   ConvertTally& tally_;
   GameWriter writer_;
+  SqliteRowWriter rows_;
   GameRecord record_;
   std::string closing_;
   BatchCounts counts_;  // the batch's, added to the tally at its end
@@ -207,12 +224,14 @@ class ConvertConsumer final : public SummaryConsumer {
     if (json_array_) write(wrote_game_ ? kJsonArrayClose : std::string_view("]\n"));
   }
   // --in-place: each input's games go to its own output, a whole JSON array each.
-  void begin_file(std::size_t index, const std::string&) override {
+  void begin_file(std::size_t index, const std::string& name) override {
+    if (database_) database_->begin_file(index, name);
     if (outputs_.size() < 2 && !in_place_) return;
     output_ = outputs_[index];
     open_output();
   }
   void set_in_place() { in_place_ = true; }
+  void set_database(SqliteOutput& database) { database_ = &database; }
   bool output_closed() const { return output_closed_; }
   // --max-per-code N: the first N problems of each code on standard error, then a count.
   void cap_per_code(std::uint64_t n) { filter_.max_per_code = n; }
@@ -242,7 +261,9 @@ class ConvertConsumer final : public SummaryConsumer {
   void end_batch(GameBatch& batch) override {
     if (interrupted()) stop_ = true;
     // Once interrupted the output is thrown away: a huge game is not written first.
-    if (!batch.output.empty() && !stop_) {
+    if (database_ && !stop_) {
+      if (!database_->insert(batch.output)) stop_ = true;
+    } else if (!batch.output.empty() && !stop_) {
       if (json_array_ && wrote_game_) write(kJsonArraySeparator);
       write(batch.output);
       wrote_game_ = true;
@@ -250,6 +271,7 @@ class ConvertConsumer final : public SummaryConsumer {
     progress_.update(summary_, batch.file_index, batch.raw_offset);
   }
   void input_done(std::size_t, const std::string& error) override {
+    if (database_) database_->end_file(error);
     if (!in_place_) return;
     close_output();
     // Done with this input: its temporary file is closed now, so that rewriting many
@@ -279,6 +301,7 @@ class ConvertConsumer final : public SummaryConsumer {
   const std::vector<OutputFile*>& outputs_;
   OutputFile* output_;  // where the games of the file being read go
   bool in_place_ = false;
+  SqliteOutput* database_ = nullptr;  // --to sqlite
   ReportWriter& diagnostics_;
   bool report_warnings_;
   ProblemFilter filter_;
@@ -336,6 +359,14 @@ constexpr CommandHelp kHelp{
     "unchanged, skipped or truncated) or games could not be written in the chosen format, 2 "
     "usage or I/O failure or an interrupt."};
 
+// The writers' formats and sqlite, which the convert command writes through a database of its
+// own (tools/pgn/sqlite_output) rather than a text writer.
+std::vector<std::string> convert_format_names() {
+  std::vector<std::string> names = names_of(output_format_names());
+  names.emplace_back("sqlite");
+  return names;
+}
+
 struct ConvertArgs : OptionTable {
   CommonOptions common;
   std::string to = "pgn";
@@ -345,16 +376,13 @@ struct ConvertArgs : OptionTable {
   std::uint64_t max_per_code = 0;
   ConvertArgs() {
     add_standard_options(options);
-    const std::string to_help =
-        listed(names_of(output_format_names())) + " (the last one given wins)";
+    const std::string to_help = listed(convert_format_names()) + " (the last one given wins)";
     const std::string columns_help = "csv: the columns, comma-separated: tag names, or " +
                                      listed(names_of(csv_fields())) +
                                      " (default: " + listed(default_csv_columns(), ",", ",") + ")";
     options.add_options()  //
         ("to,t",
-         choice_value(&to, names_of(output_format_names()))
-             ->value_name("FORMAT")
-             ->default_value("pgn"),
+         choice_value(&to, convert_format_names())->value_name("FORMAT")->default_value("pgn"),
          to_help.c_str())  //
         ("to-lang", choice_value(&to_lang, notation_codes())->value_name("LANG"),
          "write moves and results in this notation (pgn and lan; e.g. ru, de, de-spoken)")  //
@@ -363,7 +391,8 @@ struct ConvertArgs : OptionTable {
         ("in-place",
          "replace each input FILE by its converted games (all replaced together, through "
          "temporary files, only when the run completes; plain files only)")         //
-        ("fen", "json, jsonl: add the FEN after every move")                        //
+        ("fen", "json, jsonl, sqlite --moves: add the FEN after every move")        //
+        ("moves", "sqlite: a row per main-line move (SAN, UCI, clock, eval)")       //
         ("columns", po::value(&columns)->value_name("LIST"), columns_help.c_str())  //
         ("bom",
          "csv: begin with a UTF-8 byte order mark, for spreadsheet programs that need one")  //
@@ -409,16 +438,24 @@ int run_convert(int argc, char** argv) {
 
   ConvertSettings settings;
   WriterOptions& writer = settings.writer;
-  if (!output_format_from_name(to, writer.format)) {
+  settings.sqlite = to == "sqlite";
+  if (!settings.sqlite && !output_format_from_name(to, writer.format)) {
     std::fprintf(stderr, "pgn convert: unknown output format '%s' (%s)\n", to.c_str(),
-                 listed(names_of(output_format_names()), ", ", ", ").c_str());
+                 listed(convert_format_names(), ", ", ", ").c_str());
     return kExitFailure;
   }
   std::string header;
   if (!csv_columns(vm, writer, columns, header)) return kExitFailure;
   const bool json_out = writer.format == OutputFormat::Json || writer.format == OutputFormat::Jsonl;
   writer.fen = vm.count("fen") > 0;
-  if (writer.fen && !json_out) {
+  if (settings.sqlite || vm.count("moves")) {
+    settings.sqlite_options.moves = vm.count("moves") > 0;
+    settings.sqlite_options.fen = writer.fen;
+    if (const char* problem = sqlite_usage_problem(settings.sqlite, vm)) {
+      std::fprintf(stderr, "pgn convert: %s\n", problem);
+      return kExitFailure;
+    }
+  } else if (writer.fen && !json_out) {
     std::fprintf(stderr,
                  "pgn convert: --fen applies to --to json and jsonl (--to fen writes "
                  "positions alone)\n");
@@ -472,13 +509,20 @@ int run_convert(int argc, char** argv) {
   }
 
   // Inputs: PGN or JSON, told apart by content.
-  const auto& names = files;
-  const std::vector<Source> sources = sources_for(names, InputFormat::Detect);
-
+  auto& names = files;
   const bool in_place = vm.count("in-place") > 0;
   std::vector<std::unique_ptr<OutputFile>> owned;
   std::vector<OutputFile*> outputs;
-  if (!open_game_outputs(vm, names, "convert", owned, outputs)) return kExitFailure;
+  SqliteOutput database;
+  if (settings.sqlite) {
+    // Inputs loaded before are left out here, so the database's tally is the run's.
+    if (!database.open(vm["output"].as<std::string>(), names, settings.sqlite_options))
+      return kExitFailure;
+    outputs.push_back(owned.emplace_back(std::make_unique<OutputFile>()).get());
+  } else if (!open_game_outputs(vm, names, "convert", owned, outputs)) {
+    return kExitFailure;
+  }
+  const std::vector<Source> sources = sources_for(names, InputFormat::Detect);
   const bool color = isatty(STDERR_FILENO) && common.color != "never";
   auto diagnostics =
       ReportWriter::create(ReportFormat::Text, stderr, color || common.color == "always");
@@ -492,6 +536,7 @@ int run_convert(int argc, char** argv) {
   consumer.cap_per_code(max_per_code);
   consumer.set_header(std::move(header));
   if (in_place) consumer.set_in_place();
+  if (settings.sqlite) consumer.set_database(database);
   install_interrupt_handler();
   PipelineOptions pipeline = pipeline_options(common);
   pipeline.stop = &stop;
@@ -516,11 +561,15 @@ int run_convert(int argc, char** argv) {
                                     : "standard output",
                  std::strerror(consumer.output_errno()));
   const bool complete = !summary.files_failed && !summary.interrupted && !consumer.output_failed();
-  const bool output_ok = settle_outputs(outputs, complete, "convert") && !consumer.output_failed();
+  const bool output_ok = (settings.sqlite ? database.settle(complete)
+                                          : settle_outputs(outputs, complete, "convert")) &&
+                         !consumer.output_failed();
   if (!vm.count("quiet")) {
     // What was committed: to a file or in place, nothing unless the run completed.
     std::string verdict = tally.line();
-    if ((in_place || vm.count("output")) && !(complete && output_ok))
+    if (settings.sqlite)
+      verdict = database.verdict(tally.written);
+    else if ((in_place || vm.count("output")) && !(complete && output_ok))
       verdict = "nothing written (" + tally.line("games converted") + ')';
     else if (in_place)
       verdict = std::to_string(names.size()) + " file" + (names.size() == 1 ? "" : "s") +
@@ -542,7 +591,7 @@ int run_convert(int argc, char** argv) {
 const RegisterCommand registration{
     {"convert",
      "write games as normalized PGN, JSON, UCI, LAN, FEN, EPD or CSV, or in another "
-     "notation",
+     "notation, or load them into an SQLite database",
      run_convert, document_command<ConvertArgs, kHelp>}};
 
 }  // namespace

@@ -1,60 +1,187 @@
-// Reading the clock and evaluation commands of comments (libpgn/comment_commands.hpp).
+// The one reader of the comment commands [%clk], [%emt], [%eval] and [%timestamp]
+// (libpgn/comment_commands.hpp).
 #include "libpgn/comment_commands.hpp"
 
-#include <cstdlib>
-#include <string>
+#include <cstdint>
 
 namespace pgn {
 namespace {
 
-// The value of `command` in `comment`: from after it (spaces skipped) to the next ']' (trailing
-// spaces dropped); false when the command is not there or has no value.
-bool command_value(std::string_view comment, std::string_view command, std::string_view& value) {
-  const std::size_t at = comment.find(command);
-  if (at == std::string_view::npos) return false;
-  std::size_t begin = at + command.size();
-  while (begin < comment.size() && comment[begin] == ' ') ++begin;
-  const std::size_t end = comment.find(']', begin);
-  if (end == std::string_view::npos) return false;
-  value = comment.substr(begin, end - begin);
-  while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
-  return !value.empty();
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-// "1:02:03.5" as seconds: parts separated by ':', each a number.
-std::optional<double> clock_seconds(std::string_view value) {
-  double total = 0;
-  std::size_t begin = 0;
-  while (true) {
-    const std::size_t colon = std::min(value.find(':', begin), value.size());
-    const std::string part(value.substr(begin, colon - begin));
-    char* end = nullptr;
-    const double x = std::strtod(part.c_str(), &end);
-    if (part.empty() || *end) return std::nullopt;
-    total = total * 60 + x;
-    if (colon == value.size()) return total;
-    begin = colon + 1;
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// Reads 1 to `max_digits` digits at the front of `s`; false when there is none or too many.
+bool take_number(std::string_view& s, std::uint64_t& value, std::size_t max_digits = 18) {
+  std::size_t n = 0;
+  value = 0;
+  while (n < s.size() && is_digit(s[n])) {
+    if (n == max_digits) return false;
+    value = value * 10 + std::uint64_t(s[n] - '0');
+    ++n;
   }
+  s.remove_prefix(n);
+  return n > 0;
+}
+
+// "H:MM:SS", "H:MM:SS.f..." or "M:SS" (minutes and seconds below 60 after the first field),
+// in seconds.
+bool read_time(std::string_view s, double& seconds) {
+  std::uint64_t fields[3];
+  int count = 0;
+  for (;;) {
+    if (count == 3 || !take_number(s, fields[count], count == 0 ? 9 : 2)) return false;
+    if (count > 0 && fields[count] >= 60) return false;
+    ++count;
+    if (s.empty() || s.front() != ':') break;
+    s.remove_prefix(1);
+  }
+  if (count < 2) return false;
+  double fraction = 0;
+  if (!s.empty() && s.front() == '.') {
+    s.remove_prefix(1);
+    double scale = 0.1;
+    if (s.empty() || !is_digit(s.front())) return false;
+    while (!s.empty() && is_digit(s.front())) {
+      fraction += scale * (s.front() - '0');
+      scale /= 10;
+      s.remove_prefix(1);
+    }
+  }
+  if (!s.empty()) return false;
+  double total = 0;
+  for (int i = 0; i < count; ++i) total = total * 60 + double(fields[i]);
+  seconds = total + fraction;
+  return true;
+}
+
+// "0.31", "-1.5", "+3", ".5" in pawns, as centipawns rounded half away from zero.
+bool read_pawns(std::string_view s, std::int32_t& centipawns) {
+  bool negative = false;
+  if (!s.empty() && (s.front() == '-' || s.front() == '+')) {
+    negative = s.front() == '-';
+    s.remove_prefix(1);
+  }
+  std::uint64_t whole = 0;
+  const bool has_whole = take_number(s, whole, 7);
+  if (!has_whole && (s.empty() || s.front() != '.')) return false;
+  std::uint64_t hundredths = 0;
+  if (!s.empty() && s.front() == '.') {
+    s.remove_prefix(1);
+    int place = 0;
+    bool round_up = false;
+    if (!has_whole && (s.empty() || !is_digit(s.front()))) return false;
+    while (!s.empty() && is_digit(s.front())) {
+      const int digit = s.front() - '0';
+      if (place < 2)
+        hundredths = hundredths * 10 + std::uint64_t(digit);
+      else if (place == 2)
+        round_up = digit >= 5;
+      ++place;
+      s.remove_prefix(1);
+    }
+    for (; place < 2; ++place) hundredths *= 10;
+    hundredths += round_up ? 1 : 0;
+  }
+  if (!s.empty()) return false;
+  const std::int64_t value = std::int64_t(whole * 100 + hundredths);
+  centipawns = std::int32_t(negative ? -value : value);
+  return true;
+}
+
+// The evaluation of "[%eval ...]", or nothing when `s` is not one.
+std::optional<Evaluation> read_eval(std::string_view s) {
+  Evaluation eval;
+  if (const std::size_t comma = s.find(','); comma != std::string_view::npos) {
+    std::string_view depth = trim(s.substr(comma + 1));
+    std::uint64_t value = 0;
+    if (!take_number(depth, value, 4) || !depth.empty()) return std::nullopt;
+    eval.depth = std::uint32_t(value);
+    s = trim(s.substr(0, comma));
+  }
+  if (!s.empty() && s.front() == '#') {
+    s.remove_prefix(1);
+    bool negative = false;
+    if (!s.empty() && (s.front() == '-' || s.front() == '+')) {
+      negative = s.front() == '-';
+      s.remove_prefix(1);
+    }
+    std::uint64_t moves = 0;
+    if (!take_number(s, moves, 4) || !s.empty()) return std::nullopt;
+    eval.mate = negative ? -std::int32_t(moves) : std::int32_t(moves);
+    return eval;
+  }
+  std::int32_t centipawns = 0;
+  if (!read_pawns(s, centipawns)) return std::nullopt;
+  eval.centipawns = centipawns;
+  return eval;
+}
+
+void warn(std::vector<CommentCommandWarning>* warnings, std::string_view command,
+          std::size_t offset, std::string_view written, const char* expected) {
+  if (!warnings) return;
+  CommentCommandWarning& w = warnings->emplace_back();
+  w.command = command;
+  w.offset = offset;
+  w.message = "[%";
+  w.message += command;
+  if (!written.empty()) {
+    w.message += ' ';
+    w.message += written;
+  }
+  w.message += "]: ";
+  w.message += expected;
 }
 
 }  // namespace
 
-CommentCommands read_comment_commands(std::string_view comment) {
-  CommentCommands commands;
-  std::string_view value;
-  if (command_value(comment, "[%clk", value)) commands.clock = clock_seconds(value);
-  if (command_value(comment, "[%eval", value)) {
-    const std::string text(value.substr(0, value.find(',')));
-    char* end = nullptr;
-    if (!text.empty() && text[0] == '#') {
-      const long mate = std::strtol(text.c_str() + 1, &end, 10);
-      if (*end == 0 && end != text.c_str() + 1) commands.mate = mate;
-    } else {
-      const double pawns = std::strtod(text.c_str(), &end);
-      if (*end == 0 && end != text.c_str()) commands.eval = pawns;
+void read_comment_commands(std::string_view comment, CommentCommands& out,
+                           std::vector<CommentCommandWarning>* warnings) {
+  std::size_t at = 0;
+  while ((at = comment.find("[%", at)) != std::string_view::npos) {
+    const std::size_t name_begin = at + 2;
+    std::size_t name_end = name_begin;
+    while (name_end < comment.size() && !is_blank(comment[name_end]) && comment[name_end] != ']')
+      ++name_end;
+    const std::string_view name = comment.substr(name_begin, name_end - name_begin);
+    const std::size_t close = comment.find(']', name_end);
+    const bool known = name == "clk" || name == "emt" || name == "eval" || name == "timestamp";
+    if (close == std::string_view::npos) {
+      if (known) warn(warnings, name, at, trim(comment.substr(name_end)), "no closing ]");
+      return;
     }
+    const std::string_view value = trim(comment.substr(name_end, close - name_end));
+    if (name == "clk" || name == "emt") {
+      double seconds = 0;
+      if (read_time(value, seconds))
+        (name == "clk" ? out.clock : out.emt) = seconds;
+      else
+        warn(warnings, name, at, value, "not a time (H:MM:SS or H:MM:SS.f)");
+    } else if (name == "eval") {
+      if (std::optional<Evaluation> eval = read_eval(value))
+        out.eval = eval;
+      else
+        warn(warnings, name, at, value,
+             "not an evaluation (pawns such as 0.31, or a mate such as #-3, optionally ,depth)");
+    } else if (name == "timestamp") {
+      std::string_view digits = value;
+      std::uint64_t n = 0;
+      if (take_number(digits, n) && digits.empty())
+        out.timestamp = n;
+      else
+        warn(warnings, name, at, value, "not a whole number");
+    }
+    at = close + 1;
   }
-  return commands;
 }
 
 }  // namespace pgn

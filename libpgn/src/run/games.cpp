@@ -46,8 +46,8 @@ void make_played_game(const RawGame& raw, GameReport& report, const GameRecord& 
       move.comments.emplace_back(record.text(e));
       const CommentCommands commands = read_comment_commands(record.text(e));
       if (commands.clock) move.clock = commands.clock;
-      if (commands.eval) move.eval = commands.eval;
-      if (commands.mate) move.mate = commands.mate;
+      if (commands.eval && commands.eval->centipawns) move.eval = commands.eval->pawns();
+      if (commands.eval && commands.eval->mate) move.mate = commands.eval->mate;
     }
   });
   game.result = read_result(report.result);
