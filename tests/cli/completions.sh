@@ -63,7 +63,8 @@ taken() { # NAME COMMAND... (the value last)
   "$pgn" "$@" >/dev/null 2>err.txt
   [ $? -eq 2 ] && fail "$name: a completed value is refused: $(head -n 1 err.txt)"
 }
-for v in $formats; do taken "--to $v" convert -q g.pgn -o out --to "$v"; done
+# Each into a new file: sqlite refuses to add to a file that is not its database.
+for v in $formats; do taken "--to $v" convert -q g.pgn -o "out.$v" --to "$v"; done
 for v in $report_formats; do taken "--format $v" validate -q g.pgn -o out --format "$v"; done
 for v in $(complete pgn validate --lang ''); do taken "--lang $v" validate -q g.pgn --lang "$v"; done
 for v in $(complete pgn convert --to-lang ''); do taken "--to-lang $v" convert -q g.pgn -o out --to-lang "$v"; done
@@ -81,7 +82,7 @@ expect "options" "--to --to-lang" "$(complete pgn convert --to)"
 
 # zsh: the same values as the action of each option.
 grep -qF "'--ignore[" _pgn || fail "zsh: no --ignore"
-grep -q -- "--to}'\[.*\]:FORMAT:(pgn json jsonl uci lan fen epd csv)'" _pgn || fail "zsh: --to values"
+grep -q -- "--to}'\[.*\]:FORMAT:(pgn json jsonl uci lan fen epd csv sqlite)'" _pgn || fail "zsh: --to values"
 grep -q -- ":CODE:(.*illegal-move" _pgn || fail "zsh: --ignore values"
 if command -v zsh >/dev/null; then zsh -n _pgn || fail "the zsh completion does not parse"; fi
 

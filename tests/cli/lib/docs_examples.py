@@ -56,6 +56,8 @@ IGNORED = [
      re.compile(r"'WORKDIR': \{'uri': 'file://[^']*'\}"), "'WORKDIR': {'uri': <working folder>}"),
     ("the time and speed line of pgn perft",
      re.compile(r"^Time: \d+\.\d+ s, \d+ nodes/s$", re.M), "Time: <t>"),
+    ("carriage returns before line ends (CSV rows end in CR LF, as RFC 4180 has them; a page "
+     "shows LF)", re.compile(r"\r$", re.M), ""),
 ]
 
 SKIP_MARKER = re.compile(r"^\s*<!-- docs-test: skip \((.+)\) -->\s*$")
