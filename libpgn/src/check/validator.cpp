@@ -7,6 +7,7 @@
 #include "libpgn/validator.hpp"
 
 #include "check/validator_impl.hpp"
+#include "libpgn/bughouse.hpp"
 
 namespace pgn {
 
@@ -20,13 +21,22 @@ void GameValidator::validate(const RawGame& game, GameReport& report, GameRecord
     v.read(game, report, v.options.notation, record);
   else
     v.detector.read_with_evidence(game, report, record, v);
-  if (report.errors != 0 && v.standard_by_default) [[unlikely]]
-    v.name_variants_reading(game, report);
+  if (report.errors != 0 || v.bughouse) [[unlikely]] {
+    if (v.read_bughouse(game, report)) return;
+    if (v.standard_by_default) v.name_variants_reading(game, report);
+  }
   if (report.problems.size() > 1) DiagnosticsBuilder::sort_by_position(report);
 }
 
 void GameValidator::set_neighbours(const std::vector<RawGame>& games) {
   impl_->detector.set_neighbours(games.data(), games.size());
+}
+
+bool GameValidator::Impl::read_bughouse(const RawGame& game, GameReport& report) {
+  if (!bughouse && !(standard_by_default && is_bughouse_text(game.text))) return false;
+  BughouseMatch match;
+  read_bughouse_match(game, options, report, match);
+  return true;
 }
 
 std::span<const std::uint64_t> GameValidator::main_line_keys() const {

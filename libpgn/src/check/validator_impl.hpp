@@ -10,6 +10,7 @@
 #include "check/notation_detection.hpp"
 #include "check/replay.hpp"
 #include "check/tag_checks.hpp"
+#include "libpgn/bughouse.hpp"
 #include "libpgn/openings.hpp"
 #include "libpgn/validator.hpp"
 #include "read/pgn_parser.hpp"
@@ -47,6 +48,8 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   bool standard = true;
   // Standard rules because the game has no Variant tag and no rule set was given.
   bool standard_by_default = false;
+  // The game is a bughouse match (its tag or --variant): read by read_bughouse below.
+  bool bughouse = false;
   // Validators reading a game by another rule set, made when first needed (name_variants_reading).
   std::array<std::unique_ptr<GameValidator>, kVariantCount> trials;
   const Notation* trials_notation = nullptr;  // the notation the trials read in
@@ -66,6 +69,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   void begin_game(const RawGame& g) override {
     replay.begin_game();
     tags.begin_game();
+    bughouse = false;
     eco_tag.clear();
     if (g.code_page) [[unlikely]]
       diagnostics.add(Code::Encoding, g.start, encoding_message(g));
@@ -87,6 +91,11 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     const VariantName variant = tags.end_tags(pos, diagnostics, options.variant);
     standard = variant.known && variant.variant == Variant::Standard && !variant.chess960;
     standard_by_default = standard && !options.variant && tags.tags().variant.empty();
+    if (variant.variant == Variant::Bughouse ||
+        (!variant.known && names_bughouse(tags.tags().variant))) [[unlikely]] {
+      bughouse = true;  // two boards: the match replay reads it whole
+      return Control::SkipGame;
+    }
     replay.start(tags.tags(), variant);
     return Control::Continue;
   }
@@ -127,6 +136,11 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   // (check/variant_hints.cpp): each rule set reads the game again, and that code kept here
   // cost the parser's move handling its inlining.
   [[gnu::cold, gnu::noinline]] void name_variants_reading(const RawGame& game, GameReport& report);
+
+  // A bughouse match, tagged or recognised by its board move numbers ("1A.") once standard
+  // rules failed: replayed on two boards instead (libpgn/bughouse.hpp), its report replacing
+  // the one standard rules gave. False for any other game.
+  [[gnu::cold, gnu::noinline]] bool read_bughouse(const RawGame& game, GameReport& report);
 
   // The ECO tag against the codes of the named positions the main line passes.
   // Out of line and out of this file's hot code: the parser's move handling is inlined here.

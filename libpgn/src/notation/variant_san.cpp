@@ -32,6 +32,7 @@ using detail::failure;
 bool standard_board_moves(const Position& pos) {
   switch (pos.variant()) {
     case Variant::Crazyhouse:
+    case Variant::Bughouse:
       return true;
     case Variant::KingOfTheHill:
     case Variant::ThreeCheck:
@@ -175,8 +176,7 @@ namespace {
   if (text.to >= NoSquare) return failure(MoveError::NoSuchPiece);
   if (text.kind != MoveText::Drop && standard_board_moves(pos)) return resolve_move(pos, text);
   if (text.kind == MoveText::Drop) {
-    if (pos.variant() != Variant::Crazyhouse)
-      return failure(MoveError::DropOutsideCrazyhouse, text.to);
+    if (!has_pockets(pos.variant())) return failure(MoveError::DropOutsideCrazyhouse, text.to);
     if (text.piece == King) return failure(MoveError::VariantRule, text.to);
     const Move drop = Move::drop(text.piece, text.to);
     if (!is_legal_in_variant(pos, drop)) return failure(MoveError::VariantRule, text.to);
@@ -255,7 +255,7 @@ std::string describe_variant_rule(const Position& pos, const MoveText& text) {
   const Color us = pos.side_to_move();
   const char* side = us == White ? "white" : "black";
   std::string out;
-  if (text.kind == MoveText::Drop && pos.variant() != Variant::Crazyhouse) {
+  if (text.kind == MoveText::Drop && !has_pockets(pos.variant())) {
     out = "drops exist only in crazyhouse";
     out += pos.variant() == Variant::Standard
                ? ", and the game is played by standard rules: " + variant_hint(Variant::Crazyhouse)
