@@ -176,7 +176,7 @@ class ConvertWorker final : public BatchWorker {
       return;
     }
     GameReport again;
-    read_bughouse_match(game, validate_, again, match_);
+    read_bughouse_match(game, validate_, again, match_, settings_.writer.fen);
     if (!report.replayed && format != OutputFormat::Pgn) {
       ++counts.skipped;
       return;

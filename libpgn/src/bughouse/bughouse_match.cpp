@@ -125,8 +125,12 @@ struct Loan {
 class MatchReplay {
  public:
   MatchReplay(const ValidateOptions& options, DiagnosticsBuilder& diagnostics, BughouseMatch& match,
-              const RecordText& text)
-      : options_(options), diagnostics_(diagnostics), match_(match), text_(text) {}
+              const RecordText& text, bool positions)
+      : options_(options),
+        diagnostics_(diagnostics),
+        match_(match),
+        text_(text),
+        positions_(positions) {}
 
   void run();
 
@@ -138,12 +142,14 @@ class MatchReplay {
   void check_numbers(const TextMove& m, const Position& pos);
   void check_result();
   bool read_final_comment(int& board, Color& winner);
+  bool check_claimed_mate(int board, Color loser);
   TextPos result_pos() const;
 
   const ValidateOptions& options_;
   DiagnosticsBuilder& diagnostics_;
   BughouseMatch& match_;
   const RecordText& text_;
+  const bool positions_;  // keep pockets and FEN after every move
   std::array<Position, 2> boards_;
   std::vector<Loan> loans_;
   std::array<bool, 2> numbering_reported_{};
@@ -295,7 +301,10 @@ bool MatchReplay::play(std::size_t index) {
       match_.end = std::string("checkmate on board ") + kBoardLetter[m.board];
     }
   }
-  for (int b = 0; b < 2; ++b) out.pockets[b] = pocket_text(boards_[b]);
+  if (positions_) {
+    for (int b = 0; b < 2; ++b) out.pockets[b] = pocket_text(boards_[b]);
+    out.fen = pos.fen();
+  }
   return true;
 }
 
@@ -334,7 +343,8 @@ void MatchReplay::settle_loans() {
 TextPos MatchReplay::result_pos() const {
   for (const auto& tag : text_.tags)
     if (tag.name == "Result") return tag.pos;
-  return text_.result.empty() ? diagnostics_.game().start : text_.result_pos;
+  if (!text_.result.empty()) return text_.result_pos;
+  return text_.moves.empty() ? diagnostics_.game().start : text_.moves.back().pos;
 }
 
 // The end a final comment names: "{WhoAmI resigns}", "{LinusO forfeits on time}",
@@ -364,6 +374,23 @@ bool MatchReplay::read_final_comment(int& board, Color& winner) {
   return false;
 }
 
+// A final comment that says a player was checkmated where the board shows no bughouse mate:
+// most often a check a drop could block, which FICS and chess.com do not count as mate.
+bool MatchReplay::check_claimed_mate(int board, Color loser) {
+  if (lower(match_.end).find("checkmated") == std::string::npos || !match_.complete) return true;
+  const Position& pos = boards_[board];
+  if (pos.side_to_move() == loser && game_outcome(pos).reason == EndReason::Checkmate)
+    return true;
+  std::string why = "it is not mate";
+  if (pos.side_to_move() == loser && pos.in_check())
+    why = "the check can be blocked by a drop, which is no mate in bughouse even with an empty "
+          "pocket";
+  diagnostics_.add(Code::WrongResult, result_pos(),
+                   "the record ends with \"" + match_.end + "\", but on board " +
+                       kBoardLetter[board] + " (" + pos.fen() + ") " + why);
+  return false;
+}
+
 void MatchReplay::check_result() {
   std::string tag(match_.tag("Result"));
   const std::string& token = text_.result;
@@ -377,7 +404,10 @@ void MatchReplay::check_result() {
   report.result = match_.result;
   int board = match_.deciding_board;
   Color winner = winner_;
-  if (board < 0 && !read_final_comment(board, winner)) return;
+  if (board < 0) {
+    if (!read_final_comment(board, winner)) return;
+    if (!check_claimed_mate(board, ~winner)) return;
+  }
   match_.deciding_board = board;
   // Team 1 is WhiteA and BlackB.
   const bool team1_won = (board == 0) == (winner == White);
@@ -386,10 +416,13 @@ void MatchReplay::check_result() {
   report.outcome.reason = ended_at_ != SIZE_MAX ? EndReason::Checkmate : EndReason::Unknown;
   const std::string& result = match_.result;
   if (result.empty() || result == "*") return;
+  // Where the two meanings agree (a match decided on board A) the team's is named.
   if (result == team) {
     match_.reading = ResultReading::Team;
+    report.variant += " (result: team)";
   } else if (result == colour) {
     match_.reading = ResultReading::BoardColour;
+    report.variant += std::string(" (result: colour on board ") + kBoardLetter[board] + ")";
   } else {
     diagnostics_.add(Code::WrongResult, result_pos(),
                      "result " + result + " contradicts the end of the match (" + match_.end +
@@ -459,14 +492,14 @@ std::string BughouseMatch::fen() const {
 }
 
 void read_bughouse_match(const RawGame& game, const ValidateOptions& options, GameReport& report,
-                         BughouseMatch& match) {
+                         BughouseMatch& match, bool positions) {
   match = BughouseMatch{};
   DiagnosticsBuilder diagnostics(options.strict, options.ignored);
   diagnostics.begin(game, report);
   if (game.code_page) diagnostics.add(Code::Encoding, game.start, encoding_message(game));
   bughouse::RecordText text;
   bughouse::read_record_text(game, text);
-  MatchReplay(options, diagnostics, match, text).run();
+  MatchReplay(options, diagnostics, match, text, positions).run();
   diagnostics.finish();
   if (report.problems.size() > 1) DiagnosticsBuilder::sort_by_position(report);
 }

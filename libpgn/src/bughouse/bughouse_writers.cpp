@@ -162,7 +162,8 @@ void append_bughouse_json(const BughouseMatch& match, std::string& out, bool poc
       append_json_string(out, m.pockets[0]);
       out += ",\"B\":";
       append_json_string(out, m.pockets[1]);
-      out += '}';
+      out += "},\"fen\":";
+      append_json_string(out, m.fen);
     }
     out += '}';
   }
