@@ -226,7 +226,9 @@ bool MatchReplay::play(std::size_t index) {
   const TextMove& m = text_.moves[index];
   Position& pos = boards_[m.board];
   const std::string name = board_move_name(m);
-  if (ended_at_ != SIZE_MAX) {
+  // Boards written in blocks: the other board's moves may all have come before the mate.
+  if (ended_at_ != SIZE_MAX &&
+      (!match_.block_written || text_.moves[ended_at_].board == m.board)) {
     const TextMove& end = text_.moves[ended_at_];
     diagnostics_.add(Code::IllegalMove, m.pos,
                      "move " + name + " after the end of the match: " + match_.end + " at " +
