@@ -227,8 +227,7 @@ bool MatchReplay::play(std::size_t index) {
   Position& pos = boards_[m.board];
   const std::string name = board_move_name(m);
   // Boards written in blocks: the other board's moves may all have come before the mate.
-  if (ended_at_ != SIZE_MAX &&
-      (!match_.block_written || text_.moves[ended_at_].board == m.board)) {
+  if (ended_at_ != SIZE_MAX && (!match_.block_written || text_.moves[ended_at_].board == m.board)) {
     const TextMove& end = text_.moves[ended_at_];
     diagnostics_.add(Code::IllegalMove, m.pos,
                      "move " + name + " after the end of the match: " + match_.end + " at " +
@@ -381,12 +380,12 @@ bool MatchReplay::read_final_comment(int& board, Color& winner) {
 bool MatchReplay::check_claimed_mate(int board, Color loser) {
   if (lower(match_.end).find("checkmated") == std::string::npos || !match_.complete) return true;
   const Position& pos = boards_[board];
-  if (pos.side_to_move() == loser && game_outcome(pos).reason == EndReason::Checkmate)
-    return true;
+  if (pos.side_to_move() == loser && game_outcome(pos).reason == EndReason::Checkmate) return true;
   std::string why = "it is not mate";
   if (pos.side_to_move() == loser && pos.in_check())
-    why = "the check can be blocked by a drop, which is no mate in bughouse even with an empty "
-          "pocket";
+    why =
+        "the check can be blocked by a drop, which is no mate in bughouse even with an empty "
+        "pocket";
   diagnostics_.add(Code::WrongResult, result_pos(),
                    "the record ends with \"" + match_.end + "\", but on board " +
                        kBoardLetter[board] + " (" + pos.fen() + ") " + why);
