@@ -158,4 +158,26 @@ expect "one board as PGN" '[White "VABORIS"]' "$(grep '^\[White ' <<<"$board" | 
 "$pgn" convert -q --board Q "$corpus/fics-2001-jchess.bpgn" >/dev/null 2>&1
 expect "--board takes A or B" 2 "$?"
 
+# select matches any of the four players; dedupe keys a match by its moves on both boards.
+expect "select by a player of board B" 18 \
+  "$("$pgn" select -q --player Alice2 "$corpus/hivemind-selfplay.bpgn" 2>/dev/null | grep -c '^\[Event ')"
+expect "select by a player of board A" 1 \
+  "$("$pgn" select -q --player-re '^WhoAmI$' "$corpus/fics-2001-jchess.bpgn" 2>/dev/null | grep -c '^\[Event ')"
+cat "$corpus/hivemind-selfplay.bpgn" "$corpus/hivemind-selfplay.bpgn" >"$work/twice.bpgn"
+# The first engine game and a copy cut one move short: the same tags, other moves.
+python3 - "$corpus/hivemind-selfplay.bpgn" "$work/cut.bpgn" <<'EOF2'
+import re, sys
+game = open(sys.argv[1]).read().split("\n\n[")[0]
+tags, moves = game.split("\n\n", 1)
+last = list(re.finditer(r"\d+[AaBb]\. ", moves))[-1]
+cut = moves[:last.start()] + "*"
+open(sys.argv[2], "w").write(tags + "\n\n" + moves.rstrip() + "\n\n" + tags + "\n\n" + cut + "\n")
+EOF2
+expect "dedupe: copies of matches" "36 games: 18 written, 18 duplicates (18 exact)" \
+  "$("$pgn" dedupe "$work/twice.bpgn" -o "$work/deduped.bpgn" 2>&1 | tail -1 | sed 's/; [0-9.]* s$//')"
+expect "dedupe: the same tags, other moves: no copy" "2 games: 2 written, 0 duplicates" \
+  "$("$pgn" dedupe "$work/cut.bpgn" -o "$work/deduped.bpgn" 2>&1 | tail -1 | sed 's/; [0-9.]* s$//')"
+expect "dedupe --prefix: the cut copy" "2 games: 1 written, 1 duplicates (1 prefix)" \
+  "$("$pgn" dedupe --prefix "$work/cut.bpgn" -o "$work/deduped.bpgn" 2>&1 | tail -1 | sed 's/; [0-9.]* s$//')"
+
 finish "bughouse: corpus, faults and conversion as expected"
