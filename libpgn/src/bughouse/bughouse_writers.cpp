@@ -87,7 +87,8 @@ void append_bpgn(const BughouseMatch& match, std::string& out) {
       append_tag(name, variant_tag(match), out);
       continue;
     }
-    append_tag(name, value.empty() ? "?" : value, out);
+    const bool date = std::string_view(name) == "Date";
+    append_tag(name, !value.empty() ? value : date ? "????.??.??" : "?", out);
   }
   for (const auto& [name, value] : match.tags)
     if (!is_ordered_tag(name)) append_tag(name, value, out);
