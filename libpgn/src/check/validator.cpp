@@ -32,10 +32,21 @@ void GameValidator::set_neighbours(const std::vector<RawGame>& games) {
   impl_->detector.set_neighbours(games.data(), games.size());
 }
 
-bool GameValidator::Impl::read_bughouse(const RawGame& game, GameReport& report) {
+bool GameValidator::Impl::read_bughouse(const RawGame& game, GameReport& report,
+                                        MainLineRecord* main_line) {
   if (!bughouse && !(standard_by_default && is_bughouse_text(game.text))) return false;
   BughouseMatch match;
   read_bughouse_match(game, options, report, match);
+  if (!main_line) return true;
+  main_line->clear();
+  for (const auto& [name, value] : match.tags) main_line->add_tag(name, value);
+  std::string move;
+  for (const BughouseMove& m : match.moves) {
+    move.assign(1, char((m.board ? 'B' : 'A') + (m.side == Black ? 'a' - 'A' : 0)));
+    move += ':';
+    move += m.san;
+    main_line->add_move(move);
+  }
   return true;
 }
 

@@ -139,8 +139,11 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
 
   // A bughouse match, tagged or recognised by its board move numbers ("1A.") once standard
   // rules failed: replayed on two boards instead (libpgn/bughouse.hpp), its report replacing
-  // the one standard rules gave. False for any other game.
-  [[gnu::cold, gnu::noinline]] bool read_bughouse(const RawGame& game, GameReport& report);
+  // the one standard rules gave. False for any other game. With `main_line`, its tags and
+  // moves replace the main line's, each move written "<board>:<SAN>" ("A:e4", "b:N@f3": the
+  // board's letter in the case of the side that moved).
+  [[gnu::cold, gnu::noinline]] bool read_bughouse(const RawGame& game, GameReport& report,
+                                                  MainLineRecord* main_line = nullptr);
 
   // The ECO tag against the codes of the named positions the main line passes.
   // Out of line and out of this file's hot code: the parser's move handling is inlined here.
