@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   pgn::BughouseMatch match, match_again;
   std::string text, json;
   while (splitter.next(game)) {
-    pgn::read_bughouse_match(game, options, report, match, true);
+    pgn::read_bughouse_match(game, options, report, match, pgn::BughouseDetail::Positions);
     if (report.index != game.index) std::abort();
     for (const pgn::Diagnostic& d : report.problems) {
       if (d.offset < game.start.offset || d.line < game.start.line) std::abort();

@@ -39,7 +39,8 @@ Checked check(const std::string& text, bool positions = false) {
   game.text = text;
   game.index = 1;
   Checked out;
-  read_bughouse_match(game, ValidateOptions{}, out.report, out.match, positions);
+  read_bughouse_match(game, ValidateOptions{}, out.report, out.match,
+                      positions ? BughouseDetail::Positions : BughouseDetail::Moves);
   return out;
 }
 

@@ -176,7 +176,8 @@ class ConvertWorker final : public BatchWorker {
       return;
     }
     GameReport again;
-    read_bughouse_match(game, validate_, again, match_, settings_.writer.fen);
+    read_bughouse_match(game, validate_, again, match_,
+                        settings_.writer.fen ? BughouseDetail::Positions : BughouseDetail::Moves);
     if (!report.replayed && format != OutputFormat::Pgn) {
       ++counts.skipped;
       return;

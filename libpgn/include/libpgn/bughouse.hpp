@@ -38,8 +38,8 @@ struct BughouseMove {
   std::optional<double> clock;        // seconds left on the mover's clock, when a comment says
   std::optional<double> elapsed;      // bughouse.pro's [ts=...]: seconds since the match began
   std::vector<std::string> comments;  // the comments after the move, clocks included
-  // With `positions` (read_bughouse_match): both boards' pockets after the move, "[Nb]" per
-  // board (the FEN holdings), and the FEN of the board moved on.
+  // With BughouseDetail::Positions: both boards' pockets after the move, "[Nb]" per board
+  // (the FEN holdings), and the FEN of the board moved on.
   std::array<std::string, 2> pockets;
   std::string fen;
 };
@@ -74,16 +74,23 @@ bool names_bughouse(std::string_view variant_tag);
 // that starts with a board move number ("1A.", "1b.").
 bool is_bughouse_text(std::string_view text);
 
+// What read_bughouse_match keeps of each move beyond its board, side, number and Move.
+enum class BughouseDetail : std::uint8_t {
+  Verdict,    // nothing more: the report is what validation needs
+  Moves,      // SAN, UCI, clocks and comments
+  Positions,  // and both pockets and the moved board's FEN after every move
+};
+
 // Reads and replays one BPGN record, filling `report` (as GameValidator::validate does) and
 // `match`. Every record gives one report, however broken.
 void read_bughouse_match(const RawGame& game, const ValidateOptions& options, GameReport& report,
-                         BughouseMatch& match, bool positions = false);
+                         BughouseMatch& match, BughouseDetail detail = BughouseDetail::Moves);
 
 // Writers. Normalized BPGN: tags in a fixed order, one move per token, clocks as {seconds}.
 void append_bpgn(const BughouseMatch& match, std::string& out);
 // One JSON object (no newline): players, team result, moves with board, side, SAN, UCI,
 // clock; with `pockets`, both boards' holdings and the FEN after every move (the match must
-// have been read with `positions`).
+// have been read with BughouseDetail::Positions).
 void append_bughouse_json(const BughouseMatch& match, std::string& out, bool pockets);
 // One board as a crazyhouse-like PGN game with its drops.
 void append_bughouse_board_pgn(const BughouseMatch& match, int board, std::string& out);

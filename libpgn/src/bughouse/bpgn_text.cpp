@@ -1,6 +1,7 @@
 // BPGN text into tags and board moves (see bughouse/bpgn_text.hpp).
 #include "bughouse/bpgn_text.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "libpgn/bughouse.hpp"
@@ -36,6 +37,16 @@ class Cursor {
     const char c = text_[i_++];
     if (c == '\n') ++pos_.line;
     if (!game_.code_page || (static_cast<unsigned char>(c) & 0xC0) != 0x80) ++pos_.offset;
+  }
+  // Moves to `index` (not before the cursor) at once: lines and offsets counted in bulk.
+  void advance_to(std::size_t index) {
+    const std::string_view span = text_.substr(i_, index - i_);
+    pos_.line += std::uint32_t(std::count(span.begin(), span.end(), '\n'));
+    if (!game_.code_page)
+      pos_.offset += span.size();
+    else
+      for (char c : span) pos_.offset += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    i_ = index;
   }
   void skip_space() {
     while (!done() && is_space(peek())) advance();
@@ -87,11 +98,10 @@ bool read_tag(Cursor& c, RecordText& out) {
 
 std::string read_comment(Cursor& c) {
   c.advance();  // '{'
-  std::string text;
-  while (!c.done() && c.peek() != '}') {
-    text += c.peek();
-    c.advance();
-  }
+  const std::string_view rest = c.rest();
+  const std::size_t close = std::min(rest.find('}'), rest.size());
+  std::string text(rest.substr(0, close));
+  c.advance_to(c.index() + close);
   if (!c.done()) c.advance();
   return text;
 }

@@ -3,6 +3,7 @@
 // match and the Result tag under both meanings exporters give it.
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstdlib>
 #include <string>
 
@@ -46,11 +47,8 @@ std::string lower(std::string_view s) {
 // nothing else.
 bool read_clock(std::string_view comment, BughouseMove& move) {
   auto number = [](std::string_view s, double& out) {
-    if (s.empty()) return false;
-    char* end = nullptr;
-    std::string copy(s);
-    out = std::strtod(copy.c_str(), &end);
-    return end == copy.c_str() + copy.size();
+    const char* end = s.data() + s.size();
+    return !s.empty() && std::from_chars(s.data(), end, out).ptr == end;
   };
   while (!comment.empty() && comment.front() == ' ') comment.remove_prefix(1);
   while (!comment.empty() && comment.back() == ' ') comment.remove_suffix(1);
@@ -125,12 +123,8 @@ struct Loan {
 class MatchReplay {
  public:
   MatchReplay(const ValidateOptions& options, DiagnosticsBuilder& diagnostics, BughouseMatch& match,
-              const RecordText& text, bool positions)
-      : options_(options),
-        diagnostics_(diagnostics),
-        match_(match),
-        text_(text),
-        positions_(positions) {}
+              const RecordText& text, BughouseDetail detail)
+      : options_(options), diagnostics_(diagnostics), match_(match), text_(text), detail_(detail) {}
 
   void run();
 
@@ -149,7 +143,7 @@ class MatchReplay {
   DiagnosticsBuilder& diagnostics_;
   BughouseMatch& match_;
   const RecordText& text_;
-  const bool positions_;  // keep pockets and FEN after every move
+  const BughouseDetail detail_;
   std::array<Position, 2> boards_;
   std::vector<Loan> loans_;
   std::array<bool, 2> numbering_reported_{};
@@ -225,30 +219,31 @@ void MatchReplay::pass_capture(std::size_t index, Color capturer, PieceType type
 bool MatchReplay::play(std::size_t index) {
   const TextMove& m = text_.moves[index];
   Position& pos = boards_[m.board];
-  const std::string name = board_move_name(m);
+  auto name = [&m] { return board_move_name(m); };  // for messages only
   // Boards written in blocks: the other board's moves may all have come before the mate.
   if (ended_at_ != SIZE_MAX && (!match_.block_written || text_.moves[ended_at_].board == m.board)) {
     const TextMove& end = text_.moves[ended_at_];
     diagnostics_.add(Code::IllegalMove, m.pos,
-                     "move " + name + " after the end of the match: " + match_.end + " at " +
+                     "move " + name() + " after the end of the match: " + match_.end + " at " +
                          board_move_name(end));
     return false;
   }
   if (m.side != pos.side_to_move()) {
     diagnostics_.add(Code::IllegalMove, m.pos,
-                     "move " + name + ": it is " +
+                     "move " + name() + ": it is " +
                          (pos.side_to_move() == White ? "White" : "Black") + "'s turn on board " +
                          kBoardLetter[m.board]);
     return false;
   }
   check_numbers(m, pos);
   if (m.garbled_knight)
-    diagnostics_.add_warning(Code::Syntax, m.pos,
-                             "move " + name + " written `$146@`: read as the knight drop " + m.san);
+    diagnostics_.add_warning(
+        Code::Syntax, m.pos,
+        "move " + name() + " written `$146@`: read as the knight drop " + m.san);
   MoveText parsed;
   MoveTextError parse_error;
   if (parse_move_text(m.san, parsed, parse_error) == 0) {
-    diagnostics_.add(Code::IllegalMove, m.pos, "move " + name + " '" + m.san + "' is no move");
+    diagnostics_.add(Code::IllegalMove, m.pos, "move " + name() + " '" + m.san + "' is no move");
     return false;
   }
   bool lent = false;
@@ -267,7 +262,7 @@ bool MatchReplay::play(std::size_t index) {
     std::string why = describe_move_error(pos, parsed, r);
     Diagnostic* d = diagnostics_.add(
         r.error == MoveError::Ambiguous ? Code::AmbiguousMove : Code::IllegalMove, m.pos,
-        "illegal move " + name + " " + m.san + " on board " + kBoardLetter[m.board] + ": " + why);
+        "illegal move " + name() + " " + m.san + " on board " + kBoardLetter[m.board] + ": " + why);
     if (d) {
       d->written = m.san;
       d->fen = pos.fen();
@@ -282,10 +277,12 @@ bool MatchReplay::play(std::size_t index) {
   out.side = m.side;
   out.number = m.number;
   out.move = move;
-  append_variant_san(pos, move, out.san);
-  out.uci = to_uci(pos, move);
-  for (const std::string& c : m.comments)
-    if (!read_clock(c, out)) out.comments.push_back(c);
+  if (detail_ != BughouseDetail::Verdict) {
+    append_variant_san(pos, move, out.san);
+    out.uci = to_uci(pos, move);
+    for (const std::string& c : m.comments)
+      if (!read_clock(c, out)) out.comments.push_back(c);
+  }
   PieceType passed = NoPieceType;
   if (!move.is_drop() && pos.is_capture(move)) {
     const Square victim = move.kind() == Move::EnPassant ? Square(move.to() ^ 8) : move.to();
@@ -302,7 +299,7 @@ bool MatchReplay::play(std::size_t index) {
       match_.end = std::string("checkmate on board ") + kBoardLetter[m.board];
     }
   }
-  if (positions_) {
+  if (detail_ == BughouseDetail::Positions) {
     for (int b = 0; b < 2; ++b) out.pockets[b] = pocket_text(boards_[b]);
     out.fen = pos.fen();
   }
@@ -493,14 +490,14 @@ std::string BughouseMatch::fen() const {
 }
 
 void read_bughouse_match(const RawGame& game, const ValidateOptions& options, GameReport& report,
-                         BughouseMatch& match, bool positions) {
+                         BughouseMatch& match, BughouseDetail detail) {
   match = BughouseMatch{};
   DiagnosticsBuilder diagnostics(options.strict, options.ignored);
   diagnostics.begin(game, report);
   if (game.code_page) diagnostics.add(Code::Encoding, game.start, encoding_message(game));
   bughouse::RecordText text;
   bughouse::read_record_text(game, text);
-  MatchReplay(options, diagnostics, match, text, positions).run();
+  MatchReplay(options, diagnostics, match, text, detail).run();
   diagnostics.finish();
   if (report.problems.size() > 1) DiagnosticsBuilder::sort_by_position(report);
 }

@@ -78,6 +78,9 @@ void GameReplay::play_phrase_keeping_main_line(const MoveText& text, std::string
 
 void GameValidator::validate(const RawGame& game, GameReport& report, MainLineRecord& main_line) {
   Impl& v = *impl_;
+  if (Impl::starts_with_digit(game) && v.read_tagless_bughouse(game, report, &main_line))
+      [[unlikely]]
+    return;
   MainLineReading reading(v, main_line);
   if (v.options.notation != nullptr)
     reading.read(game, report, v.options.notation, &detection_record());

@@ -17,6 +17,8 @@ GameValidator::~GameValidator() = default;
 
 void GameValidator::validate(const RawGame& game, GameReport& report, GameRecord* record) {
   Impl& v = *impl_;
+  if (Impl::starts_with_digit(game) && v.read_tagless_bughouse(game, report)) [[unlikely]]
+    return;
   if (v.options.notation != nullptr)
     v.read(game, report, v.options.notation, record);
   else
@@ -36,7 +38,8 @@ bool GameValidator::Impl::read_bughouse(const RawGame& game, GameReport& report,
                                         MainLineRecord* main_line) {
   if (!bughouse && !(standard_by_default && is_bughouse_text(game.text))) return false;
   BughouseMatch match;
-  read_bughouse_match(game, options, report, match);
+  read_bughouse_match(game, options, report, match,
+                      main_line ? BughouseDetail::Moves : BughouseDetail::Verdict);
   if (!main_line) return true;
   main_line->clear();
   for (const auto& [name, value] : match.tags) main_line->add_tag(name, value);

@@ -144,6 +144,19 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   // board's letter in the case of the side that moved).
   [[gnu::cold, gnu::noinline]] bool read_bughouse(const RawGame& game, GameReport& report,
                                                   MainLineRecord* main_line = nullptr);
+  // A record that starts with a digit (movetext without tags): when it is a bughouse one
+  // (FICS database dumps), read_bughouse reads it at once, sparing the standard reading and
+  // the notation detector's other tries. Callers test the first byte, so that a game with
+  // tags pays one comparison.
+  static bool starts_with_digit(const RawGame& game) {
+    return !game.text.empty() && static_cast<unsigned char>(game.text[0] - '0') < 10;
+  }
+  [[gnu::cold, gnu::noinline]] bool read_tagless_bughouse(const RawGame& game, GameReport& report,
+                                                          MainLineRecord* main_line = nullptr) {
+    if (options.variant || !is_bughouse_text(game.text)) return false;
+    bughouse = true;
+    return read_bughouse(game, report, main_line);
+  }
 
   // The ECO tag against the codes of the named positions the main line passes.
   // Out of line and out of this file's hot code: the parser's move handling is inlined here.
