@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 
 #include "libpgn/bughouse.hpp"
 
@@ -49,13 +50,19 @@ class Cursor {
     i_ = index;
   }
   void skip_space() {
-    while (!done() && is_space(peek())) advance();
+    std::size_t end = i_;
+    while (end < text_.size() && is_space(text_[end])) ++end;
+    advance_to(end);
   }
   // The bytes up to (not including) the first of `stops` or a blank.
   std::string_view take_until(std::string_view stops) {
     const std::size_t from = i_;
-    while (!done() && !is_space(peek()) && stops.find(peek()) == std::string_view::npos) advance();
-    return text_.substr(from, i_ - from);
+    std::size_t end = i_;
+    while (end < text_.size() && !is_space(text_[end]) &&
+           stops.find(text_[end]) == std::string_view::npos)
+      ++end;
+    advance_to(end);
+    return text_.substr(from, end - from);
   }
 
  private:
@@ -167,7 +174,7 @@ void read_record_text(const RawGame& game, RecordText& out) {
         token[digits + 1] == '.') {
       if (pending_number) out.problems.push_back({true, "move number without a move", next.pos});
       next = TextMove{};
-      next.number = std::uint32_t(std::stoul(std::string(token.substr(0, digits))));
+      std::from_chars(token.data(), token.data() + digits, next.number);
       next.board = (token[digits] == 'B' || token[digits] == 'b') ? 1 : 0;
       next.side = std::isupper(static_cast<unsigned char>(token[digits])) ? White : Black;
       next.pos = at;

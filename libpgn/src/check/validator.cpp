@@ -23,7 +23,7 @@ void GameValidator::validate(const RawGame& game, GameReport& report, GameRecord
     v.read(game, report, v.options.notation, record);
   else
     v.detector.read_with_evidence(game, report, record, v);
-  if (report.errors != 0 || v.bughouse) [[unlikely]] {
+  if (report.errors != 0) [[unlikely]] {
     if (v.read_bughouse(game, report)) return;
     if (v.standard_by_default) v.name_variants_reading(game, report);
   }
@@ -36,11 +36,19 @@ void GameValidator::set_neighbours(const std::vector<RawGame>& games) {
 
 bool GameValidator::Impl::read_bughouse(const RawGame& game, GameReport& report,
                                         MainLineRecord* main_line) {
-  if (!bughouse && !(standard_by_default && is_bughouse_text(game.text))) return false;
+  const bool tagged = names_bughouse(tags.tags().variant) ||
+                      (options.variant && options.variant->variant == Variant::Bughouse);
+  if (!tagged && !(standard_by_default && is_bughouse_text(game.text))) return false;
+  replay_bughouse(game, report, main_line);
+  return true;
+}
+
+void GameValidator::Impl::replay_bughouse(const RawGame& game, GameReport& report,
+                                          MainLineRecord* main_line) {
   BughouseMatch match;
   read_bughouse_match(game, options, report, match,
                       main_line ? BughouseDetail::Moves : BughouseDetail::Verdict);
-  if (!main_line) return true;
+  if (!main_line) return;
   main_line->clear();
   for (const auto& [name, value] : match.tags) main_line->add_tag(name, value);
   std::string move;
@@ -50,7 +58,6 @@ bool GameValidator::Impl::read_bughouse(const RawGame& game, GameReport& report,
     move += m.san;
     main_line->add_move(move);
   }
-  return true;
 }
 
 std::span<const std::uint64_t> GameValidator::main_line_keys() const {

@@ -48,8 +48,6 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   bool standard = true;
   // Standard rules because the game has no Variant tag and no rule set was given.
   bool standard_by_default = false;
-  // The game is a bughouse match (its tag or --variant): read by read_bughouse below.
-  bool bughouse = false;
   // Validators reading a game by another rule set, made when first needed (name_variants_reading).
   std::array<std::unique_ptr<GameValidator>, kVariantCount> trials;
   const Notation* trials_notation = nullptr;  // the notation the trials read in
@@ -69,7 +67,6 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   void begin_game(const RawGame& g) override {
     replay.begin_game();
     tags.begin_game();
-    bughouse = false;
     eco_tag.clear();
     if (g.code_page) [[unlikely]]
       diagnostics.add(Code::Encoding, g.start, encoding_message(g));
@@ -91,11 +88,6 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     const VariantName variant = tags.end_tags(pos, diagnostics, options.variant);
     standard = variant.known && variant.variant == Variant::Standard && !variant.chess960;
     standard_by_default = standard && !options.variant && tags.tags().variant.empty();
-    if (variant.variant == Variant::Bughouse ||
-        (!variant.known && names_bughouse(tags.tags().variant))) [[unlikely]] {
-      bughouse = true;  // two boards: the match replay reads it whole
-      return Control::SkipGame;
-    }
     replay.start(tags.tags(), variant);
     return Control::Continue;
   }
@@ -137,9 +129,11 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   // cost the parser's move handling its inlining.
   [[gnu::cold, gnu::noinline]] void name_variants_reading(const RawGame& game, GameReport& report);
 
-  // A bughouse match, tagged or recognised by its board move numbers ("1A.") once standard
-  // rules failed: replayed on two boards instead (libpgn/bughouse.hpp), its report replacing
-  // the one standard rules gave. False for any other game. With `main_line`, its tags and
+  // A game standard (or its tag's) rules failed: when it is a bughouse match, tagged (or
+  // --variant bughouse) or recognised by its board move numbers ("1A."), it is replayed on two
+  // boards instead (libpgn/bughouse.hpp), its report replacing the one the reading gave.
+  // False for any other game. Nothing of this is in the reading itself: the parser's
+  // instantiation in this file is compiled as before. With `main_line`, its tags and
   // moves replace the main line's, each move written "<board>:<SAN>" ("A:e4", "b:N@f3": the
   // board's letter in the case of the side that moved).
   [[gnu::cold, gnu::noinline]] bool read_bughouse(const RawGame& game, GameReport& report,
@@ -154,9 +148,10 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   [[gnu::cold, gnu::noinline]] bool read_tagless_bughouse(const RawGame& game, GameReport& report,
                                                           MainLineRecord* main_line = nullptr) {
     if (options.variant || !is_bughouse_text(game.text)) return false;
-    bughouse = true;
-    return read_bughouse(game, report, main_line);
+    replay_bughouse(game, report, main_line);
+    return true;
   }
+  void replay_bughouse(const RawGame& game, GameReport& report, MainLineRecord* main_line);
 
   // The ECO tag against the codes of the named positions the main line passes.
   // Out of line and out of this file's hot code: the parser's move handling is inlined here.
