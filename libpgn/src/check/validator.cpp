@@ -7,7 +7,6 @@
 #include "libpgn/validator.hpp"
 
 #include "check/validator_impl.hpp"
-#include "libpgn/bughouse.hpp"
 
 namespace pgn {
 
@@ -32,32 +31,6 @@ void GameValidator::validate(const RawGame& game, GameReport& report, GameRecord
 
 void GameValidator::set_neighbours(const std::vector<RawGame>& games) {
   impl_->detector.set_neighbours(games.data(), games.size());
-}
-
-bool GameValidator::Impl::read_bughouse(const RawGame& game, GameReport& report,
-                                        MainLineRecord* main_line) {
-  const bool tagged = names_bughouse(tags.tags().variant) ||
-                      (options.variant && options.variant->variant == Variant::Bughouse);
-  if (!tagged && !(standard_by_default && is_bughouse_text(game.text))) return false;
-  replay_bughouse(game, report, main_line);
-  return true;
-}
-
-void GameValidator::Impl::replay_bughouse(const RawGame& game, GameReport& report,
-                                          MainLineRecord* main_line) {
-  BughouseMatch match;
-  read_bughouse_match(game, options, report, match,
-                      main_line ? BughouseDetail::Moves : BughouseDetail::Verdict);
-  if (!main_line) return;
-  main_line->clear();
-  for (const auto& [name, value] : match.tags) main_line->add_tag(name, value);
-  std::string move;
-  for (const BughouseMove& m : match.moves) {
-    move.assign(1, char((m.board ? 'B' : 'A') + (m.side == Black ? 'a' - 'A' : 0)));
-    move += ':';
-    move += m.san;
-    main_line->add_move(move);
-  }
 }
 
 std::span<const std::uint64_t> GameValidator::main_line_keys() const {

@@ -10,7 +10,6 @@
 #include "check/notation_detection.hpp"
 #include "check/replay.hpp"
 #include "check/tag_checks.hpp"
-#include "libpgn/bughouse.hpp"
 #include "libpgn/openings.hpp"
 #include "libpgn/validator.hpp"
 #include "read/pgn_parser.hpp"
@@ -146,11 +145,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     return !game.text.empty() && static_cast<unsigned char>(game.text[0] - '0') < 10;
   }
   [[gnu::cold, gnu::noinline]] bool read_tagless_bughouse(const RawGame& game, GameReport& report,
-                                                          MainLineRecord* main_line = nullptr) {
-    if (options.variant || !is_bughouse_text(game.text)) return false;
-    replay_bughouse(game, report, main_line);
-    return true;
-  }
+                                                          MainLineRecord* main_line = nullptr);
   void replay_bughouse(const RawGame& game, GameReport& report, MainLineRecord* main_line);
 
   // The ECO tag against the codes of the named positions the main line passes.
