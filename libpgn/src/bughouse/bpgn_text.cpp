@@ -103,11 +103,11 @@ bool read_tag(Cursor& c, RecordText& out) {
   return true;
 }
 
-std::string read_comment(Cursor& c) {
+std::string_view read_comment(Cursor& c) {
   c.advance();  // '{'
   const std::string_view rest = c.rest();
   const std::size_t close = std::min(rest.find('}'), rest.size());
-  std::string text(rest.substr(0, close));
+  const std::string_view text = rest.substr(0, close);
   c.advance_to(c.index() + close);
   if (!c.done()) c.advance();
   return text;
@@ -134,11 +134,11 @@ void read_record_text(const RawGame& game, RecordText& out) {
       continue;
     }
     if (ch == '{') {
-      std::string comment = read_comment(c);
+      const std::string_view comment = read_comment(c);
       if (pending_number || out.moves.empty())
-        out.opening_comments.push_back(std::move(comment));
+        out.opening_comments.push_back(comment);
       else
-        out.moves.back().comments.push_back(std::move(comment));
+        out.moves.back().comments.push_back(comment);
       continue;
     }
     if (ch == ';') {

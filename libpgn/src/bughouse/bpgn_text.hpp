@@ -24,8 +24,8 @@ struct TextMove {
   std::uint32_t number = 0;
   std::string san;  // as written, `@e3` and the garbled `$146@g4` made N@g4 / P@e3 below
   TextPos pos;      // of the move number
-  std::vector<std::string> comments;
-  bool garbled_knight = false;  // written `$146@g4`
+  std::vector<std::string_view> comments;  // views into the game's text
+  bool garbled_knight = false;             // written `$146@g4`
 };
 
 struct TextProblem {
@@ -36,14 +36,14 @@ struct TextProblem {
 
 struct RecordText {
   std::vector<TextTag> tags;
-  std::vector<std::string> opening_comments;  // before the first move
+  std::vector<std::string_view> opening_comments;  // before the first move
   std::vector<TextMove> moves;
   std::string result;  // the termination marker as written ("" none)
   TextPos result_pos;
   std::vector<TextProblem> problems;
 };
 
-// Cuts `game` into tags and moves.
+// Cuts `game` into tags and moves; the comments are views into game.text.
 void read_record_text(const RawGame& game, RecordText& out);
 
 // Whether the first movetext token after the tags of `text` is a board move number.

@@ -280,8 +280,8 @@ bool MatchReplay::play(std::size_t index) {
   if (detail_ != BughouseDetail::Verdict) {
     append_variant_san(pos, move, out.san);
     out.uci = to_uci(pos, move);
-    for (const std::string& c : m.comments)
-      if (!read_clock(c, out)) out.comments.push_back(c);
+    for (std::string_view c : m.comments)
+      if (!read_clock(c, out)) out.comments.emplace_back(c);
   }
   PieceType passed = NoPieceType;
   if (!move.is_drop() && pos.is_capture(move)) {
@@ -348,10 +348,10 @@ TextPos MatchReplay::result_pos() const {
 // The end a final comment names: "{WhoAmI resigns}", "{LinusO forfeits on time}",
 // "{BlackA checkmated}": the loser's board and the winning colour there.
 bool MatchReplay::read_final_comment(int& board, Color& winner) {
-  const std::vector<std::string>& comments =
+  const std::vector<std::string_view>& comments =
       text_.moves.empty() ? text_.opening_comments : text_.moves.back().comments;
   if (comments.empty()) return false;
-  const std::string last = comments.back();
+  const std::string last(comments.back());
   const std::string text = lower(last);
   if (text.find("resign") == std::string::npos && text.find("forfeit") == std::string::npos &&
       text.find("checkmated") == std::string::npos && text.find("mated") == std::string::npos)
