@@ -46,9 +46,11 @@ std::string lower(std::string_view s) {
 // bughouse.pro's `[ts=185.070]` (elapsed time, not a clock). True when the comment holds
 // nothing else.
 bool read_clock(std::string_view comment, BughouseMove& move) {
+  // Plain decimal numbers of a sane size only: "inf", "nan" or 1e300 is a comment.
   auto number = [](std::string_view s, double& out) {
     const char* end = s.data() + s.size();
-    return !s.empty() && std::from_chars(s.data(), end, out).ptr == end;
+    return !s.empty() && std::from_chars(s.data(), end, out, std::chars_format::fixed).ptr == end &&
+           out > -1e9 && out < 1e9;
   };
   while (!comment.empty() && comment.front() == ' ') comment.remove_prefix(1);
   while (!comment.empty() && comment.back() == ' ') comment.remove_suffix(1);
@@ -392,6 +394,10 @@ bool MatchReplay::check_claimed_mate(int board, Color loser) {
 void MatchReplay::check_result() {
   std::string tag(match_.tag("Result"));
   const std::string& token = text_.result;
+  if (!tag.empty() && tag != "1-0" && tag != "0-1" && tag != "1/2-1/2" && tag != "*") {
+    diagnostics_.add(Code::BadTag, result_pos(), "Result \"" + tag + "\" is no result");
+    tag.clear();
+  }
   // Engine exports end every movetext with `*` whatever the tag: a missing marker, not a
   // contradiction.
   if (!tag.empty() && !token.empty() && token != "*" && tag != token)

@@ -80,9 +80,10 @@ std::string move_number(const BughouseMove& m) {
 }  // namespace
 
 void append_bpgn(const BughouseMatch& match, std::string& out) {
+  const std::string result = result_of(match);
   for (const char* name : kTagOrder) {
     std::string_view value = match.tag(name);
-    if (std::string_view(name) == "Result") value = result_of(match);
+    if (std::string_view(name) == "Result") value = result;
     if (std::string_view(name) == "Variant") {
       append_tag(name, variant_tag(match), out);
       continue;
