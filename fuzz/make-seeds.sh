@@ -13,7 +13,7 @@ max_seed_bytes=65536
 mkdir -p "$out"
 for target in fuzz_validate fuzz_reader fuzz_fen fuzz_move_text fuzz_spoken fuzz_notation_json \
   fuzz_json_input fuzz_tag_values fuzz_select fuzz_dedupe fuzz_repair fuzz_winnable fuzz_variant_san \
-  fuzz_python_cuts; do
+  fuzz_python_cuts fuzz_bpgn; do
   mkdir -p "$out/$target"
 done
 
@@ -83,7 +83,7 @@ cp "$src"/localization/*.json "$out/fuzz_notation_json/"
 cp "$src"/fuzz/seeds/json_input/* "$out/fuzz_json_input/"
 # The targets whose inputs have a form of their own (a selector byte, a condition line, FEN
 # lines, frames) start from their hand-written seeds only.
-for name in select dedupe repair winnable variant_san python_cuts; do
+for name in select dedupe repair winnable variant_san python_cuts bpgn; do
   cp "$src"/fuzz/seeds/$name/* "$out/fuzz_$name/"
 done
 

@@ -165,6 +165,8 @@ class Game {
     if (name.empty() && !report().replayed)
       if (auto v = tag("Variant")) name = *v;
     if (name.empty()) return "standard";
+    // A bughouse report names the result's reading after the rules: "Bughouse (result: team)".
+    name = name.substr(0, name.find(" ("));
     std::string s;
     for (char c : name) s += char(std::tolower((unsigned char)c));
     return s;

@@ -68,10 +68,10 @@ for l in sys.stdin:
 expect "tag against option" \
   '1 warning bad-tag Variant "Standard" differs from the rules asked for (crazyhouse): the game is read by its tag' \
   "$got"
-"$pgn" validate -q --variant bughouse "$work/tagged.pgn" 2>"$work/err"
+"$pgn" validate -q --variant shogi "$work/tagged.pgn" 2>"$work/err"
 expect "unknown --variant: usage error" 2 $?
 expect "unknown --variant: names the known ones" \
-  "pgn validate: unknown variant 'bughouse'; known: standard chess960 antichess atomic crazyhouse horde king-of-the-hill racing-kings three-check" \
+  "pgn validate: unknown variant 'shogi'; known: standard chess960 antichess atomic crazyhouse horde king-of-the-hill racing-kings three-check bughouse" \
   "$(cat "$work/err")"
 
 # The hints: a pocket in the FEN (brackets or a ninth rank), check counters, a king capture

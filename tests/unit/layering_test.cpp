@@ -20,13 +20,14 @@ namespace {
 namespace fs = std::filesystem;
 
 // From the ground up. A new folder takes its place here and in docs/architecture.md.
-constexpr std::string_view kFloors[] = {"text",   "core",     "tags",     "notation", "io",
-                                        "read",   "analysis", "openings", "check",    "write",
-                                        "repair", "select",   "run"};
+constexpr std::string_view kFloors[] = {"text",     "core",     "tags",     "notation", "io",
+                                        "read",     "analysis", "openings", "check",    "write",
+                                        "bughouse", "repair",   "select",   "run"};
 
 // Public headers declared by no source file of their own name.
 const std::map<std::string, std::string, std::less<>> kHeaderFloors = {
     {"append_buffer", "text"},  // a class template, all in the header
+    {"bughouse", "check"},      // the match's types: the validator hands it bughouse records
     {"types", "core"},          // types.hpp: moves, pieces, outcomes
     {"game_record", "core"},    // a record of moves and positions, filled by check/
     {"parser", "read"},         // read/pgn_parser.cpp

@@ -18,6 +18,7 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
+#include "libpgn/bughouse.hpp"
 #include "libpgn/openings.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/report.hpp"
@@ -40,6 +41,7 @@ struct ConvertSettings {
   OpeningTagMode eco_mode = OpeningTagMode::KeepExisting;
   bool sqlite = false;  // --to sqlite: rows for the database instead of text
   SqliteOptions sqlite_options;
+  int bughouse_board = -1;  // --board A|B: one board of each bughouse match, as PGN
 };
 
 // What happened to the games: convert's own tally, beside the run's summary. Workers add a
@@ -101,6 +103,12 @@ class ConvertWorker final : public ValidatingWorker {
                               format == OutputFormat::Jsonl || csv;
     const RawGame& game = batch.games[i];
     GameReport& report = batch.reports[i];
+    // A bughouse match (two boards) goes to the bughouse writers; a database row or a CSV row
+    // describes it as any game.
+    if (report.variant.rfind("Bughouse", 0) == 0 && !settings_.sqlite && !csv) [[unlikely]] {
+      convert_bughouse(game, report, batch.output, counts_);
+      return;
+    }
     // A game the record cannot hold whole: not replayed (a variant), or cut at a null move.
     const bool partial = !record_.complete || has_problem(report, Code::UnsupportedVariant);
     GameExtras extras;
@@ -169,6 +177,52 @@ class ConvertWorker final : public ValidatingWorker {
         return;
       }
   }
+  // A bughouse match (two boards: the game record holds one), written by the bughouse
+  // writers: BPGN or one board as PGN, JSON, or the two-board FEN.
+  [[gnu::cold, gnu::noinline]] void convert_bughouse(const RawGame& game, GameReport& report,
+                                                     std::string& out, BatchCounts& counts) {
+    const OutputFormat format = settings_.writer.format;
+    if (report.has_errors() && settings_.invalid == InvalidGames::Skip) {
+      ++counts.skipped;
+      return;
+    }
+    if (report.has_errors() && settings_.invalid == InvalidGames::Unchanged &&
+        format == OutputFormat::Pgn && settings_.bughouse_board < 0) {
+      append_unchanged_game(game.text, out);
+      ++counts.written;
+      return;
+    }
+    GameReport again;
+    read_bughouse_match(game, options_, again, match_,
+                        settings_.writer.fen ? BughouseDetail::Positions : BughouseDetail::Moves);
+    if (!report.replayed && format != OutputFormat::Pgn) {
+      ++counts.skipped;
+      return;
+    }
+    const bool truncated = report.has_errors();
+    switch (format) {
+      case OutputFormat::Pgn:
+        if (settings_.bughouse_board >= 0)
+          append_bughouse_board_pgn(match_, settings_.bughouse_board, out);
+        else
+          append_bpgn(match_, out);
+        break;
+      case OutputFormat::Json:
+      case OutputFormat::Jsonl:
+        separate(out);
+        append_bughouse_json(match_, out, settings_.writer.fen);
+        if (format == OutputFormat::Jsonl) out += '\n';
+        break;
+      case OutputFormat::Fen:
+        out += match_.fen();
+        out += '\n';
+        break;
+      default:  // uci, lan, epd: one board's formats
+        ++counts.skipped;
+        return;
+    }
+    ++(truncated ? counts.truncated : counts.written);
+  }
   // --eco: the opening tags from the record's main line (no tags when it reaches no named
   // position), which the writer sets as it writes the tags: the record is not changed.
   void name_opening(GameExtras& extras) const {
@@ -192,6 +246,7 @@ class ConvertWorker final : public ValidatingWorker {
   GameWriter writer_;
   SqliteRowWriter rows_;
   GameRecord record_;
+  BughouseMatch match_;
   std::string closing_;
   BatchCounts counts_;  // the batch's, added to the tally at its end
 };
@@ -390,10 +445,13 @@ struct ConvertArgs : OptionTable {
          "write to FILE (replaced only when the run completes; never an input)")  //
         ("in-place",
          "replace each input FILE by its converted games (all replaced together, through "
-         "temporary files, only when the run completes; plain files only)")         //
-        ("fen", "json, jsonl, sqlite --moves: add the FEN after every move")        //
-        ("moves", "sqlite: a row per main-line move (SAN, UCI, clock, eval)")       //
-        ("columns", po::value(&columns)->value_name("LIST"), columns_help.c_str())  //
+         "temporary files, only when the run completes; plain files only)")  //
+        ("fen",
+         "json, jsonl, sqlite --moves: add the FEN after every move (bughouse: both pockets)")  //
+        ("board", po::value<std::string>()->value_name("A|B"),
+         "bughouse: write board A or B of each match as a PGN game with its drops")  //
+        ("moves", "sqlite: a row per main-line move (SAN, UCI, clock, eval)")        //
+        ("columns", po::value(&columns)->value_name("LIST"), columns_help.c_str())   //
         ("bom",
          "csv: begin with a UTF-8 byte order mark, for spreadsheet programs that need one")  //
         ("keep-suffixes", "write !, ?, !!, ??, !?, ?! instead of $1..$6")                    //
@@ -473,6 +531,14 @@ int run_convert(int argc, char** argv) {
     return kExitFailure;
   }
   if (vm.count("skip-invalid")) settings.invalid = InvalidGames::Skip;
+  if (vm.count("board")) {
+    const std::string& board = vm["board"].as<std::string>();
+    if (board != "A" && board != "B" && board != "a" && board != "b") {
+      std::fprintf(stderr, "pgn convert: --board takes A or B, not '%s'\n", board.c_str());
+      return kExitFailure;
+    }
+    settings.bughouse_board = (board == "A" || board == "a") ? 0 : 1;
+  }
   if (vm.count("eco")) {
     const std::string& mode = vm["eco"].as<std::string>();
     if (mode != "add" && mode != "overwrite") {

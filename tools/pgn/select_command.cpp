@@ -213,9 +213,10 @@ struct SelectArgs : OptionTable {
         ("ply", po::value<Strings>()->value_name("RANGE")->composing(),
          "the main line has a number of plies in RANGE, e.g. 40..")  //
         ("player", po::value<Strings>()->value_name("TEXT")->composing(),
-         "White or Black contains TEXT (ASCII letters compared without case)")  //
+         "White or Black (in bughouse any of the four players) contains TEXT (ASCII letters "
+         "compared without case)")  //
         ("player-re", po::value<Strings>()->value_name("RE")->composing(),
-         "White or Black matches the RE2 regular expression RE")  //
+         "White or Black (in bughouse any of the four) matches the RE2 regular expression RE")  //
         ("result", po::value<Strings>()->value_name("RESULT")->composing(),
          "the Result tag is RESULT: 1-0, 0-1, 1/2-1/2 or *")  //
         ("termination", po::value<Strings>()->value_name("RESULT")->composing(),

@@ -150,6 +150,9 @@ class Position {
   // play_variant() for a variant known at compile time; V must be variant().
   template <Variant V>
   void make_variant_move(Move m);
+  // Bughouse: puts `count` pieces of type t into c's pocket (a negative count takes them
+  // out), as the partner's captures on the other board pass them over.
+  void add_to_pocket(Color c, PieceType t, int count);
   // Passes the turn (PGN's "--" null move); only legal when not in check.
   void play_null();
   // True when the side to move has at least one legal move.

@@ -145,8 +145,16 @@ enum class Variant : std::uint8_t {
   KingOfTheHill,
   RacingKings,
   ThreeCheck,
+  // One board of a bughouse match: crazyhouse whose captures go to the partner's pocket on
+  // the other board (libpgn/bughouse.hpp plays the match), and mate only by a check that no
+  // drop can block.
+  Bughouse,
 };
-constexpr int kVariantCount = 8;
+constexpr int kVariantCount = 9;
+// Variants whose positions have pockets and drops.
+constexpr bool has_pockets(Variant v) {
+  return v == Variant::Crazyhouse || v == Variant::Bughouse;
+}
 
 // A move in 16 bits: from (6), to (6), kind (2), promotion piece (2).
 // Castling is encoded king-takes-rook (`to` is the rook's square), which works alike for

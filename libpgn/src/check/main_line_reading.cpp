@@ -81,6 +81,9 @@ void GameReplay::play_phrase_keeping_main_line(const MoveText& text, std::string
 
 void GameValidator::validate(const RawGame& game, GameReport& report, MainLineRecord& main_line) {
   Impl& v = *impl_;
+  if (Impl::starts_with_digit(game) && v.read_tagless_bughouse(game, report, &main_line))
+      [[unlikely]]
+    return;
   MainLineReading<Impl> reading(v, main_line);
   if (v.options.notation != nullptr)
     reading.read(game, report, v.options.notation, &detection_record());
@@ -88,6 +91,8 @@ void GameValidator::validate(const RawGame& game, GameReport& report, MainLineRe
     v.detector.read_with_evidence(game, report, &detection_record(), reading);
   // Readings with a GameRecord or none come next, perhaps (begin_reading leaves this alone).
   v.replay.end_keeping_main_line();
+  if (report.errors != 0 && v.read_bughouse(game, report, &main_line)) [[unlikely]]
+    return;
   if (report.problems.size() > 1) DiagnosticsBuilder::sort_by_position(report);
 }
 

@@ -16,12 +16,16 @@ GameValidator::~GameValidator() = default;
 
 void GameValidator::validate(const RawGame& game, GameReport& report, GameRecord* record) {
   Impl& v = *impl_;
+  if (Impl::starts_with_digit(game) && v.read_tagless_bughouse(game, report)) [[unlikely]]
+    return;
   if (v.options.notation != nullptr)
     v.read(game, report, v.options.notation, record);
   else
     v.detector.read_with_evidence(game, report, record, v);
-  if (report.errors != 0 && v.standard_by_default) [[unlikely]]
-    v.name_variants_reading(game, report);
+  if (report.errors != 0) [[unlikely]] {
+    if (v.read_bughouse(game, report)) return;
+    if (v.standard_by_default) v.name_variants_reading(game, report);
+  }
   if (report.problems.size() > 1) DiagnosticsBuilder::sort_by_position(report);
 }
 

@@ -120,6 +120,26 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   // cost the parser's move handling its inlining.
   [[gnu::cold, gnu::noinline]] void name_variants_reading(const RawGame& game, GameReport& report);
 
+  // A game standard (or its tag's) rules failed: when it is a bughouse match, tagged (or
+  // --variant bughouse) or recognised by its board move numbers ("1A."), it is replayed on two
+  // boards instead (libpgn/bughouse.hpp), its report replacing the one the reading gave.
+  // False for any other game. Nothing of this is in the reading itself: the parser's
+  // instantiation in this file is compiled as before. With `main_line`, its tags and
+  // moves replace the main line's, each move written "<board>:<SAN>" ("A:e4", "b:N@f3": the
+  // board's letter in the case of the side that moved).
+  [[gnu::cold, gnu::noinline]] bool read_bughouse(const RawGame& game, GameReport& report,
+                                                  MainLineRecord* main_line = nullptr);
+  // A record that starts with a digit (movetext without tags): when it is a bughouse one
+  // (FICS database dumps), read_bughouse reads it at once, sparing the standard reading and
+  // the notation detector's other tries. Callers test the first byte, so that a game with
+  // tags pays one comparison.
+  static bool starts_with_digit(const RawGame& game) {
+    return !game.text.empty() && static_cast<unsigned char>(game.text[0] - '0') < 10;
+  }
+  [[gnu::cold, gnu::noinline]] bool read_tagless_bughouse(const RawGame& game, GameReport& report,
+                                                          MainLineRecord* main_line = nullptr);
+  void replay_bughouse(const RawGame& game, GameReport& report, MainLineRecord* main_line);
+
   // The ECO tag against the codes of the named positions the main line passes.
   // Out of line and out of this file's hot code: the parser's move handling is inlined here.
   [[gnu::cold, gnu::noinline]] void check_eco() {

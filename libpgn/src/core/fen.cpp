@@ -123,7 +123,7 @@ FenError PositionBuilder::parse_board(Position& pos, std::string_view board, std
       // Crazyhouse marks a piece that was a pawn; it follows the piece's letter.
       Square marked = file >= 1 && file <= 8 ? make_square(file - 1, rank) : NoSquare;
       PieceType type = marked != NoSquare ? type_of(pos.piece_on(marked)) : NoPieceType;
-      if (pos.variant_ != Variant::Crazyhouse) {
+      if (!has_pockets(pos.variant_)) {
         message = "'~' on rank " + std::to_string(rank + 1) +
                   " marks a promoted piece, which only crazyhouse records";
         return FenError::BadPiece;
@@ -317,8 +317,7 @@ FenError PositionBuilder::split_pocket(Position& pos, std::string_view& board,
     pocket = board.substr(open + 1, board.size() - open - 2);
     board = board.substr(0, open);
     has_pocket = true;
-  } else if (pos.variant_ == Variant::Crazyhouse &&
-             std::count(board.begin(), board.end(), '/') == 8) {
+  } else if (has_pockets(pos.variant_) && std::count(board.begin(), board.end(), '/') == 8) {
     // The other form: the pocket as a ninth rank.
     std::size_t slash = board.rfind('/');
     pocket = board.substr(slash + 1);
@@ -326,7 +325,7 @@ FenError PositionBuilder::split_pocket(Position& pos, std::string_view& board,
     has_pocket = true;
   }
   if (!has_pocket) return FenError::None;
-  if (pos.variant_ != Variant::Crazyhouse) {
+  if (!has_pockets(pos.variant_)) {
     message = "a pocket [" + std::string(pocket) + "] exists only in crazyhouse";
     return FenError::BadPocket;
   }
@@ -465,8 +464,10 @@ std::string plural(int n, std::string_view noun) {
 
 FenError PositionBuilder::check_material(Position& pos, std::string& message) {
   const Variant v = pos.variant_;
-  if (v == Variant::Crazyhouse) {
-    // Pieces change sides through the pockets: only the totals of both sides are bounded.
+  if (has_pockets(v)) {
+    // Pieces change sides through the pockets: only the totals of both sides are bounded;
+    // a bughouse board may hold the men of both boards.
+    const int sets = v == Variant::Bughouse ? 2 : 1;
     int count[kPieceTypeCount] = {};
     int men = 0;
     for (int t = Pawn; t <= King; ++t) {
@@ -475,12 +476,15 @@ FenError PositionBuilder::check_material(Position& pos, std::string& message) {
       men += popcount(pos.pieces(PieceType(t))) + pos.pocket_[White][t] + pos.pocket_[Black][t];
     }
     const int was_pawn = count[Pawn] + popcount(pos.promoted_);
-    const int extra = promoted_count(count, 2, false);
-    if (men > 32 || was_pawn + extra > 16) {
-      message = men > 32 ? plural(men, "man") + " on the board and in the pockets; a game has 32"
-                         : plural(was_pawn, "pawn") + " (promoted ones included) and " +
-                               plural(extra, "more piece") +
-                               " than the sets start with: " + "a game has 16 pawns";
+    const int extra = promoted_count(count, 2 * sets, false);
+    if (men > 32 * sets || was_pawn + extra > 16 * sets) {
+      message = men > 32 * sets
+                    ? plural(men, "man") + " on the board and in the pockets; a game has " +
+                          std::to_string(32 * sets)
+                    : plural(was_pawn, "pawn") + " (promoted ones included) and " +
+                          plural(extra, "more piece") +
+                          " than the sets start with: " + "a game has " +
+                          std::to_string(16 * sets) + " pawns";
       return FenError::BadMaterial;
     }
     return FenError::None;
@@ -654,7 +658,7 @@ std::string Position::fen(CastlingNotation notation) const {
     if (empty) out += char('0' + empty);
     if (rank) out += '/';
   }
-  if (variant_ == Variant::Crazyhouse) {
+  if (has_pockets(variant_)) {
     out += '[';
     for (Color c : {White, Black})
       for (PieceType t : {Queen, Rook, Bishop, Knight, Pawn})

@@ -35,6 +35,8 @@ VariantName parse_variant_name(std::string_view tag_value) {
   if (is({"kingofthehill", "koth"})) return {Variant::KingOfTheHill, false, true};
   if (is({"racingkings"})) return {Variant::RacingKings, false, true};
   if (is({"threecheck", "3check"})) return {Variant::ThreeCheck, false, true};
+  if (is({"bughouse"})) return {Variant::Bughouse, false, true};
+  if (is({"bughousechess960", "bughouse960"})) return {Variant::Bughouse, true, true};
   return {Variant::Standard, false, false};
 }
 
@@ -56,6 +58,8 @@ const char* variant_name(Variant v) {
       return "Racing Kings";
     case Variant::ThreeCheck:
       return "Three-check";
+    case Variant::Bughouse:
+      return "Bughouse";
   }
   return "Standard";
 }
@@ -77,6 +81,7 @@ std::string_view variant_start_fen(Variant v) {
     case Variant::Antichess:
       return "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
     case Variant::Crazyhouse:
+    case Variant::Bughouse:
       return "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
     case Variant::Horde:
       return "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1";
@@ -107,6 +112,7 @@ Outcome variant_end(const Position& pos) {
   switch (pos.variant()) {
     case Variant::Standard:
     case Variant::Crazyhouse:
+    case Variant::Bughouse:
       break;
     case Variant::Antichess:
       if (!pos.pieces(us)) return win(EndReason::NoPieces, us);
@@ -144,6 +150,9 @@ Outcome game_outcome(const Position& pos) {
   if (Outcome end = variant_end(pos); end.over()) return end;
   if (count_legal_variant(pos) != 0) return {};
   const Color us = pos.side_to_move();
+  // Bughouse: a side without a move waits for a piece from its partner, unless the check is
+  // one no drop can block.
+  if (pos.variant() == Variant::Bughouse && !bughouse_check_unblockable(pos)) return {};
   if (pos.variant() == Variant::Antichess) return win(EndReason::NoMoves, us);
   if (pos.in_check()) return win(EndReason::Checkmate, ~us);
   return {GameResult::Draw, EndReason::Stalemate};
@@ -240,7 +249,7 @@ bool is_variant_insufficient_material(const Position& pos) {
 bool is_legal_in_variant(const Position& pos, Move m) {
   if (m.is_null()) return false;
   // A drop is a quarter of crazyhouse's moves: decided by its rule, without a generator.
-  if (m.is_drop() && pos.variant() == Variant::Crazyhouse) return crazyhouse_drop_is_legal(pos, m);
+  if (m.is_drop() && has_pockets(pos.variant())) return crazyhouse_drop_is_legal(pos, m);
   PieceType type = m.is_drop() ? m.drop_piece() : type_of(pos.piece_on(m.from()));
   if (type == NoPieceType ||
       (!m.is_drop() && color_of(pos.piece_on(m.from())) != pos.side_to_move()))
@@ -282,6 +291,7 @@ constexpr Rules kRules[kVariantCount] = {
     rules_of<Variant::Atomic>(),      rules_of<Variant::Crazyhouse>(),
     rules_of<Variant::Horde>(),       rules_of<Variant::KingOfTheHill>(),
     rules_of<Variant::RacingKings>(), rules_of<Variant::ThreeCheck>(),
+    rules_of<Variant::Bughouse>(),
 };
 
 }  // namespace

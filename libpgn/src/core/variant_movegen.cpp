@@ -178,6 +178,7 @@ bool variant_over(const Position& pos) {
   switch (pos.variant()) {
     case Variant::Standard:
     case Variant::Crazyhouse:
+    case Variant::Bughouse:
       return false;
     case Variant::Antichess:
       return !pos.pieces(White) || !pos.pieces(Black);
@@ -219,6 +220,13 @@ bool crazyhouse_drop_is_legal(const Position& pos, Move drop) {
   return (crazyhouse_drop_squares(pos, square_bb(drop.to())) & allowed) != 0;
 }
 
+bool bughouse_check_unblockable(const Position& pos) {
+  const Bitboard checkers = pos.checkers();
+  if (!checkers) return false;
+  if (more_than_one(checkers)) return true;
+  return (between(pos.king_square(pos.side_to_move()), lsb(checkers)) & ~pos.pieces()) == 0;
+}
+
 namespace {
 
 template <Variant V, Color us, typename Sink>
@@ -226,7 +234,7 @@ Sink generate_variant(const Position& pos, Sink sink, Bitboard destinations, Pie
   constexpr Color them = ~us;
   if constexpr (V == Variant::Standard) {
     return generate<us>(pos, sink, destinations, only);
-  } else if constexpr (V == Variant::Crazyhouse) {
+  } else if constexpr (V == Variant::Crazyhouse || V == Variant::Bughouse) {
     sink = generate<us>(pos, sink, destinations, only);
     const Bitboard drop_to = crazyhouse_drop_squares(pos, destinations);
     if (!drop_to) return sink;
@@ -299,6 +307,8 @@ void generate_any(const Position& pos, Sink& sink, Bitboard destinations, PieceT
       return generate_for<Variant::RacingKings>(pos, sink, destinations, only);
     case Variant::ThreeCheck:
       return generate_for<Variant::ThreeCheck>(pos, sink, destinations, only);
+    case Variant::Bughouse:
+      return generate_for<Variant::Bughouse>(pos, sink, destinations, only);
   }
 }
 
@@ -361,6 +371,8 @@ std::uint64_t perft_variant(Position& pos, int depth) {
       return perft_variant_below<Variant::RacingKings>(pos, depth);
     case Variant::ThreeCheck:
       return perft_variant_below<Variant::ThreeCheck>(pos, depth);
+    case Variant::Bughouse:
+      return perft_variant_below<Variant::Bughouse>(pos, depth);
   }
   return 0;
 }

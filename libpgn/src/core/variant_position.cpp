@@ -27,6 +27,13 @@ Bitboard Position::variant_checkers() const {
   }
 }
 
+void Position::add_to_pocket(Color c, PieceType t, int count) {
+  const Piece piece = make_piece(c, t);
+  key_ ^= pocket_key(piece, pocket_[c][t]);
+  pocket_[c][t] = std::uint8_t(pocket_[c][t] + count);
+  key_ ^= pocket_key(piece, pocket_[c][t]);
+}
+
 template <Variant V>
 void Position::make_variant_move(Move m) {
   const Color us = side_, them = ~us;
@@ -68,7 +75,11 @@ void Position::make_variant_move(Move m) {
       halfmove_clock_ = 0;
       remove_piece(victim);
       key ^= zobrist_piece_key(captured, victim);
-      if constexpr (V == Variant::Crazyhouse) {
+      if constexpr (V == Variant::Bughouse) {
+        // The captured piece goes to the partner's pocket on the other board (the match
+        // passes it); here only the mark of a promoted piece goes.
+        promoted_ &= ~square_bb(victim);
+      } else if constexpr (V == Variant::Crazyhouse) {
         // A promoted piece goes back to the pocket as the pawn it was.
         const PieceType type = (promoted_ & square_bb(victim)) ? Pawn : type_of(captured);
         promoted_ &= ~square_bb(victim);
@@ -80,7 +91,7 @@ void Position::make_variant_move(Move m) {
     }
     move_piece(from, to);
     key ^= zobrist_piece_key(moving, from) ^ zobrist_piece_key(moving, to);
-    if constexpr (V == Variant::Crazyhouse) {
+    if constexpr (has_pockets(V)) {
       if (promoted_ & square_bb(from)) promoted_ ^= square_bb(from) | square_bb(to);
     }
     if (type_of(moving) == Pawn) {
@@ -92,7 +103,7 @@ void Position::make_variant_move(Move m) {
         remove_piece(to);
         put_piece(promoted, to);
         key ^= zobrist_piece_key(moving, to) ^ zobrist_piece_key(promoted, to);
-        if constexpr (V == Variant::Crazyhouse) promoted_ |= square_bb(to);
+        if constexpr (has_pockets(V)) promoted_ |= square_bb(to);
       }
     }
     if constexpr (V == Variant::Atomic) {
@@ -122,7 +133,7 @@ void Position::make_variant_move(Move m) {
   side_ = them;
   fullmove_number_ += us;
   // Variants with standard check skip variant_checkers()'s switch.
-  if constexpr (V == Variant::Crazyhouse || V == Variant::KingOfTheHill || V == Variant::ThreeCheck)
+  if constexpr (has_pockets(V) || V == Variant::KingOfTheHill || V == Variant::ThreeCheck)
     checkers_ = compute_checkers();
   else
     checkers_ = variant_checkers();
@@ -157,6 +168,7 @@ template void Position::make_variant_move<Variant::Horde>(Move);
 template void Position::make_variant_move<Variant::KingOfTheHill>(Move);
 template void Position::make_variant_move<Variant::RacingKings>(Move);
 template void Position::make_variant_move<Variant::ThreeCheck>(Move);
+template void Position::make_variant_move<Variant::Bughouse>(Move);
 
 void Position::play_variant(Move m) {
   switch (variant_) {
@@ -177,6 +189,8 @@ void Position::play_variant(Move m) {
       return make_variant_move<Variant::RacingKings>(m);
     case Variant::ThreeCheck:
       return make_variant_move<Variant::ThreeCheck>(m);
+    case Variant::Bughouse:
+      return make_variant_move<Variant::Bughouse>(m);
   }
 }
 

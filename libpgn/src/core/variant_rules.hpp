@@ -16,6 +16,10 @@ bool racing_kings_over(const Position& pos);
 // no pawn on the first or last rank, and the king not left in check. Answers what
 // is_legal_in_variant would without generating the moves to the square.
 bool crazyhouse_drop_is_legal(const Position& pos, Move drop);
+// Bughouse: the side to move is in check and no drop could ever block it (a contact or knight
+// check, or a double check), so with no legal move it is mated even if its partner could
+// pass it any piece.
+bool bughouse_check_unblockable(const Position& pos);
 // Number of legal moves under the position's variant.
 std::uint64_t count_legal_variant(const Position& pos);
 

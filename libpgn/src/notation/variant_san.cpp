@@ -103,12 +103,13 @@ MoveResolution resolve_castling(const Position& pos, const MoveText& text, Castl
 
 }  // namespace
 
-// Crazyhouse, king of the hill and three-check move their pieces by standard rules while the
-// game goes on: the standard resolver and writer serve their board moves (a tenth of the cost
+// Crazyhouse, bughouse, king of the hill and three-check move their pieces by standard rules while
+// the game goes on: the standard resolver and writer serve their board moves (a tenth of the cost
 // of asking the variant's generator), drops and the variant's end aside.
 bool detail::standard_board_moves(const Position& pos) {
   switch (pos.variant()) {
     case Variant::Crazyhouse:
+    case Variant::Bughouse:
       return true;
     case Variant::KingOfTheHill:
     case Variant::ThreeCheck:
@@ -171,8 +172,7 @@ namespace {
   if (text.to >= NoSquare) return failure(MoveError::NoSuchPiece);
   if (text.kind != MoveText::Drop && standard_board_moves(pos)) return resolve_move(pos, text);
   if (text.kind == MoveText::Drop) {
-    if (pos.variant() != Variant::Crazyhouse)
-      return failure(MoveError::DropOutsideCrazyhouse, text.to);
+    if (!has_pockets(pos.variant())) return failure(MoveError::DropOutsideCrazyhouse, text.to);
     if (text.piece == King) return failure(MoveError::VariantRule, text.to);
     const Move drop = Move::drop(text.piece, text.to);
     if (!is_legal_in_variant(pos, drop)) return failure(MoveError::VariantRule, text.to);
@@ -251,7 +251,7 @@ std::string describe_variant_rule(const Position& pos, const MoveText& text) {
   const Color us = pos.side_to_move();
   const char* side = us == White ? "white" : "black";
   std::string out;
-  if (text.kind == MoveText::Drop && pos.variant() != Variant::Crazyhouse) {
+  if (text.kind == MoveText::Drop && !has_pockets(pos.variant())) {
     out = "drops exist only in crazyhouse";
     out += pos.variant() == Variant::Standard
                ? ", and the game is played by standard rules: " + variant_hint(Variant::Crazyhouse)

@@ -412,8 +412,13 @@ struct GameSplitter::Impl {
   }
 
   // "1." not followed by another '.': the first move of a game without tags.
+  // "1." (not "1..."), or a bughouse board's first move "1A." / "1b." (BPGN records without
+  // tags or a result, one blank line between them).
   bool first_move_number_at(std::size_t index) const {
-    return matches(index, "1.") && !matches(index + 2, ".");
+    if (matches(index, "1.")) return !matches(index + 2, ".");
+    if (!matches(index, "1") || !matches(index + 2, ".")) return false;
+    const char board = index + 1 < data_end ? buffer[index + 1] : '\0';
+    return board == 'A' || board == 'a' || board == 'B' || board == 'b';
   }
 
   void note_continued_after_blank() {

@@ -13,6 +13,7 @@
 #include <functional>
 #include <queue>
 
+#include "libpgn/bughouse.hpp"
 #include "libpgn/game_record.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/san.hpp"
@@ -142,6 +143,7 @@ struct MovetextMemo {
 struct DuplicateKeyer::Impl {
   Impl(const DuplicateRules& r, const ValidateOptions& options)
       : rules(r),
+        validate_options(options),
         validator(options),
         notation(options.notation),
         results(options.extra_notations, options.notation),
@@ -151,6 +153,7 @@ struct DuplicateKeyer::Impl {
                      (options.variant->variant == Variant::Standard && !options.variant->chess960)),
         quick(*this) {}
   const DuplicateRules& rules;
+  const ValidateOptions validate_options;  // a copy: callers may pass a temporary
   GameValidator validator;
   const Notation* notation;
   const ResultForms results;  // the Result tag is read as the validator reads it
@@ -162,6 +165,7 @@ struct DuplicateKeyer::Impl {
   // The tags of the game at hand, as views of the game's text (of the record's tags after the
   // validator); values with escapes are decoded into `unescaped`, whose strings stay put.
   std::vector<std::pair<std::string_view, std::string_view>> tags;
+  std::vector<std::pair<std::string, std::string>> bughouse_tags;  // what `tags` views then
   std::deque<std::string> unescaped;
   std::size_t unescaped_used = 0;
   std::size_t tag_count = 0;
@@ -311,6 +315,8 @@ struct DuplicateKeyer::Impl {
     validator.validate(game, report, &record);
     tags.assign(record.tags.begin(), record.tags.end());
     tag_count = record.tags.size();
+    if (report.variant.rfind("Bughouse", 0) == 0) [[unlikely]]
+      return key_bughouse(game);
     if (!report.replayed || !record.complete) return false;
     Position pos = record.start;
     mix.absorb(pos.key());
@@ -323,6 +329,25 @@ struct DuplicateKeyer::Impl {
       play_recorded_move(pos, e.move);
       mix.absorb(pos.key());
     });
+    return true;
+  }
+
+  // A bughouse match (its record holds no moves): keyed by both start positions and each
+  // move's board and SAN, in the order written.
+  [[gnu::cold, gnu::noinline]] bool key_bughouse(const RawGame& game) {
+    BughouseMatch match;
+    read_bughouse_match(game, validate_options, report, match);
+    bughouse_tags.assign(match.tags.begin(), match.tags.end());
+    tags.assign(bughouse_tags.begin(), bughouse_tags.end());
+    tag_count = tags.size();
+    if (!report.replayed || !match.complete) return false;
+    mix.absorb(match.start[0].key());
+    mix.absorb(match.start[1].key() * 31);
+    for (const BughouseMove& m : match.moves) {
+      before_move();
+      mix.absorb(text_hash(m.san) ^ (std::uint64_t(m.board) << 63));
+      annotations += m.comments.empty() ? 0 : 1;
+    }
     return true;
   }
 

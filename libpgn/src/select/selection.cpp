@@ -427,6 +427,15 @@ struct GameSelector::Impl {
     return RE2::PartialMatch(re2::StringPiece(v.data(), v.size()), *c.regex);
   }
 
+  // A bughouse record names four players and no White or Black.
+  bool bughouse_player_matches(const Selection::Condition& c) {
+    std::string_view v;
+    if (tag("White", v) || tag("Black", v)) return false;
+    for (std::string_view name : {"WhiteA", "BlackA", "WhiteB", "BlackB"})
+      if (player_matches(c, name)) return true;
+    return false;
+  }
+
   bool holds(const Selection::Condition& c, std::size_t index) {
     using K = Selection::Kind;
     std::string_view v;
@@ -446,7 +455,8 @@ struct GameSelector::Impl {
         return in_range(c, c.name);
       case K::Player:
       case K::PlayerRegex:
-        return player_matches(c, "White") || player_matches(c, "Black");
+        return player_matches(c, "White") || player_matches(c, "Black") ||
+               bughouse_player_matches(c);
       case K::Result: {
         GameResult read;
         return tag("Result", v) && results.read(v, read, notation) && read == c.result;

@@ -1,0 +1,511 @@
+// Replaying a bughouse match: both boards in the order written, each captured piece passed
+// to the partner at once, drops checked against what was passed before them, the end of the
+// match and the Result tag under both meanings exporters give it.
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdlib>
+#include <string>
+
+#include "bughouse/bpgn_text.hpp"
+#include "check/diagnostics_builder.hpp"
+#include "check/replay.hpp"
+#include "libpgn/bughouse.hpp"
+#include "libpgn/san.hpp"
+#include "libpgn/validator.hpp"
+#include "libpgn/variant.hpp"
+
+namespace pgn {
+namespace {
+
+using bughouse::RecordText;
+using bughouse::TextMove;
+
+constexpr const char* kPieceNames[] = {"", "pawn", "knight", "bishop", "rook", "queen", "king"};
+constexpr char kBoardLetter[2] = {'A', 'B'};
+
+std::string board_move_name(const TextMove& m) {
+  return std::to_string(m.number) +
+         char(m.side == White ? kBoardLetter[m.board] : kBoardLetter[m.board] + 32);
+}
+
+std::string count_words(std::size_t n) {
+  constexpr const char* kWords[] = {"at once",           "one move later",   "two moves later",
+                                    "three moves later", "four moves later", "five moves later"};
+  if (n < 6) return kWords[n];
+  return std::to_string(n) + " moves later";
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// A clock in a comment: whole or decimal seconds `{179}` `{118.979}`, `[%clk 0:02:59.9]`, or
+// bughouse.pro's `[ts=185.070]` (elapsed time, not a clock). True when the comment holds
+// nothing else.
+bool read_clock(std::string_view comment, BughouseMove& move) {
+  // Plain decimal numbers of a sane size only: "inf", "nan" or 1e300 is a comment.
+  auto number = [](std::string_view s, double& out) {
+    const char* end = s.data() + s.size();
+    return !s.empty() && std::from_chars(s.data(), end, out, std::chars_format::fixed).ptr == end &&
+           out > -1e9 && out < 1e9;
+  };
+  while (!comment.empty() && comment.front() == ' ') comment.remove_prefix(1);
+  while (!comment.empty() && comment.back() == ' ') comment.remove_suffix(1);
+  double value = 0;
+  if (!move.clock && number(comment, value)) {
+    move.clock = value;
+    return true;
+  }
+  const bool only_command = comment.size() > 2 && comment.front() == '[' && comment.back() == ']' &&
+                            comment.find(']') == comment.size() - 1;
+  if (std::size_t at = comment.find("[%clk "); at != std::string_view::npos && !move.clock) {
+    std::string_view rest = comment.substr(at + 6);
+    rest = rest.substr(0, rest.find(']'));
+    double total = 0;
+    while (!rest.empty()) {
+      const std::size_t colon = rest.find(':');
+      if (!number(rest.substr(0, colon), value)) return false;
+      total = total * 60 + value;
+      if (colon == std::string_view::npos) break;
+      rest.remove_prefix(colon + 1);
+    }
+    move.clock = total;
+    return only_command;
+  }
+  if (std::size_t at = comment.find("[ts="); at != std::string_view::npos) {
+    std::string_view rest = comment.substr(at + 4);
+    if (number(rest.substr(0, rest.find(']')), value)) {
+      move.elapsed = value;
+      return only_command;
+    }
+  }
+  return false;
+}
+
+// The holdings of a board as FEN writes them: "[QNnp]".
+std::string pocket_text(const Position& pos) {
+  std::string out = "[";
+  for (Color c : {White, Black})
+    for (PieceType t : {Queen, Rook, Bishop, Knight, Pawn})
+      out.append(pos.pocket_count(c, t), "PNBRQK"[t - Pawn] + (c == Black ? 32 : 0));
+  return out + "]";
+}
+
+// A pawn capture written without the file the pawn leaves: the one pawn that can take there.
+MoveResolution resolve_file_less_pawn_capture(const Position& pos, const MoveText& text,
+                                              const MoveResolution& failed) {
+  MoveResolution found = failed;
+  int matches = 0;
+  for (int file = 0; file < 8; ++file) {
+    MoveText with_file = text;
+    with_file.from_file = std::int8_t(file);
+    const MoveResolution r = resolve_variant_move(pos, with_file);
+    if (r.ok() && pos.is_capture(r.move)) {
+      found = r;
+      ++matches;
+    }
+  }
+  if (matches > 1) return failed;
+  return found;
+}
+
+// A drop made with a piece its player did not hold: the piece is lent so the replay goes on,
+// and the capture that pays it back says where it would have come from.
+struct Loan {
+  std::size_t move_index;  // of the drop
+  std::uint8_t board;
+  Color side;
+  PieceType type;
+  std::size_t paid_by = SIZE_MAX;  // index of the capture that passed the piece later
+};
+
+class MatchReplay {
+ public:
+  MatchReplay(const ValidateOptions& options, DiagnosticsBuilder& diagnostics, BughouseMatch& match,
+              const RecordText& text, BughouseDetail detail)
+      : options_(options), diagnostics_(diagnostics), match_(match), text_(text), detail_(detail) {}
+
+  void run();
+
+ private:
+  bool start_positions();
+  bool play(std::size_t index);
+  void pass_capture(std::size_t index, Color capturer, PieceType type);
+  void settle_loans();
+  void check_numbers(const TextMove& m, const Position& pos);
+  void check_result();
+  bool read_final_comment(int& board, Color& winner);
+  bool check_claimed_mate(int board, Color loser);
+  TextPos result_pos() const;
+
+  const ValidateOptions& options_;
+  DiagnosticsBuilder& diagnostics_;
+  BughouseMatch& match_;
+  const RecordText& text_;
+  const BughouseDetail detail_;
+  std::array<Position, 2> boards_;
+  std::vector<Loan> loans_;
+  std::array<bool, 2> numbering_reported_{};
+  std::size_t ended_at_ = SIZE_MAX;  // index of the move that ended the match
+  Color winner_ = White;             // on the deciding board
+};
+
+bool MatchReplay::start_positions() {
+  const std::string variant = lower(match_.tag("Variant"));
+  // bughouse.pro's own variations (duck chess, accolade...) change the rules: not replayed.
+  std::string rest = variant;
+  for (std::string_view word : {"bughouse", "chess960", "960", "fischerandom", " "}) {
+    for (std::size_t at; (at = rest.find(word)) != std::string::npos;) rest.erase(at, word.size());
+  }
+  if (!rest.empty()) {
+    diagnostics_.add(Code::UnsupportedVariant, diagnostics_.game().start,
+                     "variant \"" + std::string(match_.tag("Variant")) +
+                         "\" is bughouse with other rules; its moves are not replayed");
+    return false;
+  }
+  match_.chess960 = variant.find("960") != std::string::npos;
+  std::string_view fen = match_.tag("FEN");
+  for (int b = 0; b < 2; ++b) {
+    if (fen.empty()) {
+      boards_[b] = variant_start_position(Variant::Bughouse);
+      continue;
+    }
+    const std::size_t bar = fen.find('|');
+    std::string_view one = bar == std::string_view::npos ? fen
+                           : b == 0                      ? fen.substr(0, bar)
+                                                         : fen.substr(bar + 1);
+    while (!one.empty() && one.front() == ' ') one.remove_prefix(1);
+    while (!one.empty() && one.back() == ' ') one.remove_suffix(1);
+    FenResult read = Position::from_fen(one, Variant::Bughouse, match_.chess960);
+    if (!read.ok()) {
+      TextPos at = diagnostics_.game().start;
+      for (const auto& tag : text_.tags)
+        if (tag.name == "FEN") at = tag.pos;
+      diagnostics_.add(Code::BadFen, at,
+                       std::string("board ") + kBoardLetter[b] + ": " + read.message);
+      return false;
+    }
+    boards_[b] = read.position;
+    match_.chess960 = match_.chess960 || boards_[b].is_chess960();
+  }
+  match_.start = boards_;
+  return true;
+}
+
+void MatchReplay::check_numbers(const TextMove& m, const Position& pos) {
+  const int expected = pos.fullmove_number();
+  if (int(m.number) == expected || numbering_reported_[m.board]) return;
+  numbering_reported_[m.board] = true;
+  diagnostics_.add_warning(Code::Syntax, m.pos,
+                           "move number " + board_move_name(m) +
+                               (int(m.number) < expected ? " repeats" : " skips") + ": board " +
+                               kBoardLetter[m.board] + " is at move " + std::to_string(expected));
+}
+
+void MatchReplay::pass_capture(std::size_t index, Color capturer, PieceType type) {
+  const std::uint8_t to_board = text_.moves[index].board ^ 1;
+  const Color partner = ~capturer;
+  for (Loan& loan : loans_) {
+    if (loan.paid_by == SIZE_MAX && loan.board == to_board && loan.side == partner &&
+        loan.type == type) {
+      loan.paid_by = index;  // the piece was lent already
+      return;
+    }
+  }
+  boards_[to_board].add_to_pocket(partner, type, 1);
+}
+
+bool MatchReplay::play(std::size_t index) {
+  const TextMove& m = text_.moves[index];
+  Position& pos = boards_[m.board];
+  auto name = [&m] { return board_move_name(m); };  // for messages only
+  // Boards written in blocks: the other board's moves may all have come before the mate.
+  if (ended_at_ != SIZE_MAX && (!match_.block_written || text_.moves[ended_at_].board == m.board)) {
+    const TextMove& end = text_.moves[ended_at_];
+    diagnostics_.add(Code::IllegalMove, m.pos,
+                     "move " + name() + " after the end of the match: " + match_.end + " at " +
+                         board_move_name(end));
+    return false;
+  }
+  if (m.side != pos.side_to_move()) {
+    diagnostics_.add(Code::IllegalMove, m.pos,
+                     "move " + name() + ": it is " +
+                         (pos.side_to_move() == White ? "White" : "Black") + "'s turn on board " +
+                         kBoardLetter[m.board]);
+    return false;
+  }
+  check_numbers(m, pos);
+  if (m.garbled_knight)
+    diagnostics_.add_warning(
+        Code::Syntax, m.pos,
+        "move " + name() + " written `$146@`: read as the knight drop " + m.san);
+  MoveText parsed;
+  MoveTextError parse_error;
+  if (parse_move_text(m.san, parsed, parse_error) == 0) {
+    diagnostics_.add(Code::IllegalMove, m.pos, "move " + name() + " '" + m.san + "' is no move");
+    return false;
+  }
+  bool lent = false;
+  if (parsed.kind == MoveText::Drop && parsed.piece != King && parsed.piece != NoPieceType &&
+      pos.pocket_count(m.side, parsed.piece) == 0) {
+    pos.add_to_pocket(m.side, parsed.piece, 1);
+    lent = true;
+  }
+  MoveResolution r = resolve_variant_move(pos, parsed);
+  // bughouse.pro writes a pawn capture without its file ("xe6"): the one pawn that can take.
+  if (!r.ok() && parsed.kind == MoveText::Normal && parsed.piece == Pawn && parsed.capture &&
+      parsed.from_file < 0)
+    r = resolve_file_less_pawn_capture(pos, parsed, r);
+  if (!r.ok()) {
+    if (lent) pos.add_to_pocket(m.side, parsed.piece, -1);
+    std::string why = describe_move_error(pos, parsed, r);
+    Diagnostic* d = diagnostics_.add(
+        r.error == MoveError::Ambiguous ? Code::AmbiguousMove : Code::IllegalMove, m.pos,
+        "illegal move " + name() + " " + m.san + " on board " + kBoardLetter[m.board] + ": " + why);
+    if (d) {
+      d->written = m.san;
+      d->fen = pos.fen();
+      d->ply = std::uint32_t(index + 1);
+    }
+    return false;
+  }
+  if (lent) loans_.push_back({index, m.board, m.side, parsed.piece});
+  const Move move = r.move;
+  BughouseMove& out = match_.moves.emplace_back();
+  out.board = m.board;
+  out.side = m.side;
+  out.number = m.number;
+  out.move = move;
+  if (detail_ != BughouseDetail::Verdict) {
+    append_variant_san(pos, move, out.san);
+    out.uci = to_uci(pos, move);
+    for (std::string_view c : m.comments)
+      if (!read_clock(c, out)) out.comments.emplace_back(c);
+  }
+  PieceType passed = NoPieceType;
+  if (!move.is_drop() && pos.is_capture(move)) {
+    const Square victim = move.kind() == Move::EnPassant ? Square(move.to() ^ 8) : move.to();
+    passed = (pos.promoted() & square_bb(victim)) ? Pawn : type_of(pos.piece_on(victim));
+  }
+  pos.play_variant(move);
+  if (passed != NoPieceType) pass_capture(index, m.side, passed);
+  if (pos.in_check()) {
+    const Outcome end = game_outcome(pos);
+    if (end.reason == EndReason::Checkmate) {
+      ended_at_ = index;
+      winner_ = m.side;
+      match_.deciding_board = m.board;
+      match_.end = std::string("checkmate on board ") + kBoardLetter[m.board];
+    }
+  }
+  if (detail_ == BughouseDetail::Positions) {
+    for (int b = 0; b < 2; ++b) out.pockets[b] = pocket_text(boards_[b]);
+    out.fen = pos.fen();
+  }
+  return true;
+}
+
+void MatchReplay::settle_loans() {
+  bool order_noted = false;
+  for (const Loan& loan : loans_) {
+    const TextMove& drop = text_.moves[loan.move_index];
+    std::string message = std::string("no ") + (loan.side == White ? "white " : "black ") +
+                          kPieceNames[loan.type] + " in hand on board " +
+                          char(kBoardLetter[loan.board] + (loan.side == Black ? 32 : 0)) + " for " +
+                          board_move_name(drop) + " " + drop.san;
+    if (loan.paid_by != SIZE_MAX && match_.block_written) {
+      if (order_noted) continue;
+      order_noted = true;
+      diagnostics_.add_warning(
+          Code::IllegalMove, drop.pos,
+          "order not verifiable: the boards' moves are written in blocks, and " + message +
+              " unless the partner's capture at " + board_move_name(text_.moves[loan.paid_by]) +
+              " came first; every drop is checked against all of the partner's captures");
+      continue;
+    }
+    if (loan.paid_by != SIZE_MAX) {
+      const TextMove& capture = text_.moves[loan.paid_by];
+      message += ": the first " + std::string(kPieceNames[loan.type]) + " is captured at " +
+                 board_move_name(capture) + ", " + count_words(loan.paid_by - loan.move_index);
+    } else {
+      message += ": none is passed to it before the end";
+    }
+    if (Diagnostic* d = diagnostics_.add(Code::IllegalMove, drop.pos, std::move(message))) {
+      d->written = drop.san;
+      d->ply = std::uint32_t(loan.move_index + 1);
+    }
+  }
+}
+
+TextPos MatchReplay::result_pos() const {
+  for (const auto& tag : text_.tags)
+    if (tag.name == "Result") return tag.pos;
+  if (!text_.result.empty()) return text_.result_pos;
+  return text_.moves.empty() ? diagnostics_.game().start : text_.moves.back().pos;
+}
+
+// The end a final comment names: "{WhoAmI resigns}", "{LinusO forfeits on time}",
+// "{BlackA checkmated}": the loser's board and the winning colour there.
+bool MatchReplay::read_final_comment(int& board, Color& winner) {
+  const std::vector<std::string_view>& comments =
+      text_.moves.empty() ? text_.opening_comments : text_.moves.back().comments;
+  if (comments.empty()) return false;
+  const std::string last(comments.back());
+  const std::string text = lower(last);
+  if (text.find("resign") == std::string::npos && text.find("forfeit") == std::string::npos &&
+      text.find("checkmated") == std::string::npos && text.find("mated") == std::string::npos)
+    return false;
+  constexpr const char* kRoles[4] = {"WhiteA", "BlackA", "WhiteB", "BlackB"};
+  constexpr const char* kShort[4] = {"wa", "ba", "wb", "bb"};
+  std::string first_word = text.substr(0, text.find(' '));
+  for (int i = 0; i < 4; ++i) {
+    const std::string player = lower(match_.tag(kRoles[i]));
+    if (first_word == kShort[i] || first_word == lower(kRoles[i]) ||
+        (!player.empty() && first_word == player)) {
+      board = i / 2;
+      winner = i % 2 == 0 ? Black : White;
+      match_.end = last;
+      return true;
+    }
+  }
+  return false;
+}
+
+// A final comment that says a player was checkmated where the board shows no bughouse mate:
+// most often a check a drop could block, which FICS and chess.com do not count as mate.
+bool MatchReplay::check_claimed_mate(int board, Color loser) {
+  if (lower(match_.end).find("checkmated") == std::string::npos || !match_.complete) return true;
+  const Position& pos = boards_[board];
+  if (pos.side_to_move() == loser && game_outcome(pos).reason == EndReason::Checkmate) return true;
+  std::string why = "it is not mate";
+  if (pos.side_to_move() == loser && pos.in_check())
+    why =
+        "the check can be blocked by a drop, which is no mate in bughouse even with an empty "
+        "pocket";
+  diagnostics_.add(Code::WrongResult, result_pos(),
+                   "the record ends with \"" + match_.end + "\", but on board " +
+                       kBoardLetter[board] + " (" + pos.fen() + ") " + why);
+  return false;
+}
+
+void MatchReplay::check_result() {
+  std::string tag(match_.tag("Result"));
+  const std::string& token = text_.result;
+  if (!tag.empty() && tag != "1-0" && tag != "0-1" && tag != "1/2-1/2" && tag != "*") {
+    diagnostics_.add(Code::BadTag, result_pos(), "Result \"" + tag + "\" is no result");
+    tag.clear();
+  }
+  // Engine exports end every movetext with `*` whatever the tag: a missing marker, not a
+  // contradiction.
+  if (!tag.empty() && !token.empty() && token != "*" && tag != token)
+    diagnostics_.add(Code::ResultMismatch, text_.result_pos,
+                     "the Result tag says " + tag + ", the movetext ends with " + token);
+  match_.result = !tag.empty() && tag != "*" ? tag : token;
+  GameReport& report = diagnostics_.report();
+  report.result = match_.result;
+  int board = match_.deciding_board;
+  Color winner = winner_;
+  if (board < 0) {
+    if (!read_final_comment(board, winner)) return;
+    if (!check_claimed_mate(board, ~winner)) return;
+  }
+  match_.deciding_board = board;
+  // Team 1 is WhiteA and BlackB.
+  const bool team1_won = (board == 0) == (winner == White);
+  const std::string team = team1_won ? "1-0" : "0-1";
+  const std::string colour = winner == White ? "1-0" : "0-1";
+  report.outcome.reason = ended_at_ != SIZE_MAX ? EndReason::Checkmate : EndReason::Unknown;
+  const std::string& result = match_.result;
+  if (result.empty() || result == "*") return;
+  // Where the two meanings agree (a match decided on board A) the team's is named.
+  if (result == team) {
+    match_.reading = MatchResultReading::Team;
+    report.variant += " (result: team)";
+  } else if (result == colour) {
+    match_.reading = MatchResultReading::BoardColour;
+    report.variant += std::string(" (result: colour on board ") + kBoardLetter[board] + ")";
+  } else {
+    diagnostics_.add(Code::WrongResult, result_pos(),
+                     "result " + result + " contradicts the end of the match (" + match_.end +
+                         "): " + (team1_won ? "WhiteA and BlackB" : "BlackA and WhiteB") +
+                         " won, " + team + " as the team's result or " + colour +
+                         " as the colour that won on board " + kBoardLetter[board]);
+    return;
+  }
+  report.outcome.result = result == "1-0" ? GameResult::WhiteWins : GameResult::BlackWins;
+}
+
+void MatchReplay::run() {
+  for (const auto& tag : text_.tags) match_.tags.emplace_back(tag.name, tag.value);
+  for (const auto& problem : text_.problems) {
+    if (problem.error)
+      diagnostics_.add(Code::Syntax, problem.pos, problem.message);
+    else
+      diagnostics_.add_warning(Code::Syntax, problem.pos, problem.message);
+  }
+  GameReport& report = diagnostics_.report();
+  report.variant = "Bughouse";
+  if (!start_positions()) {
+    report.replayed = false;
+    match_.final = match_.start;
+    return;
+  }
+  if (match_.chess960) report.variant = "Bughouse Chess960";
+  // Boards written one after the other ("1A.. 30A. 1a..."): where the two boards' moves
+  // change places at most once, the order across boards is not known.
+  std::size_t switches = 0;
+  std::array<std::size_t, 2> per_board{};
+  for (std::size_t i = 0; i < text_.moves.size(); ++i) {
+    ++per_board[text_.moves[i].board];
+    if (i && text_.moves[i].board != text_.moves[i - 1].board) ++switches;
+  }
+  match_.block_written = switches <= 1 && per_board[0] > 2 && per_board[1] > 2;
+  match_.complete = true;
+  for (std::size_t i = 0; i < text_.moves.size(); ++i) {
+    if (report.plies >= options_.max_plies) {
+      diagnostics_.add(Code::LimitExceeded, text_.moves[i].pos,
+                       "more than " + std::to_string(options_.max_plies) + " moves");
+      match_.complete = false;
+      break;
+    }
+    if (!play(i)) {
+      match_.complete = false;
+      break;
+    }
+    ++report.plies;
+  }
+  report.moves_replayed = report.plies;
+  match_.final = boards_;
+  settle_loans();
+  check_result();
+}
+
+}  // namespace
+
+std::string_view BughouseMatch::tag(std::string_view name) const {
+  for (const auto& [n, v] : tags)
+    if (n == name) return v;
+  return {};
+}
+
+std::string BughouseMatch::fen() const {
+  return final[0].fen() + " | " + final[1].fen();
+}
+
+void read_bughouse_match(const RawGame& game, const ValidateOptions& options, GameReport& report,
+                         BughouseMatch& match, BughouseDetail detail) {
+  match = BughouseMatch{};
+  DiagnosticsBuilder diagnostics{SeverityRules(options)};
+  diagnostics.begin(game, report);
+  if (game.code_page) diagnostics.add(Code::Encoding, game.start, encoding_message(game));
+  bughouse::RecordText text;
+  bughouse::read_record_text(game, text);
+  MatchReplay(options, diagnostics, match, text, detail).run();
+  diagnostics.finish();
+  if (report.problems.size() > 1) DiagnosticsBuilder::sort_by_position(report);
+}
+
+}  // namespace pgn
