@@ -33,6 +33,7 @@ const std::map<std::string, std::string, std::less<>> kHeaderFloors = {
     {"parser", "read"},         // read/pgn_parser.cpp
     {"reader", "read"},         // includes input, splitter and parser
     {"select", "select"},       // select/selection.cpp
+    {"sqlite", "write"},        // write/sqlite_writer.cpp
 };
 
 const fs::path kSource = fs::path(LIBPGN_SOURCE_DIR) / "libpgn";
