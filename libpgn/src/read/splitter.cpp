@@ -23,6 +23,10 @@
 //
 // An input whose first bytes hold a control byte before any '[' is not PGN (an archive, an
 // image): no game is read from it, and binary_data_at() says where the first such byte is.
+//
+// Why one file of 810 lines: the splitter is one state machine over the bytes (tags, movetext,
+// comments, line starts), whose steps share the scan position and are inlined into one loop;
+// the rules above are each a few lines of it.
 #include "libpgn/splitter.hpp"
 
 #include <algorithm>

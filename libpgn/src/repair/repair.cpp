@@ -3,6 +3,10 @@
 // (TokenTrail) and walked beside the record's events, so that every move's spelling can be compared
 // and every part of the movetext the record left out (after an illegal move, after the end of the
 // game) can be said and kept in a comment.
+//
+// Why one file of 800 lines: the walk beside the record's events and the mending of each kind of
+// slip share the walk's state (where the input is, which event comes next, what was said); the
+// tag repairs are in tags/tag_forms and the slip finders in repair/slips, what could move out.
 #include "libpgn/repair.hpp"
 
 #include <algorithm>
