@@ -143,6 +143,12 @@ class Game {
       return v ? py::object(py::float_(*v)) : py::object(py::none());
     });
   }
+  py::list emts() const {
+    return per_ply([](std::string_view c) {
+      auto v = read_comment_commands(c).emt;
+      return v ? py::object(py::float_(*v)) : py::object(py::none());
+    });
+  }
   py::list evals() const {
     return per_ply([](std::string_view c) {
       const auto e = read_comment_commands(c).eval;
@@ -399,6 +405,8 @@ PyGetSetDef game_attributes[] = {
      "Main-line comments as (ply, text): ply 0 is before the first move.", nullptr},
     {"clocks", get<[](const Game& g) { return g.clocks(); }>, nullptr,
      "Seconds on the clock after each main-line ply ([%clk]), None where not given.", nullptr},
+    {"emts", get<[](const Game& g) { return g.emts(); }>, nullptr,
+     "Seconds each main-line ply took ([%emt]), None where not given.", nullptr},
     {"evals", get<[](const Game& g) { return g.evals(); }>, nullptr,
      "Evaluation in pawns after each main-line ply ([%eval]), None where not given or a mate.",
      nullptr},

@@ -457,3 +457,13 @@ def test_encoding_is_detected_or_forced():
     assert list(frame["White"]) == [g.tags["White"] for g in forced]
     with pytest.raises(ValueError, match="unknown encoding 'nonsense'"):
         libpgn.read_games(legacy, encoding="nonsense")
+
+
+def test_emts_are_the_seconds_each_ply_took():
+    text = (
+        '[Event "e"]\n[Result "*"]\n\n'
+        "1. e4 { [%emt 0:00:07] [%clk 0:04:53] } 1... e5 2. Nf3 { [%emt 0:01:02.5] } *\n"
+    )
+    (game,) = list(libpgn.read_games(text.encode()))
+    assert game.emts == [7.0, None, 62.5]
+    assert game.clocks == [293.0, None, None]

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "libpgn/append_buffer.hpp"
+#include "libpgn/comment_commands.hpp"
 #include "libpgn/json_writer.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/san.hpp"
@@ -381,6 +382,7 @@ class JsonSink {
       json_.string(to_uci(*m.before, m.event->move));
     if (options_.fen) json_.key("fen").string(m.after->fen());
     fields_.back() = kNone;
+    if (line() < commands_.size()) commands_[line()] = CommentCommands();
   }
   void nag(int value) {
     open_field(kNags, "nags");
@@ -389,10 +391,12 @@ class JsonSink {
   void comment(std::string_view text) {
     open_field(kComments, "comments");
     json_.string(text);
+    read_commands(text);
   }
   void comment_after_variations(std::string_view text) {
     open_field(kCommentsAfter, "comments_after");
     json_.string(text);
+    read_commands(text);
   }
   void variation_begin() {
     open_field(kVariations, "variations");
@@ -405,6 +409,10 @@ class JsonSink {
   }
   void move_end() {
     close_field();
+    if (line() < commands_.size() && !commands_[line()].empty()) {
+      write_commands(commands_[line()]);
+      commands_[line()] = CommentCommands();
+    }
     json_.end_object();
   }
   void main_line_end() {}
@@ -433,10 +441,35 @@ class JsonSink {
     fields_.back() = kNone;
   }
 
+  // The open line the current move is on (0: the main line).
+  std::size_t line() const { return fields_.size() - 1; }
+
+  // The comment commands of the move ([%clk], [%emt], [%eval], [%timestamp]) as numbers
+  // beside its comments, which keep their text (docs/convert.md). Per open line, made only
+  // when a comment holds a command.
+  void read_commands(std::string_view text) {
+    if (!has_comment_command(text)) return;
+    if (commands_.size() <= line()) commands_.resize(line() + 1);
+    read_comment_commands(text, commands_[line()]);
+  }
+  void write_commands(const CommentCommands& c) {
+    if (c.clock) json_.key("clock").number(*c.clock);
+    if (c.emt) json_.key("emt").number(*c.emt);
+    if (c.eval) {
+      json_.key("eval").begin_object();
+      if (c.eval->centipawns) json_.key("cp").number(*c.eval->centipawns);
+      if (c.eval->mate) json_.key("mate").number(*c.eval->mate);
+      if (c.eval->depth) json_.key("depth").number(*c.eval->depth);
+      json_.end_object();
+    }
+    if (c.timestamp) json_.key("timestamp").number(*c.timestamp);
+  }
+
   const WriterOptions& options_;
   JsonWriter& json_;
   std::vector<std::uint8_t>& fields_;  // per open line: the array field of its current move
   std::vector<std::string_view>& leading_;
+  std::vector<CommentCommands> commands_;  // per open line: its current move's commands
 };
 
 // ---- UCI, FEN, EPD ------------------------------------------------------------------------
