@@ -3,7 +3,6 @@
 // takes the games in input order from a short queue.
 #include "libpgn/games.hpp"
 
-#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -14,6 +13,7 @@
 #include "libpgn/game_record.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/tags.hpp"
+#include "run/batch_side_table.hpp"
 
 namespace pgn {
 namespace {
@@ -84,7 +84,7 @@ struct Games::Stream {
   std::atomic<bool> stop{false};
   std::string error;
   // The games a worker made of a batch, until the consumer takes them in order.
-  std::vector<std::pair<const GameBatch*, std::vector<PlayedGame>>> made;
+  BatchSideTable<std::vector<PlayedGame>> made;
   std::thread thread;
 
   class Worker final : public BatchWorker {
@@ -102,8 +102,7 @@ struct Games::Stream {
         batch.locate(i, report, stream_.options.validate);
         make_played_game(batch.games[i], report, record_, games.emplace_back());
       }
-      std::lock_guard lock(stream_.mutex);
-      stream_.made.emplace_back(&batch, std::move(games));
+      stream_.made.put(batch, std::move(games));
     }
 
    private:
@@ -116,11 +115,8 @@ struct Games::Stream {
    public:
     explicit Consumer(Stream& stream) : stream_(stream) {}
     void batch(GameBatch& batch) override {
+      std::vector<PlayedGame> games = stream_.made.take(batch);
       std::unique_lock lock(stream_.mutex);
-      auto it = std::find_if(stream_.made.begin(), stream_.made.end(),
-                             [&](const auto& entry) { return entry.first == &batch; });
-      std::vector<PlayedGame> games = std::move(it->second);
-      stream_.made.erase(it);
       // The caller takes games more slowly than the workers make them: wait for room.
       stream_.changed.wait(
           lock, [&] { return stream_.ready.size() < stream_.max_ready || stream_.stop.load(); });
