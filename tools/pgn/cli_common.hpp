@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "libpgn/encoding.hpp"
@@ -128,6 +129,11 @@ class OutputFile {
   // Told of every `bytes` written to stream(): a file's pages are handed to the disk every
   // few megabytes, so that finish()'s fsync waits for the last of them only.
   void wrote(std::size_t bytes);
+  // Writes `text` to stream() and tells wrote(); a failure is found by finish().
+  void write(std::string_view text) {
+    std::fwrite(text.data(), 1, text.size(), stream());
+    wrote(text.size());
+  }
 
  private:
   void forget_temp();

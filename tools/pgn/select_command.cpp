@@ -31,10 +31,7 @@ class SelectReport final : public SelectSink {
       std::fprintf(stderr, "%s:%u: %s\n", terminal_text(file).c_str(), unsigned(note.line),
                    terminal_text(note.message).c_str());
   }
-  void games(std::string_view text) override {
-    std::fwrite(text.data(), 1, text.size(), output_.stream());
-    output_.wrote(text.size());
-  }
+  void games(std::string_view text) override { output_.write(text); }
   void failed_input(const std::string& file, const std::string& error,
                     std::uint64_t games_read) override {
     print_input_failure(file, error, games_read);
