@@ -1,16 +1,17 @@
 // Replaying a bughouse match: both boards in the order written, each captured piece passed
 // to the partner at once, drops checked against what was passed before them, the end of the
 // match and the Result tag under both meanings exporters give it.
+#include "libpgn/bughouse.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <string>
 
-#include "bughouse/bpgn_text.hpp"
+#include "check/bpgn_text.hpp"
 #include "check/diagnostics_builder.hpp"
 #include "check/replay.hpp"
-#include "libpgn/bughouse.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/validator.hpp"
 #include "libpgn/variant.hpp"
@@ -151,6 +152,7 @@ class MatchReplay {
   std::array<bool, 2> numbering_reported_{};
   std::size_t ended_at_ = SIZE_MAX;  // index of the move that ended the match
   Color winner_ = White;             // on the deciding board
+  std::string san_scratch_;          // a move's SAN where it is not written as SAN
 };
 
 bool MatchReplay::start_positions() {
@@ -183,7 +185,7 @@ bool MatchReplay::start_positions() {
     if (!read.ok()) {
       TextPos at = diagnostics_.game().start;
       for (const auto& tag : text_.tags)
-        if (tag.name == "FEN") at = tag.pos;
+        if (tag.name == "FEN") at = text_.pos_of(tag.at);
       diagnostics_.add(Code::BadFen, at,
                        std::string("board ") + kBoardLetter[b] + ": " + read.message);
       return false;
@@ -199,7 +201,7 @@ void MatchReplay::check_numbers(const TextMove& m, const Position& pos) {
   const int expected = pos.fullmove_number();
   if (int(m.number) == expected || numbering_reported_[m.board]) return;
   numbering_reported_[m.board] = true;
-  diagnostics_.add_warning(Code::Syntax, m.pos,
+  diagnostics_.add_warning(Code::Syntax, text_.pos_of(m.at),
                            "move number " + board_move_name(m) +
                                (int(m.number) < expected ? " repeats" : " skips") + ": board " +
                                kBoardLetter[m.board] + " is at move " + std::to_string(expected));
@@ -223,29 +225,33 @@ bool MatchReplay::play(std::size_t index) {
   Position& pos = boards_[m.board];
   auto name = [&m] { return board_move_name(m); };  // for messages only
   // Boards written in blocks: the other board's moves may all have come before the mate.
-  if (ended_at_ != SIZE_MAX && (!match_.block_written || text_.moves[ended_at_].board == m.board)) {
+  if (ended_at_ != SIZE_MAX && (!match_.block_written || text_.moves[ended_at_].board == m.board))
+      [[unlikely]] {
     const TextMove& end = text_.moves[ended_at_];
-    diagnostics_.add(Code::IllegalMove, m.pos,
+    diagnostics_.add(Code::IllegalMove, text_.pos_of(m.at),
                      "move " + name() + " after the end of the match: " + match_.end + " at " +
                          board_move_name(end));
     return false;
   }
-  if (m.side != pos.side_to_move()) {
-    diagnostics_.add(Code::IllegalMove, m.pos,
+  if (m.side != pos.side_to_move()) [[unlikely]] {
+    diagnostics_.add(Code::IllegalMove, text_.pos_of(m.at),
                      "move " + name() + ": it is " +
                          (pos.side_to_move() == White ? "White" : "Black") + "'s turn on board " +
                          kBoardLetter[m.board]);
     return false;
   }
-  check_numbers(m, pos);
-  if (m.garbled_knight)
+  if (int(m.number) != pos.fullmove_number()) [[unlikely]]
+    check_numbers(m, pos);
+  const std::string_view san = m.san(san_scratch_);
+  if (m.form == TextMove::Form::GarbledKnight) [[unlikely]]
     diagnostics_.add_warning(
-        Code::Syntax, m.pos,
-        "move " + name() + " written `$146@`: read as the knight drop " + m.san);
+        Code::Syntax, text_.pos_of(m.at),
+        "move " + name() + " written `$146@`: read as the knight drop " + std::string(san));
   MoveText parsed;
   MoveTextError parse_error;
-  if (parse_move_text(m.san, parsed, parse_error) == 0) {
-    diagnostics_.add(Code::IllegalMove, m.pos, "move " + name() + " '" + m.san + "' is no move");
+  if (parse_move_text(san, parsed, parse_error) == 0) [[unlikely]] {
+    diagnostics_.add(Code::IllegalMove, text_.pos_of(m.at),
+                     "move " + name() + " '" + std::string(san) + "' is no move");
     return false;
   }
   bool lent = false;
@@ -259,14 +265,16 @@ bool MatchReplay::play(std::size_t index) {
   if (!r.ok() && parsed.kind == MoveText::Normal && parsed.piece == Pawn && parsed.capture &&
       parsed.from_file < 0)
     r = resolve_file_less_pawn_capture(pos, parsed, r);
-  if (!r.ok()) {
+  if (!r.ok()) [[unlikely]] {
     if (lent) pos.add_to_pocket(m.side, parsed.piece, -1);
     std::string why = describe_move_error(pos, parsed, r);
-    Diagnostic* d = diagnostics_.add(
-        r.error == MoveError::Ambiguous ? Code::AmbiguousMove : Code::IllegalMove, m.pos,
-        "illegal move " + name() + " " + m.san + " on board " + kBoardLetter[m.board] + ": " + why);
+    Diagnostic* d =
+        diagnostics_.add(r.error == MoveError::Ambiguous ? Code::AmbiguousMove : Code::IllegalMove,
+                         text_.pos_of(m.at),
+                         "illegal move " + name() + " " + std::string(san) + " on board " +
+                             kBoardLetter[m.board] + ": " + why);
     if (d) {
-      d->written = m.san;
+      d->written = san;
       d->fen = pos.fen();
       d->ply = std::uint32_t(index + 1);
     }
@@ -274,16 +282,18 @@ bool MatchReplay::play(std::size_t index) {
   }
   if (lent) loans_.push_back({index, m.board, m.side, parsed.piece});
   const Move move = r.move;
-  BughouseMove& out = match_.moves.emplace_back();
-  out.board = m.board;
-  out.side = m.side;
-  out.number = m.number;
-  out.move = move;
+  // Validation wants the verdict only: the moves are kept for the writers and the main line.
+  BughouseMove* out = nullptr;
   if (detail_ != BughouseDetail::Verdict) {
-    append_variant_san(pos, move, out.san);
-    out.uci = to_uci(pos, move);
-    for (std::string_view c : m.comments)
-      if (!read_clock(c, out)) out.comments.emplace_back(c);
+    out = &match_.moves.emplace_back();
+    out->board = m.board;
+    out->side = m.side;
+    out->number = m.number;
+    out->move = move;
+    append_variant_san(pos, move, out->san);
+    out->uci = to_uci(pos, move);
+    for (std::string_view c : text_.comments_of(m))
+      if (!read_clock(c, *out)) out->comments.emplace_back(c);
   }
   PieceType passed = NoPieceType;
   if (!move.is_drop() && pos.is_capture(move)) {
@@ -302,8 +312,8 @@ bool MatchReplay::play(std::size_t index) {
     }
   }
   if (detail_ == BughouseDetail::Positions) {
-    for (int b = 0; b < 2; ++b) out.pockets[b] = pocket_text(boards_[b]);
-    out.fen = pos.fen();
+    for (int b = 0; b < 2; ++b) out->pockets[b] = pocket_text(boards_[b]);
+    out->fen = pos.fen();
   }
   return true;
 }
@@ -315,12 +325,12 @@ void MatchReplay::settle_loans() {
     std::string message = std::string("no ") + (loan.side == White ? "white " : "black ") +
                           kPieceNames[loan.type] + " in hand on board " +
                           char(kBoardLetter[loan.board] + (loan.side == Black ? 32 : 0)) + " for " +
-                          board_move_name(drop) + " " + drop.san;
+                          board_move_name(drop) + " " + std::string(drop.san(san_scratch_));
     if (loan.paid_by != SIZE_MAX && match_.block_written) {
       if (order_noted) continue;
       order_noted = true;
       diagnostics_.add_warning(
-          Code::IllegalMove, drop.pos,
+          Code::IllegalMove, text_.pos_of(drop.at),
           "order not verifiable: the boards' moves are written in blocks, and " + message +
               " unless the partner's capture at " + board_move_name(text_.moves[loan.paid_by]) +
               " came first; every drop is checked against all of the partner's captures");
@@ -333,8 +343,9 @@ void MatchReplay::settle_loans() {
     } else {
       message += ": none is passed to it before the end";
     }
-    if (Diagnostic* d = diagnostics_.add(Code::IllegalMove, drop.pos, std::move(message))) {
-      d->written = drop.san;
+    if (Diagnostic* d =
+            diagnostics_.add(Code::IllegalMove, text_.pos_of(drop.at), std::move(message))) {
+      d->written = drop.san(san_scratch_);
       d->ply = std::uint32_t(loan.move_index + 1);
     }
   }
@@ -342,16 +353,17 @@ void MatchReplay::settle_loans() {
 
 TextPos MatchReplay::result_pos() const {
   for (const auto& tag : text_.tags)
-    if (tag.name == "Result") return tag.pos;
-  if (!text_.result.empty()) return text_.result_pos;
-  return text_.moves.empty() ? diagnostics_.game().start : text_.moves.back().pos;
+    if (tag.name == "Result") return text_.pos_of(tag.at);
+  if (!text_.result.empty()) return text_.pos_of(text_.result_at);
+  return text_.moves.empty() ? diagnostics_.game().start : text_.pos_of(text_.moves.back().at);
 }
 
 // The end a final comment names: "{WhoAmI resigns}", "{LinusO forfeits on time}",
 // "{BlackA checkmated}": the loser's board and the winning colour there.
 bool MatchReplay::read_final_comment(int& board, Color& winner) {
-  const std::vector<std::string_view>& comments =
-      text_.moves.empty() ? text_.opening_comments : text_.moves.back().comments;
+  const std::span<const std::string_view> comments =
+      text_.moves.empty() ? std::span(text_.comments.data(), text_.opening_comments)
+                          : text_.comments_of(text_.moves.back());
   if (comments.empty()) return false;
   const std::string last(comments.back());
   const std::string text = lower(last);
@@ -393,7 +405,7 @@ bool MatchReplay::check_claimed_mate(int board, Color loser) {
 
 void MatchReplay::check_result() {
   std::string tag(match_.tag("Result"));
-  const std::string& token = text_.result;
+  const std::string token(text_.result);
   if (!tag.empty() && tag != "1-0" && tag != "0-1" && tag != "1/2-1/2" && tag != "*") {
     diagnostics_.add(Code::BadTag, result_pos(), "Result \"" + tag + "\" is no result");
     tag.clear();
@@ -401,7 +413,7 @@ void MatchReplay::check_result() {
   // Engine exports end every movetext with `*` whatever the tag: a missing marker, not a
   // contradiction.
   if (!tag.empty() && !token.empty() && token != "*" && tag != token)
-    diagnostics_.add(Code::ResultMismatch, text_.result_pos,
+    diagnostics_.add(Code::ResultMismatch, text_.pos_of(text_.result_at),
                      "the Result tag says " + tag + ", the movetext ends with " + token);
   match_.result = !tag.empty() && tag != "*" ? tag : token;
   GameReport& report = diagnostics_.report();
@@ -442,9 +454,9 @@ void MatchReplay::run() {
   for (const auto& tag : text_.tags) match_.tags.emplace_back(tag.name, tag.value);
   for (const auto& problem : text_.problems) {
     if (problem.error)
-      diagnostics_.add(Code::Syntax, problem.pos, problem.message);
+      diagnostics_.add(Code::Syntax, text_.pos_of(problem.at), problem.message);
     else
-      diagnostics_.add_warning(Code::Syntax, problem.pos, problem.message);
+      diagnostics_.add_warning(Code::Syntax, text_.pos_of(problem.at), problem.message);
   }
   GameReport& report = diagnostics_.report();
   report.variant = "Bughouse";
@@ -466,7 +478,7 @@ void MatchReplay::run() {
   match_.complete = true;
   for (std::size_t i = 0; i < text_.moves.size(); ++i) {
     if (report.plies >= options_.max_plies) {
-      diagnostics_.add(Code::LimitExceeded, text_.moves[i].pos,
+      diagnostics_.add(Code::LimitExceeded, text_.pos_of(text_.moves[i].at),
                        "more than " + std::to_string(options_.max_plies) + " moves");
       match_.complete = false;
       break;
