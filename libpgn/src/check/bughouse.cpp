@@ -123,6 +123,22 @@ struct Loan {
   std::size_t paid_by = SIZE_MAX;  // index of the capture that passed the piece later
 };
 
+// bughouse.pro's rule options, from its tags (absent: the common rules, which FICS and
+// chess.com play).
+struct RuleOptions {
+  // PawnDropRanks "2-7": the ranks, counted from the dropping side, a pawn may be dropped on.
+  int pawn_drop_min = 2, pawn_drop_max = 7;
+  std::string_view pawn_drop_ranks;  // the tag as written, "" when absent
+  // DropAggression: what a drop may do to the other king.
+  enum class DropAggression : std::uint8_t { MateAllowed, NoCheck, NoChessMate, NoBughouseMate };
+  DropAggression drop_aggression = DropAggression::MateAllowed;
+  std::string_view drop_aggression_name;
+  // Promotion "Upgrade" is the common rule; "Discard" and "Steal" take the new piece from
+  // elsewhere (the pawn goes to the diagonal opponent, or a piece is taken from the other
+  // board), which the replay does not follow.
+  std::string_view promotion;
+};
+
 class MatchReplay {
  public:
   MatchReplay(const ValidateOptions& options, DiagnosticsBuilder& diagnostics, BughouseMatch& match,
@@ -133,6 +149,9 @@ class MatchReplay {
 
  private:
   bool start_positions();
+  bool read_rule_options();
+  bool drop_breaks_rule_options(const TextMove& m, std::string_view san, const Position& pos,
+                                Move move);
   bool play(std::size_t index);
   void pass_capture(std::size_t index, Color capturer, PieceType type);
   void settle_loans();
@@ -153,6 +172,7 @@ class MatchReplay {
   std::size_t ended_at_ = SIZE_MAX;  // index of the move that ended the match
   Color winner_ = White;             // on the deciding board
   std::string san_scratch_;          // a move's SAN where it is not written as SAN
+  RuleOptions rules_;
 };
 
 bool MatchReplay::start_positions() {
@@ -168,6 +188,7 @@ bool MatchReplay::start_positions() {
                          "\" is bughouse with other rules; its moves are not replayed");
     return false;
   }
+  if (!read_rule_options()) return false;
   match_.chess960 = variant.find("960") != std::string::npos;
   std::string_view fen = match_.tag("FEN");
   for (int b = 0; b < 2; ++b) {
@@ -194,6 +215,87 @@ bool MatchReplay::start_positions() {
     match_.chess960 = match_.chess960 || boards_[b].is_chess960();
   }
   match_.start = boards_;
+  return true;
+}
+
+bool MatchReplay::read_rule_options() {
+  auto tag_pos = [&](std::string_view name) {
+    for (const auto& tag : text_.tags)
+      if (tag.name == name) return text_.pos_of(tag.at);
+    return diagnostics_.game().start;
+  };
+  auto not_replayed = [&](std::string_view name, std::string_view value, std::string why) {
+    diagnostics_.add(Code::UnsupportedVariant, tag_pos(name),
+                     "rule option " + std::string(name) + " \"" + std::string(value) + "\" " + why +
+                         "; its moves are not replayed");
+    return false;
+  };
+  if (const std::string_view ranks = match_.tag("PawnDropRanks"); !ranks.empty()) {
+    const bool form = ranks.size() == 3 && ranks[1] == '-' && ranks[0] >= '1' &&
+                      ranks[0] <= ranks[2] && ranks[2] <= '7';
+    if (!form) return not_replayed("PawnDropRanks", ranks, "is no range of ranks within 1-7");
+    // The legality core keeps pawns off the first rank, as the common rules do.
+    if (ranks[0] == '1')
+      return not_replayed("PawnDropRanks", ranks, "allows pawn drops on the first rank");
+    rules_.pawn_drop_min = ranks[0] - '0';
+    rules_.pawn_drop_max = ranks[2] - '0';
+    rules_.pawn_drop_ranks = ranks;
+  }
+  using Aggression = RuleOptions::DropAggression;
+  constexpr std::pair<std::string_view, Aggression> kAggressions[] = {
+      {"Mate allowed", Aggression::MateAllowed},
+      {"No check", Aggression::NoCheck},
+      {"No chess mate", Aggression::NoChessMate},
+      {"No bughouse mate", Aggression::NoBughouseMate}};
+  if (const std::string_view value = match_.tag("DropAggression"); !value.empty()) {
+    const auto* found = std::find_if(std::begin(kAggressions), std::end(kAggressions),
+                                     [&](const auto& a) { return a.first == value; });
+    if (found == std::end(kAggressions))
+      return not_replayed("DropAggression", value,
+                          "is none of \"Mate allowed\", \"No check\", \"No chess mate\", "
+                          "\"No bughouse mate\"");
+    rules_.drop_aggression = found->second;
+    rules_.drop_aggression_name = value;
+  }
+  if (const std::string_view value = match_.tag("Promotion"); !value.empty()) {
+    if (value != "Upgrade" && value != "Discard" && value != "Steal")
+      return not_replayed("Promotion", value, "is none of \"Upgrade\", \"Discard\", \"Steal\"");
+    if (value != "Upgrade") rules_.promotion = value;
+  }
+  return true;
+}
+
+// A drop against bughouse.pro's rule options: a pawn outside PawnDropRanks, or a check or
+// mate its DropAggression forbids. Reported; true when it is one.
+bool MatchReplay::drop_breaks_rule_options(const TextMove& m, std::string_view san,
+                                           const Position& pos, Move move) {
+  std::string why;
+  if (move.drop_piece() == Pawn) {
+    const int rank = relative_rank(m.side, rank_of(move.to())) + 1;
+    if (rank < rules_.pawn_drop_min || rank > rules_.pawn_drop_max)
+      why = "a pawn dropped on rank " + std::to_string(rank) +
+            " of its side, outside PawnDropRanks \"" + std::string(rules_.pawn_drop_ranks) + "\"";
+  }
+  if (why.empty() && rules_.drop_aggression != RuleOptions::DropAggression::MateAllowed) {
+    Position after = pos;
+    after.play_variant(move);
+    using Aggression = RuleOptions::DropAggression;
+    if (!after.in_check()) return false;
+    // A chess mate: no move on the board answers the check (standard rules ignore pockets).
+    if (rules_.drop_aggression == Aggression::NoCheck)
+      why = "the drop gives check";
+    else if (rules_.drop_aggression == Aggression::NoChessMate && after.is_checkmate())
+      why = "the drop mates by the rules of chess (no move on the board answers it)";
+    else if (rules_.drop_aggression == Aggression::NoBughouseMate &&
+             game_outcome(after).reason == EndReason::Checkmate)
+      why = "the drop is a bughouse mate";
+    if (!why.empty())
+      why += ", which DropAggression \"" + std::string(rules_.drop_aggression_name) + "\" forbids";
+  }
+  if (why.empty()) return false;
+  diagnostics_.add(Code::IllegalMove, text_.pos_of(m.at),
+                   "illegal move " + board_move_name(m) + " " + std::string(san) + " on board " +
+                       kBoardLetter[m.board] + ": " + why);
   return true;
 }
 
@@ -280,8 +382,25 @@ bool MatchReplay::play(std::size_t index) {
     }
     return false;
   }
-  if (lent) loans_.push_back({index, m.board, m.side, parsed.piece});
   const Move move = r.move;
+  if (move.is_drop() && (!rules_.pawn_drop_ranks.empty() ||
+                         rules_.drop_aggression != RuleOptions::DropAggression::MateAllowed))
+      [[unlikely]] {
+    if (drop_breaks_rule_options(m, san, pos, move)) {
+      if (lent) pos.add_to_pocket(m.side, parsed.piece, -1);
+      return false;
+    }
+  }
+  if (move.promotion_piece() != NoPieceType && !rules_.promotion.empty()) [[unlikely]] {
+    diagnostics_.add(Code::UnsupportedVariant, text_.pos_of(m.at),
+                     "promotion " + name() + " " + std::string(san) + " under Promotion \"" +
+                         std::string(rules_.promotion) +
+                         "\", which takes the new piece from elsewhere, is not replayed: the "
+                         "match is checked up to this move");
+    if (lent) pos.add_to_pocket(m.side, parsed.piece, -1);
+    return false;
+  }
+  if (lent) loans_.push_back({index, m.board, m.side, parsed.piece});
   // Validation wants the verdict only: the moves are kept for the writers and the main line.
   BughouseMove* out = nullptr;
   if (detail_ != BughouseDetail::Verdict) {
