@@ -30,6 +30,9 @@ bool is_board_letter(char c) {
   return c == 'A' || c == 'a' || c == 'B' || c == 'b';
 }
 bool is_result(std::string_view token) {
+  // Moves and move numbers start with a letter or another digit, or are longer: one look.
+  const char first = token[0];
+  if (first != '1' && first != '0' && first != '*') return false;
   return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
 }
 
@@ -190,7 +193,7 @@ void Scan::run() {
 
 }  // namespace
 
-std::string_view TextMove::san(std::string& scratch) const {
+std::string_view TextMove::rewritten(std::string& scratch) const {
   switch (form) {
     case Form::San:
       return written;

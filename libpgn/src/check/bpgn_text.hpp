@@ -39,7 +39,12 @@ struct TextMove {
   Form form = Form::San;
 
   // The move as SAN: `written`, or its reading in `scratch` for the chess.com forms.
-  std::string_view san(std::string& scratch) const;
+  std::string_view san(std::string& scratch) const {
+    return form == Form::San ? written : rewritten(scratch);
+  }
+
+ private:
+  std::string_view rewritten(std::string& scratch) const;
 };
 
 struct TextProblem {

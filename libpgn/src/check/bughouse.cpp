@@ -12,6 +12,7 @@
 #include "check/bpgn_text.hpp"
 #include "check/diagnostics_builder.hpp"
 #include "check/replay.hpp"
+#include "core/variant_rules.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/validator.hpp"
 #include "libpgn/variant.hpp"
@@ -193,7 +194,9 @@ bool MatchReplay::start_positions() {
   std::string_view fen = match_.tag("FEN");
   for (int b = 0; b < 2; ++b) {
     if (fen.empty()) {
-      boards_[b] = variant_start_position(Variant::Bughouse);
+      // Read from its FEN once: most records start there.
+      static const Position kStart = variant_start_position(Variant::Bughouse);
+      boards_[b] = kStart;
       continue;
     }
     const std::size_t bar = fen.find('|');
@@ -421,7 +424,8 @@ bool MatchReplay::play(std::size_t index) {
   }
   pos.play_variant(move);
   if (passed != NoPieceType) pass_capture(index, m.side, passed);
-  if (pos.in_check()) {
+  // A check a drop could block is no mate in bughouse: only the others need the moves counted.
+  if (pos.in_check() && bughouse_check_unblockable(pos)) {
     const Outcome end = game_outcome(pos);
     if (end.reason == EndReason::Checkmate) {
       ended_at_ = index;
@@ -632,7 +636,8 @@ void read_bughouse_match(const RawGame& game, const ValidateOptions& options, Ga
   DiagnosticsBuilder diagnostics{SeverityRules(options)};
   diagnostics.begin(game, report);
   if (game.code_page) diagnostics.add(Code::Encoding, game.start, encoding_message(game));
-  bughouse::RecordText text;
+  // Kept from record to record of a thread: its vectors are allocated once.
+  thread_local bughouse::RecordText text;
   bughouse::read_record_text(game, text);
   MatchReplay(options, diagnostics, match, text, detail).run();
   diagnostics.finish();
