@@ -18,7 +18,7 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "libpgn/bughouse.hpp"
+#include "libpgn/bughouse_writers.hpp"
 #include "libpgn/openings.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/report.hpp"

@@ -1,10 +1,11 @@
-// Bughouse: reading, replaying and writing BPGN, the record of a match on two boards.
+// Bughouse: reading and replaying BPGN, the record of a match on two boards.
 //
 // Four players (WhiteA and BlackB against BlackA and WhiteB), moves written `12A. Nf3` (the
 // board's letter, its case the side) in the order played, drops `N@f3`. Each board is a
 // Position under Variant::Bughouse; the match passes every captured piece to the capturer's
 // partner at once (a promoted one as a pawn), so a drop is checked against what was passed
-// before it. docs/bughouse.md lists the dialects read and the rules checked.
+// before it. docs/bughouse.md lists the dialects read and the rules checked. The match is
+// read on the validator's floor (check/bughouse.cpp); its writers are libpgn/bughouse_writers.hpp.
 //
 //   pgn::BughouseMatch match;
 //   pgn::GameReport report;
@@ -85,14 +86,5 @@ enum class BughouseDetail : std::uint8_t {
 // `match`. Every record gives one report, however broken.
 void read_bughouse_match(const RawGame& game, const ValidateOptions& options, GameReport& report,
                          BughouseMatch& match, BughouseDetail detail = BughouseDetail::Moves);
-
-// Writers. Normalized BPGN: tags in a fixed order, one move per token, clocks as {seconds}.
-void append_bpgn(const BughouseMatch& match, std::string& out);
-// One JSON object (no newline): players, team result, moves with board, side, SAN, UCI,
-// clock; with `pockets`, both boards' holdings and the FEN after every move (the match must
-// have been read with BughouseDetail::Positions).
-void append_bughouse_json(const BughouseMatch& match, std::string& out, bool pockets);
-// One board as a crazyhouse-like PGN game with its drops.
-void append_bughouse_board_pgn(const BughouseMatch& match, int board, std::string& out);
 
 }  // namespace pgn

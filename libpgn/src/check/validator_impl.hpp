@@ -39,6 +39,9 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   bool standard = true;
   // Standard rules because the game has no Variant tag and no rule set was given.
   bool standard_by_default = false;
+  // The game is a bughouse match by its Variant tag or --variant: its movetext is left to
+  // read_bughouse, which reads both boards, and not read as one game's.
+  bool bughouse_tagged = false;
   // Validators reading a game by another rule set, made when first needed (name_variants_reading).
   std::array<std::unique_ptr<GameValidator>, kVariantCount> trials;
   const Notation* trials_notation = nullptr;  // the notation the trials read in
@@ -59,6 +62,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     replay.begin_game();
     tags.begin_game();
     eco_tag.clear();
+    bughouse_tagged = false;
     if (g.code_page) [[unlikely]]
       diagnostics.add(Code::Encoding, g.start, encoding_message(g));
     if (g.truncated) diagnostics.add(Code::LimitExceeded, g.start, cut_game_message(g));
@@ -80,7 +84,8 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     standard = variant.known && variant.variant == Variant::Standard && !variant.chess960;
     standard_by_default = standard && !options.variant && tags.tags().variant.empty();
     replay.start(tags.tags(), variant);
-    return Control::Continue;
+    bughouse_tagged = variant.known && variant.variant == Variant::Bughouse;
+    return bughouse_tagged ? Control::SkipGame : Control::Continue;
   }
 
   bool wants_move_numbers() const override { return false; }
