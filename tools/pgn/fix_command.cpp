@@ -330,7 +330,7 @@ int run_fix(int argc, char** argv) {
   RunSummary summary;
   FixTally tally;
   Progress progress(names, vm);
-  std::atomic<bool> stop{false};
+  std::atomic<bool>& stop = run_stop();
   FixConsumer consumer(games, changes, *problems, summary, progress, stop);
   install_interrupt_handler();
   PipelineOptions pipeline = pipeline_options(common);

@@ -342,7 +342,7 @@ void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& opt
     std::uint64_t games = 0;
     bool warn = false;
     Diagnostic warning;
-    std::unique_ptr<InputSource> opened = open_source(sources[i], error);
+    std::unique_ptr<InputSource> opened = open_source(sources[i], error, options.stop);
     if (opened) {
       const bool is_json = reads_as_json(sources[i].format(), opened);
       const InputSource& bytes = *opened;  // owned by the splitter's or JSON reader's side
