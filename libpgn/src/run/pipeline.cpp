@@ -44,6 +44,10 @@ class Batcher {
     batch.origins.clear();
     batch.unreadable.clear();
     offsets_.clear();
+    // A batch ends with the game that crosses batch_bytes_: room for the usual one up front
+    // spares a new slot its doubling copies (each slot in flight grows its own text).
+    constexpr std::size_t kLastGameRoom = 64u << 10;
+    batch.text.reserve(batch_bytes_ + kLastGameRoom);
     RawGame game;
     // Each game also costs its RawGame and GameReport: counting that keeps a batch of tiny
     // games (10 million "*") as small as a batch of real ones.
