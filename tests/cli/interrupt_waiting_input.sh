@@ -57,4 +57,18 @@ interrupt_reading 30 ':' "$pgn" validate -q -j1 --format json "$work/fifo" >"$wo
 [ "$status" -eq 2 ] || fail "an empty pipe: exit $status, expected 2"
 expect "an empty pipe: no games" 0 "$(summary_number "$work/report.json" games)"
 
+# A named pipe nobody opened for writing: the signal comes while opening it waits. The run
+# is interrupted, the input is not an unreadable one.
+rm -f "$work/fifo"
+mkfifo "$work/fifo"
+"$pgn" validate -j1 "$work/fifo" >/dev/null 2>"$work/err" &
+pid=$!
+sleep 0.7
+kill -INT $pid
+wait $pid
+status=$?
+[ "$status" -eq 2 ] || fail "a pipe without a writer: exit $status, expected 2"
+grep -q "error\[io\]\|cannot open\|could not be read" "$work/err" && fail "a pipe without a writer: reported as unreadable: $(cat "$work/err")"
+grep -q '^interrupted' "$work/err" || fail "a pipe without a writer: the summary does not say interrupted: $(cat "$work/err")"
+
 finish "a SIGINT ends a run waiting for input at once, its games counted"
