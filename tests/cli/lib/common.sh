@@ -35,6 +35,7 @@ finish() {
 # HOLD seconds more, and sends COMMAND a SIGINT 0.7 s in. Sets $status to COMMAND's exit status
 # and $waited_ms to the milliseconds from the signal to its exit, and ends the writer. Redirect
 # the call to keep COMMAND's output.
+# shellcheck disable=SC2034 # status and waited_ms are for the caller
 interrupt_reading() {
   local hold=$1 feed=$2 pid writer signalled
   shift 2
