@@ -147,21 +147,12 @@ cmp -s "$work/games.db" "$work/copy.db" || fail "a refused run changed the datab
 # before the interrupted one, whose games are rolled back.
 games_text=$(for i in $(seq 300); do printf '[Event "slow %s"]\n[White "P"]\n[Black "Q"]\n[Result "*"]\n\n1. d4 d5 *\n\n' "$i"; done)
 for mode in new append; do
-  rm -f "$work/fifo"
-  mkfifo "$work/fifo"
-  (printf '%s\n' "$games_text"; sleep 2) >"$work/fifo" &
-  writer=$!
   target="$work/games.db"
   [ $mode = new ] && target="$work/fresh.db"
   before=$(q "$work/games.db" 'SELECT count(*) FROM games; SELECT count(*) FROM files')
   printf '[Event "first %s"]\n[Result "*"]\n\n1. e4 *\n\n[Event "first"]\n[Result "*"]\n\n1. d4 *\n\n[Event "first"]\n[Result "*"]\n\n1. c4 *\n' $mode >"$work/first.pgn"
-  "$pgn" convert -q -j1 --to sqlite -o "$target" "$work/first.pgn" "$work/fifo" 2>"$work/err" &
-  pid=$!
-  sleep 0.7
-  kill -INT $pid
-  wait $pid
-  status=$?
-  wait $writer
+  interrupt_reading 2 'printf "%s\n" "$games_text"' \
+    "$pgn" convert -q -j1 --to sqlite -o "$target" "$work/first.pgn" "$work/fifo" 2>"$work/err"
   [ $status -eq 2 ] || fail "$mode: interrupted: exit $status, expected 2"
   ls "$work" | grep -q 'tmp-\|journal' && fail "$mode: interrupted: a temporary file was left: $(ls "$work")"
   if [ $mode = new ]; then

@@ -67,6 +67,9 @@ void print_input_failure(const std::string& name, const std::string& error,
 void install_interrupt_handler();
 bool interrupted();
 const std::atomic<bool>* interrupt_flag();
+// A run's stop request for commands that also stop on their own (an output that failed): set
+// by the interrupt handler too, so that a run waiting for input ends at the first SIGINT.
+std::atomic<bool>& run_stop();
 
 // A progress line on standard error for runs longer than a second: how far into the input
 // files (on-disk bytes, so compressed bytes for .zst/.gz/.bz2), games, games per second,

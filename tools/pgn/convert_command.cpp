@@ -596,7 +596,7 @@ int run_convert(int argc, char** argv) {
   RunSummary summary;
   ConvertTally tally;
   Progress progress(names, vm);
-  std::atomic<bool> stop{false};
+  std::atomic<bool>& stop = run_stop();
   ConvertConsumer consumer(outputs, *diagnostics, vm.count("warnings") > 0, writer.format, summary,
                            progress, stop);
   consumer.cap_per_code(max_per_code);

@@ -205,6 +205,7 @@ int run_fix(int argc, char** argv) {
   FixReport report(games, changes, *problems, progress);
   install_interrupt_handler();
   settings.pipeline = pipeline_options(common);
+  settings.run_stop = &run_stop();
   const auto started = std::chrono::steady_clock::now();
   RepairTotals totals = repair_files(sources, settings, report);
   RunSummary& summary = totals.summary;

@@ -27,6 +27,10 @@ struct RepairRunSettings {
   PipelineOptions pipeline;  // threads, splitter limits; `stop` (SIGINT) ends the run early
   bool dry_run = false;      // no game written: only the changes said
   ChangeFormat changes = ChangeFormat::Text;
+  // The run's own stop, read and set: an output that failed sets it, and a caller whose SIGINT
+  // handler sets it too ends a run blocked on a pipe at once (the reader waits on this flag).
+  // Null: the run keeps one of its own.
+  std::atomic<bool>* run_stop = nullptr;
 };
 
 // What the run tells its caller, in input order. `file` is an index into the sources.

@@ -171,7 +171,8 @@ RepairTotals repair_files(const std::vector<Source>& sources, const RepairRunSet
   RepairTotals totals;
   RepairTally tally;
   BatchSideTable<std::string> changes;
-  std::atomic<bool> stop{false};
+  std::atomic<bool> own_stop{false};
+  std::atomic<bool>& stop = settings.run_stop ? *settings.run_stop : own_stop;
   RepairConsumer consumer(totals.summary, settings.pipeline.stop, stop, changes, sink);
   PipelineOptions pipeline = settings.pipeline;
   pipeline.stop = &stop;
