@@ -9,7 +9,9 @@
 // variant the library knows, and its problems found. Per game: its tags, its result as written
 // and its outcome, and per main-line move its SAN, its UCI form, the position after it and the
 // clock and evaluation its comments give. Or a GameVisitor is handed the board and each move
-// (replay_games). docs/cpp.md says how to use it and what may change.
+// (replay_games), or a PlayedGameReader makes the model of games split by the caller. A bughouse
+// match is one game whose moves say which of its two boards they were played on.
+// docs/cpp.md says how to use it and what may change.
 #pragma once
 
 #include <cstdint>
@@ -42,14 +44,20 @@ struct PlayedMove {
   std::optional<double> clock;  // seconds on the mover's clock
   std::optional<double> eval;   // pawns, positive when White is better
   std::optional<long> mate;     // moves to mate, negative when Black mates
+  std::optional<double> emt;    // seconds the move took ([%emt])
+  // Bughouse: the board the move was played on (0: A, 1: B; `after` is that board), and the
+  // other board at that point, its pocket fed by what this move captured. 0 and none otherwise.
+  std::uint8_t board = 0;
+  std::optional<Position> other_board;
 };
 
 struct PlayedGame {
   std::uint64_t index = 0;                                // 1-based number of the game in its input
   std::vector<std::pair<std::string, std::string>> tags;  // in input order, values unescaped
   Position start;                                         // before the first move
-  std::vector<PlayedMove> moves;                          // the main line, as far as it is legal
-  std::vector<std::string> leading_comments;              // comments before the first move
+  std::optional<Position> start_b;  // bughouse: board B before the first move (start: board A)
+  std::vector<PlayedMove> moves;    // the main line, as far as it is legal
+  std::vector<std::string> leading_comments;  // comments before the first move
   // The termination marker after the moves, none when the game has none.
   std::optional<GameResult> result;
   // The result as scored (Unknown when none is given) and why the game ended, when the final
@@ -72,6 +80,10 @@ struct PlayedGame {
     return {};
   }
   bool has_errors() const { return errors != 0; }
+  // The FEN after the first `ply` moves (0: the start). A bughouse match: both boards as
+  // `pgn convert --to fen` writes them, "A | B" with holdings and '~' on promoted pieces.
+  // `ply` at most moves.size().
+  std::string fen(std::size_t ply) const;
 };
 
 struct ReadOptions {
@@ -127,6 +139,24 @@ class Games {
   struct Stream;
   std::unique_ptr<Stream> stream_;
   PlayedGame current_;
+};
+
+// The game model of games the caller splits (a RawGame: its text and where it starts), read
+// as Games reads them: one reader per thread.
+class PlayedGameReader {
+ public:
+  explicit PlayedGameReader(ValidateOptions options = {});
+  ~PlayedGameReader();
+  PlayedGameReader(const PlayedGameReader&) = delete;
+  PlayedGameReader& operator=(const PlayedGameReader&) = delete;
+  // The games read with this one (Games reads a batch at a time): the warnings that compare
+  // a game with its neighbours look at them. The games must outlive the reads.
+  void set_neighbours(const std::vector<RawGame>& games);
+  void read(const RawGame& raw, PlayedGame& game);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 // A visitor that replays games: it is handed each game and the board before each of its
