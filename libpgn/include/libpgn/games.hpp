@@ -45,18 +45,20 @@ struct PlayedMove {
   std::optional<double> eval;   // pawns, positive when White is better
   std::optional<long> mate;     // moves to mate, negative when Black mates
   std::optional<double> emt;    // seconds the move took ([%emt])
-  // Bughouse: the board the move was played on (0: A, 1: B; `after` is that board), and the
-  // other board at that point, its pocket fed by what this move captured. 0 and none otherwise.
+  // Bughouse: the board the move was played on (0: A, 1: B), which `after` is; 0 otherwise.
   std::uint8_t board = 0;
-  std::optional<Position> other_board;
 };
 
 struct PlayedGame {
   std::uint64_t index = 0;                                // 1-based number of the game in its input
   std::vector<std::pair<std::string, std::string>> tags;  // in input order, values unescaped
   Position start;                                         // before the first move
-  std::optional<Position> start_b;  // bughouse: board B before the first move (start: board A)
-  std::vector<PlayedMove> moves;    // the main line, as far as it is legal
+  // A bughouse match: board B before the first move (`start` is board A), and after each move
+  // the board it was not played on, its pocket fed by what the move captured (empty otherwise:
+  // kept out of PlayedMove, which every move of every game fills).
+  std::optional<Position> start_b;
+  std::vector<Position> other_boards;
+  std::vector<PlayedMove> moves;              // the main line, as far as it is legal
   std::vector<std::string> leading_comments;  // comments before the first move
   // The termination marker after the moves, none when the game has none.
   std::optional<GameResult> result;

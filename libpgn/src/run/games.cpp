@@ -39,7 +39,7 @@ void add_bughouse_moves(const RawGame& raw, const ValidateOptions& options, Play
     move.uci = std::move(m.uci);
     move.board = m.board;
     move.after = match.boards_after[i][m.board];
-    move.other_board = match.boards_after[i][m.board ^ 1];
+    game.other_boards.push_back(match.boards_after[i][m.board ^ 1]);
     move.comments = std::move(m.comments);
     move.clock = m.clock;
   }
@@ -60,13 +60,10 @@ void add_main_line(const GameRecord& record, PlayedGame& game) {
   Position position = record.start;
   for_each_main_line_event(record, [&](const GameEvent& e, std::uint32_t ply) {
     if (e.kind == GameEvent::MoveEvent) {
-      PlayedMove& move = game.moves.emplace_back();
-      move.ply = ply;
-      move.move = e.move;
-      move.san = record.text(e);
-      move.uci = to_uci(position, e.move);
+      std::string uci = to_uci(position, e.move);
       play_recorded_move(position, e.move);
-      move.after = position;
+      // Made in place: a PlayedMove made empty and then assigned cleared its position first.
+      game.moves.emplace_back(ply, e.move, std::string(record.text(e)), std::move(uci), position);
     } else if (e.kind == GameEvent::Comment) {
       if (game.moves.empty()) {
         game.leading_comments.emplace_back(record.text(e));
@@ -85,12 +82,14 @@ void make_played_game(const RawGame& raw, GameReport& report, const GameRecord& 
   game.moves.clear();
   game.leading_comments.clear();
   game.start_b.reset();
+  game.other_boards.clear();
   game.complete = record.complete;
   if (report.variant.starts_with("Bughouse")) [[unlikely]] {
     add_bughouse_moves(raw, options, game);
   } else {
     game.tags = record.tags;
     game.start = record.start;
+    game.moves.reserve(report.plies);
     add_main_line(record, game);
   }
   game.result = read_result(report.result);
@@ -134,8 +133,9 @@ struct Games::Stream {
     explicit Worker(Stream& stream) : stream_(stream), validator_(stream.options.validate) {}
     void process(GameBatch& batch) override {
       std::vector<PlayedGame> games;
-      games.reserve(batch.unreadable.size() + batch.games.size());
-      for (const Diagnostic& problem : batch.unreadable) games.push_back(unreadable_game(problem));
+      const std::size_t unreadable = batch.unreadable.size();
+      games.resize(unreadable + batch.games.size());
+      for (std::size_t k = 0; k < unreadable; ++k) games[k] = unreadable_game(batch.unreadable[k]);
       batch.reports.resize(batch.games.size());
       validator_.set_neighbours(batch.games);
       for (std::size_t i = 0; i < batch.games.size(); ++i) {
@@ -143,7 +143,7 @@ struct Games::Stream {
         validator_.validate(batch.games[i], report, &record_);
         batch.locate(i, report, stream_.options.validate);
         make_played_game(batch.games[i], report, record_, stream_.options.validate,
-                         games.emplace_back());
+                         games[unreadable + i]);
       }
       std::lock_guard lock(stream_.mutex);
       stream_.made.emplace_back(&batch, std::move(games));
@@ -223,9 +223,11 @@ bool Games::next(PlayedGame& game) {
   if (s.ready.empty()) return false;
   game = std::move(s.ready.front()[s.taken]);
   if (++s.taken == s.ready.front().size()) {
+    const std::vector<PlayedGame> done = std::move(s.ready.front());
     s.ready.pop_front();
     s.taken = 0;
     s.changed.notify_all();
+    lock.unlock();  // the batch's games (moves, positions, texts) are freed outside the lock
   }
   return true;
 }
@@ -241,7 +243,7 @@ std::string PlayedGame::fen(std::size_t ply) const {
   if (ply > 0) {
     const PlayedMove& last = moves[ply - 1];
     boards[last.board] = &last.after;
-    boards[last.board ^ 1] = &*last.other_board;
+    boards[last.board ^ 1] = &other_boards[ply - 1];
   }
   return boards[0]->fen() + " | " + boards[1]->fen();
 }
