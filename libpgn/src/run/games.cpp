@@ -62,8 +62,8 @@ void add_main_line(const GameRecord& record, PlayedGame& game) {
     if (e.kind == GameEvent::MoveEvent) {
       std::string uci = to_uci(position, e.move);
       play_recorded_move(position, e.move);
-      // Made in place: a PlayedMove made empty and then assigned cleared its position first.
-      game.moves.emplace_back(ply, e.move, std::string(record.text(e)), std::move(uci), position);
+      // Made whole: a PlayedMove made empty and then assigned cleared its position first.
+      game.moves.push_back({ply, e.move, std::string(record.text(e)), std::move(uci), position});
     } else if (e.kind == GameEvent::Comment) {
       if (game.moves.empty()) {
         game.leading_comments.emplace_back(record.text(e));
