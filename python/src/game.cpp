@@ -84,7 +84,7 @@ class Game {
     py::list list(g.moves.size());
     for (std::size_t k = 0; k < g.moves.size(); ++k) {
       const PlayedMove& m = g.moves[k];
-      // A bughouse move as in `moves`: its board's letter, in the case of the side to move.
+      // A bughouse move as in `moves`: its board's letter, in the case of the side that moved.
       list[k] = g.start_b ? py::str(board_prefix(m) + m.uci) : py::str(m.uci);
     }
     return list;

@@ -53,13 +53,8 @@ struct PlayedGame {
   std::uint64_t index = 0;                                // 1-based number of the game in its input
   std::vector<std::pair<std::string, std::string>> tags;  // in input order, values unescaped
   Position start;                                         // before the first move
-  // A bughouse match: board B before the first move (`start` is board A), and after each move
-  // the board it was not played on, its pocket fed by what the move captured (empty otherwise:
-  // kept out of PlayedMove, which every move of every game fills).
-  std::optional<Position> start_b;
-  std::vector<Position> other_boards;
-  std::vector<PlayedMove> moves;              // the main line, as far as it is legal
-  std::vector<std::string> leading_comments;  // comments before the first move
+  std::vector<PlayedMove> moves;                          // the main line, as far as it is legal
+  std::vector<std::string> leading_comments;              // comments before the first move
   // The termination marker after the moves, none when the game has none.
   std::optional<GameResult> result;
   // The result as scored (Unknown when none is given) and why the game ended, when the final
@@ -74,6 +69,11 @@ struct PlayedGame {
   std::vector<Diagnostic> problems;  // errors and warnings, as `pgn validate` reports them
   std::uint32_t errors = 0;
   std::uint32_t warnings = 0;
+  // A bughouse match: board B before the first move (`start` is board A), and after each move
+  // the board it was not played on, its pocket fed by what the move captured (empty otherwise:
+  // kept out of PlayedMove, which every move of every game fills).
+  std::optional<Position> start_b;
+  std::vector<Position> other_boards;
 
   // The value of the first tag called `name`, or "" if there is none.
   std::string_view tag(std::string_view name) const {
