@@ -56,7 +56,9 @@ struct BughouseMatch {
   std::array<Position, 2> final;                          // after the last move replayed
   bool chess960 = false;
   std::vector<BughouseMove> moves;  // as replayed, in the order written
-  std::string result;               // "1-0", "0-1", "1/2-1/2", "*", "" (team meaning)
+  // With BughouseDetail::Positions: both boards after each move (boards_after[i] for moves[i]).
+  std::vector<std::array<Position, 2>> boards_after;
+  std::string result;  // "1-0", "0-1", "1/2-1/2", "*", "" (team meaning)
   MatchResultReading reading = MatchResultReading::None;
   int deciding_board = -1;     // the board whose end ended the match (-1: not known)
   std::string end;             // "checkmate on board B", "BlackA forfeits on time", ""
@@ -79,7 +81,7 @@ bool is_bughouse_text(std::string_view text);
 enum class BughouseDetail : std::uint8_t {
   Verdict,    // nothing more: the report is what validation needs
   Moves,      // SAN, UCI, clocks and comments
-  Positions,  // and both pockets and the moved board's FEN after every move
+  Positions,  // and both boards, their pockets and the moved board's FEN after every move
 };
 
 // Reads and replays one BPGN record, filling `report` (as GameValidator::validate does) and

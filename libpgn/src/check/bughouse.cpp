@@ -437,6 +437,7 @@ bool MatchReplay::play(std::size_t index) {
   if (detail_ == BughouseDetail::Positions) {
     for (int b = 0; b < 2; ++b) out->pockets[b] = pocket_text(boards_[b]);
     out->fen = pos.fen();
+    match_.boards_after.push_back(boards_);
   }
   return true;
 }
