@@ -110,7 +110,7 @@ TEST(CommentCommands, AMalformedCommandLeavesTheOthers) {
   std::vector<CommentCommandWarning> warnings;
   const CommentCommands c = read("good {[%clk x}] [%eval 0.5]", &warnings);
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_EQ(warnings[0].message, "[%clk x}]: not a time (H:MM:SS or H:MM:SS.f)");
+  EXPECT_EQ(warnings[0].message, "[%clk x}]: clock expected as H:MM:SS or H:MM:SS.f");
   EXPECT_EQ(warnings[0].offset, 6u);
   EXPECT_EQ(*c.eval->centipawns, 50);
   EXPECT_FALSE(c.clock);

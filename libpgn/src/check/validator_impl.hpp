@@ -10,6 +10,7 @@
 #include "check/notation_detection.hpp"
 #include "check/replay.hpp"
 #include "check/tag_checks.hpp"
+#include "libpgn/comment_commands.hpp"
 #include "libpgn/openings.hpp"
 #include "libpgn/validator.hpp"
 #include "read/pgn_parser.hpp"
@@ -91,7 +92,10 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   }
   Control begin_variation(TextPos pos) override { return replay.begin_variation(pos); }
   void end_variation(TextPos) override { replay.end_variation(); }
-  void comment(std::string_view text, TextPos) override { replay.comment(text); }
+  void comment(std::string_view text, TextPos pos) override {
+    replay.comment(text);
+    if (has_comment_command(text)) check_comment_commands(text, pos);
+  }
   void nag(int value, TextPos) override { replay.nag(value); }
   void result(std::string_view marker, TextPos pos) override { replay.result(marker, pos); }
 
@@ -139,6 +143,12 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   [[gnu::cold, gnu::noinline]] bool read_tagless_bughouse(const RawGame& game, GameReport& report,
                                                           MainLineRecord* main_line = nullptr);
   void replay_bughouse(const RawGame& game, GameReport& report, MainLineRecord* main_line);
+
+  // A bad-comment-command warning for each known command of the comment at `pos` whose value
+  // does not read (check/comment_command_checks.cpp); the comment itself is left as it is.
+  [[gnu::noinline]] void check_comment_commands(std::string_view text, TextPos pos);
+  CommentCommands comment_commands;  // scratch of check_comment_commands
+  std::vector<CommentCommandWarning> comment_command_warnings;
 
   // The ECO tag against the codes of the named positions the main line passes.
   // Out of line and out of this file's hot code: the parser's move handling is inlined here.

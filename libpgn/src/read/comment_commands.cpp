@@ -156,7 +156,7 @@ void read_comment_commands(std::string_view comment, CommentCommands& out,
     const std::size_t close = comment.find(']', name_end);
     const bool known = name == "clk" || name == "emt" || name == "eval" || name == "timestamp";
     if (close == std::string_view::npos) {
-      if (known) warn(warnings, name, at, trim(comment.substr(name_end)), "no closing ]");
+      if (known) warn(warnings, name, at, trim(comment.substr(name_end)), "closing ] expected");
       return;
     }
     const std::string_view value = trim(comment.substr(name_end, close - name_end));
@@ -165,20 +165,22 @@ void read_comment_commands(std::string_view comment, CommentCommands& out,
       if (read_time(value, seconds))
         (name == "clk" ? out.clock : out.emt) = seconds;
       else
-        warn(warnings, name, at, value, "not a time (H:MM:SS or H:MM:SS.f)");
+        warn(warnings, name, at, value,
+             name == "clk" ? "clock expected as H:MM:SS or H:MM:SS.f"
+                           : "move time expected as H:MM:SS or H:MM:SS.f");
     } else if (name == "eval") {
       if (std::optional<Evaluation> eval = read_eval(value))
         out.eval = eval;
       else
         warn(warnings, name, at, value,
-             "not an evaluation (pawns such as 0.31, or a mate such as #-3, optionally ,depth)");
+             "evaluation expected in pawns (0.31) or as a mate (#-3), optionally with ,depth");
     } else if (name == "timestamp") {
       std::string_view digits = value;
       std::uint64_t n = 0;
       if (take_number(digits, n) && digits.empty())
         out.timestamp = n;
       else
-        warn(warnings, name, at, value, "not a whole number");
+        warn(warnings, name, at, value, "timestamp expected as a whole number");
     }
     at = close + 1;
   }

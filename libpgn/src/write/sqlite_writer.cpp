@@ -86,10 +86,7 @@ const char* verdict(const GameReport& report) {
 class MoveRowSink {
  public:
   // The rows go to `out` (cleared first).
-  MoveRowSink(std::string& out, bool fen, std::vector<CommentCommandWarning>& warnings)
-      : rows_text_(out), fen_(fen), warnings_(warnings) {
-    rows_text_.clear();
-  }
+  MoveRowSink(std::string& out, bool fen) : rows_text_(out), fen_(fen) { rows_text_.clear(); }
 
   std::uint64_t rows() const { return rows_; }
   const std::string& rows_text() const { return rows_text_; }
@@ -137,16 +134,13 @@ class MoveRowSink {
   void main_line_end() {}
 
  private:
+  // A malformed command is validate's bad-comment-command warning, already in the problems.
   void read(std::string_view text) {
-    if (!in_move_ || !has_comment_command(text)) return;
-    const std::size_t before = warnings_.size();
-    read_comment_commands(text, current_, &warnings_);
-    for (std::size_t i = before; i < warnings_.size(); ++i) warnings_[i].offset = ply_;
+    if (in_move_ && has_comment_command(text)) read_comment_commands(text, current_);
   }
 
   std::string& rows_text_;
   bool fen_;
-  std::vector<CommentCommandWarning>& warnings_;  // offset: the ply of the move
   std::uint64_t rows_ = 0;
   CommentCommands current_;
   std::uint32_t ply_ = 0;
@@ -162,7 +156,6 @@ class MoveRowSink {
 struct SqliteRowWriter::Impl {
   SqliteOptions options;
   detail::RecordWalker walker;
-  std::vector<CommentCommandWarning> warnings;
   std::string moves_scratch;
   std::string_view tag_values[kTagColumnCount];
 };
@@ -182,8 +175,7 @@ void SqliteRowWriter::write(const GameRecord& record, const GameReport& report, 
     for (std::size_t i = 0; i < kTagColumnCount; ++i)
       if (name == kTagColumns[i] && s.tag_values[i].empty()) s.tag_values[i] = value;
 
-  MoveRowSink sink(s.moves_scratch, s.options.fen, s.warnings);
-  s.warnings.clear();
+  MoveRowSink sink(s.moves_scratch, s.options.fen);
   if (s.options.moves && report.replayed) {
     detail::WalkOptions walk;
     walk.variations = walk.nags = false;
@@ -217,7 +209,7 @@ void SqliteRowWriter::write(const GameRecord& record, const GameReport& report, 
     put_text(out, value);
   }
 
-  put_int(out, std::int64_t(report.problems.size() + s.warnings.size()));
+  put_int(out, std::int64_t(report.problems.size()));
   for (const Diagnostic& d : report.problems) {
     put_text(out, code_info(d.code).name);
     put_text(out, severity_name(d.severity));
@@ -227,17 +219,6 @@ void SqliteRowWriter::write(const GameRecord& record, const GameReport& report, 
     put_text(out, d.message);
     put_text_or_null(out, d.written);
     put_text_or_null(out, d.san);
-  }
-  // Malformed comment commands: warnings of this output, not of validate (docs/sqlite.md).
-  for (const CommentCommandWarning& w : s.warnings) {
-    put_text(out, "comment-command");
-    put_text(out, "warning");
-    put_null(out);
-    put_null(out);
-    put_int(out, std::int64_t(w.offset));
-    put_text(out, w.message);
-    put_text(out, w.command);
-    put_null(out);
   }
 
   put_int(out, std::int64_t(sink.rows()));
