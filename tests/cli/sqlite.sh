@@ -37,7 +37,7 @@ expect "clock and eval of 1.e4" "180.0|36||" \
 expect "mate eval" "1" "$(q "$work/games.db" "SELECT eval_mate FROM moves JOIN games ON games.id = game_id WHERE white = 'alice' AND ply = 6")"
 expect "eval with depth, emt" "31|24|200.0" "$(q "$work/games.db" "SELECT eval_cp, eval_depth, emt FROM moves JOIN games ON games.id = game_id WHERE white = 'Carol' AND ply = 4")"
 expect "chess.com timestamp" "59.9|1" "$(q "$work/games.db" "SELECT clock, timestamp FROM moves JOIN games ON games.id = game_id WHERE white = 'erin' AND ply = 1")"
-expect "malformed clock: a warning naming it, no number" "comment-command|warning|6|clk|" \
+expect "malformed clock: a warning naming it, no number" "bad-comment-command|warning|6|[%clk 1 hour left]|" \
   "$(q "$work/games.db" "SELECT code, severity, ply, written, (SELECT clock FROM moves WHERE game_id = problems.game_id AND ply = 6) FROM problems JOIN games ON games.id = game_id WHERE white = 'Carol'")"
 
 # Python: every value the JSON Lines output has, read with the sqlite3 module.
@@ -64,7 +64,7 @@ for (gid, white, black, event, date, result, white_elo, eco, plies), r in zip(ga
     stored_tags = db.execute("SELECT name, value FROM tags WHERE game_id = ? ORDER BY position", (gid,)).fetchall()
     if stored_tags != list(tags.items()):
         print("tags of game", gid, stored_tags, tags); bad += 1
-    problems = db.execute("SELECT code, severity, message, line, \"column\", ply FROM problems WHERE game_id = ? AND code != 'comment-command' ORDER BY rowid", (gid,)).fetchall()
+    problems = db.execute("SELECT code, severity, message, line, \"column\", ply FROM problems WHERE game_id = ? ORDER BY rowid", (gid,)).fetchall()
     if problems != [(p["code"], p["severity"], p["message"], p["line"], p["column"], p["ply"]) for p in r["problems"]]:
         print("problems of game", gid, problems, r["problems"]); bad += 1
     moves = db.execute("SELECT san, uci, fen, clock FROM moves WHERE game_id = ? ORDER BY ply", (gid,)).fetchall()
