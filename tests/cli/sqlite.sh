@@ -175,4 +175,25 @@ for mode in new append; do
   fi
 done
 
+# Several batches of games (1 MB each), moves with and without comment commands mixed: the tags
+# and moves of many games share statements, and every row still lands on its game and ply.
+for _ in $(seq 700); do
+  cat "$src/docs/examples/lichess-clocks.pgn" "$src/corpora/demo/classics.pgn"
+  echo
+done >"$work/many.pgn"
+"$pgn" convert -q --to jsonl "$work/many.pgn" >"$work/many.jsonl" 2>/dev/null
+"$pgn" convert -q --to sqlite --moves -o "$work/many.db" "$work/many.pgn" 2>/dev/null
+/usr/bin/python3 - "$work/many.jsonl" "$work/many.db" <<'PY' || fail "many batches: the rows differ from JSON Lines"
+import json, sqlite3, sys
+games = [json.loads(line) for line in open(sys.argv[1])]
+db = sqlite3.connect(sys.argv[2])
+want_moves = [(g, p, m["san"], m["uci"], m.get("clock"), (m.get("eval") or {}).get("cp"))
+              for g, r in enumerate(games, 1) for p, m in enumerate(r["moves"], 1)]
+got_moves = db.execute("SELECT game_id, ply, san, uci, clock, eval_cp FROM moves ORDER BY game_id, ply").fetchall()
+want_tags = [(g, p, n, v) for g, r in enumerate(games, 1) for p, (n, v) in enumerate(r["tags"].items(), 1)]
+got_tags = db.execute("SELECT game_id, position, name, value FROM tags ORDER BY game_id, position").fetchall()
+print(len(games), "games,", len(want_moves), "moves,", len(want_tags), "tags")
+sys.exit(not (len(games) > 5000 and got_moves == want_moves and got_tags == want_tags))
+PY
+
 finish "sqlite: database checked against JSON Lines, sqlite3 and pandas; appends, refusals, interrupts"
