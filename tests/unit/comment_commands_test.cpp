@@ -124,5 +124,20 @@ TEST(CommentCommands, UnknownCommandsAreNoWarnings) {
   EXPECT_TRUE(has_comment_command("x [%clk 0:00:01]"));
 }
 
+// lichess's "[%clk H:MM:SS]" is read at once; what that reading refuses is read as any other.
+TEST(CommentCommands, ShortClocksReadAsLongOnes) {
+  const CommentCommands one = read(" [%clk 9:59:59] ");
+  EXPECT_EQ(*one.clock, 35999.0);
+  const CommentCommands two = read("[%clk 0:05:00][%clk 0:04:59]");
+  EXPECT_EQ(*two.clock, 299.0);
+  const CommentCommands long_hours = read("[%clk 10:00:00]");
+  EXPECT_EQ(*long_hours.clock, 36000.0);
+  std::vector<CommentCommandWarning> warnings;
+  const CommentCommands bad = read("[%clk 0:60:00] [%clk 0:0a:00]", &warnings);
+  EXPECT_FALSE(bad.clock);
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_EQ(warnings[1].offset, 15u);
+}
+
 }  // namespace
 }  // namespace pgn

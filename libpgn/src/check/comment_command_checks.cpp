@@ -1,16 +1,12 @@
 // The validator's check of comment commands: a known command ([%clk], [%emt], [%eval],
 // [%timestamp]) whose value does not read is a bad-comment-command warning at the command's
-// place. Only comments holding "[%" come here; the comment is reported, never changed.
+// place (DiagnosticsBuilder::add leaves out an ignored code). The comment is reported, never
+// changed.
 #include "check/validator_impl.hpp"
 
 namespace pgn {
 
-void GameValidator::Impl::check_comment_commands(std::string_view text, TextPos pos) {
-  if (diagnostics.ignored(Code::BadCommentCommand)) return;
-  comment_command_warnings.clear();
-  read_comment_commands(text, comment_commands, &comment_command_warnings);
-  if (comment_command_warnings.empty()) [[likely]]
-    return;
+void GameValidator::Impl::report_comment_commands(std::string_view text, TextPos pos) {
   // `pos` is the comment's opening "{" or ";": its text starts one byte after it.
   const char* const begin = text.data();
   std::size_t counted = 0;
@@ -31,6 +27,7 @@ void GameValidator::Impl::check_comment_commands(std::string_view text, TextPos 
         w.offset, close == std::string_view::npos ? text.size() - w.offset : close + 1 - w.offset);
     replay.place_comment_problem(*d);
   }
+  comment_command_warnings.clear();
 }
 
 }  // namespace pgn

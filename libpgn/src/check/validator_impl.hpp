@@ -94,7 +94,9 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   void end_variation(TextPos) override { replay.end_variation(); }
   void comment(std::string_view text, TextPos pos) override {
     replay.comment(text);
-    if (has_comment_command(text)) check_comment_commands(text, pos);
+    read_comment_commands(text, comment_commands, &comment_command_warnings);
+    if (!comment_command_warnings.empty()) [[unlikely]]
+      report_comment_commands(text, pos);
   }
   void nag(int value, TextPos) override { replay.nag(value); }
   void result(std::string_view marker, TextPos pos) override { replay.result(marker, pos); }
@@ -144,11 +146,12 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
                                                           MainLineRecord* main_line = nullptr);
   void replay_bughouse(const RawGame& game, GameReport& report, MainLineRecord* main_line);
 
-  // A bad-comment-command warning for each known command of the comment at `pos` whose value
-  // does not read (check/comment_command_checks.cpp); the comment itself is left as it is.
-  [[gnu::noinline]] void check_comment_commands(std::string_view text, TextPos pos);
-  CommentCommands comment_commands;  // scratch of check_comment_commands
-  std::vector<CommentCommandWarning> comment_command_warnings;
+  // Every comment's commands are read (the reader's own search for "[%" passes over a comment
+  // without one); a known command whose value does not read is a bad-comment-command warning
+  // at its place (check/comment_command_checks.cpp). The comment itself is left as it is.
+  [[gnu::cold, gnu::noinline]] void report_comment_commands(std::string_view text, TextPos pos);
+  CommentCommands comment_commands;  // what the comments say: read, not kept
+  std::vector<CommentCommandWarning> comment_command_warnings;  // emptied by the report
 
   // The ECO tag against the codes of the named positions the main line passes.
   // Out of line and out of this file's hot code: the parser's move handling is inlined here.

@@ -3,6 +3,7 @@
 #include "libpgn/comment_commands.hpp"
 
 #include <cstdint>
+#include <cstring>
 
 namespace pgn {
 namespace {
@@ -33,9 +34,20 @@ bool take_number(std::string_view& s, std::uint64_t& value, std::size_t max_digi
   return n > 0;
 }
 
+// The 7 bytes "H:MM:SS" at `s` (how lichess writes every clock), in seconds.
+bool read_short_time(const char* s, double& seconds) {
+  const auto digit = [&](int i) { return unsigned(s[i] - '0'); };
+  if (s[1] != ':' || s[4] != ':' || digit(0) > 9 || digit(2) > 5 || digit(3) > 9 || digit(5) > 5 ||
+      digit(6) > 9)
+    return false;
+  seconds = double(digit(0) * 3600 + (digit(2) * 10 + digit(3)) * 60 + digit(5) * 10 + digit(6));
+  return true;
+}
+
 // "H:MM:SS", "H:MM:SS.f..." or "M:SS" (minutes and seconds below 60 after the first field),
 // in seconds.
 bool read_time(std::string_view s, double& seconds) {
+  if (s.size() == 7 && read_short_time(s.data(), seconds)) return true;
   std::uint64_t fields[3];
   int count = 0;
   for (;;) {
@@ -126,6 +138,23 @@ std::optional<Evaluation> read_eval(std::string_view s) {
   return eval;
 }
 
+enum class Command : std::uint8_t { Other, Clock, Emt, Eval, Timestamp };
+
+Command command_named(std::string_view name) {
+  switch (name.size()) {
+    case 3:
+      if (name == "clk") return Command::Clock;
+      if (name == "emt") return Command::Emt;
+      return Command::Other;
+    case 4:
+      return name == "eval" ? Command::Eval : Command::Other;
+    case 9:
+      return name == "timestamp" ? Command::Timestamp : Command::Other;
+    default:
+      return Command::Other;
+  }
+}
+
 void warn(std::vector<CommentCommandWarning>* warnings, std::string_view command,
           std::size_t offset, std::string_view written, const char* expected) {
   if (!warnings) return;
@@ -146,43 +175,83 @@ void warn(std::vector<CommentCommandWarning>* warnings, std::string_view command
 
 void read_comment_commands(std::string_view comment, CommentCommands& out,
                            std::vector<CommentCommandWarning>* warnings) {
-  std::size_t at = 0;
-  while ((at = comment.find("[%", at)) != std::string_view::npos) {
-    const std::size_t name_begin = at + 2;
-    std::size_t name_end = name_begin;
-    while (name_end < comment.size() && !is_blank(comment[name_end]) && comment[name_end] != ']')
+  // Byte loops rather than find(): comments are short, and validation reads every one that
+  // holds a command (lichess writes one after each move); a comment without one costs a
+  // memchr.
+  const char* const begin = comment.data();
+  const char* const end = begin + comment.size();
+  const char* p = begin;
+  for (;;) {
+    // A memchr call costs more than a short loop over what is left of a lichess comment.
+    if (end - p < 64) {
+      while (p < end && *p != '[') ++p;
+      if (end - p < 2) return;
+    } else {
+      p = static_cast<const char*>(std::memchr(p, '[', std::size_t(end - p)));
+      if (!p || end - p < 2) return;
+    }
+    if (p[1] != '%') {
+      ++p;
+      continue;
+    }
+    const char* const open = p;
+    // "[%clk 0:05:00]", the command of every lichess move, read at once.
+    if (end - open >= 14 && open[13] == ']' && std::memcmp(open + 2, "clk ", 4) == 0) {
+      double seconds = 0;
+      if (read_short_time(open + 6, seconds)) {
+        out.clock = seconds;
+        p = open + 14;
+        continue;
+      }
+    }
+    const char* name_end = open + 2;
+    while (name_end < end && *name_end != ']' &&
+           !(static_cast<unsigned char>(*name_end) <= ' ' && is_blank(*name_end)))
       ++name_end;
-    const std::string_view name = comment.substr(name_begin, name_end - name_begin);
-    const std::size_t close = comment.find(']', name_end);
-    const bool known = name == "clk" || name == "emt" || name == "eval" || name == "timestamp";
-    if (close == std::string_view::npos) {
-      if (known) warn(warnings, name, at, trim(comment.substr(name_end)), "closing ] expected");
+    const std::string_view name(open + 2, std::size_t(name_end - open - 2));
+    const Command command = command_named(name);
+    const char* close = name_end;
+    while (close < end && *close != ']') ++close;
+    const std::size_t at = std::size_t(open - begin);
+    if (close == end) {
+      if (command != Command::Other)
+        warn(warnings, name, at, trim({name_end, std::size_t(end - name_end)}),
+             "closing ] expected");
       return;
     }
-    const std::string_view value = trim(comment.substr(name_end, close - name_end));
-    if (name == "clk" || name == "emt") {
-      double seconds = 0;
-      if (read_time(value, seconds))
-        (name == "clk" ? out.clock : out.emt) = seconds;
-      else
-        warn(warnings, name, at, value,
-             name == "clk" ? "clock expected as H:MM:SS or H:MM:SS.f"
-                           : "move time expected as H:MM:SS or H:MM:SS.f");
-    } else if (name == "eval") {
-      if (std::optional<Evaluation> eval = read_eval(value))
-        out.eval = eval;
-      else
-        warn(warnings, name, at, value,
-             "evaluation expected in pawns (0.31) or as a mate (#-3), optionally with ,depth");
-    } else if (name == "timestamp") {
-      std::string_view digits = value;
-      std::uint64_t n = 0;
-      if (take_number(digits, n) && digits.empty())
-        out.timestamp = n;
-      else
-        warn(warnings, name, at, value, "timestamp expected as a whole number");
+    const std::string_view value = trim({name_end, std::size_t(close - name_end)});
+    switch (command) {
+      case Command::Clock:
+      case Command::Emt: {
+        double seconds = 0;
+        if (read_time(value, seconds))
+          (command == Command::Clock ? out.clock : out.emt) = seconds;
+        else
+          warn(warnings, name, at, value,
+               command == Command::Clock ? "clock expected as H:MM:SS or H:MM:SS.f"
+                                         : "move time expected as H:MM:SS or H:MM:SS.f");
+        break;
+      }
+      case Command::Eval:
+        if (std::optional<Evaluation> eval = read_eval(value))
+          out.eval = eval;
+        else
+          warn(warnings, name, at, value,
+               "evaluation expected in pawns (0.31) or as a mate (#-3), optionally with ,depth");
+        break;
+      case Command::Timestamp: {
+        std::string_view digits = value;
+        std::uint64_t n = 0;
+        if (take_number(digits, n) && digits.empty())
+          out.timestamp = n;
+        else
+          warn(warnings, name, at, value, "timestamp expected as a whole number");
+        break;
+      }
+      case Command::Other:
+        break;
     }
-    at = close + 1;
+    p = close + 1;
   }
 }
 
