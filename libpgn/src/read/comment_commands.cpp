@@ -78,33 +78,38 @@ bool read_time(std::string_view s, double& seconds) {
 
 // "0.31", "-1.5", "+3", ".5" in pawns, as centipawns rounded half away from zero.
 bool read_pawns(std::string_view s, std::int32_t& centipawns) {
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  const auto digit_at = [&] { return unsigned(*p - '0'); };
   bool negative = false;
-  if (!s.empty() && (s.front() == '-' || s.front() == '+')) {
-    negative = s.front() == '-';
-    s.remove_prefix(1);
+  if (p < end && (*p == '-' || *p == '+')) {
+    negative = *p == '-';
+    ++p;
   }
   std::uint64_t whole = 0;
-  const bool has_whole = take_number(s, whole, 7);
-  if (!has_whole && (s.empty() || s.front() != '.')) return false;
+  int whole_digits = 0;
+  for (; p < end && digit_at() < 10; ++p) {
+    if (++whole_digits > 7) return false;
+    whole = whole * 10 + digit_at();
+  }
   std::uint64_t hundredths = 0;
-  if (!s.empty() && s.front() == '.') {
-    s.remove_prefix(1);
+  if (p < end && *p == '.') {
+    ++p;
+    if (whole_digits == 0 && (p == end || digit_at() >= 10)) return false;
     int place = 0;
     bool round_up = false;
-    if (!has_whole && (s.empty() || !is_digit(s.front()))) return false;
-    while (!s.empty() && is_digit(s.front())) {
-      const int digit = s.front() - '0';
+    for (; p < end && digit_at() < 10; ++p, ++place) {
       if (place < 2)
-        hundredths = hundredths * 10 + std::uint64_t(digit);
+        hundredths = hundredths * 10 + digit_at();
       else if (place == 2)
-        round_up = digit >= 5;
-      ++place;
-      s.remove_prefix(1);
+        round_up = digit_at() >= 5;
     }
     for (; place < 2; ++place) hundredths *= 10;
     hundredths += round_up ? 1 : 0;
+  } else if (whole_digits == 0) {
+    return false;
   }
-  if (!s.empty()) return false;
+  if (p != end) return false;
   const std::int64_t value = std::int64_t(whole * 100 + hundredths);
   centipawns = std::int32_t(negative ? -value : value);
   return true;
@@ -201,6 +206,18 @@ void read_comment_commands(std::string_view comment, CommentCommands& out,
       if (read_short_time(open + 6, seconds)) {
         out.clock = seconds;
         p = open + 14;
+        continue;
+      }
+    }
+    // "[%eval 0.17]", lichess's evaluation in pawns, likewise (a mate, a depth or blanks take
+    // the general way below).
+    if (end - open >= 9 && std::memcmp(open + 2, "eval ", 5) == 0) {
+      const char* q = open + 7;
+      while (q < end && *q != ']') ++q;
+      std::int32_t centipawns = 0;
+      if (q < end && *q == ']' && read_pawns({open + 7, std::size_t(q - open - 7)}, centipawns)) {
+        out.eval = Evaluation{centipawns, std::nullopt, std::nullopt};
+        p = q + 1;
         continue;
       }
     }
