@@ -35,6 +35,7 @@ enum class Code : std::uint8_t {
   UnsupportedVariant,
   Io,
   DeadPosition,
+  BadCommentCommand,
   Count
 };
 constexpr int kCodeCount = int(Code::Count);
