@@ -105,6 +105,7 @@ void GameReplay::begin_game() {
   result_marker_.clear();
   automatic_draw_ply_ = 0;
   automatic_draw_ = EndReason::Unknown;
+  main_line_plies_ = options_.max_plies;
   reported_play_after_draw_ = false;
   unwinnability_applies_ = false;
   analysed_men_ = -1;
@@ -317,13 +318,24 @@ void GameReplay::kill_line() {
   ++l.ply;
 }
 
-void GameReplay::check_suffix(const MoveText& text, std::string_view written, TextPos pos, Move m) {
+[[gnu::noinline]] void GameReplay::trace_all(std::string_view written, Move m) {
+  trace_.line_hash = (trace_.line_hash ^ m.raw()) * 0x100000001B3ull + depth_;
+  if (notation_ != nullptr && notation_->spoken) return;  // spoken phrases are not token views
+  trace_.read_tokens.push_back(written);
+  if (written.size() >= 2 && !is_file_byte(written[0])) {
+    trace_.read_bytes.add(static_cast<unsigned char>(written[0]));
+    trace_.read_bytes.add(static_cast<unsigned char>(written[1]));
+  }
+}
+
+void GameReplay::check_suffix(std::uint8_t check_mark, std::string_view written, TextPos pos,
+                              Move m) {
   const LineState& l = line();
   const bool check = l.pos.in_check();
-  if (!check && text.check_mark == 0) return;
+  if (!check && check_mark == 0) return;
   const bool mate = check && l.pos.is_checkmate();
   const char* problem = nullptr;
-  switch (text.check_mark) {
+  switch (check_mark) {
     case 0:
       // FIDE notation lets check signs out; only English SAN (the PGN standard) needs them.
       if (notation_ == nullptr || notation_ == &english_notation())
@@ -357,16 +369,16 @@ void GameReplay::check_suffix(const MoveText& text, std::string_view written, Te
   }
 }
 
-void GameReplay::check_variant_suffix(const MoveText& text, std::string_view written, TextPos pos,
-                                      Move m) {
+void GameReplay::check_variant_suffix(std::uint8_t check_mark, std::string_view written,
+                                      TextPos pos, Move m) {
   const LineState& l = line();
   const bool check = l.pos.in_check();
   // Only a move that checks, carries a sign or ends the game by the variant's own rule can
   // win; antichess also wins by leaving the other side no move, which only a sign asks about.
-  if (!check && text.check_mark == 0 && !variant_over(l.pos)) return;
+  if (!check && check_mark == 0 && !variant_over(l.pos)) return;
   const bool wins = variant_game_won(l.pos);
   const char* problem = nullptr;
-  switch (text.check_mark) {
+  switch (check_mark) {
     case 0:
       if (notation_ == nullptr || notation_ == &english_notation())
         problem = wins ? "the move wins the game but has no '#'"
