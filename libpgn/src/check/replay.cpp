@@ -95,6 +95,7 @@ void GameReplay::begin_game() {
   }
   variant_lines_[0].by_replay = false;
   depth_ = 0;
+  line_ = &lines_[0];
   lines_[0] = LineState{};
   history_.clear();
   replay_ = true;
@@ -474,6 +475,7 @@ Control GameReplay::begin_variation(TextPos pos) {
   if (lines_.size() <= depth_ + 1) {
     lines_.resize(2 * (depth_ + 1));
     variant_lines_.resize(2 * (depth_ + 1));
+    line_ = &lines_[depth_];
   }
   LineState& parent = line();
   if (!parent.has_last) {
@@ -482,7 +484,7 @@ Control GameReplay::begin_variation(TextPos pos) {
   }
   if (parent.dead && !parent.dead_just_now) return Control::SkipVariation;
   ++depth_;
-  LineState& child = lines_[depth_];
+  LineState& child = *(line_ = &lines_[depth_]);
   child.pos = position_before_last(depth_ - 1);
   variant_lines_[depth_].by_replay = false;
   child.has_last = false;
@@ -509,11 +511,11 @@ void GameReplay::end_variation() {
       paused_at_depth_ = 0;
       recording_ = record_ != nullptr;
       if (!lines_[depth_].record_has_move) {
-        --depth_;
+        line_ = &lines_[--depth_];
         return;  // the variation was left out whole
       }
     }
-    --depth_;
+    line_ = &lines_[--depth_];
     if (recording_ && record_open_ > 0) {
       record_->add(GameEvent::VariationEnd);
       --record_open_;

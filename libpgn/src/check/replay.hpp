@@ -81,11 +81,8 @@ struct LineState {
   std::uint32_t ply = 0;       // plies played in this line, counted from the game start
   std::uint32_t variations_here = 0;  // variations started after the current last move
   VariationStep step;                 // where this variation branches off its parent
-  // Unused: keeps the size the per-move path was tuned for. At 24 bytes less (when `step`
-  // replaced a whole path string) indexing lines_ cost validation 0.33% more instructions.
-  char layout_padding[24];
-  std::size_t record_begin = 0;  // a variation: the index of its VariationBegin event
-  bool record_has_move = false;  // a variation cut short: a move of it was recorded
+  std::size_t record_begin = 0;       // a variation: the index of its VariationBegin event
+  bool record_has_move = false;       // a variation cut short: a move of it was recorded
 };
 
 // What a reading keeps of the game: a whole GameRecord (or nothing), or the main line's SAN in a
@@ -202,7 +199,7 @@ class GameReplay {
   ReadingTrace& trace() { return trace_; }
 
  private:
-  LineState& line() { return lines_[depth_]; }
+  LineState& line() { return *line_; }
   // The variation path of the current line ("" for the main line), for a report.
   std::string variation_path() const;
   // The position before the last move of the line at `depth`.
@@ -453,8 +450,11 @@ class GameReplay {
   std::vector<LineState> lines_;            // lines_[0] is the main line
   std::vector<VariantLine> variant_lines_;  // beside lines_, for variant games
   std::size_t depth_ = 0;                   // lines_[0..depth_] are live
-  std::vector<std::uint64_t> history_;      // main-line keys, for repetition
-  bool replay_ = true;                      // false for unsupported variants / bad FEN
+  // lines_[depth_], kept where depth_ or lines_ change: the per-move path reads the line
+  // without indexing (whose cost depended on sizeof(LineState)).
+  LineState* line_ = nullptr;
+  std::vector<std::uint64_t> history_;  // main-line keys, for repetition
+  bool replay_ = true;                  // false for unsupported variants / bad FEN
   // A replayed standard game: move() takes the standard path without another test.
   bool standard_path_ = true;
   const Rules* rules_ = &rules_for(Variant::Standard);  // the game's rules
