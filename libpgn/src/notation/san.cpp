@@ -339,11 +339,7 @@ MoveResolution resolve_move(const Position& pos, const MoveText& text) {
 bool detail::resolve_plain_san(const Position& pos, std::string_view token, PlainSan& out) {
   const char* p = token.data();
   const char* end = p + token.size();
-  std::uint8_t check_mark = 0;
-  if (end - p >= 3 && (end[-1] == '+' || end[-1] == '#')) {
-    check_mark = end[-1] == '+' ? 1 : 2;
-    --end;
-  }
+  const std::uint8_t check_mark = detail::take_check_sign(p, end);
   const auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
   const auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
   if (end - p < 2 || !is_file(end[-2]) || !is_rank(end[-1])) {
