@@ -4,12 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
+#include "notation/san.hpp"
 
 namespace pgn {
 namespace {
@@ -400,6 +404,108 @@ TEST(SanWriter, UncheckedSanPlusSignFromTheNewPositionEqualsAppendSan) {
   }
   EXPECT_GE(checks, 10);
   EXPECT_GE(mates, 2);
+}
+
+// resolve_plain_san, the validator's English fast path, against the general path
+// (parse_move_text, resolve_move, written_as_canonical_san) on every token shape around every
+// legal move of many positions: where it answers, it answers the same; and it answers for the
+// usual SAN of the usual moves.
+TEST(Resolve, PlainSanFromBytesAgreesWithTheGeneralPath) {
+  std::vector<Position> positions;
+  for (const char* fen : {
+           "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+           "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+           "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+           "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+           "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+           "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "4k3/8/4K3/8/8/8/8/Q7 w - - 0 1",
+           "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",       // en passant
+           "4k3/8/8/8/8/8/R7/R3K2R w KQ - 0 1",       // rooks on one file and rank
+           "4k3/8/8/1N3N2/8/1N3N2/8/4K3 w - - 0 1",   // four knights on one square
+           "r3k2r/8/8/8/4q3/8/8/R3K2R w KQkq - 0 1",  // castling through check
+           "1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",      // long castling past an attacked b1
+       })
+    positions.push_back(from_fen(fen));
+  // Random games from the start: every kind of position the replay meets.
+  std::uint64_t seed = 12345;
+  for (int game = 0; game < 30; ++game) {
+    Position pos;
+    for (int ply = 0; ply < 120; ++ply) {
+      MoveList legal;
+      generate_legal(pos, legal);
+      if (legal.size == 0) break;
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      pos.play(legal.moves[(seed >> 33) % std::uint64_t(legal.size)]);
+      positions.push_back(pos);
+    }
+  }
+  auto tokens_around = [](const Position& pos) {
+    std::vector<std::string> tokens;
+    MoveList legal;
+    generate_legal(pos, legal);
+    for (const Move m : legal) {
+      const std::string san = to_san(pos, m);
+      std::string bare = san;
+      if (bare.back() == '+' || bare.back() == '#') bare.pop_back();
+      tokens.insert(tokens.end(), {san, bare, bare + "+", bare + "#", bare + "!"});
+      const std::size_t x = bare.find('x');
+      if (x != std::string::npos) tokens.push_back(bare.substr(0, x) + bare.substr(x + 1));
+      const char from_file = char('a' + file_of(m.from()));
+      const char from_rank = char('1' + rank_of(m.from()));
+      const std::string to(bare.end() - 2, bare.end());
+      tokens.push_back(std::string(1, from_file) + to);
+      tokens.push_back(std::string(1, from_file) + "x" + to);
+      tokens.push_back("x" + to);
+      for (const char* piece : {"N", "B", "R", "Q", "K", "P", "n"}) {
+        tokens.push_back(piece + to);
+        tokens.push_back(piece + std::string("x") + to);
+        tokens.push_back(piece + std::string(1, from_file) + to);
+        tokens.push_back(piece + std::string(1, from_file) + "x" + to);
+        tokens.push_back(piece + std::string(1, from_rank) + to);
+      }
+    }
+    for (const char* castle : {"O-O", "O-O-O", "O-O+", "O-O-O#", "0-0", "O-O-O-O", "O-", "OO"})
+      tokens.push_back(castle);
+    return tokens;
+  };
+  int fast = 0, fast_canonical = 0;
+  for (const Position& pos : positions) {
+    for (const std::string& token : tokens_around(pos)) {
+      detail::PlainSan plain;
+      if (!detail::resolve_plain_san(pos, token, plain)) continue;
+      ++fast;
+      MoveText text;
+      MoveTextError error;
+      ASSERT_EQ(parse_move_text(token, text, error), token.size()) << token;
+      const MoveResolution r = resolve_move(pos, text);
+      ASSERT_TRUE(r.ok()) << pos.fen() << " " << token;
+      EXPECT_EQ(plain.move, r.move) << pos.fen() << " " << token;
+      EXPECT_EQ(plain.check_mark, text.check_mark) << token;
+      EXPECT_EQ(text.nag, 0) << token;
+      EXPECT_EQ(plain.canonical, written_as_canonical_san(pos, text, r))
+          << pos.fen() << " " << token;
+      fast_canonical += plain.canonical;
+    }
+    // The usual SAN of every usual move takes the fast path: unambiguous, neither a
+    // promotion nor en passant.
+    MoveList legal;
+    generate_legal(pos, legal);
+    for (const Move m : legal) {
+      if (m.kind() == Move::Promotion || m.kind() == Move::EnPassant) continue;
+      // Another piece of the type reaching the square, even one pinned, leaves the move to
+      // the general path, which tells them apart.
+      const PieceType type = type_of(pos.piece_on(m.from()));
+      if (type != Pawn && m.kind() != Move::Castling &&
+          std::popcount(pos.attackers_to(m.to(), pos.pieces()) &
+                        pos.pieces(pos.side_to_move(), type)) > 1)
+        continue;
+      const std::string san = to_san(pos, m);
+      detail::PlainSan plain;
+      EXPECT_TRUE(detail::resolve_plain_san(pos, san, plain)) << pos.fen() << " " << san;
+    }
+  }
+  EXPECT_GT(fast, 20000);
+  EXPECT_GT(fast_canonical, 5000);
 }
 
 }  // namespace

@@ -180,9 +180,9 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
   };
   if (last_detected_ == nullptr) {
     trace.abort_on_unreadable = true;
-    trace.keep_tokens = false;
+    trace.mode = ReadingTrace::Mode::Letters;
     reader.read(game, report, nullptr, record);
-    trace.keep_tokens = true;
+    trace.mode = ReadingTrace::Mode::Off;
     trace.abort_on_unreadable = false;
     if (!trace.text_failed && trace.illegal_count == 0 && clean(report) &&
         (trace.read_tokens.empty() || !another_may_read())) {
@@ -287,7 +287,9 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
     }
     // Each full run also fills the record, so the winner's run rarely has to be repeated.
     trace.abort_on_unreadable = true;
+    trace.mode = ReadingTrace::Mode::Full;
     reader.read(game, attempt, n == english ? nullptr : n, record);
+    trace.mode = ReadingTrace::Mode::Off;
     trace.abort_on_unreadable = false;
     recorded = n;
     const bool legal = !trace.text_failed && trace.illegal_count == 0 && clean(attempt);

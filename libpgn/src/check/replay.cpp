@@ -2,7 +2,7 @@
 // cut moves, check signs, variations, the result and the rules of the final position, and
 // spoken moves.
 //
-// Why one file of 830 lines: every function here works on GameReplay's private state (the
+// Why one file of 850 lines: every function here works on GameReplay's private state (the
 // stack of lines, the record, the report), and they are the cold paths kept out of the header,
 // whose per-move path the parser inlines. The spoken-notation part at the end is the one that
 // could move to a file of its own.
@@ -95,6 +95,7 @@ void GameReplay::begin_game() {
   }
   variant_lines_[0].by_replay = false;
   depth_ = 0;
+  line_ = &lines_[0];
   lines_[0] = LineState{};
   history_.clear();
   replay_ = true;
@@ -105,6 +106,7 @@ void GameReplay::begin_game() {
   result_marker_.clear();
   automatic_draw_ply_ = 0;
   automatic_draw_ = EndReason::Unknown;
+  main_line_plies_ = options_.max_plies;
   reported_play_after_draw_ = false;
   unwinnability_applies_ = false;
   analysed_men_ = -1;
@@ -317,13 +319,24 @@ void GameReplay::kill_line() {
   ++l.ply;
 }
 
-void GameReplay::check_suffix(const MoveText& text, std::string_view written, TextPos pos, Move m) {
+[[gnu::noinline]] void GameReplay::trace_all(std::string_view written, Move m) {
+  trace_.line_hash = (trace_.line_hash ^ m.raw()) * 0x100000001B3ull + depth_;
+  if (notation_ != nullptr && notation_->spoken) return;  // spoken phrases are not token views
+  trace_.read_tokens.push_back(written);
+  if (written.size() >= 2 && !is_file_byte(written[0])) {
+    trace_.read_bytes.add(static_cast<unsigned char>(written[0]));
+    trace_.read_bytes.add(static_cast<unsigned char>(written[1]));
+  }
+}
+
+void GameReplay::check_suffix(std::uint8_t check_mark, std::string_view written, TextPos pos,
+                              Move m) {
   const LineState& l = line();
   const bool check = l.pos.in_check();
-  if (!check && text.check_mark == 0) return;
+  if (!check && check_mark == 0) return;
   const bool mate = check && l.pos.is_checkmate();
   const char* problem = nullptr;
-  switch (text.check_mark) {
+  switch (check_mark) {
     case 0:
       // FIDE notation lets check signs out; only English SAN (the PGN standard) needs them.
       if (notation_ == nullptr || notation_ == &english_notation())
@@ -357,16 +370,16 @@ void GameReplay::check_suffix(const MoveText& text, std::string_view written, Te
   }
 }
 
-void GameReplay::check_variant_suffix(const MoveText& text, std::string_view written, TextPos pos,
-                                      Move m) {
+void GameReplay::check_variant_suffix(std::uint8_t check_mark, std::string_view written,
+                                      TextPos pos, Move m) {
   const LineState& l = line();
   const bool check = l.pos.in_check();
   // Only a move that checks, carries a sign or ends the game by the variant's own rule can
   // win; antichess also wins by leaving the other side no move, which only a sign asks about.
-  if (!check && text.check_mark == 0 && !variant_over(l.pos)) return;
+  if (!check && check_mark == 0 && !variant_over(l.pos)) return;
   const bool wins = variant_game_won(l.pos);
   const char* problem = nullptr;
-  switch (text.check_mark) {
+  switch (check_mark) {
     case 0:
       if (notation_ == nullptr || notation_ == &english_notation())
         problem = wins ? "the move wins the game but has no '#'"
@@ -462,6 +475,7 @@ Control GameReplay::begin_variation(TextPos pos) {
   if (lines_.size() <= depth_ + 1) {
     lines_.resize(2 * (depth_ + 1));
     variant_lines_.resize(2 * (depth_ + 1));
+    line_ = &lines_[depth_];
   }
   LineState& parent = line();
   if (!parent.has_last) {
@@ -470,7 +484,7 @@ Control GameReplay::begin_variation(TextPos pos) {
   }
   if (parent.dead && !parent.dead_just_now) return Control::SkipVariation;
   ++depth_;
-  LineState& child = lines_[depth_];
+  LineState& child = *(line_ = &lines_[depth_]);
   child.pos = position_before_last(depth_ - 1);
   variant_lines_[depth_].by_replay = false;
   child.has_last = false;
@@ -497,11 +511,11 @@ void GameReplay::end_variation() {
       paused_at_depth_ = 0;
       recording_ = record_ != nullptr;
       if (!lines_[depth_].record_has_move) {
-        --depth_;
+        line_ = &lines_[--depth_];
         return;  // the variation was left out whole
       }
     }
-    --depth_;
+    line_ = &lines_[--depth_];
     if (recording_ && record_open_ > 0) {
       record_->add(GameEvent::VariationEnd);
       --record_open_;

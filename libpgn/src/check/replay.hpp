@@ -34,6 +34,7 @@
 #include "libpgn/variant.hpp"
 #include "libpgn/winnable.hpp"
 #include "notation/move_text.hpp"
+#include "notation/san.hpp"
 
 namespace pgn {
 
@@ -55,9 +56,14 @@ struct ReadingTrace {
   detail::ByteSet read_bytes;
   // Set by the detector: give up on a reading at its first unreadable token (it cannot win).
   bool abort_on_unreadable = false;
-  // Whether a reading keeps every token in read_tokens (else only the first): English's
-  // quick reading needs only the bytes and the first token to rule other readings out.
-  bool keep_tokens = true;
+  // What a reading records of each replayed move, set by the detector for each reading:
+  //   Off      nothing (a reading in a chosen notation, which no other reading is compared
+  //            with),
+  //   Letters  English's quick reading: the first token and the first bytes of the others,
+  //            enough to rule the other tables out,
+  //   Full     every token, both bytes and line_hash.
+  enum class Mode : std::uint8_t { Off, Letters, Full };
+  Mode mode = Mode::Off;
 };
 
 struct LineState {
@@ -75,11 +81,8 @@ struct LineState {
   std::uint32_t ply = 0;       // plies played in this line, counted from the game start
   std::uint32_t variations_here = 0;  // variations started after the current last move
   VariationStep step;                 // where this variation branches off its parent
-  // Unused: keeps the size the per-move path was tuned for. At 24 bytes less (when `step`
-  // replaced a whole path string) indexing lines_ cost validation 0.33% more instructions.
-  char layout_padding[24];
-  std::size_t record_begin = 0;  // a variation: the index of its VariationBegin event
-  bool record_has_move = false;  // a variation cut short: a move of it was recorded
+  std::size_t record_begin = 0;       // a variation: the index of its VariationBegin event
+  bool record_has_move = false;       // a variation cut short: a move of it was recorded
 };
 
 // What a reading keeps of the game: a whole GameRecord (or nothing), or the main line's SAN in a
@@ -151,6 +154,15 @@ class GameReplay {
       l.dead_just_now = false;
       return Control::Continue;
     }
+    // English: the plain move is resolved from the token's bytes; the rest, and every move
+    // that is not plain, are read into a MoveText below.
+    detail::PlainSan plain;
+    if (!V && notation_ == nullptr && detail::resolve_plain_san(l.pos, token, plain)) [[likely]] {
+      if (may_play(pos))
+        play_resolved<V, R>(
+            plain.move, plain.check_mark, 0, [&] { return plain.canonical; }, token, pos);
+      return Control::Continue;
+    }
     MoveText text;
     MoveTextError error = MoveTextError::None;
     std::size_t used = parse_move_text(token, text, error, notation_);
@@ -193,7 +205,7 @@ class GameReplay {
   ReadingTrace& trace() { return trace_; }
 
  private:
-  LineState& line() { return lines_[depth_]; }
+  LineState& line() { return *line_; }
   // The variation path of the current line ("" for the main line), for a report.
   std::string variation_path() const;
   // The position before the last move of the line at `depth`.
@@ -209,28 +221,46 @@ class GameReplay {
   template <bool V, Recording R = Recording::Events>
   [[gnu::always_inline]] void play_text(const MoveText& text, std::string_view written,
                                         TextPos pos) {
-    LineState& l = line();
-    const bool main_line = depth_ == 0;
-    if (main_line && (drawn_by_rule() || l.ply + 1 > options_.max_plies) &&
-        !main_line_may_go_on(pos))
-      return;
+    if (!may_play(pos)) return;
     if (text.kind == MoveText::Null) {
       play_null(text, written, pos);
       return;
     }
-    MoveResolution resolution = V ? resolve_variant_move(l.pos, text) : resolve_move(l.pos, text);
+    const Position& before = line().pos;
+    const MoveResolution resolution =
+        V ? resolve_variant_move(before, text) : resolve_move(before, text);
     if (!resolution.ok()) {
       bad_move(text, written, pos, resolution);
       return;
     }
-    const Move m = resolution.move;
-    if (notation_ == nullptr || !notation_->spoken) {  // spoken phrases are not token views
-      if (trace_.keep_tokens || trace_.read_tokens.empty()) trace_.read_tokens.push_back(written);
-      if (written.size() >= 2 && !is_file_byte(written[0])) {
+    play_resolved<V, R>(
+        resolution.move, text.check_mark, text.nag,
+        [&] { return written_as_canonical_san(before, text, resolution); }, written, pos);
+  }
+
+  // Whether the current line may take another move: past the main line's end (a draw by
+  // rule, --max-plies) main_line_may_go_on decides, and reports.
+  [[gnu::always_inline]] bool may_play(TextPos pos) {
+    return depth_ != 0 || lines_[0].ply < main_line_plies_ || main_line_may_go_on(pos);
+  }
+
+  // A resolved move played on the current line, with what its token said: the check sign,
+  // a suffix annotation (as a NAG, 0: none) and, asked only when the SAN is recorded,
+  // whether the token is the move's canonical SAN without its sign.
+  template <bool V, Recording R, class IsCanonical>
+  [[gnu::always_inline]] void play_resolved(Move m, std::uint8_t check_mark, std::uint8_t nag,
+                                            const IsCanonical& canonical, std::string_view written,
+                                            TextPos pos) {
+    LineState& l = line();
+    const bool main_line = depth_ == 0;
+    // Only while the notation detector compares readings.
+    if (trace_.mode == ReadingTrace::Mode::Letters) {
+      if (trace_.read_tokens.empty()) trace_.read_tokens.push_back(written);
+      // The piece letters alone rule the other tables out of English games.
+      if (written.size() >= 2 && !is_file_byte(written[0]))
         trace_.read_bytes.add(static_cast<unsigned char>(written[0]));
-        // The piece letters alone rule the other tables out of English games.
-        if (trace_.keep_tokens) trace_.read_bytes.add(static_cast<unsigned char>(written[1]));
-      }
+    } else if (trace_.mode == ReadingTrace::Mode::Full) [[unlikely]] {
+      trace_all(written, m);
     }
     std::size_t recorded_at = 0;
     // MainLine: the SAN before its sign, packed (0: it is in san_scratch_).
@@ -239,9 +269,9 @@ class GameReplay {
     if constexpr (R == Recording::MainLine) {
       if (keeps_main_line) {
         // Most input is canonical SAN already: then the token is the SAN.
-        if (!V && written_as_canonical_san(l.pos, text, resolution)) {
+        if (!V && canonical()) {
           main_line_san = MainLineRecord::pack(
-              std::string_view(written.data(), written.size() - (text.check_mark != 0)));
+              std::string_view(written.data(), written.size() - (check_mark != 0)));
         } else {
           san_scratch_.clear();
           if constexpr (V)
@@ -253,18 +283,17 @@ class GameReplay {
     } else if (recording_) {
       recorded_at = record_->events.size();
       std::string& texts = record_->texts;
-      GameEvent& e =
-          record_->events.emplace_back(GameEvent{GameEvent::MoveEvent, 0, m, texts.size(), 0});
+      record_->events.push_back(GameEvent{GameEvent::MoveEvent, 0, m, texts.size(), 0});
       // Most input is canonical SAN already: then the token is the record's SAN. Said so, the
       // non-PGO build keeps the append inlined (it fell out with any growth of this path:
       // convert +0.6% instructions on TWIC).
-      if (written_as_canonical_san(l.pos, text, resolution)) [[likely]]
-        texts.append(written.data(), written.size() - (text.check_mark != 0));
+      if (canonical()) [[likely]]
+        texts.append(written.data(), written.size() - (check_mark != 0));
       else if constexpr (V)
         append_variant_san_unchecked(l.pos, m, texts);
       else
         append_san_unchecked(l.pos, m, texts);
-      if (text.nag) record_->add(GameEvent::Nag, text.nag);
+      if (nag) record_->add(GameEvent::Nag, nag);
     }
     l.last_move = m;
     l.has_last = true;
@@ -314,18 +343,17 @@ class GameReplay {
     ++l.ply;
     GameReport& report = diagnostics_.report();
     ++report.moves_replayed;
-    trace_.line_hash = (trace_.line_hash ^ m.raw()) * 0x100000001B3ull + depth_;
     // Most moves neither give check nor carry a sign: nothing to compare, no call.
     if constexpr (V) {
       // Crazyhouse games end only by mate: as in standard chess, a move without check or
       // sign has nothing to compare.
       if (options_.check_suffixes &&
-          (rules_->variant != Variant::Crazyhouse || l.pos.in_check() || text.check_mark != 0))
-        check_variant_suffix(text, written, pos, m);
+          (rules_->variant != Variant::Crazyhouse || l.pos.in_check() || check_mark != 0))
+        check_variant_suffix(check_mark, written, pos, m);
       if (main_line) report.plies = l.ply;
     } else {
-      if (options_.check_suffixes && (l.pos.in_check() || text.check_mark != 0))
-        check_suffix(text, written, pos, m);
+      if (options_.check_suffixes && (l.pos.in_check() || check_mark != 0))
+        check_suffix(check_mark, written, pos, m);
       if (main_line) {
         report.plies = l.ply;
         after_main_line_move();
@@ -338,8 +366,7 @@ class GameReplay {
     history_.push_back(pos.key());
     if (drawn_by_rule()) return;
     if (pos.halfmove_clock() >= 150 && !(pos.in_check() && pos.is_checkmate())) {
-      automatic_draw_ply_ = lines_[0].ply;
-      automatic_draw_ = EndReason::SeventyFiveMoveRule;
+      drawn_by(EndReason::SeventyFiveMoveRule);
       return;
     }
     // FIDE 5.2.2: only a position in which no pawn can step forward may be dead, or one
@@ -364,20 +391,22 @@ class GameReplay {
     const std::uint64_t key = pos.key();
     for (int back = 2; back <= reversible; back += 2)
       if (history_[history_.size() - 1 - back] == key && ++count >= 5) {
-        automatic_draw_ply_ = lines_[0].ply;
-        automatic_draw_ = EndReason::FivefoldRepetition;
+        drawn_by(EndReason::FivefoldRepetition);
         return;
       }
   }
 
+  // A replayed move in the trace's Full mode.
+  void trace_all(std::string_view written, Move m);
   void unreadable_move(std::string_view token, TextPos pos, MoveTextError error);
   void stop_recording(const std::string& problem);
   void kill_line();
   bool main_line_may_go_on(TextPos pos);
   void play_null(const MoveText& text, std::string_view written, TextPos pos);
-  void check_suffix(const MoveText& text, std::string_view written, TextPos pos, Move m);
+  // The check sign a move's token carries (MoveText::check_mark) against the position after it.
+  void check_suffix(std::uint8_t check_mark, std::string_view written, TextPos pos, Move m);
   // The same for a variant: '+' where it has check, '#' on a move that wins in its own way.
-  void check_variant_suffix(const MoveText& text, std::string_view written, TextPos pos, Move m);
+  void check_variant_suffix(std::uint8_t check_mark, std::string_view written, TextPos pos, Move m);
   void bad_move(const MoveText& text, std::string_view written, TextPos pos,
                 const MoveResolution& resolution);
   void check_final_position(std::optional<GameResult> result, TextPos pos, const GameTags& tags);
@@ -389,6 +418,12 @@ class GameReplay {
   bool piece_move_ended_game();
   bool analyse_for_dead_position();
   bool drawn_by_rule() const { return automatic_draw_ != EndReason::Unknown; }
+  // The main line is drawn by `rule` after its last move.
+  void drawn_by(EndReason rule) {
+    automatic_draw_ply_ = lines_[0].ply;
+    automatic_draw_ = rule;
+    main_line_plies_ = 0;
+  }
   std::string dead_position_at() const;
   bool proved_dead(const Position& pos, std::string& proofs, std::uint64_t walk_nodes);
   bool dead_position_ended_game() const {
@@ -421,8 +456,11 @@ class GameReplay {
   std::vector<LineState> lines_;            // lines_[0] is the main line
   std::vector<VariantLine> variant_lines_;  // beside lines_, for variant games
   std::size_t depth_ = 0;                   // lines_[0..depth_] are live
-  std::vector<std::uint64_t> history_;      // main-line keys, for repetition
-  bool replay_ = true;                      // false for unsupported variants / bad FEN
+  // lines_[depth_], kept where depth_ or lines_ change: the per-move path reads the line
+  // without indexing (whose cost depended on sizeof(LineState)).
+  LineState* line_ = nullptr;
+  std::vector<std::uint64_t> history_;  // main-line keys, for repetition
+  bool replay_ = true;                  // false for unsupported variants / bad FEN
   // A replayed standard game: move() takes the standard path without another test.
   bool standard_path_ = true;
   const Rules* rules_ = &rules_for(Variant::Standard);  // the game's rules
@@ -432,6 +470,9 @@ class GameReplay {
   TextPos result_pos_;
   std::uint32_t automatic_draw_ply_ = 0;  // main-line ply at which the game was drawn by rule
   EndReason automatic_draw_ = EndReason::Unknown;  // which rule drew it
+  // The main line's plies that are played without a word: --max-plies, 0 once drawn by rule
+  // (main_line_may_go_on then decides and reports). One comparison per move for both.
+  std::uint32_t main_line_plies_ = 0;
   bool reported_play_after_draw_ = false;
   // Dead positions and losses on time are decided for standard chess and Chess960 only.
   bool unwinnability_applies_ = false;

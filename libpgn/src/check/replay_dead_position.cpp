@@ -136,8 +136,7 @@ bool GameReplay::analyse_for_dead_position() {
   // twice.
   if (!proved_dead(pos, dead_proofs_, 0) || !pos.has_legal_move()) return false;
   watching_piece_moves_ = false;
-  automatic_draw_ply_ = lines_[0].ply;
-  automatic_draw_ = EndReason::InsufficientMaterial;
+  drawn_by(EndReason::InsufficientMaterial);
   dead_fen_ = pos.fen();
   return true;
 }

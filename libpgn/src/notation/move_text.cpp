@@ -1124,11 +1124,7 @@ void find_castle_tokens(const Notation& n, TableIndex& index) {
 bool parse_plain_san(std::string_view token, MoveText& out) {
   const char* p = token.data();
   const char* end = p + token.size();
-  std::uint8_t check_mark = 0;
-  if (end - p >= 3 && (end[-1] == '+' || end[-1] == '#')) {
-    check_mark = end[-1] == '+' ? 1 : 2;
-    --end;
-  }
+  const std::uint8_t check_mark = detail::take_check_sign(p, end);
   PieceType promotion = NoPieceType;
   if (end - p >= 4 && end[-2] == '=') {
     promotion = EnglishLexicon::piece_of_letter(end[-1]);

@@ -26,6 +26,12 @@ struct ByteSet {
             (words[2] & ~other.words[2]) | (words[3] & ~other.words[3])) == 0;
   }
 };
+// The check sign ending a SAN token of three bytes or more, taken off `end`: 1 for '+', 2 for
+// '#', 0 when there is none (as MoveText::check_mark).
+inline std::uint8_t take_check_sign(const char* begin, const char*& end) {
+  if (end - begin < 3 || (end[-1] != '+' && end[-1] != '#')) return 0;
+  return *--end == '+' ? 1 : 2;
+}
 // Every byte a move of `notation` can contain (a token, or a word of a spoken phrase): a
 // token with any other byte is no move in that notation.
 const ByteSet& move_alphabet(const Notation& notation);

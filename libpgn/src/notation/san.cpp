@@ -336,6 +336,74 @@ MoveResolution resolve_move(const Position& pos, const MoveText& text) {
   return r;
 }
 
+bool detail::resolve_plain_san(const Position& pos, std::string_view token, PlainSan& out) {
+  const char* p = token.data();
+  const char* end = p + token.size();
+  const std::uint8_t check_mark = detail::take_check_sign(p, end);
+  const auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
+  const auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
+  if (end - p < 2 || !is_file(end[-2]) || !is_rank(end[-1])) {
+    // Castling as the PGN standard writes it; every other spelling takes the grammar.
+    const std::string_view castle(p, std::size_t(end - p));
+    if (castle != "O-O" && castle != "O-O-O") return false;
+    const MoveResolution r = resolve_castling(pos, castle.size() == 3 ? KingSide : QueenSide);
+    if (!r.ok()) return false;
+    out.move = r.move;
+    out.check_mark = check_mark;
+    out.canonical = false;  // written_as_canonical_san leaves castling to the writer
+    return true;
+  }
+  const Square to = make_square(end[-2] - 'a', end[-1] - '1');
+  end -= 2;
+  const bool capture = end > p && end[-1] == 'x';
+  if (capture) --end;
+  PieceType piece = Pawn;
+  if (p < end && *p >= 'B' && *p <= 'R') {
+    switch (*p) {
+      case 'N':
+        piece = Knight;
+        break;
+      case 'B':
+        piece = Bishop;
+        break;
+      case 'R':
+        piece = Rook;
+        break;
+      case 'Q':
+        piece = Queen;
+        break;
+      case 'K':
+        piece = King;
+        break;
+      default:
+        return false;
+    }
+    ++p;
+  }
+  int from_file = -1;
+  if (p < end && is_file(*p)) from_file = *p++ - 'a';
+  // A from-rank, a promotion, any other byte: the general path.
+  if (p != end) return false;
+  // resolve_move's usual move, the same steps.
+  const Color us = pos.side_to_move();
+  Bitboard reaching = pieces_reaching(pos, us, piece, to);
+  if (from_file >= 0) reaching &= file_bb(from_file);
+  if (capture) reaching &= ~(pos.pieces(us, Pawn) & file_bb(file_of(to)));
+  if (!reaching || (reaching & (reaching - 1))) return false;
+  const Square from = lowest_square(reaching);
+  const bool captures = pos.piece_on(to) != NoPiece;
+  if (piece == Pawn &&
+      (relative_rank(us, rank_of(to)) == 7 ||
+       (file_of(from) != file_of(to) && !((from_file >= 0 || capture) && captures))))
+    return false;
+  if (!keeps_king_safe(pos, us, from, to)) return false;
+  out.move = Move(from, to);
+  out.check_mark = check_mark;
+  out.canonical =
+      capture == captures && (piece == Pawn ? (from_file >= 0) == captures : from_file < 0);
+  return true;
+}
+
 // ---------------------------------------------------------------------------------------
 // The writer.
 

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <bit>
+#include <cstdint>
+#include <string_view>
 
 #include "libpgn/position.hpp"
 #include "libpgn/san.hpp"
@@ -44,6 +46,22 @@ inline bool is_castling(Move m) {
 // Whether a variant position's board moves follow the standard rules while its game goes on
 // (crazyhouse, king of the hill, three-check): the standard resolver and writer serve them.
 bool standard_board_moves(const Position& pos);
+
+// A token of plain English SAN resolved straight from its bytes (resolve_plain_san): the move,
+// what the token claims beside it, and whether it is already the move's canonical SAN
+// without its sign (as written_as_canonical_san would say).
+struct PlainSan {
+  Move move;
+  std::uint8_t check_mark = 0;  // as MoveText::check_mark: 0 none, 1 '+', 2 '#'
+  bool canonical = false;
+};
+// The moves nearly every PGN file is made of: [NBRQK][file][x]square or O-O / O-O-O, with
+// '+' or '#', that exactly one own piece can legally play, no promotion. Resolves them without
+// building a MoveText; false for every other token and for any move that is not that plain
+// (ambiguous, illegal, en passant...): parse_move_text and resolve_move then read it and
+// explain it, so that what is reported never depends on this path. When true, the answer is
+// theirs (tests/unit/san_test.cpp compares the two).
+bool resolve_plain_san(const Position& pos, std::string_view token, PlainSan& out);
 
 // A resolution that found no move: why, the square that shows it, the pieces it names. The
 // standard and the variant resolvers both answer with it.
