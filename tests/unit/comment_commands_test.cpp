@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "read/clock_comment.hpp"
+
 namespace pgn {
 namespace {
 
@@ -137,6 +139,78 @@ TEST(CommentCommands, ShortClocksReadAsLongOnes) {
   EXPECT_FALSE(bad.clock);
   ASSERT_EQ(warnings.size(), 2u);
   EXPECT_EQ(warnings[1].offset, 15u);
+}
+
+// The validator's in-place test of lichess's " [%clk H:MM:SS] " must never pass a comment
+// whose clock does not read, and must pass every one that is exactly that form and reads: every
+// byte of the form replaced by every byte value, and every length around it.
+TEST(CommentCommands, PlainClockCommentAgreesWithTheReader) {
+  const std::string form = " [%clk 0:05:00] ";
+  const auto reads_as_one_clean_clock = [](std::string_view text) {
+    CommentCommands out;
+    std::vector<CommentCommandWarning> warnings;
+    read_comment_commands(text, out, &warnings);
+    return out.clock && !out.emt && !out.eval && !out.timestamp && warnings.empty();
+  };
+  EXPECT_TRUE(detail::is_plain_clock_comment(form));
+  std::size_t passed = 0;
+  for (std::size_t i = 0; i < form.size(); ++i) {
+    for (int byte = 0; byte < 256; ++byte) {
+      std::string text = form;
+      text[i] = char(byte);
+      if (!detail::is_plain_clock_comment(text)) continue;
+      ++passed;
+      EXPECT_TRUE(reads_as_one_clean_clock(text)) << "'" << text << "'";
+    }
+  }
+  // The unchanged form once per position, and each digit's other well-formed values.
+  EXPECT_EQ(passed, form.size() + 9 + 5 + 9 + 5 + 9);
+  for (const char* text : {" [%clk 9:59:59] ", " [%clk 1:00:00] "})
+    EXPECT_TRUE(detail::is_plain_clock_comment(text)) << text;
+  for (const char* text : {" [%clk 0:60:00] ", " [%clk 0:05:60] ", "[%clk 0:05:00]",
+                           " [%clk 0:05:00]  ", " [%clk 10:05:00] ", " [%clk 0:05:00.5] "})
+    EXPECT_FALSE(detail::is_plain_clock_comment(text)) << text;
+}
+
+// Lichess's " [%eval V] [%clk H:MM:SS] " likewise: every byte of some well-formed comments
+// replaced by every byte value, and bytes left out; whatever the in-place test passes must read
+// as a clean clock and evaluation.
+TEST(CommentCommands, PlainLichessCommentAgreesWithTheReader) {
+  const auto reads_clean = [](std::string_view text) {
+    CommentCommands out;
+    std::vector<CommentCommandWarning> warnings;
+    read_comment_commands(text, out, &warnings);
+    return out.clock && out.eval && !out.emt && !out.timestamp && warnings.empty();
+  };
+  const std::vector<std::string> forms = {
+      " [%eval 0.17] [%clk 0:05:00] ", " [%eval -1.5] [%clk 1:59:59] ",
+      " [%eval #-3] [%clk 0:00:09] ", " [%eval #12] [%clk 0:00:09] ",
+      " [%eval 123.45] [%clk 0:00:09] "};
+  std::size_t passed = 0;
+  for (const std::string& form : forms) {
+    EXPECT_TRUE(detail::is_plain_lichess_comment(form)) << form;
+    for (std::size_t i = 0; i < form.size(); ++i) {
+      std::string shorter = form;
+      shorter.erase(i, 1);
+      if (detail::is_plain_lichess_comment(shorter)) {
+        ++passed;
+        EXPECT_TRUE(reads_clean(shorter)) << "'" << shorter << "'";
+      }
+      for (int byte = 0; byte < 256; ++byte) {
+        std::string text = form;
+        text[i] = char(byte);
+        if (!detail::is_plain_lichess_comment(text)) continue;
+        ++passed;
+        EXPECT_TRUE(reads_clean(text)) << "'" << text << "'";
+      }
+    }
+  }
+  EXPECT_GT(passed, 0u);
+  for (const char* text : {" [%eval 0.17,20] [%clk 0:05:00] ", " [%eval 1234.5] [%clk 0:05:00] ",
+                           " [%eval .5] [%clk 0:05:00] ", " [%eval 0.123] [%clk 0:05:00] ",
+                           " [%eval #] [%clk 0:05:00] ", " [%eval 0.1] [%clk 0:65:00] ",
+                           " [%eval 0.1]  [%clk 0:05:00] "})
+    EXPECT_FALSE(detail::is_plain_lichess_comment(text)) << text;
 }
 
 }  // namespace

@@ -6,6 +6,14 @@
 
 namespace pgn {
 
+void GameValidator::Impl::check_comment_commands(std::string_view text, TextPos pos) {
+  if (detail::is_plain_lichess_comment(text))
+    return;  // an analysed game's " [%eval ...] [%clk ...] "
+  read_comment_commands(text, comment_commands, &comment_command_warnings);
+  if (!comment_command_warnings.empty()) [[unlikely]]
+    report_comment_commands(text, pos);
+}
+
 void GameValidator::Impl::report_comment_commands(std::string_view text, TextPos pos) {
   // `pos` is the comment's opening "{" or ";": its text starts one byte after it.
   const char* const begin = text.data();

@@ -13,6 +13,7 @@
 #include "libpgn/comment_commands.hpp"
 #include "libpgn/openings.hpp"
 #include "libpgn/validator.hpp"
+#include "read/clock_comment.hpp"
 #include "read/pgn_parser.hpp"
 
 namespace pgn {
@@ -99,9 +100,9 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   void end_variation(TextPos) override { replay.end_variation(); }
   void comment(std::string_view text, TextPos pos) override {
     replay.comment(text);
-    read_comment_commands(text, comment_commands, &comment_command_warnings);
-    if (!comment_command_warnings.empty()) [[unlikely]]
-      report_comment_commands(text, pos);
+    // Lichess's clock-only comment is checked in place, so this stays small enough to inline
+    // into the parser's comment reading; other comments are checked out of line.
+    if (!detail::is_plain_clock_comment(text)) check_comment_commands(text, pos);
   }
   void nag(int value, TextPos) override { replay.nag(value); }
   void result(std::string_view marker, TextPos pos) override { replay.result(marker, pos); }
@@ -154,6 +155,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   // Every comment's commands are read (the reader's own search for "[%" passes over a comment
   // without one); a known command whose value does not read is a bad-comment-command warning
   // at its place (check/comment_command_checks.cpp). The comment itself is left as it is.
+  [[gnu::noinline]] void check_comment_commands(std::string_view text, TextPos pos);
   [[gnu::cold, gnu::noinline]] void report_comment_commands(std::string_view text, TextPos pos);
   CommentCommands comment_commands;  // what the comments say: read, not kept
   std::vector<CommentCommandWarning> comment_command_warnings;  // emptied by the report
