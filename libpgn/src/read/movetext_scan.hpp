@@ -23,16 +23,10 @@ struct PlainLineBreaks {
   const char* last = nullptr;
 };
 
-// A '\n' at `at` that decides nothing about game boundaries: the line before it ends in
-// neither a blank, a CR, nor what may be a termination marker, and the next line starts with
-// movetext, '{' or ';' (not a blank, a line end, '[', '%' or a BOM). `at - 2` and `at + 1` must
-// be readable.
-inline bool is_plain_line_break(const char* at) {
-  const char last = at[-1];
-  if (is_horizontal_space(last) || last == '\r' || last == '*') return false;
-  if ((last == '0' || last == '1') && at[-2] == '-') return false;
-  if (last == '2' && at[-2] == '/') return false;
-  switch (at[1]) {
+// A line starting with `first` continues movetext without a decision: movetext, '{' or ';'
+// (a blank, a line end, '[', '%' or a BOM decide more at a line start).
+inline bool is_plain_line_start(char first) {
+  switch (first) {
     case ' ':
     case '\t':
     case '\v':
@@ -46,6 +40,17 @@ inline bool is_plain_line_break(const char* at) {
     default:
       return true;
   }
+}
+
+// A '\n' at `at` that decides nothing about game boundaries: the line before it ends in
+// neither a blank, a CR, nor what may be a termination marker, and the next line is a plain
+// line start. `at - 2` and `at + 1` must be readable.
+inline bool is_plain_line_break(const char* at) {
+  const char last = at[-1];
+  if (is_horizontal_space(last) || last == '\r' || last == '*') return false;
+  if ((last == '0' || last == '1') && at[-2] == '-') return false;
+  if (last == '2' && at[-2] == '/') return false;
+  return is_plain_line_start(at[1]);
 }
 
 // The splitter's scan over movetext and brace comments: only line ends, ';' and '['

@@ -24,7 +24,7 @@
 // An input whose first bytes hold a control byte before any '[' is not PGN (an archive, an
 // image): no game is read from it, and binary_data_at() says where the first such byte is.
 //
-// Why one file of 830 lines: the splitter is one state machine over the bytes (tags, movetext,
+// Why one file of 817 lines: the splitter is one state machine over the bytes (tags, movetext,
 // comments, line starts), whose steps share the scan position and are inlined into one loop;
 // the rules above are each a few lines of it.
 #include "libpgn/splitter.hpp"
@@ -689,20 +689,7 @@ struct GameSplitter::Impl {
     std::size_t next = terminator + 1;
     if (buffer[terminator] == '\r' && next < data_end && buffer[next] == '\n') ++next;
     if (next >= data_end || near_end(next)) return false;
-    switch (buffer[next]) {
-      case ' ':
-      case '\t':
-      case '\v':
-      case '\f':
-      case '\n':
-      case '\r':
-      case '[':
-      case '%':
-      case '\xEF':
-        return false;
-      default:
-        break;
-    }
+    if (!detail::is_plain_line_start(buffer[next])) return false;
     if (!in_comment && line_ends_with_result(terminator)) return false;
     note_content_line_end(terminator);
     consume_line_break(terminator);
