@@ -740,9 +740,9 @@ TextPos text_pos_of(std::string_view text, std::size_t offset) {
 }
 
 // Runs of short movetext lines, where the scan passes over line breaks in bulk: every break
-// that decides a boundary (after a termination marker, before a blank, '%', '[' or a BOM,
-// after trailing blanks) still does, and games after the runs start on the right line and
-// column.
+// that decides a boundary (after a termination marker or trailing blanks, before a blank, a
+// '%' escape line holding a '{', a tag or a BOM) still does, and games after the runs start on
+// the right line and column.
 TEST(Splitter, RunsOfMovetextLinesKeepBoundariesAndPositions) {
   std::string run;
   const char* endings[] = {"Nf1", "a2", "Qd1", "h1-0", "Rf2/2", "e4  ", "{ c", "x }", "e8=Q"};
@@ -752,20 +752,20 @@ TEST(Splitter, RunsOfMovetextLinesKeepBoundariesAndPositions) {
   const std::string third_head = "1. c4\n" + run + "9. Kg1 ";
   const std::string third = third_head + "0-1";
   const std::string fourth = "[Event \"d\"] 1. Nf3 *";
-  const std::string fifth = "1. b3\n" + run +
-                            "\xEF\xBB\xBF"
-                            "9. Kg1\n%x\n" +
-                            run + "*";
+  const std::string fifth = "1. b3\n" + run + "\xEF\xBB\xBF" + run + "9. Kg1\n%x {\n10. Kg2 *";
+  const std::string sixth = "1. g3\n" + run + "9. Kg1";
+  const std::string seventh = "[Event \"f\"]\n1. e4\n" + run + "*";
   const std::string text = first + "\n" + second + "\n" + third + " " + fourth + "\n\n" + fifth +
-                           "\n\n  1. g3\n" + run + "*\n";
+                           "\n\n  " + sixth + "\n" + seventh + "\n";
   const std::vector<Split> games = split(text);
-  ASSERT_EQ(games.size(), 6u);
+  ASSERT_EQ(games.size(), 7u);
   EXPECT_EQ(games[0].text, first);
   EXPECT_EQ(games[1].text, second);
   EXPECT_EQ(games[2].text, third);
   EXPECT_EQ(games[3].text, fourth);
   EXPECT_EQ(games[4].text, fifth);
-  EXPECT_EQ(games[5].text, "1. g3\n" + run + "*");
+  EXPECT_EQ(games[5].text, sixth);
+  EXPECT_EQ(games[6].text, seventh);
   for (const Split& game : games) {
     const TextPos expected = text_pos_of(text, text.find(game.text));
     EXPECT_EQ(pos_text(game.start), pos_text(expected)) << game.text.substr(0, 20);
