@@ -730,6 +730,57 @@ TEST(Splitter, MovetextOverManyLines) {
   }
 }
 
+// Line and column of input offset `offset`, counted the plain way.
+TextPos text_pos_of(std::string_view text, std::size_t offset) {
+  const std::size_t line_start = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+  const std::size_t column_from = line_start == std::string_view::npos ? 0 : line_start + 1;
+  return TextPos{
+      offset, 1 + static_cast<std::uint32_t>(std::count(text.begin(), text.begin() + offset, '\n')),
+      1 + static_cast<std::uint32_t>(offset - column_from)};
+}
+
+// Runs of short movetext lines, where the scan passes over line breaks in bulk: every break
+// that decides a boundary (after a termination marker or trailing blanks, before a blank, a
+// '%' escape line holding a '{', a tag or a BOM) still does, and games after the runs start on
+// the right line and column.
+TEST(Splitter, RunsOfMovetextLinesKeepBoundariesAndPositions) {
+  std::string run;
+  const char* endings[] = {"Nf1", "a2", "Qd1", "h1-0", "Rf2/2", "e4  ", "{ c", "x }", "e8=Q"};
+  for (int i = 0; i < 60; ++i) run += std::to_string(i + 2) + ". " + endings[i % 9] + "\n";
+  const std::string first = "[Event \"a\"]\n\n1. e4\n" + run + "9. Kg1 1-0";
+  const std::string second = "1. d4\n" + run + "9. Kg1 1/2-1/2";
+  const std::string third_head = "1. c4\n" + run + "9. Kg1 ";
+  const std::string third = third_head + "0-1";
+  const std::string fourth = "[Event \"d\"] 1. Nf3 *";
+  const std::string fifth = "1. b3\n" + run + "\xEF\xBB\xBF" + run + "9. Kg1\n%x {\n10. Kg2 *";
+  const std::string sixth = "1. g3\n" + run + "9. Kg1";
+  const std::string seventh = "[Event \"f\"]\n1. e4\n" + run + "*";
+  const std::string text = first + "\n" + second + "\n" + third + " " + fourth + "\n\n" + fifth +
+                           "\n\n  " + sixth + "\n" + seventh + "\n";
+  const std::vector<Split> games = split(text);
+  ASSERT_EQ(games.size(), 7u);
+  EXPECT_EQ(games[0].text, first);
+  EXPECT_EQ(games[1].text, second);
+  EXPECT_EQ(games[2].text, third);
+  EXPECT_EQ(games[3].text, fourth);
+  EXPECT_EQ(games[4].text, fifth);
+  EXPECT_EQ(games[5].text, sixth);
+  EXPECT_EQ(games[6].text, seventh);
+  for (const Split& game : games) {
+    const TextPos expected = text_pos_of(text, text.find(game.text));
+    EXPECT_EQ(pos_text(game.start), pos_text(expected)) << game.text.substr(0, 20);
+  }
+  // A game cut after such a run ends on the line of its last byte.
+  SplitterOptions options;
+  options.max_game_bytes = 300;
+  auto source = InputSource::from_memory(text);
+  GameSplitter splitter(*source, options);
+  RawGame game;
+  ASSERT_TRUE(splitter.next(game));
+  ASSERT_TRUE(game.truncated);
+  EXPECT_EQ(game.end_line, text_pos_of(text, first.size()).line);
+}
+
 TEST(Splitter, SmallBuffersGiveTheSameGames) {
   std::string text;
   for (int i = 0; i < 40; ++i) {

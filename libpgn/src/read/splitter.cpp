@@ -24,7 +24,7 @@
 // An input whose first bytes hold a control byte before any '[' is not PGN (an archive, an
 // image): no game is read from it, and binary_data_at() says where the first such byte is.
 //
-// Why one file of 810 lines: the splitter is one state machine over the bytes (tags, movetext,
+// Why one file of 817 lines: the splitter is one state machine over the bytes (tags, movetext,
 // comments, line starts), whose steps share the scan position and are inlined into one loop;
 // the rules above are each a few lines of it.
 #include "libpgn/splitter.hpp"
@@ -641,8 +641,12 @@ struct GameSplitter::Impl {
     bool in_comment = mode == Mode::BraceComment;
     const char* const base = buffer.get();
     const char* const end = base + data_end;
+    // The line breaks continues_movetext would take one by one are passed over in the scan.
+    const bool game_goes_on = open && has_movetext && !has_result && !blank_after_movetext;
     for (;;) {
-      const char* p = scan_movetext(base + pos, end, in_comment);
+      detail::PlainLineBreaks breaks;
+      const char* p = scan_movetext(base + pos, end, in_comment, game_goes_on ? &breaks : nullptr);
+      if (breaks.count > 0) pass_plain_line_breaks(breaks);
       pos = static_cast<std::size_t>(p - base);
       mode = in_comment ? Mode::BraceComment : Mode::Movetext;
       if (p == end) return false;
@@ -664,6 +668,17 @@ struct GameSplitter::Impl {
     return false;
   }
 
+  // What continues_movetext does for each of `breaks` (nothing before them is blank).
+  void pass_plain_line_breaks(const detail::PlainLineBreaks& breaks) {
+    const std::size_t last = static_cast<std::size_t>(breaks.last - buffer.get());
+    content_end = std::max(content_end, offset_of(last));
+    content_line = line + breaks.count - 1;
+    line += breaks.count;
+    line_indent = 0;
+    line_had_bom = false;
+    line_begin = offset_of(last + 1);
+  }
+
   // The common line break inside movetext: the game goes on and the next line starts with a
   // byte that step_line_start would only hand back to step_movetext (movetext, '{' or ';';
   // not a blank, '[', '%' or a BOM, which decide more). Then the break is taken here and the
@@ -674,20 +689,7 @@ struct GameSplitter::Impl {
     std::size_t next = terminator + 1;
     if (buffer[terminator] == '\r' && next < data_end && buffer[next] == '\n') ++next;
     if (next >= data_end || near_end(next)) return false;
-    switch (buffer[next]) {
-      case ' ':
-      case '\t':
-      case '\v':
-      case '\f':
-      case '\n':
-      case '\r':
-      case '[':
-      case '%':
-      case '\xEF':
-        return false;
-      default:
-        break;
-    }
+    if (!detail::is_plain_line_start(buffer[next])) return false;
     if (!in_comment && line_ends_with_result(terminator)) return false;
     note_content_line_end(terminator);
     consume_line_break(terminator);
