@@ -63,7 +63,17 @@ void add_main_line(const GameRecord& record, PlayedGame& game) {
       std::string uci = to_uci(position, e.move);
       play_recorded_move(position, e.move);
       // Made whole: a PlayedMove made empty and then assigned cleared its position first.
-      game.moves.push_back({ply, e.move, std::string(record.text(e)), std::move(uci), position});
+      game.moves.push_back({ply,
+                            e.move,
+                            std::string(record.text(e)),
+                            std::move(uci),
+                            position,
+                            {},
+                            {},
+                            {},
+                            {},
+                            {},
+                            0});
     } else if (e.kind == GameEvent::Comment) {
       if (game.moves.empty()) {
         game.leading_comments.emplace_back(record.text(e));
