@@ -192,6 +192,35 @@ TEST(Validator, MissingRosterTagsAreNamed) {
   EXPECT_EQ(report.problems[0].message, "missing Seven Tag Roster tags: Event, Date");
 }
 
+// A game of tags only is told from one whose movetext lacks its termination marker by
+// reading the tags as the parser reads them: a value that runs to the end of its line holds
+// no movetext, and moves after a pair without a quoted value are movetext.
+TEST(Validator, GamesOfTagsOnlyAreReadAsTheParserReadsTheirTags) {
+  const auto messages = [](std::string text) {
+    RawGame game;
+    game.text = text;
+    game.index = 1;
+    ValidateOptions options;
+    GameValidator validator(options);
+    GameReport report;
+    validator.validate(game, report);
+    std::vector<std::string> out;
+    for (const Diagnostic& d : report.problems)
+      if (d.code == Code::MissingTag || d.code == Code::ResultMismatch) out.push_back(d.message);
+    return out;
+  };
+  const std::string roster =
+      "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"w\"]\n"
+      "[Black \"b\"]\n[Result \"1-0\"]\n";
+  const std::vector<std::string> tags_only = {
+      "a game of tags only: no movetext and no termination marker"};
+  EXPECT_EQ(messages(roster + "[Annotator \"a ] b\"] [Remark \"x\"]\n"), tags_only);
+  EXPECT_EQ(messages(roster + "[Annotator \"a\" x\n"), tags_only);
+  EXPECT_EQ(
+      messages(roster + "[Annotator a]\n1. e4\n"),
+      std::vector<std::string>{"the movetext has no termination marker (the Result tag says 1-0)"});
+}
+
 // One validator over many games remembers the last value accepted per tag: a repeated good
 // value is not matched again, but a bad value is reported every time it appears, and a bad
 // value after a good one (or a good one after a bad one) is judged on its own.
