@@ -556,10 +556,10 @@ void GameReplay::finish(const GameTags& tags) {
   const std::optional<GameResult> result = marker ? marker : tag;
   const std::string_view text = result ? result_text(*result) : std::string_view();
   GameReport& report = diagnostics_.report();
-  report.result = text;
+  report.result = result;
   report.outcome = {result.value_or(GameResult::Unknown), EndReason::Unknown};
   if (record_) {
-    record_->result = text;
+    record_->result = result;
     for (; record_open_ > 0; --record_open_) record_->add(GameEvent::VariationEnd);
   }
   const bool decisive = report.outcome.decisive();

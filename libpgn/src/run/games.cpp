@@ -50,7 +50,7 @@ void make_played_game(const RawGame& raw, GameReport& report, const GameRecord& 
       if (commands.eval && commands.eval->mate) move.mate = commands.eval->mate;
     }
   });
-  game.result = read_result(report.result);
+  game.result = report.result;
   game.outcome = report.outcome;
   game.notation = report.notation;
   game.variant = report.variant;
