@@ -758,6 +758,23 @@ TEST(Splitter, MalformedTagsEndWhereTheParserReadsOn) {
   }
 }
 
+// A tag pair longer than the window it is read in (64 KiB) ends with its line, and the
+// reading goes on: a game kept to a few bytes and reads of a few bytes end no input early.
+TEST(Splitter, TagPairsLongerThanTheirWindow) {
+  const std::string huge = "[Annotator \"" + std::string(70000, 'x') + "\"]\n1. e4 *\n\n";
+  const std::string next = "[Event \"b\"]\n1. d4 *";
+  for (std::size_t buffer : {1u, 1u << 20}) {
+    SplitterOptions options;
+    options.buffer_bytes = buffer;
+    options.max_game_bytes = 1000;
+    const std::vector<Split> games = split(huge + next + "\n", options);
+    ASSERT_EQ(games.size(), 2u) << buffer;
+    EXPECT_TRUE(games[0].truncated);
+    EXPECT_EQ(games[0].original_size, huge.size() - 2);
+    EXPECT_EQ(games[1].text, next);
+  }
+}
+
 TEST(Splitter, SmallBuffersGiveTheSameGames) {
   std::string text;
   for (int i = 0; i < 40; ++i) {

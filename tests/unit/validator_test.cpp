@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,22 @@
 
 namespace pgn {
 namespace {
+
+// The messages of the problems of `codes` that validating `text` finds.
+std::vector<std::string> problem_messages(const std::string& text,
+                                          std::initializer_list<Code> codes) {
+  RawGame game;
+  game.text = text;
+  game.index = 1;
+  ValidateOptions options;
+  GameValidator validator(options);
+  GameReport report;
+  validator.validate(game, report);
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : report.problems)
+    if (std::find(codes.begin(), codes.end(), d.code) != codes.end()) messages.push_back(d.message);
+  return messages;
+}
 
 // The bad-tag and missing-tag messages for a game with the Seven Tag Roster (with `tag`
 // replacing a roster tag of the same name) and a short legal movetext.
@@ -22,17 +40,7 @@ std::vector<std::string> tag_problems(const std::string& name, const std::string
   for (int i = 0; i < 7; ++i)
     if (roster[i] != name) text += "[" + roster[i] + " \"" + roster_values[i] + "\"]\n";
   text += "[" + name + " \"" + value + "\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
-  RawGame game;
-  game.text = text;
-  game.index = 1;
-  ValidateOptions options;
-  GameValidator validator(options);
-  GameReport report;
-  validator.validate(game, report);
-  std::vector<std::string> messages;
-  for (const Diagnostic& d : report.problems)
-    if (d.code == Code::BadTag || d.code == Code::MissingTag) messages.push_back(d.message);
-  return messages;
+  return problem_messages(text, {Code::BadTag, Code::MissingTag});
 }
 
 // The record's SAN is what the SAN writer writes, in the main line and in variations, whether
@@ -196,18 +204,8 @@ TEST(Validator, MissingRosterTagsAreNamed) {
 // reading the tags as the parser reads them: a value that runs to the end of its line holds
 // no movetext, and moves after a pair without a quoted value are movetext.
 TEST(Validator, GamesOfTagsOnlyAreReadAsTheParserReadsTheirTags) {
-  const auto messages = [](std::string text) {
-    RawGame game;
-    game.text = text;
-    game.index = 1;
-    ValidateOptions options;
-    GameValidator validator(options);
-    GameReport report;
-    validator.validate(game, report);
-    std::vector<std::string> out;
-    for (const Diagnostic& d : report.problems)
-      if (d.code == Code::MissingTag || d.code == Code::ResultMismatch) out.push_back(d.message);
-    return out;
+  const auto messages = [](const std::string& text) {
+    return problem_messages(text, {Code::MissingTag, Code::ResultMismatch});
   };
   const std::string roster =
       "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"w\"]\n"
