@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "libpgn/bughouse.hpp"
+#include "libpgn/bughouse_writers.hpp"
 #include "libpgn/reader.hpp"
 #include "libpgn/validator.hpp"
 

@@ -18,6 +18,7 @@
 #include "interned.hpp"
 #include "libpgn/comment_commands.hpp"
 #include "libpgn/game_record.hpp"
+#include "libpgn/games.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/writers.hpp"
@@ -71,97 +72,57 @@ class Game {
     return std::nullopt;
   }
 
-  // Calls f(event, ply) for the main line's events (variations skipped).
-  template <typename F>
-  void main_line(F&& f) const {
-    for_each_main_line_event(record(), f);
-  }
-  std::string_view text(const GameEvent& e) const { return record().text(e); }
-
   py::list moves() const {
     if (!moves_) moves_ = make_moves();
     return py::reinterpret_borrow<py::list>(moves_);
   }
-  std::vector<Move> main_moves() const {
-    std::vector<Move> moves;
-    main_line([&](const GameEvent& e, std::size_t) {
-      if (e.kind == GameEvent::MoveEvent) moves.push_back(e.move);
-    });
-    return moves;
-  }
 
+  // What the compact records do not hold comes from the game model of the public reading API
+  // (libpgn/games.hpp), made on first need.
   py::list uci() const {
-    py::list list;
-    Position pos = record().start;
-    for (Move m : main_moves()) {
-      list.append(py::str(to_uci(pos, m)));
-      play_recorded_move(pos, m);
+    const PlayedGame& g = played();
+    py::list list(g.moves.size());
+    for (std::size_t k = 0; k < g.moves.size(); ++k) {
+      const PlayedMove& m = g.moves[k];
+      // A bughouse move as in `moves`: its board's letter, in the case of the side that moved.
+      list[k] = g.start_b ? py::str(board_prefix(m) + m.uci) : py::str(m.uci);
     }
     return list;
   }
 
   std::string fen_at(long ply) const {
-    const std::vector<Move> moves = main_moves();
-    if (ply < 0) ply += long(moves.size()) + 1;
-    if (ply < 0 || std::size_t(ply) > moves.size())
+    const PlayedGame& g = played();
+    if (ply < 0) ply += long(g.moves.size()) + 1;
+    if (ply < 0 || std::size_t(ply) > g.moves.size())
       throw py::index_error("ply " + std::to_string(ply) + " is outside 0.." +
-                            std::to_string(moves.size()));
-    Position pos = record().start;
-    for (long i = 0; i < ply; ++i) play_recorded_move(pos, moves[std::size_t(i)]);
-    return pos.fen();
+                            std::to_string(g.moves.size()));
+    return g.fen(std::size_t(ply));
   }
 
   py::list comments() const {
+    const PlayedGame& g = played();
     py::list list;
-    main_line([&](const GameEvent& e, std::size_t ply) {
-      if (e.kind == GameEvent::Comment) {
-        const std::string_view t = text(e);
-        list.append(py::make_tuple(ply, py::str(t.data(), t.size())));
-      }
-    });
+    for (const std::string& c : g.leading_comments) list.append(py::make_tuple(0, c));
+    for (const PlayedMove& m : g.moves)
+      for (const std::string& c : m.comments) list.append(py::make_tuple(m.ply, c));
     return list;
   }
 
-  // One value per main-line ply: what the comments after that move say, else None.
-  template <typename Parse>
-  py::list per_ply(Parse&& parse) const {
-    std::vector<py::object> values;
-    main_line([&](const GameEvent& e, std::size_t ply) {
-      if (e.kind == GameEvent::MoveEvent) values.push_back(py::none());
-      if (e.kind == GameEvent::Comment && ply > 0) {
-        py::object v = parse(text(e));
-        if (!v.is_none()) values[ply - 1] = v;
-      }
-    });
-    py::list list(values.size());
-    for (std::size_t k = 0; k < values.size(); ++k) list[k] = values[k];
+  // One value per main-line ply, None where the move's comments give none.
+  template <typename T, typename Python = py::float_>
+  py::list per_ply(std::optional<T> PlayedMove::*value) const {
+    const PlayedGame& g = played();
+    py::list list(g.moves.size());
+    for (std::size_t k = 0; k < g.moves.size(); ++k) {
+      const std::optional<T>& v = g.moves[k].*value;
+      list[k] = v ? py::object(Python(*v)) : py::object(py::none());
+    }
     return list;
   }
-  py::list clocks() const {
-    return per_ply([](std::string_view c) {
-      auto v = read_comment_commands(c).clock;
-      return v ? py::object(py::float_(*v)) : py::object(py::none());
-    });
-  }
-  py::list emts() const {
-    return per_ply([](std::string_view c) {
-      auto v = read_comment_commands(c).emt;
-      return v ? py::object(py::float_(*v)) : py::object(py::none());
-    });
-  }
-  py::list evals() const {
-    return per_ply([](std::string_view c) {
-      const auto e = read_comment_commands(c).eval;
-      const auto v = e ? e->pawns() : std::nullopt;
-      return v ? py::object(py::float_(*v)) : py::object(py::none());
-    });
-  }
-  py::list mates() const {
-    return per_ply([](std::string_view c) {
-      const auto e = read_comment_commands(c).eval;
-      return e && e->mate ? py::object(py::int_(*e->mate)) : py::object(py::none());
-    });
-  }
+  py::list clocks() const { return per_ply(&PlayedMove::clock); }
+  py::list emts() const { return per_ply(&PlayedMove::emt); }
+  py::list evals() const { return per_ply(&PlayedMove::eval); }
+  py::list mates() const { return per_ply<long, py::int_>(&PlayedMove::mate); }
 
   std::string result() const { return std::string(result_text(report().result)); }
   // The variant the game was replayed in, as `pgn validate --format json --list-games` names
@@ -215,7 +176,26 @@ class Game {
   const MainLineRecords& lines() const { return batch_->chunk->games.main_lines; }
   const std::string& file() const { return *batch_->file; }
 
-  // The game's whole record: the batch's games are validated again, as the worker did.
+  // The game model: the batch's games are read again, as the worker read them.
+  const PlayedGame& played() const {
+    if (!played_) {
+      const Chunk& chunk = *batch_->chunk;
+      if (!chunk.reader) {
+        chunk.reader = std::make_unique<PlayedGameReader>(*chunk.options);
+        chunk.reader->set_neighbours(chunk.games.games);
+      }
+      auto game = std::make_shared<PlayedGame>();
+      chunk.reader->read(chunk.games.games[i_], *game);
+      played_ = std::move(game);
+    }
+    return *played_;
+  }
+  static std::string board_prefix(const PlayedMove& m) {
+    const bool black = m.after.side_to_move() == White;
+    return {char((m.board ? 'B' : 'A') + (black ? 'a' - 'A' : 0)), ':'};
+  }
+
+  // The game's whole record, for the writer (pgn()): the game is validated again.
   const GameRecord& record() const {
     if (!record_) {
       const Chunk& chunk = *batch_->chunk;
@@ -290,6 +270,7 @@ class Game {
   Batch* batch_;
   std::size_t i_;
   mutable py::object tags_, moves_;             // made on first use
+  mutable std::shared_ptr<PlayedGame> played_;  // made on first need
   mutable std::shared_ptr<GameRecord> record_;  // made on first need
 };
 

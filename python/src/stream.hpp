@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "libpgn/game_record.hpp"
+#include "libpgn/games.hpp"
 #include "libpgn/source.hpp"
 #include "libpgn/validator.hpp"
 #include "libpgn/writers.hpp"
@@ -52,9 +53,11 @@ void give_back_game_texts(GameTexts&& texts);
 struct Chunk {
   std::vector<GameReport> reports;
   GameTexts games;  // Games mode: one per report; Tags mode: their main_lines (tags only)
-  // Games mode, used with the GIL held: the options the games were validated with, and a
-  // validator that makes a game's whole record when it is asked for.
+  // Games mode, used with the GIL held: the options the games were validated with, a reader
+  // that makes a game's model when its moves' details are asked for, and a validator that
+  // makes its whole record for pgn().
   std::shared_ptr<const ValidateOptions> options;
+  mutable std::unique_ptr<PlayedGameReader> reader;
   mutable std::unique_ptr<GameValidator> revalidator;
   std::string output;  // Convert mode: the games' text
   std::uint64_t input_bytes = 0;

@@ -1,9 +1,12 @@
 """Bughouse records (BPGN) read through the module: the variant, four players, each move with
 its board, and the same verdicts as `pgn validate`."""
 
-import libpgn
+import json
 
-from conftest import cli_validate, corpus
+import libpgn
+import pytest
+
+from conftest import cli, cli_validate, corpus
 
 
 def test_bughouse_records_are_read_with_their_boards():
@@ -27,3 +30,38 @@ def test_bughouse_verdicts_are_the_command_lines():
     assert sum(g.valid for g in games) == summary["games_valid"] == 63
     assert not games[23].valid  # the record that starts mid-game
     assert [p.code for p in games[23].problems if p.severity == "error"] == ["illegal-move"]
+
+
+def board_letter(move):
+    """The board's letter in the case of the side that moved, as in Game.moves."""
+    return move["board"] if move["side"] == "white" else move["board"].lower()
+
+
+def holdings(fen):
+    return fen[fen.index("[") : fen.index("]") + 1]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["fics-2001-jchess.bpgn", "fics-bughouse-db-64.bpgn", "bughouse-pro.bpgn", "hivemind-selfplay.bpgn"],
+)
+def test_bughouse_uci_fens_and_clocks_are_the_command_lines(name):
+    # The command line's JSON (--fen: both pockets and the moved board's FEN after each move)
+    # and its `--to fen` (both boards after the last move) are the reference.
+    path = corpus("bughouse/" + name)
+    records = [json.loads(line) for line in cli("convert", "--to", "jsonl", "--fen", path).splitlines()]
+    final_fens = cli("convert", "--to", "fen", path).decode().splitlines()
+    assert len(records) == len(final_fens) > 0
+    games = iter(libpgn.read_games(path))
+    for record, final_fen in zip(records, final_fens):
+        # Matches whose rules are not replayed (bughouse.pro's variations) are not written.
+        game = next(g for g in games if g.tags == record["tags"])
+        moves = record["moves"]
+        assert game.uci() == [board_letter(m) + ":" + m["uci"] for m in moves]
+        assert game.fen_at(0) == record["start"]
+        assert game.fen_at(-1) == record["fen"] == final_fen
+        assert game.clocks == [m.get("clock") for m in moves]
+        for ply, move in enumerate(moves, 1):
+            board_a, board_b = game.fen_at(ply).split(" | ")
+            assert (board_a if move["board"] == "A" else board_b) == move["fen"]
+            assert [holdings(board_a), holdings(board_b)] == [move["pockets"]["A"], move["pockets"]["B"]]

@@ -61,41 +61,17 @@ grep -q 'directory' "$work/err" || fail "-o a directory: the message does not sa
 
 # SIGINT in the middle of a run: the input is a pipe that stays open after the first games.
 for command in "convert" "validate --format sarif"; do
-  rm -f "$work/fifo"
-  mkfifo "$work/fifo"
-  (cat "$games"; sleep 2) >"$work/fifo" &
-  writer=$!
   # shellcheck disable=SC2086
-  "$pgn" $command -q -j1 -o "$work/out/keep.out" "$work/fifo" 2>"$work/err" &
-  pid=$!
-  sleep 0.7
-  kill -INT $pid
-  wait $pid
-  status=$?
-  wait $writer
+  interrupt_reading 2 'cat "$games"' "$pgn" $command -q -j1 -o "$work/out/keep.out" "$work/fifo" 2>"$work/err"
   [ $status -eq 2 ] || fail "$command interrupted: exit $status, expected 2"
   unchanged "$command interrupted"
 done
 
-# A second SIGINT ends a run that waits for input at once, still without a trace.
-rm -f "$work/fifo"
-mkfifo "$work/fifo"
-(cat "$games"; sleep 6) >"$work/fifo" &
-writer=$!
-"$pgn" convert -q -j1 -o "$work/out/keep.out" "$work/fifo" 2>/dev/null &
-pid=$!
-sleep 0.7
-kill -INT $pid
-sleep 0.3
-kill -INT $pid
-started=$SECONDS
-wait $pid
-status=$?
-[ $((SECONDS - started)) -le 2 ] || fail "a second SIGINT did not end the run at once"
-[ $status -eq 130 ] || fail "a second SIGINT: exit $status, expected 130"
-unchanged "a second SIGINT"
-kill $writer 2>/dev/null
-wait $writer 2>/dev/null
+# One SIGINT ends a run that waits for input at once, still without a trace.
+interrupt_reading 30 'cat "$games"' "$pgn" convert -q -j1 -o "$work/out/keep.out" "$work/fifo" 2>/dev/null
+[ "$waited_ms" -le 3000 ] || fail "a SIGINT did not end a run waiting for input at once (${waited_ms} ms)"
+[ $status -eq 2 ] || fail "a SIGINT while waiting for input: exit $status, expected 2"
+unchanged "a SIGINT while waiting for input"
 
 # Success replaces the file and keeps its mode.
 chmod 600 "$work/out/keep.out"

@@ -40,16 +40,8 @@ grep -q '"uri":"%C3%A9checs%20100%25.pgn"' "$work/log.sarif" || fail "non-ASCII 
 check "$work/missing.sarif" success=false || fail "the SARIF log of a run with a missing input"
 
 # An interrupt: the input is a pipe that stays open after the first games.
-mkfifo "$work/fifo"
-(for i in $(seq 1 500); do game Ke3; done; sleep 2) >"$work/fifo" &
-writer=$!
-"$pgn" validate -q -j1 --format sarif "$work/fifo" >"$work/interrupted.sarif" 2>/dev/null &
-pid=$!
-sleep 0.7
-kill -INT $pid
-wait $pid
-status=$?
-wait $writer
+interrupt_reading 2 'for i in $(seq 1 500); do game Ke3; done' \
+  "$pgn" validate -q -j1 --format sarif "$work/fifo" >"$work/interrupted.sarif" 2>/dev/null
 [ $status -eq 2 ] || fail "interrupted: exit $status, expected 2"
 check "$work/interrupted.sarif" success=false || fail "the SARIF log of an interrupted run"
 grep -q '"interrupted":true' "$work/interrupted.sarif" || fail "interrupted: the summary does not say so"

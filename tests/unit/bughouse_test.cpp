@@ -1,6 +1,6 @@
 // Bughouse: the board rules of the core (Variant::Bughouse), the BPGN dialects the reader
 // takes, the match replay's pockets and messages, and the writers.
-#include "libpgn/bughouse.hpp"
+#include "libpgn/bughouse_writers.hpp"
 
 #include <gtest/gtest.h>
 

@@ -110,7 +110,7 @@ TEST(CommentCommands, AMalformedCommandLeavesTheOthers) {
   std::vector<CommentCommandWarning> warnings;
   const CommentCommands c = read("good {[%clk x}] [%eval 0.5]", &warnings);
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_EQ(warnings[0].message, "[%clk x}]: not a time (H:MM:SS or H:MM:SS.f)");
+  EXPECT_EQ(warnings[0].message, "[%clk x}]: clock expected as H:MM:SS or H:MM:SS.f");
   EXPECT_EQ(warnings[0].offset, 6u);
   EXPECT_EQ(*c.eval->centipawns, 50);
   EXPECT_FALSE(c.clock);
@@ -122,6 +122,21 @@ TEST(CommentCommands, UnknownCommandsAreNoWarnings) {
   EXPECT_TRUE(warnings.empty());
   EXPECT_FALSE(has_comment_command("just text [ % ]"));
   EXPECT_TRUE(has_comment_command("x [%clk 0:00:01]"));
+}
+
+// lichess's "[%clk H:MM:SS]" is read at once; what that reading refuses is read as any other.
+TEST(CommentCommands, ShortClocksReadAsLongOnes) {
+  const CommentCommands one = read(" [%clk 9:59:59] ");
+  EXPECT_EQ(*one.clock, 35999.0);
+  const CommentCommands two = read("[%clk 0:05:00][%clk 0:04:59]");
+  EXPECT_EQ(*two.clock, 299.0);
+  const CommentCommands long_hours = read("[%clk 10:00:00]");
+  EXPECT_EQ(*long_hours.clock, 36000.0);
+  std::vector<CommentCommandWarning> warnings;
+  const CommentCommands bad = read("[%clk 0:60:00] [%clk 0:0a:00]", &warnings);
+  EXPECT_FALSE(bad.clock);
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_EQ(warnings[1].offset, 15u);
 }
 
 }  // namespace

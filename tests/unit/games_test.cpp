@@ -172,5 +172,49 @@ TEST(Games, ReplayingVisitor) {
   EXPECT_EQ(checker.ends, (std::vector<std::uint64_t>{1, 3}));
 }
 
+// A bughouse match is one game: each move says its board, and the position after it is both
+// boards, a capture passing its piece to the partner on the other board.
+TEST(Games, BughouseMovesKeepTheirBoards) {
+  const std::vector<PlayedGame> games = read_all(Source::bytes(
+      "b.bpgn", "[Variant \"Bughouse\"]\n[Result \"*\"]\n\n1A. e4 1a. d5 1B. Nf3 2A. exd5 *\n"));
+  ASSERT_EQ(games.size(), 1u);
+  const PlayedGame& g = games[0];
+  ASSERT_TRUE(g.start_b.has_value());
+  ASSERT_EQ(g.moves.size(), 4u);
+  EXPECT_EQ(g.moves[2].board, 1);
+  EXPECT_EQ(g.moves[2].uci, "g1f3");
+  EXPECT_EQ(g.moves[3].board, 0);
+  EXPECT_EQ(g.moves[3].san, "exd5");
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+  EXPECT_EQ(g.fen(0), start + " | " + start);
+  // White's capture on board A goes to their partner, Black on board B.
+  EXPECT_EQ(g.fen(4),
+            "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 2 | "
+            "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R[p] b KQkq - 1 1");
+  // A move on board B leaves board A as it was.
+  EXPECT_EQ(g.fen(3).substr(0, g.fen(3).find(" | ")), g.fen(2).substr(0, g.fen(2).find(" | ")));
+}
+
+// PlayedGameReader makes the same model of a game as Games.
+TEST(Games, ReaderOfOneGame) {
+  const std::vector<PlayedGame> games =
+      read_all(Source::bytes("t.pgn", std::string(kScholarsMate)));
+  const std::string_view text = kScholarsMate.substr(0, kScholarsMate.find("[Event \"b\"]"));
+  RawGame raw;
+  raw.text = text;
+  raw.index = 1;
+  PlayedGameReader reader;
+  PlayedGame game;
+  reader.read(raw, game);
+  ASSERT_EQ(game.moves.size(), games[0].moves.size());
+  for (std::size_t i = 0; i < game.moves.size(); ++i) {
+    EXPECT_EQ(game.moves[i].uci, games[0].moves[i].uci);
+    EXPECT_EQ(game.fen(i + 1), games[0].moves[i].after.fen());
+    EXPECT_EQ(game.moves[i].clock, games[0].moves[i].clock);
+  }
+  EXPECT_EQ(game.fen(0), games[0].start.fen());
+  EXPECT_EQ(game.outcome.reason, EndReason::Checkmate);
+}
+
 }  // namespace
 }  // namespace pgn

@@ -7,12 +7,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -27,7 +29,6 @@ constexpr std::string_view kFloors[] = {"text",     "core",     "tags",     "not
 // Public headers declared by no source file of their own name.
 const std::map<std::string, std::string, std::less<>> kHeaderFloors = {
     {"append_buffer", "text"},  // a class template, all in the header
-    {"bughouse", "check"},      // the match's types: the validator hands it bughouse records
     {"types", "core"},          // types.hpp: moves, pieces, outcomes
     {"game_record", "core"},    // a record of moves and positions, filled by check/
     {"parser", "read"},         // read/pgn_parser.cpp
@@ -94,6 +95,55 @@ std::string header_folder(const std::string& stem,
   return {};
 }
 
+// The free functions a file declares and defines at namespace scope, where clang-format puts
+// them at column 0: a statement starts on a line that starts with a letter and runs to the line
+// that ends in ';' (a declaration) or '{' (a definition). Qualified names (members) are left
+// out, and so are variables (an '=' before the parenthesis).
+struct FreeFunctions {
+  std::vector<std::string> declared, defined;
+};
+
+constexpr std::string_view kNotFunctions[] = {"namespace", "using", "template", "struct",
+                                              "class",     "enum",  "union"};
+
+FreeFunctions free_functions(const fs::path& file) {
+  FreeFunctions found;
+  std::ifstream in(file);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (const std::size_t comment = line.find("//"); comment != std::string::npos)
+      line.erase(comment);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
+    lines.push_back(line);
+  }
+  auto is_name_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ':';
+  };
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].empty() || !std::isalpha(static_cast<unsigned char>(lines[i][0]))) continue;
+    std::string statement = lines[i];
+    for (std::size_t next = i + 1; next < lines.size() && next < i + 8 && statement.back() != ';' &&
+                                   statement.back() != '{' && statement.back() != '}';
+         ++next)
+      statement += ' ' + lines[next];
+    const std::size_t paren = statement.find('(');
+    if (paren == std::string::npos || statement.substr(0, paren).find('=') != std::string::npos)
+      continue;
+    const bool keyword = std::any_of(std::begin(kNotFunctions), std::end(kNotFunctions),
+                                     [&](std::string_view w) { return statement.starts_with(w); });
+    if (keyword) continue;
+    std::size_t begin = paren;
+    while (begin > 0 && is_name_char(statement[begin - 1])) --begin;
+    const std::string name = statement.substr(begin, paren - begin);
+    if (name.empty() || name.find(':') != std::string::npos || begin == 0) continue;
+    if (statement.back() == ';')
+      found.declared.push_back(name);
+    else if (statement.back() == '{' || statement.back() == '}')
+      found.defined.push_back(name);
+  }
+  return found;
+}
+
 TEST(Layering, EveryFolderHasAFloor) {
   for (const auto& folder : fs::directory_iterator(kSource / "src")) {
     if (!folder.is_directory()) continue;
@@ -152,6 +202,67 @@ TEST(Layering, NoIncludeRunsUpward) {
     for (const std::string& p : problems) all += p + '\n';
     return all;
   }();
+}
+
+// A declaration is a way up that no include shows: a file that declares a function defined
+// only on a floor above its own (check/ calling into bughouse/ by a declaration in a header of
+// check's floor) calls upward all the same.
+TEST(Layering, NoDeclarationReachesUpward) {
+  const auto sources = source_folders();
+  // Every file with its floor: the sources by folder, the public headers by header_folder.
+  std::vector<std::pair<fs::path, std::string>> files;
+  for (const auto& folder : fs::directory_iterator(kSource / "src"))
+    if (folder.is_directory())
+      for (const fs::path& file : files_in(folder.path()))
+        files.emplace_back(file, folder.path().filename().string());
+  for (const fs::path& header : files_in(kSource / "include" / "libpgn")) {
+    std::string problem;
+    const std::string folder = header_folder(header.stem().string(), sources, problem);
+    if (!folder.empty()) files.emplace_back(header, folder);
+  }
+  std::map<std::string, std::size_t, std::less<>> lowest_definition;
+  std::vector<std::tuple<std::string, std::string, std::size_t>> declarations;
+  for (const auto& [file, folder] : files) {
+    const auto floor = floor_of(folder);
+    if (!floor) continue;  // EveryFolderHasAFloor says so
+    const FreeFunctions functions = free_functions(file);
+    for (const std::string& name : functions.defined) {
+      auto [at, inserted] = lowest_definition.emplace(name, *floor);
+      if (!inserted) at->second = std::min(at->second, *floor);
+    }
+    const std::string shown = (file.parent_path().filename() == "libpgn" ? "libpgn" : folder) +
+                              "/" + file.filename().string();
+    for (const std::string& name : functions.declared)
+      declarations.emplace_back(shown, name, *floor);
+  }
+  std::vector<std::string> problems;
+  for (const auto& [file, name, floor] : declarations) {
+    const auto defined = lowest_definition.find(name);
+    if (defined != lowest_definition.end() && defined->second > floor)
+      problems.push_back(file + " declares " + name + "(), defined on " +
+                         std::string(kFloors[defined->second]) + "/, above its floor");
+  }
+  EXPECT_TRUE(problems.empty()) << [&] {
+    std::string all;
+    for (const std::string& p : problems) all += p + '\n';
+    return all;
+  }();
+}
+
+// The declarations are read as clang-format writes them.
+TEST(Layering, FreeFunctionsAreRead) {
+  const fs::path file = fs::temp_directory_path() / "layering_test_functions.hpp";
+  {
+    std::ofstream out(file);
+    out << "namespace pgn {\nvoid read_match(const RawGame& game,\n                GameReport& "
+           "report);\n"
+           "std::string pocket_text(const Position& pos) {\n  return f(pos);\n}\n"
+           "constexpr auto kTable = make(1);\nbool Match::tag(int) const;\n}  // namespace pgn\n";
+  }
+  const FreeFunctions found = free_functions(file);
+  EXPECT_EQ(found.declared, std::vector<std::string>{"read_match"});
+  EXPECT_EQ(found.defined, std::vector<std::string>{"pocket_text"});
+  fs::remove(file);
 }
 
 // The check reads includes as the compiler does: spaces after '#', only quoted names.

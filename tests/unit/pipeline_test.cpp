@@ -4,13 +4,19 @@
 #include "libpgn/pipeline.hpp"
 
 #include <gtest/gtest.h>
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "check/severity_rules.hpp"
@@ -89,6 +95,48 @@ ByteReader trickle(std::string bytes, std::size_t step) {
     *pos += n;
     return n;
   };
+}
+
+extern "C" void ignore_signal(int) {}
+
+// A pipe whose writer keeps it open after two games: a stop request, with the signal that
+// interrupts the waiting read (as SIGINT does in the command line), ends the input there.
+TEST(Pipeline, AStopRequestEndsAPipeThatWaitsForInput) {
+  struct sigaction action {};
+  action.sa_handler = ignore_signal;  // no SA_RESTART: the waiting read returns EINTR
+  sigemptyset(&action.sa_mask);
+  struct sigaction saved {};
+  ASSERT_EQ(::sigaction(SIGUSR1, &action, &saved), 0);
+  int ends[2];
+  ASSERT_EQ(::pipe(ends), 0);
+  ASSERT_EQ(::write(ends[1], kTwoGames.data(), kTwoGames.size()),
+            static_cast<ssize_t>(kTwoGames.size()));
+  std::atomic<bool> stop{false};
+  PipelineOptions options;
+  options.threads = 1;
+  options.stop = &stop;
+  RecordingConsumer consumer;
+  const ValidateOptions validate;
+  std::promise<pthread_t> reading_thread;
+  auto ran = std::async(std::launch::async, [&] {
+    reading_thread.set_value(::pthread_self());
+    run_pipeline(
+        {Source::path("/dev/fd/" + std::to_string(ends[0]))}, options,
+        [&] { return std::make_unique<ValidatingWorker>(validate); }, consumer);
+  });
+  const pthread_t reader = reading_thread.get_future().get();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the read is waiting
+  stop = true;
+  ::pthread_kill(reader, SIGUSR1);
+  const bool ended = ran.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+  ::close(ends[1]);  // lets a run that missed the request end, so that the test can fail
+  ran.wait();
+  ::close(ends[0]);
+  ::sigaction(SIGUSR1, &saved, nullptr);
+  EXPECT_TRUE(ended) << "the run went on waiting for input after the stop request";
+  ASSERT_EQ(consumer.files.size(), 1u);
+  EXPECT_EQ(consumer.files[0].games, 2u);  // the games read before the request are kept
+  EXPECT_EQ(consumer.files[0].error, "");
 }
 
 TEST(Pipeline, BytesInMemoryAreReadLikeAFile) {

@@ -166,6 +166,39 @@ TEST(Position, GivesCheckSpecialMoves) {
   EXPECT_TRUE(uncovered.gives_check(Move(E3, C4)));
 }
 
+// do_move looks for a discovered check only along the line from the king through the square
+// the piece left, in that line's slider table: a rook behind a file or rank, a bishop behind
+// a diagonal, a queen behind either; the other kind of slider behind that line never checks.
+TEST(Position, CheckersAfterDiscoveredChecksOnEitherKindOfLine) {
+  struct Case {
+    const char* fen;
+    const char* uci;
+    Bitboard checkers;
+  };
+  const Case cases[] = {
+      {"4k3/8/8/8/4N3/8/8/K3R3 w - - 0 1", "e4c3", square_bb(E1)},
+      {"4k3/8/2N5/8/B7/8/8/K7 w - - 0 1", "c6a5", square_bb(A4)},
+      {"4k3/8/2N5/8/Q7/8/8/K7 w - - 0 1", "c6a5", square_bb(A4)},
+      {"4k3/8/8/8/4N3/8/8/K3Q3 w - - 0 1", "e4c3", square_bb(E1)},
+      // Direct and discovered at once.
+      {"4k3/8/8/8/4N3/8/8/K3R3 w - - 0 1", "e4d6", square_bb(E1) | square_bb(D6)},
+      // The wrong kind of slider behind the vacated square.
+      {"4k3/8/8/8/4N3/8/8/K3B3 w - - 0 1", "e4c3", 0},
+      {"4k3/8/2N5/8/R7/8/8/K7 w - - 0 1", "c6a5", 0},
+      // The slider stays covered by a man further along the line.
+      {"4k3/4p3/8/8/4N3/8/8/K3R3 w - - 0 1", "e4c3", 0},
+      // Black's discovery along a rank.
+      {"k7/8/8/8/8/8/8/r2n2K1 b - - 0 1", "d1c3", square_bb(A1)},
+  };
+  for (const Case& c : cases) {
+    Position pos = FromFen(c.fen);
+    UndoInfo undo;
+    pos.do_move(FindMove(pos, c.uci), undo);
+    EXPECT_EQ(pos.checkers(), c.checkers) << c.fen << " " << c.uci;
+    EXPECT_EQ(pos.checkers(), FromFen(pos.fen().c_str()).checkers()) << c.fen << " " << c.uci;
+  }
+}
+
 TEST(Position, CapturedPiece) {
   ForEachTreeNode(2, [](Position& pos) {
     MoveList moves;

@@ -173,12 +173,14 @@ void print_input_failure(const std::string& name, const std::string& error,
 
 namespace {
 std::atomic<bool> g_interrupted{false};
+std::atomic<bool> g_run_stop{false};  // run_stop()
 // The temporary files of the run, for a second interrupt: a run that does not stop (reading a
 // terminal) is ended at once, without leaving any of them behind (unlink is
 // async-signal-safe). A fixed table of atomic pointers: nothing is allocated in the handler.
 constexpr int kTempSlots = 4096;
 std::atomic<const char*> g_temp_paths[kTempSlots];
 extern "C" void on_interrupt(int signal) {
+  g_run_stop.store(true);
   if (g_interrupted.exchange(true)) {
     for (auto& slot : g_temp_paths)
       if (const char* temp = slot.load()) ::unlink(temp);
@@ -230,6 +232,9 @@ bool interrupted() {
 }
 const std::atomic<bool>* interrupt_flag() {
   return &g_interrupted;
+}
+std::atomic<bool>& run_stop() {
+  return g_run_stop;
 }
 
 Progress::Progress(const std::vector<std::string>& files, const po::variables_map& vm) {

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "libpgn/encoding.hpp"
@@ -66,6 +67,9 @@ void print_input_failure(const std::string& name, const std::string& error,
 void install_interrupt_handler();
 bool interrupted();
 const std::atomic<bool>* interrupt_flag();
+// A run's stop request for commands that also stop on their own (an output that failed): set
+// by the interrupt handler too, so that a run waiting for input ends at the first SIGINT.
+std::atomic<bool>& run_stop();
 
 // A progress line on standard error for runs longer than a second: how far into the input
 // files (on-disk bytes, so compressed bytes for .zst/.gz/.bz2), games, games per second,
@@ -128,6 +132,11 @@ class OutputFile {
   // Told of every `bytes` written to stream(): a file's pages are handed to the disk every
   // few megabytes, so that finish()'s fsync waits for the last of them only.
   void wrote(std::size_t bytes);
+  // Writes `text` to stream() and tells wrote(); a failure is found by finish().
+  void write(std::string_view text) {
+    std::fwrite(text.data(), 1, text.size(), stream());
+    wrote(text.size());
+  }
 
  private:
   void forget_temp();

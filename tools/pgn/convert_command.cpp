@@ -18,7 +18,7 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "libpgn/bughouse.hpp"
+#include "libpgn/bughouse_writers.hpp"
 #include "libpgn/openings.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/report.hpp"
@@ -596,7 +596,7 @@ int run_convert(int argc, char** argv) {
   RunSummary summary;
   ConvertTally tally;
   Progress progress(names, vm);
-  std::atomic<bool> stop{false};
+  std::atomic<bool>& stop = run_stop();
   ConvertConsumer consumer(outputs, *diagnostics, vm.count("warnings") > 0, writer.format, summary,
                            progress, stop);
   consumer.cap_per_code(max_per_code);

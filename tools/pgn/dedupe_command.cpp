@@ -51,8 +51,8 @@ class DedupeReport final : public DedupeSink {
                    terminal_text(names_[found.original_file]).c_str(),
                    static_cast<unsigned long long>(found.original_line));
   }
-  void kept(std::string_view games) override { write(output_, games); }
-  void copies(std::string_view games) override { write(duplicates_, games); }
+  void kept(std::string_view games) override { output_.write(games); }
+  void copies(std::string_view games) override { duplicates_.write(games); }
   void inputs(const std::vector<std::string>& paths) override {
     progress_ = std::make_unique<Progress>(paths, vm_);
   }
@@ -66,11 +66,6 @@ class DedupeReport final : public DedupeSink {
   }
 
  private:
-  static void write(OutputFile& out, std::string_view text) {
-    std::fwrite(text.data(), 1, text.size(), out.stream());
-    out.wrote(text.size());
-  }
-
   const std::vector<std::string>& names_;  // the inputs as named on the command line
   const po::variables_map& vm_;
   OutputFile& output_;

@@ -1,10 +1,10 @@
 // pgn fix: writes every game with the faults that can be mended mechanically mended (see
 // libpgn/repair.hpp), and says every change on standard error or as JSON Lines (--report).
+// The run itself is repair_files in libpgn/repair_run.hpp; this file holds the options, the
+// outputs and the summary.
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <array>
-#include <atomic>
 #include <boost/program_options.hpp>
 #include <cerrno>
 #include <chrono>
@@ -18,151 +18,30 @@
 #include "cli_options.hpp"
 #include "commands.hpp"
 #include "libpgn/json_writer.hpp"
-#include "libpgn/pipeline.hpp"
-#include "libpgn/repair.hpp"
+#include "libpgn/repair_run.hpp"
 #include "libpgn/report.hpp"
-#include "libpgn/writers.hpp"
 
 namespace po = boost::program_options;
 
 namespace pgn::cli {
 namespace {
 
-struct FixSettings {
-  RepairOptions repair;
-  WriterOptions writer;
-  bool dry_run = false;
-  bool jsonl = false;  // the changes as JSON Lines (--report FILE), else text on stderr
-};
-
-// What happened to the games, added up by the workers.
-struct FixTally {
-  std::atomic<std::uint64_t> mended{0}, already_right{0}, cut{0}, unchanged{0};
-  std::atomic<std::uint64_t> unchanged_with_errors{0};  // faults left in the output
-  std::array<std::atomic<std::uint64_t>, std::size_t(RepairKind::Count)> by_kind{};
-
-  // "N mended (M cut at an illegal move), ..." after what was written.
-  std::string line() const {
-    std::string s = std::to_string(mended.load()) + " mended (" + std::to_string(cut.load()) +
-                    " cut at an illegal move), " + std::to_string(already_right.load()) +
-                    " needing no change, " + std::to_string(unchanged.load()) +
-                    " passed on as they were";
-    std::string kinds;
-    for (std::size_t k = 0; k < by_kind.size(); ++k)
-      if (by_kind[k].load()) {
-        kinds += kinds.empty() ? "" : ", ";
-        kinds +=
-            std::string(repair_kind_name(RepairKind(k))) + " " + std::to_string(by_kind[k].load());
-      }
-    if (!kinds.empty()) s += "\nchanges: " + kinds;
-    return s;
-  }
-};
-
-// One line on standard error. Its values come from the input, so the line is escaped for
-// the terminal as a whole (append_terminal_text).
-void append_change_text(std::string& out, const std::string& file, std::uint64_t game,
-                        const Repair& r) {
-  std::string line = file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column) +
-                     ": game " + std::to_string(game);
-  if (r.ply) line += ", ply " + std::to_string(r.ply);
-  if (!r.variation.empty()) line += ", variation " + r.variation;
-  line += ": ";
-  line += repair_kind_name(r.kind);
-  line += ": ";
-  if (r.kind == RepairKind::NotMended) {
-    line += r.why;
-  } else {
-    line += r.was.empty() ? "(none)" : r.was;
-    line += " -> ";
-    line += r.now.empty() ? "(removed)" : r.now;
-    line += " (" + r.why + ")";
-  }
-  append_terminal_text(out, line);
-  out += '\n';
-}
-
-void append_change_json(std::string& out, const std::string& file, std::uint64_t game,
-                        const Repair& r, bool passed_on) {
-  JsonWriter json(out);
-  json.begin_object().key("file").string(file);
-  json.key("game").number(game);
-  json.key("line").number(r.line);
-  json.key("column").number(r.column);
-  json.key("ply").number(r.ply);
-  json.key("variation").string(r.variation);
-  json.key("kind").string(repair_kind_name(r.kind));
-  json.key("was").string(r.was);
-  json.key("now").string(r.now);
-  json.key("why").string(r.why);
-  json.key("game_passed_on").boolean(passed_on);
-  json.end_object().newline();
-}
-
-class FixWorker final : public BatchWorker {
- public:
-  FixWorker(const ValidateOptions& validate, const FixSettings& settings, FixTally& tally)
-      : settings_(settings),
-        tally_(tally),
-        repairer_(validate, settings.repair),
-        writer_(settings.writer) {}
-
-  void process(GameBatch& batch) override {
-    batch.reports.resize(batch.games.size());
-    batch.output.clear();
-    batch.notes.clear();
-    repairer_.set_neighbours(batch.games);
-    std::uint64_t mended = 0, right = 0, cut = 0, unchanged = 0;
-    std::array<std::uint64_t, std::size_t(RepairKind::Count)> kinds{};
-    for (std::size_t i = 0; i < batch.games.size(); ++i) {
-      const RawGame& game = batch.games[i];
-      repairer_.repair(game, fixed_);
-      batch.reports[i] = fixed_.report;
-      for (const Repair& r : fixed_.repairs) {
-        ++kinds[std::size_t(r.kind)];
-        if (settings_.jsonl)
-          append_change_json(batch.notes, *batch.file_name, game.index, r, fixed_.unchanged);
-        else
-          append_change_text(batch.notes, *batch.file_name, game.index, r);
-      }
-      if (fixed_.unchanged && !fixed_.mended_text.empty()) {
-        // Passed on in its own words, with guessed moves put in (a spoken notation).
-        ++mended;
-        if (fixed_.changes() < fixed_.repairs.size()) tally_.unchanged_with_errors++;
-        if (!settings_.dry_run) append_unchanged_game(fixed_.mended_text, batch.output);
-        continue;
-      }
-      if (fixed_.unchanged) {
-        ++unchanged;
-        if (fixed_.report.has_errors()) tally_.unchanged_with_errors++;
-        // Interrupted (the output is thrown away): a huge game is not copied first.
-        if (!settings_.dry_run && !interrupted()) append_unchanged_game(game.text, batch.output);
-        continue;
-      }
-      if (fixed_.changes())
-        ++mended;
-      else
-        ++right;
-      if (fixed_.cut) ++cut;
-      if (settings_.dry_run) continue;
-      GameExtras extras;
-      extras.closing_comment = fixed_.closing_comment;
-      writer_.write(fixed_.record, batch.output, extras);
+// "N mended (M cut at an illegal move), ..." after what was written.
+std::string tally_line(const RepairTotals& totals) {
+  std::string s = std::to_string(totals.mended) + " mended (" + std::to_string(totals.cut) +
+                  " cut at an illegal move), " + std::to_string(totals.already_right) +
+                  " needing no change, " + std::to_string(totals.unchanged) +
+                  " passed on as they were";
+  std::string kinds;
+  for (std::size_t k = 0; k < totals.by_kind.size(); ++k)
+    if (totals.by_kind[k]) {
+      kinds += kinds.empty() ? "" : ", ";
+      kinds +=
+          std::string(repair_kind_name(RepairKind(k))) + " " + std::to_string(totals.by_kind[k]);
     }
-    tally_.mended += mended;
-    tally_.already_right += right;
-    tally_.cut += cut;
-    tally_.unchanged += unchanged;
-    for (std::size_t k = 0; k < kinds.size(); ++k) tally_.by_kind[k] += kinds[k];
-  }
-
- private:
-  const FixSettings& settings_;
-  FixTally& tally_;
-  GameRepairer repairer_;
-  GameWriter writer_;
-  RepairedGame fixed_;
-};
+  if (!kinds.empty()) s += "\nchanges: " + kinds;
+  return s;
+}
 
 // Writes a stream, noting the first failure; EPIPE (a reader that stopped) is no failure.
 struct Sink {
@@ -182,46 +61,42 @@ struct Sink {
   }
 };
 
-class FixConsumer final : public SummaryConsumer {
+// The run's problems on standard error, its changes and games to the sinks.
+class FixReport final : public RepairSink {
  public:
   // `games`: one sink, or with --in-place one per input.
-  FixConsumer(std::vector<Sink>& games, Sink& changes, ReportWriter& problems, RunSummary& summary,
-              Progress& progress, std::atomic<bool>& stop)
-      : SummaryConsumer(summary),
-        games_(games),
-        changes_(changes),
-        problems_(problems),
-        progress_(progress),
-        stop_(stop) {}
+  FixReport(std::vector<Sink>& games, Sink& changes, ReportWriter& problems, Progress& progress)
+      : games_(games), changes_(changes), problems_(problems), progress_(progress) {}
 
- private:
   void problem(const std::string& file, const Diagnostic& d) override {
     problems_.problem(file, d);
   }
-  void end_batch(GameBatch& batch) override {
-    if (interrupted()) stop_ = true;
-    Sink& games = games_[games_.size() == 1 ? 0 : batch.file_index];
-    // Once interrupted the output is thrown away: a huge game is not written first.
-    if (!stop_ && (!changes_.write(batch.notes) || !games.write(batch.output))) stop_ = true;
-    progress_.update(summary_, batch.file_index, batch.raw_offset);
+  bool batch(std::size_t file, std::string_view changes, std::string_view games) override {
+    return changes_.write(changes) && games_for(file).write(games);
   }
-  void input_done(std::size_t index, const std::string& error) override {
+  bool input_done(std::size_t file, const std::string& error) override {
     // --in-place, done with this input: its temporary file is closed now, so that rewriting
     // many inputs holds no descriptor per input; it is renamed with the others at the end.
     std::string failure;
-    if (Sink& games = games_[games_.size() == 1 ? 0 : index];
+    if (Sink& games = games_for(file);
         games_.size() > 1 && error.empty() && !games.failed && !games.output->finish(failure)) {
       games.error = errno;
       games.failed = true;
-      stop_ = true;
+      return false;
     }
+    return true;
   }
+  void progress(const RunSummary& summary, std::size_t file, std::uint64_t offset) override {
+    progress_.update(summary, file, offset);
+  }
+
+ private:
+  Sink& games_for(std::size_t file) { return games_[games_.size() == 1 ? 0 : file]; }
 
   std::vector<Sink>& games_;
   Sink& changes_;
   ReportWriter& problems_;
   Progress& progress_;
-  std::atomic<bool>& stop_;
 };
 
 constexpr CommandHelp kHelp{
@@ -276,19 +151,19 @@ int run_fix(int argc, char** argv) {
   po::variables_map vm;
   std::vector<std::string> files;
   if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
-  FixSettings settings;
+  RepairRunSettings settings;
   settings.dry_run = vm.count("dry-run") > 0;
   settings.repair.keep_dropped = vm.count("keep-dropped") > 0;
   settings.repair.keep_notation = vm.count("keep-notation") > 0;
   settings.repair.repair_illegal = vm.count("repair-illegal") > 0;
-  settings.jsonl = vm.count("report") > 0;
+  const bool jsonl = vm.count("report") > 0;
+  settings.changes = jsonl ? ChangeFormat::JsonLines : ChangeFormat::Text;
   settings.writer.format = OutputFormat::Pgn;
   settings.writer.keep_suffixes = true;  // "!" stays "!": only faults change
   settings.writer.line_width = line_width;
 
-  ValidateOptions validate_options;
   std::string error;
-  if (!apply_common_options(vm, common, validate_options, error)) {
+  if (!apply_common_options(vm, common, settings.validate, error)) {
     std::fprintf(stderr, "pgn fix: %s\n", error.c_str());
     return kExitFailure;
   }
@@ -321,44 +196,38 @@ int run_fix(int argc, char** argv) {
   std::vector<Sink> games;
   for (std::size_t i = 0; i + 1 < outputs.size(); ++i)
     games.push_back({outputs[i]->stream(), outputs[i]});
-  Sink changes{settings.jsonl ? report_file.stream() : stderr,
-               settings.jsonl ? &report_file : nullptr};
+  Sink changes{jsonl ? report_file.stream() : stderr, jsonl ? &report_file : nullptr};
   const bool color = isatty(STDERR_FILENO) && common.color != "never";
   auto problems =
       ReportWriter::create(ReportFormat::Text, stderr, color || common.color == "always");
 
-  RunSummary summary;
-  FixTally tally;
   Progress progress(names, vm);
-  std::atomic<bool> stop{false};
-  FixConsumer consumer(games, changes, *problems, summary, progress, stop);
+  FixReport report(games, changes, *problems, progress);
   install_interrupt_handler();
-  PipelineOptions pipeline = pipeline_options(common);
-  pipeline.stop = &stop;
+  settings.pipeline = pipeline_options(common);
+  settings.run_stop = &run_stop();
   const auto started = std::chrono::steady_clock::now();
-  run_pipeline(
-      sources, pipeline,
-      [&] { return std::make_unique<FixWorker>(validate_options, settings, tally); }, consumer);
+  RepairTotals totals = repair_files(sources, settings, report);
+  RunSummary& summary = totals.summary;
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  summary.interrupted = interrupted();
   progress.clear();
-  if (settings.jsonl) {
+  if (jsonl) {
     std::string line;
     JsonWriter json(line);
     json.begin_object().key("type").string("summary");
     json.key("files").number(summary.files);
     json.key("files_failed").number(summary.files_failed);
     json.key("games").number(summary.games);
-    json.key("games_mended").number(tally.mended.load());
-    json.key("games_cut").number(tally.cut.load());
-    json.key("games_needing_no_change").number(tally.already_right.load());
-    json.key("games_passed_on").number(tally.unchanged.load());
+    json.key("games_mended").number(totals.mended);
+    json.key("games_cut").number(totals.cut);
+    json.key("games_needing_no_change").number(totals.already_right);
+    json.key("games_passed_on").number(totals.unchanged);
     json.key("dry_run").boolean(settings.dry_run);
     json.key("interrupted").boolean(summary.interrupted);
     json.key("changes_by_kind").begin_object();
-    for (std::size_t k = 0; k < tally.by_kind.size(); ++k)
-      json.key(repair_kind_name(RepairKind(k))).number(tally.by_kind[k].load());
+    for (std::size_t k = 0; k < totals.by_kind.size(); ++k)
+      json.key(repair_kind_name(RepairKind(k))).number(totals.by_kind[k]);
     json.end_object().end_object().newline().flush();
     changes.write(line);
   }
@@ -393,10 +262,10 @@ int run_fix(int argc, char** argv) {
                                 : !output_ok ? "output failed: "
                                 : in_place   ? files_rewritten + "games written: "
                                              : "games written: ";
-    print_summary(stderr, summary, verdict + tally.line());
+    print_summary(stderr, summary, verdict + tally_line(totals));
   }
   if (!output_ok || !complete) return kExitFailure;
-  return tally.cut.load() || tally.unchanged_with_errors.load() ? kExitProblems : kExitOk;
+  return totals.cut || totals.unchanged_with_errors ? kExitProblems : kExitOk;
 }
 
 const RegisterCommand registration{

@@ -1,6 +1,7 @@
 // pgn select: writes the games that match conditions on tags, players, positions, material
 // and the validator's verdict, byte for byte as they were in the input and in input order.
-#include <atomic>
+// The run itself is select_games in libpgn/select_run.hpp; this file holds the options, the
+// conditions read from them, the output and the report.
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -10,164 +11,38 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "libpgn/openings.hpp"
-#include "libpgn/pipeline.hpp"
-#include "libpgn/select.hpp"
-#include "libpgn/validator.hpp"
+#include "libpgn/select_run.hpp"
+#include "libpgn/terminal_text.hpp"
 #include "libpgn/variant.hpp"
-#include "libpgn/writers.hpp"
 
 namespace po = boost::program_options;
 
 namespace pgn::cli {
 namespace {
 
-struct SelectSettings {
-  bool invert = false;
-  bool count_only = false;
-  bool normalize = false;
-  bool eco = false;  // --add-eco: opening tags from the classification
-  OpeningTagMode eco_mode = OpeningTagMode::KeepExisting;
-};
-
-class SelectWorker final : public BatchWorker {
+// The run's notes and failed inputs on standard error, its games to the output, its progress.
+class SelectReport final : public SelectSink {
  public:
-  SelectWorker(const Selection& selection, const ValidateOptions& validate,
-               const SelectSettings& settings, std::atomic<std::uint64_t>& selected)
-      : settings_(settings),
-        selected_(selected),
-        selector_(selection, validate),
-        validator_(validate),
-        writer_(WriterOptions{}),
-        positions_(selection.needs_positions()),
-        moves_(selection.needs_moves()) {}
+  SelectReport(OutputFile& output, Progress& progress, bool quiet)
+      : output_(output), progress_(progress), quiet_(quiet) {}
 
-  // batch.counter: games written; batch.reports: one entry per game that could not be read or
-  // examined whole, with the problem in its message.
-  void process(GameBatch& batch) override {
-    batch.output.clear();
-    batch.reports.clear();
-    std::uint64_t written = 0;
-    selector_.set_neighbours(batch.games);
-    for (const RawGame& game : batch.games) {
-      if (game.truncated) {
-        note(batch, game,
-             "game " + std::to_string(game.index) +
-                 " is longer than --max-game-bytes and cannot be read whole; "
-                 "not examined");
-        continue;
-      }
-      const SelectOutcome outcome = selector_.decide(game, settings_.normalize);
-      if (outcome.not_checked && moves_)
-        note(batch, game,
-             "game " + std::to_string(game.index) + ": moves not replayed (" + first_problem() +
-                 "); its move conditions do not hold");
-      else if (outcome.moves_cut && positions_)
-        note(batch, game,
-             "game " + std::to_string(game.index) + ": replayed up to an error (" +
-                 first_problem() + "); later positions were not examined");
-      if (outcome.selected == settings_.invert) continue;
-      ++written;
-      if (settings_.count_only) continue;
-      const GameReport& report = selector_.report();
-      const Opening* opening = settings_.eco ? opening_of(game, outcome) : nullptr;
-      if (settings_.normalize && report.replayed && !report.has_errors() &&
-          selector_.record().complete) {
-        // The opening tags are set by the writer: the record is not copied.
-        GameExtras extras;
-        extras.opening = opening;
-        extras.opening_mode = settings_.eco_mode;
-        writer_.write(selector_.record(), batch.output, extras);
-      } else if (opening) {
-        // Byte for byte but for the opening tags.
-        tagged_.clear();
-        append_with_opening_tags(game.text, *opening, settings_.eco_mode, tagged_);
-        append_game_as_read(tagged_, batch.output);
-      } else {
-        append_game_as_read(game.text, batch.output);
-      }
-    }
-    selected_.fetch_add(written, std::memory_order_relaxed);
+  void note(const std::string& file, const Diagnostic& note) override {
+    if (!quiet_)
+      std::fprintf(stderr, "%s:%u: %s\n", terminal_text(file).c_str(), unsigned(note.line),
+                   terminal_text(note.message).c_str());
   }
-
- private:
-  std::string first_problem() const {
-    if (!selector_.record().problem.empty()) return selector_.record().problem;
-    for (const Diagnostic& d : selector_.report().problems)
-      if (d.severity == Severity::Error) return d.message;
-    // Not replayed without an error: the warning that says why (a variant, for one).
-    for (const Diagnostic& d : selector_.report().problems)
-      if (d.code == Code::UnsupportedVariant || d.code == Code::BadFen) return d.message;
-    return selector_.record().problem;
+  void games(std::string_view text) override { output_.write(text); }
+  void failed_input(const std::string& file, const std::string& error,
+                    std::uint64_t games_read) override {
+    print_input_failure(file, error, games_read);
   }
-  // The opening of a selected game: from the selector's replay when it made one, else from a
-  // replay of this game alone.
-  const Opening* opening_of(const RawGame& game, const SelectOutcome& outcome) {
-    if (outcome.replayed) return classify_opening(selector_.record()).opening;
-    validator_.validate(game, report_, &record_);
-    return classify_opening(record_).opening;
-  }
-  static void note(GameBatch& batch, const RawGame& game, std::string message) {
-    GameReport& r = batch.reports.emplace_back();
-    r.index = game.index;
-    r.start = game.start;
-    Diagnostic& d = r.problems.emplace_back();
-    d.message = std::move(message);
-  }
-
-  const SelectSettings& settings_;
-  std::atomic<std::uint64_t>& selected_;  // games chosen, over all workers
-  GameSelector selector_;
-  GameValidator validator_;  // --add-eco: replays selected games the selector did not replay
-  GameReport report_;
-  GameRecord record_;
-  std::string tagged_;  // a game's text with its opening tags
-  GameWriter writer_;
-  bool positions_;  // games replayed only in part are worth a note
-  bool moves_;      // games not replayed at all are worth a note
-};
-
-struct SelectTotals {
-  std::uint64_t files = 0, files_failed = 0, games = 0, selected = 0, noted = 0, unreadable = 0;
-};
-
-class SelectConsumer final : public BatchConsumer {
- public:
-  SelectConsumer(OutputFile& output, SelectTotals& totals, Progress& progress, bool quiet)
-      : output_(output), totals_(totals), progress_(progress), quiet_(quiet) {}
-
-  void batch(GameBatch& batch) override {
-    totals_.games += batch.games.size();
-    for (const RawGame& game : batch.games) totals_.unreadable += game.truncated;
-    for (const GameReport& r : batch.reports) {
-      ++totals_.noted;
-      if (!quiet_)
-        std::fprintf(stderr, "%s:%u: %s\n", terminal_text(*batch.file_name).c_str(),
-                     unsigned(r.start.line), terminal_text(r.problems.front().message).c_str());
-    }
-    // Once interrupted the output is thrown away: a huge game is not written first.
-    if (!batch.output.empty() && !interrupted()) {
-      std::fwrite(batch.output.data(), 1, batch.output.size(), output_.stream());
-      output_.wrote(batch.output.size());
-    }
-    summary_.games = totals_.games;
-    summary_.input_bytes += batch.input_bytes;
-    progress_.update(summary_, batch.file_index, batch.raw_offset);
-  }
-
-  void end_file(std::size_t, const std::string& name, const std::string& error,
-                std::uint64_t games_read) override {
-    ++totals_.files;
-    if (error.empty()) return;
-    ++totals_.files_failed;
-    print_input_failure(name, error, games_read);
+  void progress(const RunSummary& seen, std::size_t file, std::uint64_t offset) override {
+    progress_.update(seen, file, offset);
   }
 
  private:
   OutputFile& output_;
-  SelectTotals& totals_;
   Progress& progress_;
-  RunSummary summary_;  // for the progress line
   bool quiet_;
 };
 
@@ -270,7 +145,8 @@ int run_select(int argc, char** argv) {
   spell_out_implicit_value(argc, argv, "--add-eco", add_eco);
   std::vector<std::string> files;
   if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
-  ValidateOptions validate_options;
+  SelectSettings settings;
+  ValidateOptions& validate_options = settings.validate;
   validate_options.include_fen = false;
   std::string error;
   if (!apply_common_options(vm, common, validate_options, error)) {
@@ -349,7 +225,6 @@ int run_select(int argc, char** argv) {
   if (vm.count("with-errors")) selection.add_verdict(K::WithErrors, "", false, error);
   selection.set_any(vm.count("any") > 0);
 
-  SelectSettings settings;
   settings.invert = vm.count("invert") > 0;
   settings.count_only = vm.count("count") > 0;
   settings.normalize = vm.count("normalize") > 0;
@@ -360,7 +235,7 @@ int run_select(int argc, char** argv) {
                    mode.c_str());
       return kExitFailure;
     }
-    settings.eco = true;
+    settings.add_eco = true;
     if (mode == "overwrite") settings.eco_mode = OpeningTagMode::Overwrite;
   }
   if (settings.count_only && settings.normalize) {
@@ -374,19 +249,13 @@ int run_select(int argc, char** argv) {
     return kExitFailure;
   }
   const bool quiet = vm.count("quiet") > 0;
-  SelectTotals totals;
-  std::atomic<std::uint64_t> selected{0};
   Progress progress(files, vm);
-  SelectConsumer consumer(output, totals, progress, quiet);
+  SelectReport report(output, progress, quiet);
+  settings.pipeline = pipeline_options(common);
   install_interrupt_handler();
   const auto started = std::chrono::steady_clock::now();
-  run_pipeline(
-      sources_for(files, InputFormat::Pgn), pipeline_options(common),
-      [&] {
-        return std::make_unique<SelectWorker>(selection, validate_options, settings, selected);
-      },
-      consumer);
-  totals.selected = selected.load();
+  const SelectTotals totals =
+      select_games(sources_for(files, InputFormat::Pgn), selection, settings, report);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   progress.clear();

@@ -1,10 +1,11 @@
-// Bughouse: reading, replaying and writing BPGN, the record of a match on two boards.
+// Bughouse: reading and replaying BPGN, the record of a match on two boards.
 //
 // Four players (WhiteA and BlackB against BlackA and WhiteB), moves written `12A. Nf3` (the
 // board's letter, its case the side) in the order played, drops `N@f3`. Each board is a
 // Position under Variant::Bughouse; the match passes every captured piece to the capturer's
 // partner at once (a promoted one as a pawn), so a drop is checked against what was passed
-// before it. docs/bughouse.md lists the dialects read and the rules checked.
+// before it. docs/bughouse.md lists the dialects read and the rules checked. The match is
+// read on the validator's floor (check/bughouse.cpp); its writers are libpgn/bughouse_writers.hpp.
 //
 //   pgn::BughouseMatch match;
 //   pgn::GameReport report;
@@ -55,7 +56,9 @@ struct BughouseMatch {
   std::array<Position, 2> final;                          // after the last move replayed
   bool chess960 = false;
   std::vector<BughouseMove> moves;  // as replayed, in the order written
-  std::string result;               // "1-0", "0-1", "1/2-1/2", "*", "" (team meaning)
+  // With BughouseDetail::Positions: both boards after each move (boards_after[i] for moves[i]).
+  std::vector<std::array<Position, 2>> boards_after;
+  std::string result;  // "1-0", "0-1", "1/2-1/2", "*", "" (team meaning)
   MatchResultReading reading = MatchResultReading::None;
   int deciding_board = -1;     // the board whose end ended the match (-1: not known)
   std::string end;             // "checkmate on board B", "BlackA forfeits on time", ""
@@ -78,21 +81,12 @@ bool is_bughouse_text(std::string_view text);
 enum class BughouseDetail : std::uint8_t {
   Verdict,    // nothing more: the report is what validation needs
   Moves,      // SAN, UCI, clocks and comments
-  Positions,  // and both pockets and the moved board's FEN after every move
+  Positions,  // and both boards, their pockets and the moved board's FEN after every move
 };
 
 // Reads and replays one BPGN record, filling `report` (as GameValidator::validate does) and
 // `match`. Every record gives one report, however broken.
 void read_bughouse_match(const RawGame& game, const ValidateOptions& options, GameReport& report,
                          BughouseMatch& match, BughouseDetail detail = BughouseDetail::Moves);
-
-// Writers. Normalized BPGN: tags in a fixed order, one move per token, clocks as {seconds}.
-void append_bpgn(const BughouseMatch& match, std::string& out);
-// One JSON object (no newline): players, team result, moves with board, side, SAN, UCI,
-// clock; with `pockets`, both boards' holdings and the FEN after every move (the match must
-// have been read with BughouseDetail::Positions).
-void append_bughouse_json(const BughouseMatch& match, std::string& out, bool pockets);
-// One board as a crazyhouse-like PGN game with its drops.
-void append_bughouse_board_pgn(const BughouseMatch& match, int board, std::string& out);
 
 }  // namespace pgn

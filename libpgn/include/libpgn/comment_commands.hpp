@@ -40,7 +40,7 @@ struct CommentCommands {
 struct CommentCommandWarning {
   std::string command;     // "clk", "emt", "eval", "timestamp"
   std::size_t offset = 0;  // of its "[%" in the comment
-  std::string message;     // "[%clk 5 minutes]: not a time (H:MM:SS or H:MM:SS.f)"
+  std::string message;     // "[%clk 5:xx]: clock expected as H:MM:SS or H:MM:SS.f"
 };
 
 // Reads the commands of `comment` into `out` (a command given again replaces the earlier

@@ -36,6 +36,7 @@ enum class Code : std::uint8_t {
   UnsupportedVariant,
   Io,
   DeadPosition,
+  BadCommentCommand,
   Count
 };
 constexpr int kCodeCount = int(Code::Count);

@@ -9,7 +9,9 @@
 // variant the library knows, and its problems found. Per game: its tags, its result as written
 // and its outcome, and per main-line move its SAN, its UCI form, the position after it and the
 // clock and evaluation its comments give. Or a GameVisitor is handed the board and each move
-// (replay_games). docs/cpp.md says how to use it and what may change.
+// (replay_games), or a PlayedGameReader makes the model of games split by the caller. A bughouse
+// match is one game whose moves say which of its two boards they were played on.
+// docs/cpp.md says how to use it and what may change.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +44,9 @@ struct PlayedMove {
   std::optional<double> clock;  // seconds on the mover's clock
   std::optional<double> eval;   // pawns, positive when White is better
   std::optional<long> mate;     // moves to mate, negative when Black mates
+  std::optional<double> emt;    // seconds the move took ([%emt])
+  // Bughouse: the board the move was played on (0: A, 1: B), which `after` is; 0 otherwise.
+  std::uint8_t board = 0;
 };
 
 struct PlayedGame {
@@ -64,6 +69,11 @@ struct PlayedGame {
   std::vector<Diagnostic> problems;  // errors and warnings, as `pgn validate` reports them
   std::uint32_t errors = 0;
   std::uint32_t warnings = 0;
+  // A bughouse match: board B before the first move (`start` is board A), and after each move
+  // the board it was not played on, its pocket fed by what the move captured (empty otherwise:
+  // kept out of PlayedMove, which every move of every game fills).
+  std::optional<Position> start_b;
+  std::vector<Position> other_boards;
 
   // The value of the first tag called `name`, or "" if there is none.
   std::string_view tag(std::string_view name) const {
@@ -72,6 +82,10 @@ struct PlayedGame {
     return {};
   }
   bool has_errors() const { return errors != 0; }
+  // The FEN after the first `ply` moves (0: the start). A bughouse match: both boards as
+  // `pgn convert --to fen` writes them, "A | B" with holdings and '~' on promoted pieces.
+  // `ply` at most moves.size().
+  std::string fen(std::size_t ply) const;
 };
 
 struct ReadOptions {
@@ -127,6 +141,24 @@ class Games {
   struct Stream;
   std::unique_ptr<Stream> stream_;
   PlayedGame current_;
+};
+
+// The game model of games the caller splits (a RawGame: its text and where it starts), read
+// as Games reads them: one reader per thread.
+class PlayedGameReader {
+ public:
+  explicit PlayedGameReader(ValidateOptions options = {});
+  ~PlayedGameReader();
+  PlayedGameReader(const PlayedGameReader&) = delete;
+  PlayedGameReader& operator=(const PlayedGameReader&) = delete;
+  // The games read with this one (Games reads a batch at a time): the warnings that compare
+  // a game with its neighbours look at them. The games must outlive the reads.
+  void set_neighbours(const std::vector<RawGame>& games);
+  void read(const RawGame& raw, PlayedGame& game);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 // A visitor that replays games: it is handed each game and the board before each of its

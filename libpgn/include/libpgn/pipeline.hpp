@@ -29,7 +29,6 @@ struct GameBatch {
   std::vector<RawGame> games;       // views into `text`
   std::vector<GameReport> reports;  // filled by the worker, one per game
   std::string output;               // filled by the worker (e.g. converted games)
-  std::string notes;                // a second text from the worker (pgn fix: its changes)
   std::uint64_t input_bytes = 0;    // input bytes the batch covers
   std::uint64_t raw_offset = 0;     // how far into its file (compressed bytes) reading was
   // Games read from JSON: where each came from (one per game; empty for PGN input).

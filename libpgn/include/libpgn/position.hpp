@@ -200,6 +200,13 @@ class Position {
     by_type_[type_of(p)] ^= change;
     by_color_[color_of(p)] ^= change;
   }
+  // do_move's parts: the undo record and the key's turn and en-passant parts; castling,
+  // en passant and promotion; the rights, side and key every move ends with; the en-passant
+  // square after a double step, when a capture there is legal.
+  std::uint64_t start_move(UndoInfo& undo);
+  void do_special_move(Move m, UndoInfo& undo);
+  void end_move(Square from, Square to, std::uint64_t key);
+  void record_en_passant(Square passed);
   std::uint64_t compute_key() const;
   Bitboard compute_checkers() const;
   // compute_checkers() for the side to move right after a plain move from `from` to `to`.

@@ -1,8 +1,9 @@
 // Writing a replayed bughouse match: normalized BPGN, JSON, and one board as a PGN game.
+#include "libpgn/bughouse_writers.hpp"
+
 #include <cstdio>
 #include <string>
 
-#include "libpgn/bughouse.hpp"
 #include "libpgn/json_writer.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/writers.hpp"
@@ -108,71 +109,51 @@ void append_bpgn(const BughouseMatch& match, std::string& out) {
 }
 
 void append_bughouse_json(const BughouseMatch& match, std::string& out, bool pockets) {
-  out += "{\"variant\":\"bughouse\",\"tags\":{";
-  for (std::size_t i = 0; i < match.tags.size(); ++i) {
-    if (i) out += ',';
-    append_json_string(out, match.tags[i].first);
-    out += ':';
-    append_json_string(out, match.tags[i].second);
-  }
-  out += "},\"players\":{";
-  for (int i = 0; i < 4; ++i) {
-    if (i) out += ',';
-    append_json_string(out, kPlayers[i]);
-    out += ':';
-    append_json_string(out, match.tag(kPlayers[i]));
-  }
+  JsonWriter json(out);
+  json.begin_object().key("variant").string("bughouse").key("tags").begin_object();
+  for (const auto& [name, value] : match.tags) json.key(name).string(value);
+  json.end_object().key("players").begin_object();
+  for (const char* player : kPlayers) json.key(player).string(match.tag(player));
   // Partners sit crosswise: the team of WhiteA and BlackB scores 1-0.
-  out += "},\"teams\":[[\"WhiteA\",\"BlackB\"],[\"BlackA\",\"WhiteB\"]],\"result\":";
-  append_json_string(out, result_of(match));
-  out += ",\"result_reading\":";
-  out += match.reading == MatchResultReading::Team          ? "\"team\""
-         : match.reading == MatchResultReading::BoardColour ? "\"board-colour\""
-                                                       : "null";
-  out += ",\"deciding_board\":";
-  out += match.deciding_board < 0 ? "null" : match.deciding_board == 0 ? "\"A\"" : "\"B\"";
-  out += ",\"end\":";
-  if (match.end.empty())
-    out += "null";
+  json.end_object().key("teams").begin_array();
+  json.begin_array().string("WhiteA").string("BlackB").end_array();
+  json.begin_array().string("BlackA").string("WhiteB").end_array();
+  json.end_array().key("result").string(result_of(match)).key("result_reading");
+  if (match.reading == MatchResultReading::None)
+    json.null();
   else
-    append_json_string(out, match.end);
-  out += ",\"start\":";
-  append_json_string(out, match.start[0].fen() + " | " + match.start[1].fen());
-  out += ",\"moves\":[";
-  for (std::size_t i = 0; i < match.moves.size(); ++i) {
-    const BughouseMove& m = match.moves[i];
-    if (i) out += ',';
-    out += "{\"board\":\"";
-    out += m.board ? 'B' : 'A';
-    out += "\",\"side\":\"";
-    out += m.side == White ? "white" : "black";
-    out += "\",\"number\":" + std::to_string(m.number) + ",\"san\":";
-    append_json_string(out, m.san);
-    out += ",\"uci\":";
-    append_json_string(out, m.uci);
-    if (m.clock) out += ",\"clock\":" + seconds_text(*m.clock);
-    if (m.elapsed) out += ",\"elapsed\":" + seconds_text(*m.elapsed);
+    json.string(match.reading == MatchResultReading::Team ? "team" : "board-colour");
+  json.key("deciding_board");
+  if (match.deciding_board < 0)
+    json.null();
+  else
+    json.string(match.deciding_board == 0 ? "A" : "B");
+  json.key("end");
+  if (match.end.empty())
+    json.null();
+  else
+    json.string(match.end);
+  json.key("start").string(match.start[0].fen() + " | " + match.start[1].fen());
+  json.key("moves").begin_array();
+  for (const BughouseMove& m : match.moves) {
+    json.begin_object().key("board").string(m.board ? "B" : "A");
+    json.key("side").string(m.side == White ? "white" : "black");
+    json.key("number").number(m.number).key("san").string(m.san).key("uci").string(m.uci);
+    // Seconds as the BPGN clocks are written (179, 118.979), not as the shortest double.
+    if (m.clock) json.key("clock").raw(seconds_text(*m.clock));
+    if (m.elapsed) json.key("elapsed").raw(seconds_text(*m.elapsed));
     if (!m.comments.empty()) {
-      out += ",\"comments\":[";
-      for (std::size_t c = 0; c < m.comments.size(); ++c) {
-        if (c) out += ',';
-        append_json_string(out, m.comments[c]);
-      }
-      out += ']';
+      json.key("comments").begin_array();
+      for (const std::string& c : m.comments) json.string(c);
+      json.end_array();
     }
     if (pockets) {
-      out += ",\"pockets\":{\"A\":";
-      append_json_string(out, m.pockets[0]);
-      out += ",\"B\":";
-      append_json_string(out, m.pockets[1]);
-      out += "},\"fen\":";
-      append_json_string(out, m.fen);
+      json.key("pockets").begin_object().key("A").string(m.pockets[0]);
+      json.key("B").string(m.pockets[1]).end_object().key("fen").string(m.fen);
     }
-    out += '}';
+    json.end_object();
   }
-  out += "],\"fen\":";
-  append_json_string(out, match.fen());
-  out += '}';
+  json.end_array().key("fen").string(match.fen()).end_object();
 }
 
 void append_bughouse_board_pgn(const BughouseMatch& match, int board, std::string& out) {

@@ -37,6 +37,9 @@ constexpr CodeInfo kCodes[] = {
     {Code::Io, "io", Severity::Error, "The input could not be read or decompressed"},
     {Code::DeadPosition, "dead-position", Severity::Warning,
      "Play went on after a dead position (no sequence of legal moves mates) ended the game"},
+    {Code::BadCommentCommand, "bad-comment-command", Severity::Warning,
+     "A comment command ([%clk], [%emt], [%eval], [%timestamp]) whose value does not read; "
+     "the comment is kept as written"},
 };
 static_assert(sizeof(kCodes) / sizeof(kCodes[0]) == kCodeCount);
 }  // namespace

@@ -91,7 +91,8 @@ void GameValidator::validate(const RawGame& game, GameReport& report, MainLineRe
     v.detector.read_with_evidence(game, report, &detection_record(), reading);
   // Readings with a GameRecord or none come next, perhaps (begin_reading leaves this alone).
   v.replay.end_keeping_main_line();
-  if (report.errors != 0 && v.read_bughouse(game, report, &main_line)) [[unlikely]]
+  if ((report.errors != 0 || v.bughouse_tagged) && v.read_bughouse(game, report, &main_line))
+      [[unlikely]]
     return;
   if (report.problems.size() > 1) DiagnosticsBuilder::sort_by_position(report);
 }

@@ -176,6 +176,12 @@ class GameReplay {
     flush_words();
     if (recording_) record_->add_comment(text);
   }
+  // Where a comment read now is, for a problem in it: the ply of the move it follows (0 before
+  // the first) and the variation path of its line.
+  void place_comment_problem(Diagnostic& d) const {
+    d.ply = lines_[depth_].ply;
+    d.variation = variation_path();
+  }
   void nag(int value) {
     flush_words();
     if (recording_) record_->add(GameEvent::Nag, std::uint16_t(value));

@@ -22,7 +22,7 @@ void GameValidator::validate(const RawGame& game, GameReport& report, GameRecord
     v.read(game, report, v.options.notation, record);
   else
     v.detector.read_with_evidence(game, report, record, v);
-  if (report.errors != 0) [[unlikely]] {
+  if (report.errors != 0 || v.bughouse_tagged) [[unlikely]] {
     if (v.read_bughouse(game, report)) return;
     if (v.standard_by_default) v.name_variants_reading(game, report);
   }

@@ -10,6 +10,7 @@
 #include "check/notation_detection.hpp"
 #include "check/replay.hpp"
 #include "check/tag_checks.hpp"
+#include "libpgn/comment_commands.hpp"
 #include "libpgn/openings.hpp"
 #include "libpgn/validator.hpp"
 #include "read/pgn_parser.hpp"
@@ -39,6 +40,9 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   bool standard = true;
   // Standard rules because the game has no Variant tag and no rule set was given.
   bool standard_by_default = false;
+  // The game is a bughouse match by its Variant tag or --variant: its movetext is left to
+  // read_bughouse, which reads both boards, and not read as one game's.
+  bool bughouse_tagged = false;
   // Validators reading a game by another rule set, made when first needed (name_variants_reading).
   std::array<std::unique_ptr<GameValidator>, kVariantCount> trials;
   const Notation* trials_notation = nullptr;  // the notation the trials read in
@@ -59,6 +63,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     replay.begin_game();
     tags.begin_game();
     eco_tag.clear();
+    bughouse_tagged = false;
     if (g.code_page) [[unlikely]]
       diagnostics.add(Code::Encoding, g.start, encoding_message(g));
     if (g.truncated) diagnostics.add(Code::LimitExceeded, g.start, cut_game_message(g));
@@ -80,7 +85,8 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     standard = variant.known && variant.variant == Variant::Standard && !variant.chess960;
     standard_by_default = standard && !options.variant && tags.tags().variant.empty();
     replay.start(tags.tags(), variant);
-    return Control::Continue;
+    bughouse_tagged = variant.known && variant.variant == Variant::Bughouse;
+    return bughouse_tagged ? Control::SkipGame : Control::Continue;
   }
 
   bool wants_move_numbers() const override { return false; }
@@ -91,7 +97,12 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   }
   Control begin_variation(TextPos pos) override { return replay.begin_variation(pos); }
   void end_variation(TextPos) override { replay.end_variation(); }
-  void comment(std::string_view text, TextPos) override { replay.comment(text); }
+  void comment(std::string_view text, TextPos pos) override {
+    replay.comment(text);
+    read_comment_commands(text, comment_commands, &comment_command_warnings);
+    if (!comment_command_warnings.empty()) [[unlikely]]
+      report_comment_commands(text, pos);
+  }
   void nag(int value, TextPos) override { replay.nag(value); }
   void result(std::string_view marker, TextPos pos) override { replay.result(marker, pos); }
 
@@ -139,6 +150,13 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   [[gnu::cold, gnu::noinline]] bool read_tagless_bughouse(const RawGame& game, GameReport& report,
                                                           MainLineRecord* main_line = nullptr);
   void replay_bughouse(const RawGame& game, GameReport& report, MainLineRecord* main_line);
+
+  // Every comment's commands are read (the reader's own search for "[%" passes over a comment
+  // without one); a known command whose value does not read is a bad-comment-command warning
+  // at its place (check/comment_command_checks.cpp). The comment itself is left as it is.
+  [[gnu::cold, gnu::noinline]] void report_comment_commands(std::string_view text, TextPos pos);
+  CommentCommands comment_commands;  // what the comments say: read, not kept
+  std::vector<CommentCommandWarning> comment_command_warnings;  // emptied by the report
 
   // The ECO tag against the codes of the named positions the main line passes.
   // Out of line and out of this file's hot code: the parser's move handling is inlined here.

@@ -60,6 +60,9 @@ inline std::uint64_t piece_key(Piece p, Square s) {
   return kZobrist.piece_square[p][s];
 }
 
+// The slider tables of diagonals (0) and of ranks and files (1), chosen by a load, not a branch.
+constexpr const std::array<SliderSquare, 64>* kSlidersOfLine[2] = {&kBishopSliders, &kRookSliders};
+
 }  // namespace
 
 std::uint64_t pocket_key(Piece p, int count) {
@@ -194,12 +197,15 @@ Bitboard Position::pinned(Color c) const {
   Bitboard checkers = 0;
   if ((kEmptyBoardAttacks[board_[to]][to] & square_bb(king)) && !(between(to, king) & occupied))
     checkers = square_bb(to);
-  // A third of all squares lie on a line from the king: the slider lookups are made for every
-  // move rather than behind a branch that would be mispredicted that often.
-  const Bitboard straight = Bitboard{0} - ((kRookRays[king] >> from) & 1);
-  const Bitboard diagonal = Bitboard{0} - ((kBishopRays[king] >> from) & 1);
-  checkers |= rook_attacks(king, occupied) & (pieces(us, Rook) | pieces(us, Queen)) & straight;
-  checkers |= bishop_attacks(king, occupied) & (pieces(us, Bishop) | pieces(us, Queen)) & diagonal;
+  // A third of all squares lie on a line from the king: the slider lookup is made for every
+  // move rather than behind a branch that would be mispredicted that often. No square lies on
+  // both kinds of line, so one lookup does, in the table of the line `from` is on.
+  const bool straight = (kRookRays[king] >> from) & 1;
+  const bool diagonal = (kBishopRays[king] >> from) & 1;
+  const SliderSquare& slider = (*kSlidersOfLine[straight])[king];
+  const Bitboard uncovered = pieces(us, PieceType(Bishop + straight)) | pieces(us, Queen);
+  checkers |= slider.attacks[slider.index(occupied)] & uncovered &
+              (Bitboard{0} - Bitboard{straight || diagonal});
   return checkers;
 }
 
@@ -283,24 +289,81 @@ bool Position::gives_check(Move m) const {
          (rook_attacks(their_king, occupied) & (mine[Rook] | mine[Queen]));
 }
 
-void Position::do_move(Move m, UndoInfo& undo) {
+// do_move's steps shared by the plain and the special moves.
+[[gnu::always_inline]] inline std::uint64_t Position::start_move(UndoInfo& undo) {
   undo.key = key_;
   undo.checkers = checkers_;
   undo.ep_square = ep_square_;
   undo.castling_rights = castling_rights_;
   undo.halfmove_clock = halfmove_clock_;
-
-  const Color us = side_, them = ~us;
-  const Square from = m.from(), to = m.to();
-  const Piece moving = board_[from];
   std::uint64_t key = key_ ^ kZobrist.black_to_move;
-  if (ep_square_ != NoSquare) {
+  if (ep_square_ != NoSquare) [[unlikely]] {
     key ^= kZobrist.en_passant_file[file_of(ep_square_)];
     ep_square_ = NoSquare;
   }
-  ++halfmove_clock_;
-  Piece captured = NoPiece;
+  return key;
+}
 
+[[gnu::always_inline]] inline void Position::end_move(Square from, Square to, std::uint64_t key) {
+  if (castling_rights_) {
+    std::uint8_t lost = castling_mask_[from] | castling_mask_[to];
+    if (castling_rights_ & lost) {
+      key ^= kZobrist.castling[castling_rights_];
+      castling_rights_ &= std::uint8_t(~lost);
+      key ^= kZobrist.castling[castling_rights_];
+    }
+  }
+  fullmove_number_ += side_;  // after Black's move; no branch that alternates every ply
+  side_ = ~side_;
+  key_ = key;
+}
+
+void Position::do_move(Move m, UndoInfo& undo) {
+  // Castling, en passant and promotions, a few in a hundred moves, take their own path, so
+  // that the plain move's keeps few values alive (and makes no call but a rare last one).
+  if (m.kind() != Move::Normal) [[unlikely]] {
+    do_special_move(m, undo);
+    return;
+  }
+  std::uint64_t key = start_move(undo);
+  const Color us = side_, them = ~us;
+  const Square from = m.from(), to = m.to();
+  const Piece moving = board_[from], captured = board_[to];
+  // A quarter of all moves capture, in no pattern a branch predictor could learn: the
+  // square is emptied whatever stands there ("no piece" has no key and an empty mask).
+  const bool capture = captured != NoPiece;
+  const Bitboard lifted = square_bb(to) & (Bitboard{0} - Bitboard{capture});
+  by_type_[type_of(captured)] ^= lifted;
+  by_color_[them] ^= lifted;
+  move_piece(from, to);
+  key ^= piece_key(captured, to) ^ piece_key(moving, from) ^ piece_key(moving, to);
+  // Masked, not branched on, for the same reason.
+  const bool irreversible = capture || type_of(moving) == Pawn;
+  halfmove_clock_ = std::uint16_t((halfmove_clock_ + 1) & (0u - unsigned{!irreversible}));
+  undo.captured = captured;
+  end_move(from, to, key);
+  checkers_ = checkers_after_normal_move(from, to);
+  // The en-passant square is recorded only when a capture there is really possible, so that
+  // positions that differ in nothing else share one key.
+  if (type_of(moving) == Pawn && (int(to) ^ int(from)) == 16) {
+    const Square passed = Square((int(from) + int(to)) / 2);
+    if (pawn_attacks(us, passed) & pieces(them, Pawn)) [[unlikely]]
+      record_en_passant(passed);
+  }
+}
+
+void Position::record_en_passant(Square passed) {
+  if (!en_passant_capture_legal(passed)) return;
+  ep_square_ = passed;
+  key_ ^= kZobrist.en_passant_file[file_of(passed)];
+}
+
+void Position::do_special_move(Move m, UndoInfo& undo) {
+  std::uint64_t key = start_move(undo);
+  const Color us = side_;
+  const Square from = m.from(), to = m.to();
+  const Piece moving = board_[from];
+  Piece captured = NoPiece;
   if (m.kind() == Move::Castling) {
     CastleSide side = to > from ? KingSide : QueenSide;
     Square king_to = castled_king_square(us, side), rook_to = castled_rook_square(us, side);
@@ -312,61 +375,26 @@ void Position::do_move(Move m, UndoInfo& undo) {
     put_piece(rook, rook_to);
     key ^= piece_key(moving, from) ^ piece_key(moving, king_to) ^ piece_key(rook, to) ^
            piece_key(rook, rook_to);
-  } else {
-    if (m.kind() == Move::EnPassant) {
-      Square victim = Square(to ^ 8);
-      captured = board_[victim];
-      remove_piece(victim);
-      key ^= piece_key(captured, victim);
-      halfmove_clock_ = 0;
-    } else {
-      // A quarter of all moves capture, in no pattern a branch predictor could learn: the
-      // square is emptied whatever stands there (nothing changes when nothing does).
-      captured = board_[to];
-      const bool capture = captured != NoPiece;
-      const Bitboard lifted = square_bb(to) & (Bitboard{0} - Bitboard{capture});
-      by_type_[type_of(captured)] ^= lifted;
-      by_color_[them] ^= lifted;
-      key ^= piece_key(captured, to);
-      halfmove_clock_ = capture ? 0 : halfmove_clock_;
-    }
+    ++halfmove_clock_;
+  } else if (m.kind() == Move::EnPassant) {
+    const Square victim = Square(to ^ 8);
+    captured = board_[victim];
+    remove_piece(victim);
     move_piece(from, to);
-    key ^= piece_key(moving, from) ^ piece_key(moving, to);
-    if (type_of(moving) == Pawn) {
-      halfmove_clock_ = 0;
-      if (m.kind() == Move::Promotion) {
-        Piece promoted = make_piece(us, m.promotion());
-        remove_piece(to);
-        put_piece(promoted, to);
-        key ^= piece_key(moving, to) ^ piece_key(promoted, to);
-      }
-    }
+    key ^= piece_key(captured, victim) ^ piece_key(moving, from) ^ piece_key(moving, to);
+    halfmove_clock_ = 0;
+  } else {  // a promotion
+    captured = board_[to];
+    if (captured != NoPiece) remove_piece(to);
+    const Piece promoted = make_piece(us, m.promotion());
+    remove_piece(from);
+    put_piece(promoted, to);
+    key ^= piece_key(captured, to) ^ piece_key(moving, from) ^ piece_key(promoted, to);
+    halfmove_clock_ = 0;
   }
-
-  if (castling_rights_) {
-    std::uint8_t lost = castling_mask_[from] | castling_mask_[to];
-    if (castling_rights_ & lost) {
-      key ^= kZobrist.castling[castling_rights_];
-      castling_rights_ &= std::uint8_t(~lost);
-      key ^= kZobrist.castling[castling_rights_];
-    }
-  }
-
   undo.captured = captured;
-  side_ = them;
-  fullmove_number_ += us;  // after Black's move; no branch that alternates every ply
-  checkers_ = m.kind() == Move::Normal ? checkers_after_normal_move(from, to) : compute_checkers();
-
-  // Record the en-passant square only when a capture there is really possible, so that
-  // positions that differ in nothing else share one key.
-  if (type_of(moving) == Pawn && (int(to) ^ int(from)) == 16) {
-    Square passed = Square((int(from) + int(to)) / 2);
-    if ((pawn_attacks(us, passed) & pieces(them, Pawn)) && en_passant_capture_legal(passed)) {
-      ep_square_ = passed;
-      key ^= kZobrist.en_passant_file[file_of(passed)];
-    }
-  }
-  key_ = key;
+  end_move(from, to, key);
+  checkers_ = compute_checkers();
 }
 
 void Position::undo_move(Move m, const UndoInfo& undo) {

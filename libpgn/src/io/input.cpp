@@ -10,6 +10,7 @@
 #include <zstd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -23,6 +24,10 @@ namespace {
 
 constexpr std::size_t kRawChunk = 1u << 20;  // large reads keep syscalls off the profile
 
+bool stop_requested(const std::atomic<bool>* stop) {
+  return stop && stop->load(std::memory_order_relaxed);
+}
+
 std::string io_error_message(const std::string& what, std::uint64_t offset, int error_number) {
   return "read error in " + what + " at byte " + std::to_string(offset) + ": " +
          std::strerror(error_number);
@@ -31,11 +36,18 @@ std::string io_error_message(const std::string& what, std::uint64_t offset, int 
 // Where compressed (or plain) bytes come from: a file descriptor, a block of memory or a
 // reading function. `prefix` holds bytes already read while sniffing the magic number.
 // `size`: a regular file's size when it was opened (0: not known), so that a file cut while
-// it is read ends in a fault rather than quietly early.
+// it is read ends in a fault rather than quietly early. `stop` (set by SIGINT) ends a pipe or
+// terminal that waits for input: what was read so far is the whole input.
 class RawBytes {
  public:
-  RawBytes(int fd, bool owns_fd, std::string prefix, std::uint64_t size)
-      : fd_(fd), owns_fd_(owns_fd), prefix_(std::move(prefix)), size_(size), got_(prefix_.size()) {}
+  RawBytes(int fd, bool owns_fd, std::string prefix, std::uint64_t size,
+           const std::atomic<bool>* stop)
+      : fd_(fd),
+        owns_fd_(owns_fd),
+        prefix_(std::move(prefix)),
+        size_(size),
+        got_(prefix_.size()),
+        stop_(stop) {}
   explicit RawBytes(std::string memory) : fd_(-1), owns_fd_(false), prefix_(std::move(memory)) {}
   RawBytes(ByteReader read, std::string prefix)
       : fd_(-1), owns_fd_(false), prefix_(std::move(prefix)), read_(std::move(read)) {}
@@ -59,6 +71,11 @@ class RawBytes {
     }
     if (fd_ < 0) return 0;
     for (;;) {
+      // Checked before each read too: the signal may have come while no read was waiting.
+      if (stop_requested(stop_)) {
+        stopped_ = true;
+        return 0;
+      }
       ssize_t n = ::read(fd_, buffer, size);
       if (n > 0) got_ += static_cast<std::uint64_t>(n);
       if (n == 0 && got_ < size_) {
@@ -69,6 +86,9 @@ class RawBytes {
       if (errno != EINTR) return -1;
     }
   }
+
+  // Whether the input ended because the run was asked to stop, not at its end.
+  bool stopped() const { return stopped_; }
 
   // What the last read() returning -1 means, for the input called `name`.
   std::string failure(const std::string& name, std::uint64_t offset) const {
@@ -86,6 +106,8 @@ class RawBytes {
   std::uint64_t size_ = 0;
   std::uint64_t got_ = 0;  // bytes of the file read, prefix included
   bool cut_ = false;
+  bool stopped_ = false;
+  const std::atomic<bool>* stop_ = nullptr;  // only where a read can wait: not for a file
 };
 
 class PlainSource final : public InputSource {
@@ -182,6 +204,11 @@ class DecompressingSource : public InputSource {
   }
 
   void fail_truncated(std::string_view format) {
+    // Cut by a stop request, not by its writer: what was decoded is the input.
+    if (raw_->stopped()) {
+      finished_ = true;
+      return;
+    }
     error_ = "truncated " + std::string(format) + " data in " + name_ +
              ": the stream ends at byte " + std::to_string(raw_offset_) +
              " in the middle of a compressed block";
@@ -377,9 +404,20 @@ std::string cut_while_read_message(const std::string& name, std::uint64_t at, st
 }
 
 std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::string& error) {
+  return open_path(path, error, nullptr);
+}
+
+std::unique_ptr<InputSource> open_path(const std::string& path, std::string& error,
+                                       const std::atomic<bool>* stop) {
   const bool is_stdin = path == "-";
   const std::string name = is_stdin ? std::string("standard input") : path;
-  int fd = is_stdin ? STDIN_FILENO : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Opening a named pipe waits for its writer; a signal then either stops the run (the input
+  // is empty) or is one to wait on through.
+  int fd = STDIN_FILENO;
+  while (!is_stdin && (fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC)) < 0 && errno == EINTR) {
+    if (stop_requested(stop))
+      return std::make_unique<PlainSource>(std::make_unique<RawBytes>(std::string()), name);
+  }
   if (fd < 0) {
     error = "cannot open " + path + ": " + std::strerror(errno);
     return nullptr;
@@ -391,13 +429,15 @@ std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::str
     error = "cannot open " + path + ": " + std::strerror(EISDIR);
     return nullptr;
   }
+  const bool regular = known && S_ISREG(info.st_mode);
+  if (regular) stop = nullptr;  // reading a file never waits: it is read to the end of the batch
 #ifdef POSIX_FADV_SEQUENTIAL
   if (!is_stdin) ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
   // Sniff the magic number; pipes may deliver it in pieces.
   std::string head(4, '\0');
   std::size_t got = 0;
-  while (got < head.size()) {
+  while (got < head.size() && !stop_requested(stop)) {
     ssize_t n = ::read(fd, head.data() + got, head.size() - got);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
@@ -409,9 +449,8 @@ std::unique_ptr<InputSource> InputSource::open(const std::string& path, std::str
     got += static_cast<std::size_t>(n);
   }
   head.resize(got);
-  const bool regular = known && S_ISREG(info.st_mode);
-  auto raw = std::make_unique<RawBytes>(fd, !is_stdin, head,
-                                        regular ? static_cast<std::uint64_t>(info.st_size) : 0);
+  auto raw = std::make_unique<RawBytes>(
+      fd, !is_stdin, head, regular ? static_cast<std::uint64_t>(info.st_size) : 0, stop);
   return make_source(std::move(raw), name, head);
 }
 

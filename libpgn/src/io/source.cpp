@@ -34,11 +34,12 @@ Source Source::reader(std::string name, ByteReader read, InputFormat format) {
   return s;
 }
 
-std::unique_ptr<InputSource> open_source(const Source& source, std::string& error) {
+std::unique_ptr<InputSource> open_source(const Source& source, std::string& error,
+                                         const std::atomic<bool>* stop) {
   switch (source.kind()) {
     case Source::Kind::Path:
     case Source::Kind::StandardInput:
-      return InputSource::open(source.name(), error);
+      return open_path(source.name(), error, stop);
     case Source::Kind::Bytes: {
       // Read in place: the source keeps the bytes alive, the reader shares them.
       auto bytes = source.memory();

@@ -3,6 +3,7 @@
 // reading stage's to tell (reads_as_json, read/json_games.hpp).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -11,13 +12,19 @@
 
 namespace pgn {
 
+// InputSource::open, and once `stop` is set (SIGINT), a pipe or terminal that waits for input
+// ends there, as if its writer had closed it: the bytes read so far are the input.
+std::unique_ptr<InputSource> open_path(const std::string& path, std::string& error,
+                                       const std::atomic<bool>* stop);
+
 // The (decompressed) bytes read by `read`, compression found by the magic number as for files.
 // nullptr with `error` when the first read fails.
 std::unique_ptr<InputSource> open_reader_input(const std::string& name, const ByteReader& read,
                                                std::string& error);
 
 // Opens `source`: its (decompressed) bytes, or null with `error` saying why ("cannot open
-// x.pgn: ...").
-std::unique_ptr<InputSource> open_source(const Source& source, std::string& error);
+// x.pgn: ..."). `stop` ends a pipe that waits for input (InputSource::open).
+std::unique_ptr<InputSource> open_source(const Source& source, std::string& error,
+                                         const std::atomic<bool>* stop = nullptr);
 
 }  // namespace pgn

@@ -3,6 +3,7 @@
 #include "libpgn/comment_commands.hpp"
 
 #include <cstdint>
+#include <cstring>
 
 namespace pgn {
 namespace {
@@ -33,9 +34,20 @@ bool take_number(std::string_view& s, std::uint64_t& value, std::size_t max_digi
   return n > 0;
 }
 
+// The 7 bytes "H:MM:SS" at `s` (how lichess writes every clock), in seconds.
+bool read_short_time(const char* s, double& seconds) {
+  const auto digit = [&](int i) { return unsigned(s[i] - '0'); };
+  if (s[1] != ':' || s[4] != ':' || digit(0) > 9 || digit(2) > 5 || digit(3) > 9 || digit(5) > 5 ||
+      digit(6) > 9)
+    return false;
+  seconds = double(digit(0) * 3600 + (digit(2) * 10 + digit(3)) * 60 + digit(5) * 10 + digit(6));
+  return true;
+}
+
 // "H:MM:SS", "H:MM:SS.f..." or "M:SS" (minutes and seconds below 60 after the first field),
 // in seconds.
 bool read_time(std::string_view s, double& seconds) {
+  if (s.size() == 7 && read_short_time(s.data(), seconds)) return true;
   std::uint64_t fields[3];
   int count = 0;
   for (;;) {
@@ -66,33 +78,38 @@ bool read_time(std::string_view s, double& seconds) {
 
 // "0.31", "-1.5", "+3", ".5" in pawns, as centipawns rounded half away from zero.
 bool read_pawns(std::string_view s, std::int32_t& centipawns) {
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  const auto digit_at = [&] { return unsigned(*p - '0'); };
   bool negative = false;
-  if (!s.empty() && (s.front() == '-' || s.front() == '+')) {
-    negative = s.front() == '-';
-    s.remove_prefix(1);
+  if (p < end && (*p == '-' || *p == '+')) {
+    negative = *p == '-';
+    ++p;
   }
   std::uint64_t whole = 0;
-  const bool has_whole = take_number(s, whole, 7);
-  if (!has_whole && (s.empty() || s.front() != '.')) return false;
+  int whole_digits = 0;
+  for (; p < end && digit_at() < 10; ++p) {
+    if (++whole_digits > 7) return false;
+    whole = whole * 10 + digit_at();
+  }
   std::uint64_t hundredths = 0;
-  if (!s.empty() && s.front() == '.') {
-    s.remove_prefix(1);
+  if (p < end && *p == '.') {
+    ++p;
+    if (whole_digits == 0 && (p == end || digit_at() >= 10)) return false;
     int place = 0;
     bool round_up = false;
-    if (!has_whole && (s.empty() || !is_digit(s.front()))) return false;
-    while (!s.empty() && is_digit(s.front())) {
-      const int digit = s.front() - '0';
+    for (; p < end && digit_at() < 10; ++p, ++place) {
       if (place < 2)
-        hundredths = hundredths * 10 + std::uint64_t(digit);
+        hundredths = hundredths * 10 + digit_at();
       else if (place == 2)
-        round_up = digit >= 5;
-      ++place;
-      s.remove_prefix(1);
+        round_up = digit_at() >= 5;
     }
     for (; place < 2; ++place) hundredths *= 10;
     hundredths += round_up ? 1 : 0;
+  } else if (whole_digits == 0) {
+    return false;
   }
-  if (!s.empty()) return false;
+  if (p != end) return false;
   const std::int64_t value = std::int64_t(whole * 100 + hundredths);
   centipawns = std::int32_t(negative ? -value : value);
   return true;
@@ -126,6 +143,23 @@ std::optional<Evaluation> read_eval(std::string_view s) {
   return eval;
 }
 
+enum class Command : std::uint8_t { Other, Clock, Emt, Eval, Timestamp };
+
+Command command_named(std::string_view name) {
+  switch (name.size()) {
+    case 3:
+      if (name == "clk") return Command::Clock;
+      if (name == "emt") return Command::Emt;
+      return Command::Other;
+    case 4:
+      return name == "eval" ? Command::Eval : Command::Other;
+    case 9:
+      return name == "timestamp" ? Command::Timestamp : Command::Other;
+    default:
+      return Command::Other;
+  }
+}
+
 void warn(std::vector<CommentCommandWarning>* warnings, std::string_view command,
           std::size_t offset, std::string_view written, const char* expected) {
   if (!warnings) return;
@@ -146,41 +180,95 @@ void warn(std::vector<CommentCommandWarning>* warnings, std::string_view command
 
 void read_comment_commands(std::string_view comment, CommentCommands& out,
                            std::vector<CommentCommandWarning>* warnings) {
-  std::size_t at = 0;
-  while ((at = comment.find("[%", at)) != std::string_view::npos) {
-    const std::size_t name_begin = at + 2;
-    std::size_t name_end = name_begin;
-    while (name_end < comment.size() && !is_blank(comment[name_end]) && comment[name_end] != ']')
+  // Byte loops rather than find(): comments are short, and validation reads every one that
+  // holds a command (lichess writes one after each move); a comment without one costs a
+  // memchr.
+  const char* const begin = comment.data();
+  const char* const end = begin + comment.size();
+  const char* p = begin;
+  for (;;) {
+    // A memchr call costs more than a short loop over what is left of a lichess comment.
+    if (end - p < 64) {
+      while (p < end && *p != '[') ++p;
+      if (end - p < 2) return;
+    } else {
+      p = static_cast<const char*>(std::memchr(p, '[', std::size_t(end - p)));
+      if (!p || end - p < 2) return;
+    }
+    if (p[1] != '%') {
+      ++p;
+      continue;
+    }
+    const char* const open = p;
+    // "[%clk 0:05:00]", the command of every lichess move, read at once.
+    if (end - open >= 14 && open[13] == ']' && std::memcmp(open + 2, "clk ", 4) == 0) {
+      double seconds = 0;
+      if (read_short_time(open + 6, seconds)) {
+        out.clock = seconds;
+        p = open + 14;
+        continue;
+      }
+    }
+    // "[%eval 0.17]", lichess's evaluation in pawns, likewise (a mate, a depth or blanks take
+    // the general way below).
+    if (end - open >= 9 && std::memcmp(open + 2, "eval ", 5) == 0) {
+      const char* q = open + 7;
+      while (q < end && *q != ']') ++q;
+      std::int32_t centipawns = 0;
+      if (q < end && *q == ']' && read_pawns({open + 7, std::size_t(q - open - 7)}, centipawns)) {
+        out.eval = Evaluation{centipawns, std::nullopt, std::nullopt};
+        p = q + 1;
+        continue;
+      }
+    }
+    const char* name_end = open + 2;
+    while (name_end < end && *name_end != ']' &&
+           !(static_cast<unsigned char>(*name_end) <= ' ' && is_blank(*name_end)))
       ++name_end;
-    const std::string_view name = comment.substr(name_begin, name_end - name_begin);
-    const std::size_t close = comment.find(']', name_end);
-    const bool known = name == "clk" || name == "emt" || name == "eval" || name == "timestamp";
-    if (close == std::string_view::npos) {
-      if (known) warn(warnings, name, at, trim(comment.substr(name_end)), "no closing ]");
+    const std::string_view name(open + 2, std::size_t(name_end - open - 2));
+    const Command command = command_named(name);
+    const char* close = name_end;
+    while (close < end && *close != ']') ++close;
+    const std::size_t at = std::size_t(open - begin);
+    if (close == end) {
+      if (command != Command::Other)
+        warn(warnings, name, at, trim({name_end, std::size_t(end - name_end)}),
+             "closing ] expected");
       return;
     }
-    const std::string_view value = trim(comment.substr(name_end, close - name_end));
-    if (name == "clk" || name == "emt") {
-      double seconds = 0;
-      if (read_time(value, seconds))
-        (name == "clk" ? out.clock : out.emt) = seconds;
-      else
-        warn(warnings, name, at, value, "not a time (H:MM:SS or H:MM:SS.f)");
-    } else if (name == "eval") {
-      if (std::optional<Evaluation> eval = read_eval(value))
-        out.eval = eval;
-      else
-        warn(warnings, name, at, value,
-             "not an evaluation (pawns such as 0.31, or a mate such as #-3, optionally ,depth)");
-    } else if (name == "timestamp") {
-      std::string_view digits = value;
-      std::uint64_t n = 0;
-      if (take_number(digits, n) && digits.empty())
-        out.timestamp = n;
-      else
-        warn(warnings, name, at, value, "not a whole number");
+    const std::string_view value = trim({name_end, std::size_t(close - name_end)});
+    switch (command) {
+      case Command::Clock:
+      case Command::Emt: {
+        double seconds = 0;
+        if (read_time(value, seconds))
+          (command == Command::Clock ? out.clock : out.emt) = seconds;
+        else
+          warn(warnings, name, at, value,
+               command == Command::Clock ? "clock expected as H:MM:SS or H:MM:SS.f"
+                                         : "move time expected as H:MM:SS or H:MM:SS.f");
+        break;
+      }
+      case Command::Eval:
+        if (std::optional<Evaluation> eval = read_eval(value))
+          out.eval = eval;
+        else
+          warn(warnings, name, at, value,
+               "evaluation expected in pawns (0.31) or as a mate (#-3), optionally with ,depth");
+        break;
+      case Command::Timestamp: {
+        std::string_view digits = value;
+        std::uint64_t n = 0;
+        if (take_number(digits, n) && digits.empty())
+          out.timestamp = n;
+        else
+          warn(warnings, name, at, value, "timestamp expected as a whole number");
+        break;
+      }
+      case Command::Other:
+        break;
     }
-    at = close + 1;
+    p = close + 1;
   }
 }
 

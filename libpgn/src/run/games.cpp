@@ -3,7 +3,7 @@
 // takes the games in input order from a short queue.
 #include "libpgn/games.hpp"
 
-#include <algorithm>
+#include <array>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -11,51 +11,92 @@
 #include <mutex>
 #include <thread>
 
+#include "libpgn/bughouse.hpp"
 #include "libpgn/game_record.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/tags.hpp"
+#include "run/batch_side_table.hpp"
 
 namespace pgn {
 namespace {
 
-// The game model of a validated game: its report and record, the main line replayed from the
-// start with each move's UCI, position and comment commands.
-void make_played_game(const RawGame& raw, GameReport& report, const GameRecord& record,
-                      PlayedGame& game) {
-  game.index = raw.index;
-  game.tags = record.tags;
-  game.start = record.start;
-  game.moves.clear();
-  game.leading_comments.clear();
+// A bughouse match's moves, each with both boards after it: the match read again for them
+// (the validator's record holds no bughouse moves; matches are few).
+void add_bughouse_moves(const RawGame& raw, const ValidateOptions& options, PlayedGame& game) {
+  BughouseMatch match;
+  GameReport again;
+  read_bughouse_match(raw, options, again, match, BughouseDetail::Positions);
+  game.tags = std::move(match.tags);
+  game.start = match.start[0];
+  game.start_b = match.start[1];
+  game.complete = match.complete;
+  for (std::size_t i = 0; i < match.moves.size(); ++i) {
+    BughouseMove& m = match.moves[i];
+    PlayedMove& move = game.moves.emplace_back();
+    move.ply = std::uint32_t(i + 1);
+    move.move = m.move;
+    move.san = std::move(m.san);
+    move.uci = std::move(m.uci);
+    move.board = m.board;
+    move.after = match.boards_after[i][m.board];
+    game.other_boards.push_back(match.boards_after[i][m.board ^ 1]);
+    move.comments = std::move(m.comments);
+    move.clock = m.clock;
+  }
+}
+
+// Reads a comment's commands into the move it follows.
+void add_comment(std::string_view text, PlayedMove& move) {
+  move.comments.emplace_back(text);
+  const CommentCommands commands = read_comment_commands(text);
+  if (commands.clock) move.clock = commands.clock;
+  if (commands.emt) move.emt = commands.emt;
+  if (commands.eval && commands.eval->centipawns) move.eval = commands.eval->pawns();
+  if (commands.eval && commands.eval->mate) move.mate = commands.eval->mate;
+}
+
+// The main line of a game's record, replayed from its start.
+void add_main_line(const GameRecord& record, PlayedGame& game) {
   Position position = record.start;
   for_each_main_line_event(record, [&](const GameEvent& e, std::uint32_t ply) {
     if (e.kind == GameEvent::MoveEvent) {
-      PlayedMove& move = game.moves.emplace_back();
-      move.ply = ply;
-      move.move = e.move;
-      move.san = record.text(e);
-      move.uci = to_uci(position, e.move);
+      std::string uci = to_uci(position, e.move);
       play_recorded_move(position, e.move);
-      move.after = position;
+      // Made whole: a PlayedMove made empty and then assigned cleared its position first.
+      game.moves.push_back({ply, e.move, std::string(record.text(e)), std::move(uci), position});
     } else if (e.kind == GameEvent::Comment) {
       if (game.moves.empty()) {
         game.leading_comments.emplace_back(record.text(e));
         return;
       }
-      PlayedMove& move = game.moves.back();
-      move.comments.emplace_back(record.text(e));
-      const CommentCommands commands = read_comment_commands(record.text(e));
-      if (commands.clock) move.clock = commands.clock;
-      if (commands.eval && commands.eval->centipawns) move.eval = commands.eval->pawns();
-      if (commands.eval && commands.eval->mate) move.mate = commands.eval->mate;
+      add_comment(record.text(e), game.moves.back());
     }
   });
+}
+
+// The game model of a validated game: its report and record, the main line replayed from the
+// start with each move's UCI, position and comment commands.
+void make_played_game(const RawGame& raw, GameReport& report, const GameRecord& record,
+                      const ValidateOptions& options, PlayedGame& game) {
+  game.index = raw.index;
+  game.moves.clear();
+  game.leading_comments.clear();
+  game.start_b.reset();
+  game.other_boards.clear();
+  game.complete = record.complete;
+  if (report.variant.starts_with("Bughouse")) [[unlikely]] {
+    add_bughouse_moves(raw, options, game);
+  } else {
+    game.tags = record.tags;
+    game.start = record.start;
+    game.moves.reserve(report.plies);
+    add_main_line(record, game);
+  }
   game.result = report.result;
   game.outcome = report.outcome;
   game.notation = report.notation;
   game.variant = report.variant;
   game.replayed = report.replayed;
-  game.complete = record.complete;
   game.problems = std::move(report.problems);
   game.errors = report.errors;
   game.warnings = report.warnings;
@@ -84,7 +125,7 @@ struct Games::Stream {
   std::atomic<bool> stop{false};
   std::string error;
   // The games a worker made of a batch, until the consumer takes them in order.
-  std::vector<std::pair<const GameBatch*, std::vector<PlayedGame>>> made;
+  BatchSideTable<std::vector<PlayedGame>> made;
   std::thread thread;
 
   class Worker final : public BatchWorker {
@@ -92,18 +133,19 @@ struct Games::Stream {
     explicit Worker(Stream& stream) : stream_(stream), validator_(stream.options.validate) {}
     void process(GameBatch& batch) override {
       std::vector<PlayedGame> games;
-      games.reserve(batch.unreadable.size() + batch.games.size());
-      for (const Diagnostic& problem : batch.unreadable) games.push_back(unreadable_game(problem));
+      const std::size_t unreadable = batch.unreadable.size();
+      games.resize(unreadable + batch.games.size());
+      for (std::size_t k = 0; k < unreadable; ++k) games[k] = unreadable_game(batch.unreadable[k]);
       batch.reports.resize(batch.games.size());
       validator_.set_neighbours(batch.games);
       for (std::size_t i = 0; i < batch.games.size(); ++i) {
         GameReport& report = batch.reports[i];
         validator_.validate(batch.games[i], report, &record_);
         batch.locate(i, report, stream_.options.validate);
-        make_played_game(batch.games[i], report, record_, games.emplace_back());
+        make_played_game(batch.games[i], report, record_, stream_.options.validate,
+                         games[unreadable + i]);
       }
-      std::lock_guard lock(stream_.mutex);
-      stream_.made.emplace_back(&batch, std::move(games));
+      stream_.made.put(batch, std::move(games));
     }
 
    private:
@@ -116,11 +158,8 @@ struct Games::Stream {
    public:
     explicit Consumer(Stream& stream) : stream_(stream) {}
     void batch(GameBatch& batch) override {
+      std::vector<PlayedGame> games = stream_.made.take(batch);
       std::unique_lock lock(stream_.mutex);
-      auto it = std::find_if(stream_.made.begin(), stream_.made.end(),
-                             [&](const auto& entry) { return entry.first == &batch; });
-      std::vector<PlayedGame> games = std::move(it->second);
-      stream_.made.erase(it);
       // The caller takes games more slowly than the workers make them: wait for room.
       stream_.changed.wait(
           lock, [&] { return stream_.ready.size() < stream_.max_ready || stream_.stop.load(); });
@@ -180,9 +219,11 @@ bool Games::next(PlayedGame& game) {
   if (s.ready.empty()) return false;
   game = std::move(s.ready.front()[s.taken]);
   if (++s.taken == s.ready.front().size()) {
+    const std::vector<PlayedGame> done = std::move(s.ready.front());
     s.ready.pop_front();
     s.taken = 0;
     s.changed.notify_all();
+    lock.unlock();  // the batch's games (moves, positions, texts) are freed outside the lock
   }
   return true;
 }
@@ -190,6 +231,39 @@ bool Games::next(PlayedGame& game) {
 std::string Games::error() const {
   std::lock_guard lock(stream_->mutex);
   return stream_->error;
+}
+
+std::string PlayedGame::fen(std::size_t ply) const {
+  if (!start_b) return ply == 0 ? start.fen() : moves[ply - 1].after.fen();
+  std::array<const Position*, 2> boards{&start, &*start_b};
+  if (ply > 0) {
+    const PlayedMove& last = moves[ply - 1];
+    boards[last.board] = &last.after;
+    boards[last.board ^ 1] = &other_boards[ply - 1];
+  }
+  return boards[0]->fen() + " | " + boards[1]->fen();
+}
+
+struct PlayedGameReader::Impl {
+  explicit Impl(ValidateOptions o) : options(std::move(o)), validator(options) {}
+  ValidateOptions options;
+  GameValidator validator;
+  GameRecord record;
+  GameReport report;
+};
+
+PlayedGameReader::PlayedGameReader(ValidateOptions options)
+    : impl_(std::make_unique<Impl>(std::move(options))) {}
+PlayedGameReader::~PlayedGameReader() = default;
+
+void PlayedGameReader::set_neighbours(const std::vector<RawGame>& games) {
+  impl_->validator.set_neighbours(games);
+}
+
+void PlayedGameReader::read(const RawGame& raw, PlayedGame& game) {
+  impl_->report = GameReport();
+  impl_->validator.validate(raw, impl_->report, &impl_->record);
+  make_played_game(raw, impl_->report, impl_->record, impl_->options, game);
 }
 
 std::string replay_games(Source source, GameVisitor& visitor, ReadOptions options) {

@@ -44,6 +44,10 @@ class Batcher {
     batch.origins.clear();
     batch.unreadable.clear();
     offsets_.clear();
+    // A batch ends with the game that crosses batch_bytes_: room for the usual one up front
+    // spares a new slot its doubling copies (each slot in flight grows its own text).
+    constexpr std::size_t kLastGameRoom = 64u << 10;
+    batch.text.reserve(batch_bytes_ + kLastGameRoom);
     RawGame game;
     // Each game also costs its RawGame and GameReport: counting that keeps a batch of tiny
     // games (10 million "*") as small as a batch of real ones.
@@ -342,7 +346,7 @@ void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& opt
     std::uint64_t games = 0;
     bool warn = false;
     Diagnostic warning;
-    std::unique_ptr<InputSource> opened = open_source(sources[i], error);
+    std::unique_ptr<InputSource> opened = open_source(sources[i], error, options.stop);
     if (opened) {
       const bool is_json = reads_as_json(sources[i].format(), opened);
       const InputSource& bytes = *opened;  // owned by the splitter's or JSON reader's side

@@ -86,10 +86,7 @@ const char* verdict(const GameReport& report) {
 class MoveRowSink {
  public:
   // The rows go to `out` (cleared first).
-  MoveRowSink(std::string& out, bool fen, std::vector<CommentCommandWarning>& warnings)
-      : rows_text_(out), fen_(fen), warnings_(warnings) {
-    rows_text_.clear();
-  }
+  MoveRowSink(std::string& out, bool fen) : rows_text_(out), fen_(fen) { rows_text_.clear(); }
 
   std::uint64_t rows() const { return rows_; }
   const std::string& rows_text() const { return rows_text_; }
@@ -137,16 +134,13 @@ class MoveRowSink {
   void main_line_end() {}
 
  private:
+  // A malformed command is validate's bad-comment-command warning, already in the problems.
   void read(std::string_view text) {
-    if (!in_move_ || !has_comment_command(text)) return;
-    const std::size_t before = warnings_.size();
-    read_comment_commands(text, current_, &warnings_);
-    for (std::size_t i = before; i < warnings_.size(); ++i) warnings_[i].offset = ply_;
+    if (in_move_ && has_comment_command(text)) read_comment_commands(text, current_);
   }
 
   std::string& rows_text_;
   bool fen_;
-  std::vector<CommentCommandWarning>& warnings_;  // offset: the ply of the move
   std::uint64_t rows_ = 0;
   CommentCommands current_;
   std::uint32_t ply_ = 0;
@@ -162,7 +156,6 @@ class MoveRowSink {
 struct SqliteRowWriter::Impl {
   SqliteOptions options;
   detail::RecordWalker walker;
-  std::vector<CommentCommandWarning> warnings;
   std::string moves_scratch;
   std::string_view tag_values[kTagColumnCount];
 };
@@ -182,8 +175,7 @@ void SqliteRowWriter::write(const GameRecord& record, const GameReport& report, 
     for (std::size_t i = 0; i < kTagColumnCount; ++i)
       if (name == kTagColumns[i] && s.tag_values[i].empty()) s.tag_values[i] = value;
 
-  MoveRowSink sink(s.moves_scratch, s.options.fen, s.warnings);
-  s.warnings.clear();
+  MoveRowSink sink(s.moves_scratch, s.options.fen);
   if (s.options.moves && report.replayed) {
     detail::WalkOptions walk;
     walk.variations = walk.nags = false;
@@ -216,7 +208,7 @@ void SqliteRowWriter::write(const GameRecord& record, const GameReport& report, 
     put_text(out, value);
   }
 
-  put_int(out, std::int64_t(report.problems.size() + s.warnings.size()));
+  put_int(out, std::int64_t(report.problems.size()));
   for (const Diagnostic& d : report.problems) {
     put_text(out, code_info(d.code).name);
     put_text(out, severity_name(d.severity));
@@ -226,17 +218,6 @@ void SqliteRowWriter::write(const GameRecord& record, const GameReport& report, 
     put_text(out, d.message);
     put_text_or_null(out, d.written);
     put_text_or_null(out, d.san);
-  }
-  // Malformed comment commands: warnings of this output, not of validate (docs/sqlite.md).
-  for (const CommentCommandWarning& w : s.warnings) {
-    put_text(out, "comment-command");
-    put_text(out, "warning");
-    put_null(out);
-    put_null(out);
-    put_int(out, std::int64_t(w.offset));
-    put_text(out, w.message);
-    put_text(out, w.command);
-    put_null(out);
   }
 
   put_int(out, std::int64_t(sink.rows()));
@@ -379,6 +360,24 @@ class PackedReader {
     pos_ += 9;
     return v;
   }
+  std::size_t position() const { return pos_; }
+  void seek(std::size_t position) { pos_ = position; }
+  // Passes over `n` values; true when all of them are NULL.
+  bool skip(int n) {
+    bool all_null = true;
+    for (; n > 0; --n) {
+      const char kind = bytes_[pos_++];
+      if (kind == kText) {
+        std::uint32_t length;
+        std::memcpy(&length, bytes_.data() + pos_, 4);
+        pos_ += 4 + length;
+      } else if (kind != kNull) {
+        pos_ += 8;
+      }
+      all_null = all_null && kind == kNull;
+    }
+    return all_null;
+  }
   int bind(sqlite3_stmt* statement, int parameter) {
     const char kind = bytes_[pos_++];
     switch (kind) {
@@ -414,20 +413,36 @@ class PackedReader {
 
 }  // namespace
 
-// Rows of tags and moves go in kRowsPerInsert at a time: one statement for many rows costs
-// SQLite's per-statement work (start, stop, reset) once instead of for each.
+// Rows of tags and moves go in kRowsPerInsert at a time, gathered over the games of a batch:
+// one statement for many rows costs SQLite's per-statement work (start, stop, reset) once
+// instead of for each. "OR FAIL" spares SQLite the statement journal a many-row statement
+// keeps otherwise (to undo its first rows when a later one fails): a failure here rolls the
+// whole file back anyway.
 constexpr int kRowsPerInsert = 32;
 constexpr int kTagValues = 4, kMoveValues = 11;
+// A move without comment commands or FEN (every move of most databases) binds only these
+// (game_id, ply, san, uci); the columns left out are NULL.
+constexpr int kLeanMoveValues = 4;
+constexpr const char* kLeanMoveColumns = "moves (game_id, ply, san, uci)";
 
-// "INSERT INTO table VALUES (?, ...), ..." with kRowsPerInsert rows of `values` each.
-std::string many_rows(const char* table, int values) {
+// "INSERT OR FAIL INTO table VALUES (?, ...), ..." with `rows` rows of `values` each.
+std::string insert_rows_sql(const char* table, int values, int rows) {
   std::string row = "(?";
   for (int i = 1; i < values; ++i) row += ", ?";
   row += ')';
-  std::string sql = std::string("INSERT INTO ") + table + " VALUES " + row;
-  for (int i = 1; i < kRowsPerInsert; ++i) sql += ", " + row;
+  std::string sql = std::string("INSERT OR FAIL INTO ") + table + " VALUES " + row;
+  for (int i = 1; i < rows; ++i) sql += ", " + row;
   return sql;
 }
+
+// A tag or move row of a batch waiting for its statement: its game and where its packed
+// values start.
+struct PendingRow {
+  std::int64_t game_id;
+  std::int64_t number;  // a tag's position; unused for a move (its ply is packed)
+  std::size_t at;
+  bool lean;  // a move whose columns after uci are all NULL
+};
 
 struct SqliteDatabase::Impl {
   sqlite3* db = nullptr;
@@ -435,7 +450,9 @@ struct SqliteDatabase::Impl {
   std::string error;
   sqlite3_stmt *insert_game = nullptr, *insert_tag = nullptr, *insert_problem = nullptr,
                *insert_move = nullptr, *insert_file = nullptr, *update_file = nullptr,
-               *insert_tags = nullptr, *insert_moves = nullptr, *find_file = nullptr;
+               *insert_tags = nullptr, *insert_moves = nullptr, *find_file = nullptr,
+               *insert_lean_move = nullptr, *insert_lean_moves = nullptr;
+  std::vector<PendingRow> pending_tags, pending_moves;
   std::int64_t file_id = 0;
   std::uint64_t games = 0;
   bool in_file = false;
@@ -456,20 +473,57 @@ struct SqliteDatabase::Impl {
                SQLITE_OK ||
            fail("cannot prepare a statement");
   }
-  // Inserts `n` rows: kRowsPerInsert at a time through `many`, the rest one by one through
-  // `one`. bind(statement, first parameter, row number) binds one row's values.
-  template <class Bind>
-  bool insert_rows(sqlite3_stmt* one, sqlite3_stmt* many, int values, std::int64_t n,
-                   const Bind& bind) {
-    std::int64_t row = 0;
-    for (; n - row >= kRowsPerInsert; row += kRowsPerInsert) {
-      for (int i = 0; i < kRowsPerInsert; ++i) bind(many, 1 + i * values, row + i);
-      if (!step(many)) return false;
+  // Inserts the pending tag rows: all of them with `all`, else the first kRowsPerInsert
+  // (one statement), leaving the rest pending.
+  bool insert_tag_rows(PackedReader& in, bool all) {
+    std::size_t done = 0;
+    const auto bind = [&](sqlite3_stmt* statement, int first, const PendingRow& row) {
+      sqlite3_bind_int64(statement, first, row.game_id);
+      sqlite3_bind_int64(statement, first + 1, row.number);
+      in.seek(row.at);
+      in.bind(statement, first + 2);
+      in.bind(statement, first + 3);
+    };
+    if (pending_tags.size() >= std::size_t(kRowsPerInsert)) {
+      for (int i = 0; i < kRowsPerInsert; ++i)
+        bind(insert_tags, 1 + i * kTagValues, pending_tags[std::size_t(i)]);
+      if (!step(insert_tags)) return false;
+      done = kRowsPerInsert;
     }
-    for (; row < n; ++row) {
-      bind(one, 1, row);
-      if (!step(one)) return false;
+    if (all)
+      for (; done < pending_tags.size(); ++done) {
+        bind(insert_tag, 1, pending_tags[done]);
+        if (!step(insert_tag)) return false;
+      }
+    pending_tags.erase(pending_tags.begin(), pending_tags.begin() + std::ptrdiff_t(done));
+    return true;
+  }
+  // The same for the pending moves; a statement of lean moves binds only their first values.
+  bool insert_move_rows(PackedReader& in, bool all) {
+    std::size_t done = 0;
+    const auto bind = [&](sqlite3_stmt* statement, int first, const PendingRow& row, int values) {
+      sqlite3_bind_int64(statement, first, row.game_id);
+      in.seek(row.at);
+      for (int i = 1; i < values; ++i) in.bind(statement, first + i);
+    };
+    if (pending_moves.size() >= std::size_t(kRowsPerInsert)) {
+      bool lean = true;
+      for (int i = 0; i < kRowsPerInsert; ++i) lean = lean && pending_moves[std::size_t(i)].lean;
+      sqlite3_stmt* statement = lean ? insert_lean_moves : insert_moves;
+      const int values = lean ? kLeanMoveValues : kMoveValues;
+      for (int i = 0; i < kRowsPerInsert; ++i)
+        bind(statement, 1 + i * values, pending_moves[std::size_t(i)], values);
+      if (!step(statement)) return false;
+      done = kRowsPerInsert;
     }
+    if (all)
+      for (; done < pending_moves.size(); ++done) {
+        const bool lean = pending_moves[done].lean;
+        sqlite3_stmt* statement = lean ? insert_lean_move : insert_move;
+        bind(statement, 1, pending_moves[done], lean ? kLeanMoveValues : kMoveValues);
+        if (!step(statement)) return false;
+      }
+    pending_moves.erase(pending_moves.begin(), pending_moves.begin() + std::ptrdiff_t(done));
     return true;
   }
   bool step(sqlite3_stmt* statement) {
@@ -498,11 +552,12 @@ struct SqliteDatabase::Impl {
     return found;
   }
   void close() {
-    for (sqlite3_stmt* s : {insert_game, insert_tag, insert_problem, insert_move, insert_file,
-                            update_file, find_file, insert_tags, insert_moves})
+    for (sqlite3_stmt* s :
+         {insert_game, insert_tag, insert_problem, insert_move, insert_file, update_file, find_file,
+          insert_tags, insert_moves, insert_lean_move, insert_lean_moves})
       sqlite3_finalize(s);
     insert_game = insert_tag = insert_problem = insert_move = insert_file = update_file =
-        find_file = insert_tags = insert_moves = nullptr;
+        find_file = insert_tags = insert_moves = insert_lean_move = insert_lean_moves = nullptr;
     sqlite3_close(db);
     db = nullptr;
   }
@@ -555,14 +610,17 @@ bool SqliteDatabase::open(const std::string& path, bool append, const SqliteOpti
           "?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, "
           "?21, ?22, ?23, ?24)",
           s.insert_game) &&
-      s.prepare("INSERT INTO tags VALUES (?1, ?2, ?3, ?4)", s.insert_tag) &&
-      s.prepare(many_rows("tags", kTagValues).c_str(), s.insert_tags) &&
+      s.prepare(insert_rows_sql("tags", kTagValues, 1).c_str(), s.insert_tag) &&
+      s.prepare(insert_rows_sql("tags", kTagValues, kRowsPerInsert).c_str(), s.insert_tags) &&
       s.prepare("INSERT INTO problems VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 s.insert_problem) &&
       (!options.moves ||
-       (s.prepare("INSERT INTO moves VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-                  s.insert_move) &&
-        s.prepare(many_rows("moves", kMoveValues).c_str(), s.insert_moves))) &&
+       (s.prepare(insert_rows_sql("moves", kMoveValues, 1).c_str(), s.insert_move) &&
+        s.prepare(insert_rows_sql("moves", kMoveValues, kRowsPerInsert).c_str(), s.insert_moves) &&
+        s.prepare(insert_rows_sql(kLeanMoveColumns, kLeanMoveValues, 1).c_str(),
+                  s.insert_lean_move) &&
+        s.prepare(insert_rows_sql(kLeanMoveColumns, kLeanMoveValues, kRowsPerInsert).c_str(),
+                  s.insert_lean_moves))) &&
       s.prepare("INSERT INTO files (name, size, hash) VALUES (?1, ?2, ?3)", s.insert_file) &&
       s.prepare("UPDATE files SET games = ?2 WHERE id = ?1", s.update_file) &&
       s.prepare("SELECT name FROM files WHERE size = ?1 AND hash = ?2", s.find_file);
@@ -586,6 +644,8 @@ bool SqliteDatabase::begin_file(const std::string& name, const FileFingerprint* 
   Impl& s = *impl_;
   if (!s.exec("BEGIN")) return false;
   s.in_file = true;
+  s.pending_tags.clear();  // none unless a batch failed
+  s.pending_moves.clear();
   s.games = 0;
   sqlite3_bind_text(s.insert_file, 1, name.c_str(), -1, SQLITE_TRANSIENT);
   if (fingerprint) {
@@ -609,26 +669,30 @@ bool SqliteDatabase::insert(std::string_view rows) {
     if (!s.step(s.insert_game)) return false;
     const std::int64_t game_id = sqlite3_last_insert_rowid(s.db);
     ++s.games;
-    const auto bind_tag = [&](sqlite3_stmt* statement, int first, std::int64_t position) {
-      sqlite3_bind_int64(statement, first, game_id);
-      sqlite3_bind_int64(statement, first + 1, position + 1);
-      in.bind(statement, first + 2);
-      in.bind(statement, first + 3);
-    };
-    if (!s.insert_rows(s.insert_tag, s.insert_tags, kTagValues, in.count(), bind_tag)) return false;
+    // Tags and moves wait for a statement's worth of rows, from this game and the next ones.
+    for (std::int64_t n = in.count(), position = 1; position <= n; ++position) {
+      s.pending_tags.push_back({game_id, position, in.position(), false});
+      in.skip(kTagValues - 2);
+    }
     for (std::int64_t n = in.count(); n > 0; --n) {
       sqlite3_bind_int64(s.insert_problem, 1, game_id);
       for (int i = 0; i < 8; ++i) in.bind(s.insert_problem, i + 2);
       if (!s.step(s.insert_problem)) return false;
     }
-    const auto bind_move = [&](sqlite3_stmt* statement, int first, std::int64_t) {
-      sqlite3_bind_int64(statement, first, game_id);
-      for (int i = 1; i < kMoveValues; ++i) in.bind(statement, first + i);
-    };
-    if (!s.insert_rows(s.insert_move, s.insert_moves, kMoveValues, in.count(), bind_move))
-      return false;
+    for (std::int64_t n = in.count(); n > 0; --n) {
+      const std::size_t at = in.position();
+      in.skip(kLeanMoveValues - 1);
+      s.pending_moves.push_back({game_id, 0, at, in.skip(kMoveValues - kLeanMoveValues)});
+    }
+    const std::size_t end = in.position();
+    while (s.pending_tags.size() >= std::size_t(kRowsPerInsert))
+      if (!s.insert_tag_rows(in, false)) return false;
+    while (s.pending_moves.size() >= std::size_t(kRowsPerInsert))
+      if (!s.insert_move_rows(in, false)) return false;
+    in.seek(end);
   }
-  return true;
+  // The rows' bytes are the batch's: what is left goes in now.
+  return s.insert_tag_rows(in, true) && s.insert_move_rows(in, true);
 }
 
 bool SqliteDatabase::commit_file() {

@@ -29,3 +29,32 @@ finish() {
   echo "$failures failure(s)"
   exit 1
 }
+
+# interrupt_reading HOLD FEED COMMAND...: runs COMMAND in the background while a writer fills
+# the named pipe $work/fifo with the output of the shell code FEED and then holds the pipe open
+# HOLD seconds more, and sends COMMAND a SIGINT 0.7 s in. Sets $status to COMMAND's exit status
+# and $waited_ms to the milliseconds from the signal to its exit, and ends the writer. Redirect
+# the call to keep COMMAND's output.
+# shellcheck disable=SC2034 # status and waited_ms are for the caller
+interrupt_reading() {
+  local hold=$1 feed=$2 pid writer signalled
+  shift 2
+  rm -f "$work/fifo"
+  mkfifo "$work/fifo"
+  (
+    eval "$feed"
+    exec sleep "$hold"
+  ) >"$work/fifo" &
+  writer=$!
+  "$@" &
+  pid=$!
+  sleep 0.7
+  kill -INT "$pid"
+  signalled=$(date +%s%N)
+  wait "$pid"
+  status=$?
+  waited_ms=$((($(date +%s%N) - signalled) / 1000000))
+  kill "$writer" 2>/dev/null
+  wait "$writer" 2>/dev/null
+  return 0
+}

@@ -1,16 +1,18 @@
 // Replaying a bughouse match: both boards in the order written, each captured piece passed
 // to the partner at once, drops checked against what was passed before them, the end of the
 // match and the Result tag under both meanings exporters give it.
+#include "libpgn/bughouse.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <string>
 
-#include "bughouse/bpgn_text.hpp"
+#include "check/bpgn_text.hpp"
 #include "check/diagnostics_builder.hpp"
 #include "check/replay.hpp"
-#include "libpgn/bughouse.hpp"
+#include "core/variant_rules.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/tags.hpp"
 #include "libpgn/validator.hpp"
@@ -123,6 +125,22 @@ struct Loan {
   std::size_t paid_by = SIZE_MAX;  // index of the capture that passed the piece later
 };
 
+// bughouse.pro's rule options, from its tags (absent: the common rules, which FICS and
+// chess.com play).
+struct RuleOptions {
+  // PawnDropRanks "2-7": the ranks, counted from the dropping side, a pawn may be dropped on.
+  int pawn_drop_min = 2, pawn_drop_max = 7;
+  std::string_view pawn_drop_ranks;  // the tag as written, "" when absent
+  // DropAggression: what a drop may do to the other king.
+  enum class DropAggression : std::uint8_t { MateAllowed, NoCheck, NoChessMate, NoBughouseMate };
+  DropAggression drop_aggression = DropAggression::MateAllowed;
+  std::string_view drop_aggression_name;
+  // Promotion "Upgrade" is the common rule; "Discard" and "Steal" take the new piece from
+  // elsewhere (the pawn goes to the diagonal opponent, or a piece is taken from the other
+  // board), which the replay does not follow.
+  std::string_view promotion;
+};
+
 class MatchReplay {
  public:
   MatchReplay(const ValidateOptions& options, DiagnosticsBuilder& diagnostics, BughouseMatch& match,
@@ -133,6 +151,9 @@ class MatchReplay {
 
  private:
   bool start_positions();
+  bool read_rule_options();
+  bool drop_breaks_rule_options(const TextMove& m, std::string_view san, const Position& pos,
+                                Move move);
   bool play(std::size_t index);
   void pass_capture(std::size_t index, Color capturer, PieceType type);
   void settle_loans();
@@ -152,6 +173,8 @@ class MatchReplay {
   std::array<bool, 2> numbering_reported_{};
   std::size_t ended_at_ = SIZE_MAX;  // index of the move that ended the match
   Color winner_ = White;             // on the deciding board
+  std::string san_scratch_;          // a move's SAN where it is not written as SAN
+  RuleOptions rules_;
 };
 
 bool MatchReplay::start_positions() {
@@ -167,11 +190,14 @@ bool MatchReplay::start_positions() {
                          "\" is bughouse with other rules; its moves are not replayed");
     return false;
   }
+  if (!read_rule_options()) return false;
   match_.chess960 = variant.find("960") != std::string::npos;
   std::string_view fen = match_.tag("FEN");
   for (int b = 0; b < 2; ++b) {
     if (fen.empty()) {
-      boards_[b] = variant_start_position(Variant::Bughouse);
+      // Read from its FEN once: most records start there.
+      static const Position kStart = variant_start_position(Variant::Bughouse);
+      boards_[b] = kStart;
       continue;
     }
     const std::size_t bar = fen.find('|');
@@ -184,7 +210,7 @@ bool MatchReplay::start_positions() {
     if (!read.ok()) {
       TextPos at = diagnostics_.game().start;
       for (const auto& tag : text_.tags)
-        if (tag.name == "FEN") at = tag.pos;
+        if (tag.name == "FEN") at = text_.pos_of(tag.at);
       diagnostics_.add(Code::BadFen, at,
                        std::string("board ") + kBoardLetter[b] + ": " + read.message);
       return false;
@@ -196,11 +222,92 @@ bool MatchReplay::start_positions() {
   return true;
 }
 
+bool MatchReplay::read_rule_options() {
+  auto tag_pos = [&](std::string_view name) {
+    for (const auto& tag : text_.tags)
+      if (tag.name == name) return text_.pos_of(tag.at);
+    return diagnostics_.game().start;
+  };
+  auto not_replayed = [&](std::string_view name, std::string_view value, std::string why) {
+    diagnostics_.add(Code::UnsupportedVariant, tag_pos(name),
+                     "rule option " + std::string(name) + " \"" + std::string(value) + "\" " + why +
+                         "; its moves are not replayed");
+    return false;
+  };
+  if (const std::string_view ranks = match_.tag("PawnDropRanks"); !ranks.empty()) {
+    const bool form = ranks.size() == 3 && ranks[1] == '-' && ranks[0] >= '1' &&
+                      ranks[0] <= ranks[2] && ranks[2] <= '7';
+    if (!form) return not_replayed("PawnDropRanks", ranks, "is no range of ranks within 1-7");
+    // The legality core keeps pawns off the first rank, as the common rules do.
+    if (ranks[0] == '1')
+      return not_replayed("PawnDropRanks", ranks, "allows pawn drops on the first rank");
+    rules_.pawn_drop_min = ranks[0] - '0';
+    rules_.pawn_drop_max = ranks[2] - '0';
+    rules_.pawn_drop_ranks = ranks;
+  }
+  using Aggression = RuleOptions::DropAggression;
+  constexpr std::pair<std::string_view, Aggression> kAggressions[] = {
+      {"Mate allowed", Aggression::MateAllowed},
+      {"No check", Aggression::NoCheck},
+      {"No chess mate", Aggression::NoChessMate},
+      {"No bughouse mate", Aggression::NoBughouseMate}};
+  if (const std::string_view value = match_.tag("DropAggression"); !value.empty()) {
+    const auto* found = std::find_if(std::begin(kAggressions), std::end(kAggressions),
+                                     [&](const auto& a) { return a.first == value; });
+    if (found == std::end(kAggressions))
+      return not_replayed("DropAggression", value,
+                          "is none of \"Mate allowed\", \"No check\", \"No chess mate\", "
+                          "\"No bughouse mate\"");
+    rules_.drop_aggression = found->second;
+    rules_.drop_aggression_name = value;
+  }
+  if (const std::string_view value = match_.tag("Promotion"); !value.empty()) {
+    if (value != "Upgrade" && value != "Discard" && value != "Steal")
+      return not_replayed("Promotion", value, "is none of \"Upgrade\", \"Discard\", \"Steal\"");
+    if (value != "Upgrade") rules_.promotion = value;
+  }
+  return true;
+}
+
+// A drop against bughouse.pro's rule options: a pawn outside PawnDropRanks, or a check or
+// mate its DropAggression forbids. Reported; true when it is one.
+bool MatchReplay::drop_breaks_rule_options(const TextMove& m, std::string_view san,
+                                           const Position& pos, Move move) {
+  std::string why;
+  if (move.drop_piece() == Pawn) {
+    const int rank = relative_rank(m.side, rank_of(move.to())) + 1;
+    if (rank < rules_.pawn_drop_min || rank > rules_.pawn_drop_max)
+      why = "a pawn dropped on rank " + std::to_string(rank) +
+            " of its side, outside PawnDropRanks \"" + std::string(rules_.pawn_drop_ranks) + "\"";
+  }
+  if (why.empty() && rules_.drop_aggression != RuleOptions::DropAggression::MateAllowed) {
+    Position after = pos;
+    after.play_variant(move);
+    using Aggression = RuleOptions::DropAggression;
+    if (!after.in_check()) return false;
+    // A chess mate: no move on the board answers the check (standard rules ignore pockets).
+    if (rules_.drop_aggression == Aggression::NoCheck)
+      why = "the drop gives check";
+    else if (rules_.drop_aggression == Aggression::NoChessMate && after.is_checkmate())
+      why = "the drop mates by the rules of chess (no move on the board answers it)";
+    else if (rules_.drop_aggression == Aggression::NoBughouseMate &&
+             game_outcome(after).reason == EndReason::Checkmate)
+      why = "the drop is a bughouse mate";
+    if (!why.empty())
+      why += ", which DropAggression \"" + std::string(rules_.drop_aggression_name) + "\" forbids";
+  }
+  if (why.empty()) return false;
+  diagnostics_.add(Code::IllegalMove, text_.pos_of(m.at),
+                   "illegal move " + board_move_name(m) + " " + std::string(san) + " on board " +
+                       kBoardLetter[m.board] + ": " + why);
+  return true;
+}
+
 void MatchReplay::check_numbers(const TextMove& m, const Position& pos) {
   const int expected = pos.fullmove_number();
   if (int(m.number) == expected || numbering_reported_[m.board]) return;
   numbering_reported_[m.board] = true;
-  diagnostics_.add_warning(Code::Syntax, m.pos,
+  diagnostics_.add_warning(Code::Syntax, text_.pos_of(m.at),
                            "move number " + board_move_name(m) +
                                (int(m.number) < expected ? " repeats" : " skips") + ": board " +
                                kBoardLetter[m.board] + " is at move " + std::to_string(expected));
@@ -224,29 +331,33 @@ bool MatchReplay::play(std::size_t index) {
   Position& pos = boards_[m.board];
   auto name = [&m] { return board_move_name(m); };  // for messages only
   // Boards written in blocks: the other board's moves may all have come before the mate.
-  if (ended_at_ != SIZE_MAX && (!match_.block_written || text_.moves[ended_at_].board == m.board)) {
+  if (ended_at_ != SIZE_MAX && (!match_.block_written || text_.moves[ended_at_].board == m.board))
+      [[unlikely]] {
     const TextMove& end = text_.moves[ended_at_];
-    diagnostics_.add(Code::IllegalMove, m.pos,
+    diagnostics_.add(Code::IllegalMove, text_.pos_of(m.at),
                      "move " + name() + " after the end of the match: " + match_.end + " at " +
                          board_move_name(end));
     return false;
   }
-  if (m.side != pos.side_to_move()) {
-    diagnostics_.add(Code::IllegalMove, m.pos,
+  if (m.side != pos.side_to_move()) [[unlikely]] {
+    diagnostics_.add(Code::IllegalMove, text_.pos_of(m.at),
                      "move " + name() + ": it is " +
                          (pos.side_to_move() == White ? "White" : "Black") + "'s turn on board " +
                          kBoardLetter[m.board]);
     return false;
   }
-  check_numbers(m, pos);
-  if (m.garbled_knight)
+  if (int(m.number) != pos.fullmove_number()) [[unlikely]]
+    check_numbers(m, pos);
+  const std::string_view san = m.san(san_scratch_);
+  if (m.form == TextMove::Form::GarbledKnight) [[unlikely]]
     diagnostics_.add_warning(
-        Code::Syntax, m.pos,
-        "move " + name() + " written `$146@`: read as the knight drop " + m.san);
+        Code::Syntax, text_.pos_of(m.at),
+        "move " + name() + " written `$146@`: read as the knight drop " + std::string(san));
   MoveText parsed;
   MoveTextError parse_error;
-  if (parse_move_text(m.san, parsed, parse_error) == 0) {
-    diagnostics_.add(Code::IllegalMove, m.pos, "move " + name() + " '" + m.san + "' is no move");
+  if (parse_move_text(san, parsed, parse_error) == 0) [[unlikely]] {
+    diagnostics_.add(Code::IllegalMove, text_.pos_of(m.at),
+                     "move " + name() + " '" + std::string(san) + "' is no move");
     return false;
   }
   bool lent = false;
@@ -260,31 +371,52 @@ bool MatchReplay::play(std::size_t index) {
   if (!r.ok() && parsed.kind == MoveText::Normal && parsed.piece == Pawn && parsed.capture &&
       parsed.from_file < 0)
     r = resolve_file_less_pawn_capture(pos, parsed, r);
-  if (!r.ok()) {
+  if (!r.ok()) [[unlikely]] {
     if (lent) pos.add_to_pocket(m.side, parsed.piece, -1);
     std::string why = describe_move_error(pos, parsed, r);
-    Diagnostic* d = diagnostics_.add(
-        r.error == MoveError::Ambiguous ? Code::AmbiguousMove : Code::IllegalMove, m.pos,
-        "illegal move " + name() + " " + m.san + " on board " + kBoardLetter[m.board] + ": " + why);
+    Diagnostic* d =
+        diagnostics_.add(r.error == MoveError::Ambiguous ? Code::AmbiguousMove : Code::IllegalMove,
+                         text_.pos_of(m.at),
+                         "illegal move " + name() + " " + std::string(san) + " on board " +
+                             kBoardLetter[m.board] + ": " + why);
     if (d) {
-      d->written = m.san;
+      d->written = san;
       d->fen = pos.fen();
       d->ply = std::uint32_t(index + 1);
     }
     return false;
   }
-  if (lent) loans_.push_back({index, m.board, m.side, parsed.piece});
   const Move move = r.move;
-  BughouseMove& out = match_.moves.emplace_back();
-  out.board = m.board;
-  out.side = m.side;
-  out.number = m.number;
-  out.move = move;
+  if (move.is_drop() && (!rules_.pawn_drop_ranks.empty() ||
+                         rules_.drop_aggression != RuleOptions::DropAggression::MateAllowed))
+      [[unlikely]] {
+    if (drop_breaks_rule_options(m, san, pos, move)) {
+      if (lent) pos.add_to_pocket(m.side, parsed.piece, -1);
+      return false;
+    }
+  }
+  if (move.promotion_piece() != NoPieceType && !rules_.promotion.empty()) [[unlikely]] {
+    diagnostics_.add(Code::UnsupportedVariant, text_.pos_of(m.at),
+                     "promotion " + name() + " " + std::string(san) + " under Promotion \"" +
+                         std::string(rules_.promotion) +
+                         "\", which takes the new piece from elsewhere, is not replayed: the "
+                         "match is checked up to this move");
+    if (lent) pos.add_to_pocket(m.side, parsed.piece, -1);
+    return false;
+  }
+  if (lent) loans_.push_back({index, m.board, m.side, parsed.piece});
+  // Validation wants the verdict only: the moves are kept for the writers and the main line.
+  BughouseMove* out = nullptr;
   if (detail_ != BughouseDetail::Verdict) {
-    append_variant_san(pos, move, out.san);
-    out.uci = to_uci(pos, move);
-    for (std::string_view c : m.comments)
-      if (!read_clock(c, out)) out.comments.emplace_back(c);
+    out = &match_.moves.emplace_back();
+    out->board = m.board;
+    out->side = m.side;
+    out->number = m.number;
+    out->move = move;
+    append_variant_san(pos, move, out->san);
+    out->uci = to_uci(pos, move);
+    for (std::string_view c : text_.comments_of(m))
+      if (!read_clock(c, *out)) out->comments.emplace_back(c);
   }
   PieceType passed = NoPieceType;
   if (!move.is_drop() && pos.is_capture(move)) {
@@ -293,7 +425,8 @@ bool MatchReplay::play(std::size_t index) {
   }
   pos.play_variant(move);
   if (passed != NoPieceType) pass_capture(index, m.side, passed);
-  if (pos.in_check()) {
+  // A check a drop could block is no mate in bughouse: only the others need the moves counted.
+  if (pos.in_check() && bughouse_check_unblockable(pos)) {
     const Outcome end = game_outcome(pos);
     if (end.reason == EndReason::Checkmate) {
       ended_at_ = index;
@@ -303,8 +436,9 @@ bool MatchReplay::play(std::size_t index) {
     }
   }
   if (detail_ == BughouseDetail::Positions) {
-    for (int b = 0; b < 2; ++b) out.pockets[b] = pocket_text(boards_[b]);
-    out.fen = pos.fen();
+    for (int b = 0; b < 2; ++b) out->pockets[b] = pocket_text(boards_[b]);
+    out->fen = pos.fen();
+    match_.boards_after.push_back(boards_);
   }
   return true;
 }
@@ -316,12 +450,12 @@ void MatchReplay::settle_loans() {
     std::string message = std::string("no ") + (loan.side == White ? "white " : "black ") +
                           kPieceNames[loan.type] + " in hand on board " +
                           char(kBoardLetter[loan.board] + (loan.side == Black ? 32 : 0)) + " for " +
-                          board_move_name(drop) + " " + drop.san;
+                          board_move_name(drop) + " " + std::string(drop.san(san_scratch_));
     if (loan.paid_by != SIZE_MAX && match_.block_written) {
       if (order_noted) continue;
       order_noted = true;
       diagnostics_.add_warning(
-          Code::IllegalMove, drop.pos,
+          Code::IllegalMove, text_.pos_of(drop.at),
           "order not verifiable: the boards' moves are written in blocks, and " + message +
               " unless the partner's capture at " + board_move_name(text_.moves[loan.paid_by]) +
               " came first; every drop is checked against all of the partner's captures");
@@ -334,8 +468,9 @@ void MatchReplay::settle_loans() {
     } else {
       message += ": none is passed to it before the end";
     }
-    if (Diagnostic* d = diagnostics_.add(Code::IllegalMove, drop.pos, std::move(message))) {
-      d->written = drop.san;
+    if (Diagnostic* d =
+            diagnostics_.add(Code::IllegalMove, text_.pos_of(drop.at), std::move(message))) {
+      d->written = drop.san(san_scratch_);
       d->ply = std::uint32_t(loan.move_index + 1);
     }
   }
@@ -343,16 +478,17 @@ void MatchReplay::settle_loans() {
 
 TextPos MatchReplay::result_pos() const {
   for (const auto& tag : text_.tags)
-    if (tag.name == "Result") return tag.pos;
-  if (!text_.result.empty()) return text_.result_pos;
-  return text_.moves.empty() ? diagnostics_.game().start : text_.moves.back().pos;
+    if (tag.name == "Result") return text_.pos_of(tag.at);
+  if (!text_.result.empty()) return text_.pos_of(text_.result_at);
+  return text_.moves.empty() ? diagnostics_.game().start : text_.pos_of(text_.moves.back().at);
 }
 
 // The end a final comment names: "{WhoAmI resigns}", "{LinusO forfeits on time}",
 // "{BlackA checkmated}": the loser's board and the winning colour there.
 bool MatchReplay::read_final_comment(int& board, Color& winner) {
-  const std::vector<std::string_view>& comments =
-      text_.moves.empty() ? text_.opening_comments : text_.moves.back().comments;
+  const std::span<const std::string_view> comments =
+      text_.moves.empty() ? std::span(text_.comments.data(), text_.opening_comments)
+                          : text_.comments_of(text_.moves.back());
   if (comments.empty()) return false;
   const std::string last(comments.back());
   const std::string text = lower(last);
@@ -394,7 +530,7 @@ bool MatchReplay::check_claimed_mate(int board, Color loser) {
 
 void MatchReplay::check_result() {
   std::string tag(match_.tag("Result"));
-  const std::string& token = text_.result;
+  const std::string token(text_.result);
   if (!tag.empty() && tag != "1-0" && tag != "0-1" && tag != "1/2-1/2" && tag != "*") {
     diagnostics_.add(Code::BadTag, result_pos(), "Result \"" + tag + "\" is no result");
     tag.clear();
@@ -402,7 +538,7 @@ void MatchReplay::check_result() {
   // Engine exports end every movetext with `*` whatever the tag: a missing marker, not a
   // contradiction.
   if (!tag.empty() && !token.empty() && token != "*" && tag != token)
-    diagnostics_.add(Code::ResultMismatch, text_.result_pos,
+    diagnostics_.add(Code::ResultMismatch, text_.pos_of(text_.result_at),
                      "the Result tag says " + tag + ", the movetext ends with " + token);
   match_.result = !tag.empty() && tag != "*" ? tag : token;
   GameReport& report = diagnostics_.report();
@@ -443,9 +579,9 @@ void MatchReplay::run() {
   for (const auto& tag : text_.tags) match_.tags.emplace_back(tag.name, tag.value);
   for (const auto& problem : text_.problems) {
     if (problem.error)
-      diagnostics_.add(Code::Syntax, problem.pos, problem.message);
+      diagnostics_.add(Code::Syntax, text_.pos_of(problem.at), problem.message);
     else
-      diagnostics_.add_warning(Code::Syntax, problem.pos, problem.message);
+      diagnostics_.add_warning(Code::Syntax, text_.pos_of(problem.at), problem.message);
   }
   GameReport& report = diagnostics_.report();
   report.variant = "Bughouse";
@@ -467,7 +603,7 @@ void MatchReplay::run() {
   match_.complete = true;
   for (std::size_t i = 0; i < text_.moves.size(); ++i) {
     if (report.plies >= options_.max_plies) {
-      diagnostics_.add(Code::LimitExceeded, text_.moves[i].pos,
+      diagnostics_.add(Code::LimitExceeded, text_.pos_of(text_.moves[i].at),
                        "more than " + std::to_string(options_.max_plies) + " moves");
       match_.complete = false;
       break;
@@ -502,7 +638,8 @@ void read_bughouse_match(const RawGame& game, const ValidateOptions& options, Ga
   DiagnosticsBuilder diagnostics{SeverityRules(options)};
   diagnostics.begin(game, report);
   if (game.code_page) diagnostics.add(Code::Encoding, game.start, encoding_message(game));
-  bughouse::RecordText text;
+  // Kept from record to record of a thread: its vectors are allocated once.
+  thread_local bughouse::RecordText text;
   bughouse::read_record_text(game, text);
   MatchReplay(options, diagnostics, match, text, detail).run();
   diagnostics.finish();

@@ -1,0 +1,183 @@
+// The library's drivers of pgn select and pgn fix (select_games, repair_files): what they hand
+// their sinks, in input order over several inputs and threads, and how they count.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "libpgn/repair_run.hpp"
+#include "libpgn/select_run.hpp"
+
+namespace pgn {
+namespace {
+
+// A mate with its signs and result missing, then a game that needs no change.
+constexpr std::string_view kMate =
+    "[Event \"a\"]\n[Result \"*\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *\n";
+constexpr std::string_view kShort =
+    "[Event \"b\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"x\"]\n"
+    "[Black \"y\"]\n[Result \"1-0\"]\n\n1. d4 d5 1-0\n";
+
+// `count` games, kMate and kShort in turn, each with its Event numbered.
+std::string games(int count) {
+  std::string text;
+  for (int i = 0; i < count; ++i) {
+    std::string game(i % 2 ? kShort : kMate);
+    game.replace(game.find('"') + 1, 1, std::to_string(i));
+    text += game + "\n";
+  }
+  return text;
+}
+
+struct SelectRecorder final : SelectSink {
+  std::string written;
+  std::vector<std::string> notes, failed;
+  std::size_t progress_calls = 0;
+  void note(const std::string& file, const Diagnostic& d) override {
+    notes.push_back(file + ":" + std::to_string(d.line) + ": " + d.message);
+  }
+  void games(std::string_view text) override { written += text; }
+  void failed_input(const std::string& file, const std::string&, std::uint64_t read) override {
+    failed.push_back(file + " after " + std::to_string(read));
+  }
+  void progress(const RunSummary&, std::size_t, std::uint64_t) override { ++progress_calls; }
+};
+
+TEST(SelectGames, ChosenGamesInInputOrderAcrossInputsAndThreads) {
+  Selection selection;
+  std::string error;
+  ASSERT_TRUE(selection.add_range(Selection::Kind::Ply, ">=7", false, error)) << error;
+  SelectSettings settings;
+  settings.pipeline.threads = 3;
+  settings.pipeline.batch_bytes = 256;  // a batch or two per game
+  const std::string first = games(40), second = games(7);
+  SelectRecorder sink;
+  const SelectTotals totals =
+      select_games({Source::bytes("first", first), Source::path("/no/such/input.pgn"),
+                    Source::bytes("second", second)},
+                   selection, settings, sink);
+  // The mates (7 plies), byte for byte, in input order.
+  std::string expected;
+  for (int i = 0; i < 40; i += 2)
+    append_game_as_read(games(i + 1).substr(games(i).size()), expected);
+  for (int i = 0; i < 7; i += 2)
+    append_game_as_read(games(i + 1).substr(games(i).size()), expected);
+  EXPECT_EQ(sink.written, expected);
+  EXPECT_EQ(totals.files, 3u);
+  EXPECT_EQ(totals.files_failed, 1u);
+  EXPECT_EQ(sink.failed, std::vector<std::string>{"/no/such/input.pgn after 0"});
+  EXPECT_EQ(totals.games, 47u);
+  EXPECT_EQ(totals.selected, 24u);
+  EXPECT_EQ(totals.noted, 0u);
+  EXPECT_GT(sink.progress_calls, 2u);
+
+  // Inverted and counted only: the others are counted, nothing is written.
+  settings.invert = true;
+  settings.count_only = true;
+  SelectRecorder counted;
+  EXPECT_EQ(select_games({Source::bytes("first", first)}, selection, settings, counted).selected,
+            20u);
+  EXPECT_TRUE(counted.written.empty());
+}
+
+TEST(SelectGames, GamesNotExaminedWholeAreNoted) {
+  Selection selection;
+  std::string error;
+  ASSERT_TRUE(selection.add_range(Selection::Kind::Ply, ">=1", false, error)) << error;
+  SelectSettings settings;
+  settings.pipeline.splitter.max_game_bytes = 200;
+  const std::string long_game =
+      "[Event \"long\"]\n[Comment \"" + std::string(400, 'x') + "\"]\n\n1. e4 *\n\n";
+  const std::string bad_fen =
+      "[Event \"fen\"]\n[SetUp \"1\"]\n[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *\n";
+  SelectRecorder sink;
+  const SelectTotals totals =
+      select_games({Source::bytes("in", std::string(kMate) + "\n" + long_game + bad_fen)},
+                   selection, settings, sink);
+  EXPECT_EQ(totals.games, 3u);
+  EXPECT_EQ(totals.selected, 1u);
+  EXPECT_EQ(totals.unreadable, 1u);
+  EXPECT_EQ(totals.noted, 2u);
+  ASSERT_EQ(sink.notes.size(), 2u);
+  EXPECT_EQ(sink.notes[0],
+            "in:6: game 2 is longer than --max-game-bytes and cannot be read whole; not examined");
+  EXPECT_EQ(sink.notes[1].rfind("in:11: game 3: moves not replayed (", 0), 0u) << sink.notes[1];
+}
+
+struct RepairRecorder final : RepairSink {
+  std::string changes, written;
+  std::vector<std::string> problems, inputs_done;
+  std::size_t batches = 0, stop_after = 0;  // 0: never stop
+  void problem(const std::string& file, const Diagnostic& d) override {
+    problems.push_back(file + ": " + d.message);
+  }
+  bool batch(std::size_t, std::string_view said, std::string_view games) override {
+    changes += said;
+    written += games;
+    return ++batches != stop_after;
+  }
+  bool input_done(std::size_t file, const std::string& error) override {
+    inputs_done.push_back(std::to_string(file) + (error.empty() ? "" : " failed"));
+    return true;
+  }
+};
+
+TEST(RepairFiles, ChangesAndGamesInInputOrderCountedAsValidateCounts) {
+  RepairRunSettings settings;
+  settings.pipeline.threads = 2;
+  settings.pipeline.batch_bytes = 256;
+  const std::string text = games(30);
+  RepairRecorder sink;
+  const RepairTotals totals =
+      repair_files({Source::bytes("in", text), Source::path("/no/such/input.pgn")}, settings, sink);
+  EXPECT_EQ(totals.summary.files, 2u);
+  EXPECT_EQ(totals.summary.files_failed, 1u);
+  EXPECT_EQ(totals.summary.games, 30u);
+  EXPECT_EQ(totals.mended, 15u);
+  EXPECT_EQ(totals.already_right, 15u);
+  EXPECT_EQ(totals.by_kind[std::size_t(RepairKind::CheckSign)], 15u);
+  EXPECT_EQ(totals.by_kind[std::size_t(RepairKind::MissingTag)], 15u * 5);
+  EXPECT_EQ(sink.inputs_done, (std::vector<std::string>{"0", "1 failed"}));
+  ASSERT_EQ(sink.problems.size(), 1u);
+  EXPECT_NE(sink.problems[0].find("/no/such/input.pgn"), std::string::npos);
+  // Each mate said in order, its game written after the changes of its batch.
+  for (int i = 0; i < 30; i += 2) {
+    const std::string event = "[Event \"" + std::to_string(i) + "\"]";
+    const std::size_t at = sink.written.find(event);
+    ASSERT_NE(at, std::string::npos) << event;
+    EXPECT_EQ(sink.written.compare(sink.written.find("4. ", at), 14, "4. Qxf7# 1-0\n\n"), 0);
+    // kMate is 5 lines with its blank one, kShort 10.
+    EXPECT_NE(sink.changes.find("in:" + std::to_string(4 + 15 * (i / 2)) + ":35: game " +
+                                std::to_string(i + 1) + ", ply 7: check-sign: Qxf7 -> Qxf7#"),
+              std::string::npos)
+        << i;
+  }
+}
+
+TEST(RepairFiles, JsonLinesDryRunAndAStopFromTheSink) {
+  RepairRunSettings settings;
+  settings.pipeline.batch_bytes = 256;
+  settings.dry_run = true;
+  settings.changes = ChangeFormat::JsonLines;
+  RepairRecorder sink;
+  repair_files({Source::bytes("in", std::string(kMate))}, settings, sink);
+  EXPECT_TRUE(sink.written.empty());
+  EXPECT_NE(sink.changes.find("{\"file\":\"in\",\"game\":1,\"line\":4,\"column\":35,\"ply\":7,"
+                              "\"variation\":\"\",\"kind\":\"check-sign\",\"was\":\"Qxf7\","
+                              "\"now\":\"Qxf7#\",\"why\":\"the move mates\","
+                              "\"game_passed_on\":false}\n"),
+            std::string::npos)
+      << sink.changes;
+
+  // An output that fails stops the run: no batch after it is handed on.
+  settings.dry_run = false;
+  RepairRecorder stopping;
+  stopping.stop_after = 2;
+  const RepairTotals totals = repair_files({Source::bytes("in", games(200))}, settings, stopping);
+  EXPECT_EQ(stopping.batches, 2u);
+  EXPECT_LT(totals.summary.games, 200u);
+}
+
+}  // namespace
+}  // namespace pgn
