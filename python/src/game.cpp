@@ -124,7 +124,7 @@ class Game {
   py::list evals() const { return per_ply(&PlayedMove::eval); }
   py::list mates() const { return per_ply<long, py::int_>(&PlayedMove::mate); }
 
-  std::string result() const { return report().result; }
+  std::string result() const { return std::string(result_text(report().result)); }
   // The variant the game was replayed in, as `pgn validate --format json --list-games` names
   // it, in lower case; a game whose variant is not known keeps its Variant tag's.
   std::string variant() const {

@@ -267,7 +267,7 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
     }
     offset.push_back(std::int64_t(rep.start.offset));
     plies.push_back(std::int32_t(rep.plies));
-    result.push(rep.result);
+    result.push(result_text(rep.result));
     termination.push(term, term.data() == nullptr);
     valid.push_back(rep.errors == 0 && rep.replayed);
     errors.push_back(std::int32_t(rep.errors));

@@ -37,7 +37,7 @@ TEST(CsvWriter, QuotesWhatRfc4180NeedsQuotedAndNothingElse) {
 TEST(CsvWriter, ComputedColumnsComeFromTheReport) {
   GameRecord record;
   record.tags = {{"White", "A"}, {"White", "second value"}};
-  record.result = "1-0";
+  record.result = GameResult::WhiteWins;
   GameReport report;
   report.index = 7;
   report.plies = 12;

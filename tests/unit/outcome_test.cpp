@@ -79,7 +79,7 @@ TEST(ResultForms, TableFormsAreResults) {
   EXPECT_FALSE(ResultForms::builtin().contains("1-1"));
 
   GameReport forfeit = check("1. e4 e5 +:-");
-  EXPECT_EQ(forfeit.result, "1-0");
+  EXPECT_EQ(forfeit.result, GameResult::WhiteWins);
   EXPECT_FALSE(has(forfeit, Code::Syntax));
 }
 
@@ -101,13 +101,13 @@ TEST(ResultForms, UserTableAddsAForm) {
 
   const std::string game = "1. e4 e5 \xC2\xBD\xC2\xB7\xC2\xBD";  // "½·½", a middle dot
   GameReport without = check(game);
-  EXPECT_EQ(without.result, "");
+  EXPECT_FALSE(without.result.has_value());
   EXPECT_TRUE(without.has_errors());
 
   ValidateOptions options;
   options.extra_notations.push_back(table.get());
   GameReport with = check(game, options);
-  EXPECT_EQ(with.result, "1/2-1/2");
+  EXPECT_EQ(with.result, GameResult::Draw);
   EXPECT_EQ(with.outcome.result, GameResult::Draw);
   EXPECT_FALSE(with.has_errors());
 }

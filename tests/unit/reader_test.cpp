@@ -781,6 +781,51 @@ TEST(Splitter, RunsOfMovetextLinesKeepBoundariesAndPositions) {
   EXPECT_EQ(game.end_line, text_pos_of(text, first.size()).line);
 }
 
+// A malformed tag pair ends where the parser reads on after it (tags/tag_scan.hpp), so that
+// the splitter and the parser see the same movetext.
+TEST(Splitter, MalformedTagsEndWhereTheParserReadsOn) {
+  // No quoted value: the pair ends at its ']', and the moves after it are the game's (the
+  // '"' does not open a value that runs to the end of the line).
+  EXPECT_EQ(split_texts("[White x\"y] 1. e4 1-0\n[Black \"b\"]\n1. d4 0-1\n"),
+            (std::vector<std::string>{"[White x\"y] 1. e4 1-0", "[Black \"b\"]\n1. d4 0-1"}));
+  // A value whose quote no ']' follows runs to the end of its line: no moves on that line.
+  EXPECT_EQ(split_texts("[White \"x\" y] 1. e4 1-0\n[Black \"b\"]\n1. d4 0-1\n"),
+            (std::vector<std::string>{"[White \"x\" y] 1. e4 1-0\n[Black \"b\"]\n1. d4 0-1"}));
+  // ']', '{' and ';' inside values, escaped quotes, stray quotes, several tags on a line.
+  const std::string odd =
+      "[Event \"a] {b} ;c\"] [White \"\\\"x\\\" ]\"] [Black \"the \"big\" one\"]\n1. e4 1-0";
+  EXPECT_EQ(split_texts(odd + "\n" + odd + "\n"), (std::vector<std::string>{odd, odd}));
+  // The same with reads of a few bytes, and a pair longer than the reads.
+  std::string many;
+  const std::string long_value = "[Annotator \"" + std::string(700, 'x') + "]\"] {c} 1. e4 *";
+  for (int i = 0; i < 20; ++i) many += odd + "\n" + long_value + "\n";
+  for (std::size_t buffer : {1u, 300u, 1u << 20}) {
+    SplitterOptions options;
+    options.buffer_bytes = buffer;
+    const std::vector<std::string> games = split_texts(many, options);
+    ASSERT_EQ(games.size(), 40u) << buffer;
+    EXPECT_EQ(games[38], odd) << buffer;
+    EXPECT_EQ(games[39], long_value) << buffer;
+  }
+}
+
+// A tag pair longer than the window it is read in (64 KiB) ends with its line, and the
+// reading goes on: a game kept to a few bytes and reads of a few bytes end no input early.
+TEST(Splitter, TagPairsLongerThanTheirWindow) {
+  const std::string huge = "[Annotator \"" + std::string(70000, 'x') + "\"]\n1. e4 *\n\n";
+  const std::string next = "[Event \"b\"]\n1. d4 *";
+  for (std::size_t buffer : {1u, 1u << 20}) {
+    SplitterOptions options;
+    options.buffer_bytes = buffer;
+    options.max_game_bytes = 1000;
+    const std::vector<Split> games = split(huge + next + "\n", options);
+    ASSERT_EQ(games.size(), 2u) << buffer;
+    EXPECT_TRUE(games[0].truncated);
+    EXPECT_EQ(games[0].original_size, huge.size() - 2);
+    EXPECT_EQ(games[1].text, next);
+  }
+}
+
 TEST(Splitter, SmallBuffersGiveTheSameGames) {
   std::string text;
   for (int i = 0; i < 40; ++i) {

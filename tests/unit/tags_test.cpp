@@ -279,6 +279,58 @@ TEST(TagScan, BrokenPairs) {
   EXPECT_TRUE(c.name.empty());
 }
 
+// Where the tag section read as the parser reads it ends: the offset of its first byte that
+// is no blank, line end or part of a tag pair.
+std::size_t tag_section_end(std::string_view text) {
+  return std::size_t(tags::skip_tag_section(text.data(), text.data() + text.size()) - text.data());
+}
+
+TEST(TagSection, EndsWhereTheMovetextStarts) {
+  EXPECT_EQ(tag_section_end(""), 0u);
+  EXPECT_EQ(tag_section_end("1. e4 *"), 0u);  // no tags
+  EXPECT_EQ(tag_section_end(" \t\r\n"), 4u);
+  EXPECT_EQ(tag_section_end("[Event \"a\"]\r\n[Site \"b\"]\n\n1. e4"), 25u);
+  // Tags on one line, then movetext on it.
+  EXPECT_EQ(tag_section_end("[Event \"a\"] [Site \"b\"] 1. e4"), 23u);
+  EXPECT_EQ(tag_section_end("[Event \"a\"][Site \"b\"]{c}"), 21u);
+  // A ']', '{' or ';' inside a quoted value, and escaped quotes, are the value's.
+  EXPECT_EQ(tag_section_end("[Event \"a] {b} ;c\"]\n"), 20u);
+  EXPECT_EQ(tag_section_end("[White \"\\\"x\\\"] 1-0\"]\n*"), 21u);
+  // Only tags: the section runs to the end.
+  const std::string_view only = "[Event \"a\"]\n[Result \"1-0\"]\n";
+  EXPECT_EQ(tag_section_end(only), only.size());
+}
+
+TEST(TagSection, MalformedPairsEndWhereTheParserReadsOn) {
+  // No quoted value: past the next ']' on the line.
+  EXPECT_EQ(tag_section_end("[Event a] 1. e4"), 10u);
+  EXPECT_EQ(tag_section_end("[Event x\"y] e4"), 12u);
+  EXPECT_EQ(tag_section_end("[] e4"), 3u);
+  // A value without its end runs to the end of its line; the next line is read again.
+  EXPECT_EQ(tag_section_end("[White \"x\" y] 1. e4\n[Black \"b\"]\n1. d4"), 32u);
+  EXPECT_EQ(tag_section_end("[White \"x\n"), 10u);
+  EXPECT_EQ(tag_section_end("[Result \"1-0\"]\n[White \"x\" y\n"), 28u);
+}
+
+TEST(TagScan, ResumeSaysWhenTheWindowEndedFirst) {
+  // A reader of a window of the input (the splitter) learns whether to read on.
+  const auto resume = [](std::string_view text) {
+    const char* end = text.data() + text.size();
+    const tags::TagPairResume r =
+        tags::resume_after_tag_pair(tags::scan_tag_pair(text.data(), end), end);
+    return std::make_pair(std::size_t(r.at - text.data()), r.known);
+  };
+  EXPECT_EQ(resume("[Event \"a\"]"), std::make_pair(std::size_t(11), true));
+  EXPECT_EQ(resume("[Event \"a\"] "), std::make_pair(std::size_t(11), true));
+  EXPECT_EQ(resume("[Event \"a\" "), std::make_pair(std::size_t(11), false));  // `"]` may follow
+  EXPECT_EQ(resume("[Event \"a\\"), std::make_pair(std::size_t(10), false));
+  EXPECT_EQ(resume("[Event \"a\n"), std::make_pair(std::size_t(9), true));
+  EXPECT_EQ(resume("[Event"), std::make_pair(std::size_t(6), false));
+  EXPECT_EQ(resume("[Event a"), std::make_pair(std::size_t(8), false));
+  EXPECT_EQ(resume("[Event a]"), std::make_pair(std::size_t(9), true));
+  EXPECT_EQ(resume("[Event a\r"), std::make_pair(std::size_t(8), true));
+}
+
 TEST(TagValues, EscapesRoundTrip) {
   std::string out;
   append_tag_value("Carlsen, \"Magnus\" \\ N\tO", out);

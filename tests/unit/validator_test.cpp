@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,22 @@
 
 namespace pgn {
 namespace {
+
+// The messages of the problems of `codes` that validating `text` finds.
+std::vector<std::string> problem_messages(const std::string& text,
+                                          std::initializer_list<Code> codes) {
+  RawGame game;
+  game.text = text;
+  game.index = 1;
+  ValidateOptions options;
+  GameValidator validator(options);
+  GameReport report;
+  validator.validate(game, report);
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : report.problems)
+    if (std::find(codes.begin(), codes.end(), d.code) != codes.end()) messages.push_back(d.message);
+  return messages;
+}
 
 // The bad-tag and missing-tag messages for a game with the Seven Tag Roster (with `tag`
 // replacing a roster tag of the same name) and a short legal movetext.
@@ -22,17 +40,7 @@ std::vector<std::string> tag_problems(const std::string& name, const std::string
   for (int i = 0; i < 7; ++i)
     if (roster[i] != name) text += "[" + roster[i] + " \"" + roster_values[i] + "\"]\n";
   text += "[" + name + " \"" + value + "\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
-  RawGame game;
-  game.text = text;
-  game.index = 1;
-  ValidateOptions options;
-  GameValidator validator(options);
-  GameReport report;
-  validator.validate(game, report);
-  std::vector<std::string> messages;
-  for (const Diagnostic& d : report.problems)
-    if (d.code == Code::BadTag || d.code == Code::MissingTag) messages.push_back(d.message);
-  return messages;
+  return problem_messages(text, {Code::BadTag, Code::MissingTag});
 }
 
 // The record's SAN is what the SAN writer writes, in the main line and in variations, whether
@@ -190,6 +198,25 @@ TEST(Validator, MissingRosterTagsAreNamed) {
   ASSERT_EQ(report.problems.size(), 1u);
   EXPECT_EQ(report.problems[0].code, Code::MissingTag);
   EXPECT_EQ(report.problems[0].message, "missing Seven Tag Roster tags: Event, Date");
+}
+
+// A game of tags only is told from one whose movetext lacks its termination marker by
+// reading the tags as the parser reads them: a value that runs to the end of its line holds
+// no movetext, and moves after a pair without a quoted value are movetext.
+TEST(Validator, GamesOfTagsOnlyAreReadAsTheParserReadsTheirTags) {
+  const auto messages = [](const std::string& text) {
+    return problem_messages(text, {Code::MissingTag, Code::ResultMismatch});
+  };
+  const std::string roster =
+      "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"w\"]\n"
+      "[Black \"b\"]\n[Result \"1-0\"]\n";
+  const std::vector<std::string> tags_only = {
+      "a game of tags only: no movetext and no termination marker"};
+  EXPECT_EQ(messages(roster + "[Annotator \"a ] b\"] [Remark \"x\"]\n"), tags_only);
+  EXPECT_EQ(messages(roster + "[Annotator \"a\" x\n"), tags_only);
+  EXPECT_EQ(
+      messages(roster + "[Annotator a]\n1. e4\n"),
+      std::vector<std::string>{"the movetext has no termination marker (the Result tag says 1-0)"});
 }
 
 // One validator over many games remembers the last value accepted per tag: a repeated good

@@ -11,6 +11,7 @@
 
 #include "libpgn/notation.hpp"
 #include "libpgn/san.hpp"
+#include "libpgn/tags.hpp"
 
 namespace pgn {
 namespace {
@@ -70,8 +71,8 @@ class RecordBuilder {
     lines_.pop_back();
     return *this;
   }
-  RecordBuilder& result(std::string r) {
-    record.result = std::move(r);
+  RecordBuilder& result(std::string_view r) {
+    record.result = read_result(r);
     return *this;
   }
 
@@ -127,7 +128,7 @@ TEST(PgnWriter, ResultTagAlwaysEqualsTheTerminationMarker) {
   EXPECT_NE(out.find("[Result \"0-1\"]"), std::string::npos);
   EXPECT_EQ(movetext(out), "1. e4 e5 0-1\n\n");
 
-  b.record.result.clear();  // no marker and no usable result: unknown
+  b.record.result.reset();  // no marker and no usable result: unknown
   out = write(b.record);
   EXPECT_NE(out.find("[Result \"*\"]"), std::string::npos);
   EXPECT_EQ(movetext(out), "1. e4 e5 *\n\n");
@@ -135,7 +136,7 @@ TEST(PgnWriter, ResultTagAlwaysEqualsTheTerminationMarker) {
   GameExtras cut;
   cut.unknown_result = true;
   cut.closing_comment = "illegal-move: no white knight can reach f6";
-  b.record.result = "1-0";
+  b.record.result = GameResult::WhiteWins;
   out = write(b.record, {}, cut);
   EXPECT_NE(out.find("[Result \"*\"]"), std::string::npos);
   EXPECT_EQ(movetext(out), "1. e4 e5 {illegal-move: no white knight can reach f6} *\n\n");

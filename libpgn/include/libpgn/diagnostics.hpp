@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -77,7 +78,8 @@ struct GameReport {
   std::uint64_t moves_replayed = 0;  // all moves replayed, variations included
   std::uint32_t errors = 0;          // after strict and ignored codes (ValidateOptions)
   std::uint32_t warnings = 0;
-  std::string result;  // normalized termination ("1-0", "0-1", "1/2-1/2", "*", "")
+  // The termination marker, else the Result tag; none when the game gives neither.
+  std::optional<GameResult> result;
   // False when the moves were not replayed (a variant that is not supported, a bad FEN):
   // such a game without errors is "not checked", not valid.
   bool replayed = true;

@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -39,7 +40,8 @@ struct GameRecord {
   // The events' texts one after another: one string for the record instead of one per event
   // (a string per clock comment cost an allocation, or a copy into a recycled one, each).
   std::string texts;
-  std::string result;           // normalized: "1-0", "0-1", "1/2-1/2", "*" ("" = none given)
+  // The termination marker, else the Result tag; none when the game gives neither.
+  std::optional<GameResult> result;
   bool complete = true;         // false: a move could not be replayed; events stop before it
   std::string problem;          // when !complete: the message of the first error
   std::string notation = "en";  // the notation the game was read in
@@ -67,7 +69,7 @@ struct GameRecord {
     from_fen = chess960 = false;
     events.clear();
     texts.clear();
-    result.clear();
+    result.reset();
     complete = true;
     problem.clear();
     notation = "en";

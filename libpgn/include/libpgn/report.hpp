@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,8 +57,9 @@ class ReportWriter {
   // One line per game, when games are listed: notation read, the variant (GameReport::variant,
   // empty for standard chess), plies, result, counts.
   virtual void game(const std::string& file, std::uint64_t index, const std::string& notation,
-                    const std::string& variant, std::uint32_t plies, const std::string& result,
-                    std::uint32_t errors, std::uint32_t warnings) = 0;
+                    const std::string& variant, std::uint32_t plies,
+                    std::optional<GameResult> result, std::uint32_t errors,
+                    std::uint32_t warnings) = 0;
   virtual void finish(const RunSummary& summary) = 0;
 };
 

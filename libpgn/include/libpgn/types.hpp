@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace pgn {
@@ -275,6 +276,11 @@ struct Outcome {
 constexpr std::string_view result_text(GameResult result) {
   constexpr std::string_view kText[] = {"1-0", "0-1", "1/2-1/2", "*"};
   return kText[int(result)];
+}
+// The result of a game as records and reports keep it, none when no result is given: its
+// text, "" for none.
+constexpr std::string_view result_text(std::optional<GameResult> result) {
+  return result ? result_text(*result) : std::string_view();
 }
 
 }  // namespace pgn

@@ -14,6 +14,7 @@
 #include "check/replay.hpp"
 #include "core/variant_rules.hpp"
 #include "libpgn/san.hpp"
+#include "libpgn/tags.hpp"
 #include "libpgn/validator.hpp"
 #include "libpgn/variant.hpp"
 
@@ -541,7 +542,7 @@ void MatchReplay::check_result() {
                      "the Result tag says " + tag + ", the movetext ends with " + token);
   match_.result = !tag.empty() && tag != "*" ? tag : token;
   GameReport& report = diagnostics_.report();
-  report.result = match_.result;
+  report.result = read_result(match_.result);
   int board = match_.deciding_board;
   Color winner = winner_;
   if (board < 0) {

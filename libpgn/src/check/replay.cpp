@@ -15,6 +15,7 @@
 #include "libpgn/encoding.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/spoken.hpp"
+#include "tags/tag_scan.hpp"
 
 namespace pgn {
 namespace {
@@ -530,25 +531,12 @@ void GameReplay::result(std::string_view marker, TextPos pos) {
   result_pos_ = pos;
 }
 
-// Nothing after the tags but blanks (comments count as movetext).
+// Nothing after the tags but blanks (comments count as movetext); the tags read as the parser
+// reads them.
 bool GameReplay::game_has_no_movetext() const {
   const std::string_view text = diagnostics_.game().text;
-  std::size_t at = 0;
-  // Skips the tag section: lines starting with '[' (values may hold ']' but not a line end).
-  for (;;) {
-    while (at < text.size() &&
-           (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r'))
-      ++at;
-    if (at >= text.size()) return true;
-    if (text[at] != '[') return false;
-    std::size_t end = text.find('\n', at);
-    if (end == std::string_view::npos) end = text.size();
-    std::size_t last = end;
-    while (last > at && (text[last - 1] == ' ' || text[last - 1] == '\t' || text[last - 1] == '\r'))
-      --last;
-    if (text[last - 1] != ']') return false;  // movetext after the tags on their line
-    at = end;
-  }
+  const char* end = text.data() + text.size();
+  return pgn::tags::skip_tag_section(text.data(), end) == end;
 }
 
 void GameReplay::finish(const GameTags& tags) {
@@ -582,10 +570,10 @@ void GameReplay::finish(const GameTags& tags) {
   const std::optional<GameResult> result = marker ? marker : tag;
   const std::string_view text = result ? result_text(*result) : std::string_view();
   GameReport& report = diagnostics_.report();
-  report.result = text;
+  report.result = result;
   report.outcome = {result.value_or(GameResult::Unknown), EndReason::Unknown};
   if (record_) {
-    record_->result = text;
+    record_->result = result;
     for (; record_open_ > 0; --record_open_) record_->add(GameEvent::VariationEnd);
   }
   const bool decisive = report.outcome.decisive();

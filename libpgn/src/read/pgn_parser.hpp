@@ -434,10 +434,7 @@ class Parser {
   }
 
   // Recovery for a malformed tag: resume after the next ']' on this line, or at its end.
-  void skip_rest_of_tag(const char* from) {
-    const char* stop = detail::find_any<']', '\n', '\r', ']'>(from, end_);
-    p_ = (stop < end_ && *stop == ']') ? stop + 1 : stop;
-  }
+  void skip_rest_of_tag(const char* from) { p_ = tags::past_rest_of_tag(from, end_); }
 
   [[gnu::cold, gnu::noinline]] void skip_forum_wrapper(std::size_t length) {
     visitor_.syntax_warning("forum markup " + std::string(p_, length) + " skipped", position(p_));

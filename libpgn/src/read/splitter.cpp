@@ -24,7 +24,7 @@
 // An input whose first bytes hold a control byte before any '[' is not PGN (an archive, an
 // image): no game is read from it, and binary_data_at() says where the first such byte is.
 //
-// Why one file of 817 lines: the splitter is one state machine over the bytes (tags, movetext,
+// Why one file over 800 lines: the splitter is one state machine over the bytes (tags, movetext,
 // comments, line starts), whose steps share the scan position and are inlined into one loop;
 // the rules above are each a few lines of it.
 #include "libpgn/splitter.hpp"
@@ -39,6 +39,7 @@
 #include "libpgn/tags.hpp"
 #include "libpgn/types.hpp"
 #include "read/movetext_scan.hpp"
+#include "tags/tag_scan.hpp"
 #include "text/text_scan.hpp"
 
 namespace pgn {
@@ -57,6 +58,9 @@ constexpr std::size_t kLookahead = 64;
 constexpr std::size_t kLookback = 64;
 // The first this many characters of a tag name are compared by the duplicate-tag rule.
 constexpr std::size_t kTagNamePrefix = 32;
+// A tag pair is read within this many bytes from its '[' (the buffer always has room for
+// them); a pair that runs on beyond them (a value of 64 KiB) is taken to end with its line.
+constexpr std::size_t kTagPairWindow = 64u << 10;
 // The first bytes looked at to tell binary data from text.
 constexpr std::size_t kSniffBytes = 4096;
 
@@ -70,9 +74,8 @@ enum class Mode : std::uint8_t {
   Movetext,      // in movetext outside comments
   BraceComment,  // inside { }
   LineComment,   // in a ';' comment or a '%' escape line, up to the end of the line
-  TagBracket,    // inside [ ] outside the value string
-  TagValue,      // inside the "..." of a tag
-  AfterTag,      // after a ']' on a tag line
+  TagPair,       // at the '[' of a tag pair that is read next
+  AfterTag,      // after a tag pair (or a leading comment) on its line
 };
 
 }  // namespace
@@ -81,7 +84,7 @@ struct GameSplitter::Impl {
   Impl(InputSource& input, SplitterOptions opts) : source(input), options(opts) {
     options.buffer_bytes = std::max<std::size_t>(options.buffer_bytes, 4 * kLookahead);
     options.max_game_bytes = std::max<std::size_t>(options.max_game_bytes, 1);
-    max_capacity = options.max_game_bytes + options.buffer_bytes + 4 * kLookahead;
+    max_capacity = options.max_game_bytes + options.buffer_bytes + 4 * kLookahead + kTagPairWindow;
   }
 
   InputSource& source;
@@ -95,6 +98,7 @@ struct GameSplitter::Impl {
   std::size_t pos = 0;
   std::uint64_t buffer_offset = 0;
   bool at_end = false;
+  bool wants_more = false;  // a step needs more bytes than the lookahead to decide
 
   Mode mode = Mode::LineStart;
   std::uint32_t line = 1;
@@ -346,7 +350,7 @@ struct GameSplitter::Impl {
     std::uint64_t hash = 1469598103934665603ull;
     for (std::size_t n = 0; p < end && n < kTagNamePrefix; ++p, ++n) {
       const char c = *p;
-      if (is_horizontal_space(c) || is_line_end(c) || c == '"' || c == ']') break;
+      if (tags::kEndsTagName[static_cast<unsigned char>(c)]) break;
       hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ull;
     }
     return hash;
@@ -505,8 +509,7 @@ struct GameSplitter::Impl {
       if (!open) open_game(pos);
       note_tag(pos);
       if (tag_line_fast_path(close)) return false;
-      ++pos;
-      mode = Mode::TagBracket;
+      mode = Mode::TagPair;
       return false;
     }
     const bool escape_line = c == '%' && line_indent == 0 && !line_had_bom;
@@ -541,8 +544,10 @@ struct GameSplitter::Impl {
   }
 
   // A whole `[Name "value"]` line without ';' or '{' anywhere: skips to its end at once
-  // and returns true, or returns false to leave the line to the step-by-step scan. `close` is
-  // the line's first '\n', '\r', ';' or ']' (or the end of the data).
+  // and returns true, or returns false to leave the line to step_tag_pair. `close` is the
+  // line's first '\n', '\r', ';' or ']' (or the end of the data). When the first ']' ends the
+  // line but for blanks, the tag pair, read as step_tag_pair reads it, ends at or before it
+  // and nothing follows on the line, whatever the pair's form: the same end, found sooner.
   bool tag_line_fast_path(const char* close) {
     const char* end = buffer.get() + data_end;
     // The first ']' must be followed by nothing but blanks: one tag on the line (a ']' inside
@@ -559,36 +564,24 @@ struct GameSplitter::Impl {
     return true;
   }
 
-  bool step_tag_bracket() {
-    const char* begin = buffer.get() + pos;
-    const char* end = buffer.get() + data_end;
-    const char* stop = detail::find_any<'"', ']', '\n', '\r'>(begin, end);
-    if (!reached(stop)) return false;
-    if (*stop == '"') {
-      ++pos;
-      mode = Mode::TagValue;
-    } else if (*stop == ']') {
-      ++pos;
+  // The tag pair whose '[' is at pos, read as the parser reads it (tags/tag_scan.hpp): a ']',
+  // '{' or ';' inside its value never ends it, and a malformed pair ends where the parser
+  // reads on after it. The pair is looked for in its first kTagPairWindow bytes (a fixed
+  // window, so that what is decided never depends on where a read stopped).
+  bool step_tag_pair() {
+    const char* const open = buffer.get() + pos;
+    const std::size_t window = std::min(data_end - pos, kTagPairWindow);
+    const char* const limit = open + window;
+    const tags::TagPairResume next =
+        tags::resume_after_tag_pair(tags::scan_tag_pair(open, limit), limit);
+    if (next.known || (at_end && window == data_end - pos)) {
+      pos = static_cast<std::size_t>(next.at - buffer.get());
       mode = Mode::AfterTag;
+    } else if (window < kTagPairWindow) {
+      wants_more = true;  // read on and look again
     } else {
-      end_content_line(pos);
-    }
-    return false;
-  }
-
-  bool step_tag_value() {
-    const char* begin = buffer.get() + pos;
-    const char* end = buffer.get() + data_end;
-    const char* stop = detail::find_any<'"', '\\', '\n', '\r'>(begin, end);
-    if (!reached(stop)) return false;
-    if (*stop == '"') {
       ++pos;
-      mode = Mode::TagBracket;
-    } else if (*stop == '\\') {
-      ++pos;
-      if (pos < data_end && !is_line_end(buffer[pos])) ++pos;
-    } else {
-      end_content_line(pos);  // an unterminated value: the parser reports it
+      mode = Mode::LineComment;
     }
     return false;
   }
@@ -601,8 +594,7 @@ struct GameSplitter::Impl {
       end_content_line(pos);
     } else if (c == '[') {
       note_tag(pos);
-      ++pos;
-      mode = Mode::TagBracket;
+      mode = Mode::TagPair;
     } else if (c == '{') {
       ++pos;
       mode = Mode::BraceComment;
@@ -706,10 +698,8 @@ struct GameSplitter::Impl {
         return has_movetext || !open ? step_movetext() : step_leading_comment();
       case Mode::LineComment:
         return step_line_comment();
-      case Mode::TagBracket:
-        return step_tag_bracket();
-      case Mode::TagValue:
-        return step_tag_value();
+      case Mode::TagPair:
+        return step_tag_pair();
       case Mode::AfterTag:
         return step_after_tag();
     }
@@ -719,12 +709,14 @@ struct GameSplitter::Impl {
   // Scans until a game is complete; false at the end of the input.
   bool advance() {
     if (!sniffed) {
-      const std::size_t window = std::min(kSniffBytes, max_capacity - options.buffer_bytes);
+      const std::size_t window =
+          std::min(kSniffBytes, max_capacity - options.buffer_bytes - kTagPairWindow);
       while (!at_end && data_end < window) fill();
       sniff();
     }
     for (;;) {
-      if (!at_end && data_end - pos < kLookahead) {
+      if (!at_end && (data_end - pos < kLookahead || wants_more)) {
+        wants_more = false;
         fill();
         continue;
       }

@@ -714,7 +714,7 @@ void GameRepairer::Impl::mend_result(const Frame& main) {
     }
   }
   const std::string now(result_text(result));
-  out->record.result = now;
+  out->record.result = result;
   for (auto& t : out->record.tags)
     if (t.first == "Result") t.second = now;
   if (!tag) {

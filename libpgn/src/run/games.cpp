@@ -102,7 +102,7 @@ void make_played_game(const RawGame& raw, GameReport& report, const GameRecord& 
     game.moves.reserve(report.plies);
     add_main_line(record, game);
   }
-  game.result = read_result(report.result);
+  game.result = report.result;
   game.outcome = report.outcome;
   game.notation = report.notation;
   game.variant = report.variant;

@@ -478,7 +478,7 @@ struct GameSelector::Impl {
       case K::Ply:
         return report.replayed && c.range.contains(report.plies);
       case K::Termination:
-        return report.result == c.value;
+        return result_text(report.result) == c.value;
       case K::Position:
         if (answered) return answers[index] == 1;
         for (const Position& p : line)

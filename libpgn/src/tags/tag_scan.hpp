@@ -1,6 +1,8 @@
-// The one reading of a tag pair's syntax, `[Name "value"]`, for every code that finds tags in
-// a game's text: the parser (its hot path; inline) and the opening tags' edits of a game's
-// text. Values are given as written, escapes in them.
+// The one reading of a tag pair's syntax, `[Name "value"]`, and of a tag section, for every
+// code that finds tags in a game's text: the parser (its hot path; inline), the splitter
+// (which reads a window of the input that may end inside a pair), the opening tags' edits of
+// a game's text and the validator's test for a game of tags only. Values are given as
+// written, escapes in them.
 #pragma once
 
 #include <array>
@@ -75,6 +77,42 @@ inline TagPairScan scan_tag_pair(const char* open, const char* end) {
   }
   t.stop = q;
   return t;
+}
+
+// Past the next ']' on the line from `from`, or at the line's end (or `end`): where the
+// parser reads on after a tag pair it could not read.
+inline const char* past_rest_of_tag(const char* from, const char* end) {
+  const char* stop = detail::find_any<']', '\n', '\r', ']'>(from, end);
+  return (stop < end && *stop == ']') ? stop + 1 : stop;
+}
+
+struct TagPairResume {
+  const char* at;  // where reading goes on
+  // False when `end` came before `at` was known: a reader of a window of the input reads on.
+  bool known;
+};
+
+// Where the parser reads on after the pair scanned as `t` (by scan_tag_pair up to `end`):
+// past the ']' of a whole pair; after a name that no quoted value follows, past the next ']'
+// on the line; after a value without its end, at the end of its line.
+inline TagPairResume resume_after_tag_pair(const TagPairScan& t, const char* end) {
+  if (t.whole()) return {t.stop, true};
+  if (t.value_begin != nullptr) return {t.stop, t.stop < end};
+  const char* stop = detail::find_any<']', '\n', '\r', ']'>(t.stop, end);
+  if (stop == end) return {end, false};
+  return {*stop == ']' ? stop + 1 : stop, true};
+}
+
+// The end of the tag section at the start of [begin, end): the first byte that is neither a
+// blank, a line end nor part of a tag pair (malformed pairs end where the parser reads on
+// after them); `end` when nothing else follows the tags.
+inline const char* skip_tag_section(const char* begin, const char* end) {
+  const char* p = begin;
+  for (;;) {
+    while (p < end && (is_tag_blank(*p) || *p == '\n' || *p == '\r')) ++p;
+    if (p == end || *p != '[') return p;
+    p = resume_after_tag_pair(scan_tag_pair(p, end), end).at;
+  }
 }
 
 }  // namespace pgn::tags

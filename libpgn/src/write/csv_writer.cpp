@@ -4,8 +4,8 @@
 
 #include "libpgn/report.hpp"
 #include "libpgn/variant.hpp"
-#include "write/csv_row.hpp"
 #include "openings/opening_tags.hpp"
+#include "write/csv_row.hpp"
 
 namespace pgn {
 namespace {
@@ -82,7 +82,7 @@ void append_field(const GameRecord& record, const GameReport* report, Field fiel
       }
       break;
     case Field::Termination:
-      cell = record.result;
+      cell = result_text(record.result);
       break;
     case Field::Variant:
       if (record.start.variant() != Variant::Standard) cell = variant_name(record.start.variant());

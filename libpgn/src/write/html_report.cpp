@@ -329,7 +329,7 @@ class HtmlWriter final : public ReportWriter {
   }
 
   void game(const std::string& file, std::uint64_t index, const std::string& notation,
-            const std::string& variant, std::uint32_t plies, const std::string& result,
+            const std::string& variant, std::uint32_t plies, std::optional<GameResult> result,
             std::uint32_t errors, std::uint32_t warnings) override {
     if (!games_ && !(games_ = std::tmpfile())) return;
     std::string s = "<tr>";
@@ -338,7 +338,7 @@ class HtmlWriter final : public ReportWriter {
     append_cell(s, nullptr, variant.empty() ? "Standard" : variant);
     append_cell(s, nullptr, notation);
     append_cell(s, "num", std::to_string(plies));
-    append_cell(s, "move", result.empty() ? "none" : result);
+    append_cell(s, "move", result ? result_text(*result) : "none");
     append_cell(s, "num", std::to_string(errors));
     append_cell(s, "num", std::to_string(warnings));
     s += "</tr>\n";

@@ -111,7 +111,7 @@ void write_problem_members(JsonWriter& json, const std::string& file, const Diag
 
 void write_game_members(JsonWriter& json, const std::string& file, std::uint64_t index,
                         const std::string& notation, const std::string& variant,
-                        std::uint32_t plies, const std::string& result, std::uint32_t errors,
+                        std::uint32_t plies, std::optional<GameResult> result, std::uint32_t errors,
                         std::uint32_t warnings) {
   json.key("type").string("game");
   json.key("file").string(file);
@@ -119,7 +119,7 @@ void write_game_members(JsonWriter& json, const std::string& file, std::uint64_t
   json.key("notation").string(notation);
   if (!variant.empty()) json.key("variant").string(variant);
   json.key("plies").number(plies);
-  string_or_null(json.key("result"), result);
+  string_or_null(json.key("result"), result_text(result));
   json.key("errors").number(errors);
   json.key("warnings").number(warnings);
 }
@@ -241,13 +241,14 @@ class TextWriter final : public ReportWriter {
   }
 
   void game(const std::string& file, std::uint64_t index, const std::string& notation,
-            const std::string& variant, std::uint32_t plies, const std::string& result,
+            const std::string& variant, std::uint32_t plies, std::optional<GameResult> result,
             std::uint32_t errors, std::uint32_t warnings) override {
     const std::string line = file + ": game " + std::to_string(index) + ": " +
                              (variant.empty() ? std::string() : variant + ", ") + "notation " +
                              notation + ", " + std::to_string(plies) + " plies, result " +
-                             (result.empty() ? "none" : result) + ", " + std::to_string(errors) +
-                             " errors, " + std::to_string(warnings) + " warnings";
+                             (result ? std::string(result_text(*result)) : "none") + ", " +
+                             std::to_string(errors) + " errors, " + std::to_string(warnings) +
+                             " warnings";
     write(out_, terminal_text(line) + '\n');
   }
 
@@ -269,7 +270,7 @@ class JsonlWriter final : public ReportWriter {
     file_.send();
   }
   void game(const std::string& file, std::uint64_t index, const std::string& notation,
-            const std::string& variant, std::uint32_t plies, const std::string& result,
+            const std::string& variant, std::uint32_t plies, std::optional<GameResult> result,
             std::uint32_t errors, std::uint32_t warnings) override {
     JsonWriter& json = file_.json();
     json.begin_object();
@@ -309,7 +310,7 @@ class JsonDocumentWriter final : public ReportWriter {
     file_.send();
   }
   void game(const std::string& file, std::uint64_t index, const std::string& notation,
-            const std::string& variant, std::uint32_t plies, const std::string& result,
+            const std::string& variant, std::uint32_t plies, std::optional<GameResult> result,
             std::uint32_t errors, std::uint32_t warnings) override {
     if (any_game_) games_json_.break_line();
     any_game_ = true;
@@ -379,7 +380,7 @@ class GithubWriter final : public ReportWriter {
     write(out_, s);
   }
   void game(const std::string&, std::uint64_t, const std::string&, const std::string&,
-            std::uint32_t, const std::string&, std::uint32_t, std::uint32_t) override {}
+            std::uint32_t, std::optional<GameResult>, std::uint32_t, std::uint32_t) override {}
   // The totals as a notice: the first line of the summary on standard error, then the
   // problem counts and unreadable files.
   void finish(const RunSummary& summary) override {
@@ -476,7 +477,7 @@ class SarifWriter final : public ReportWriter {
   }
 
   void game(const std::string&, std::uint64_t, const std::string&, const std::string&,
-            std::uint32_t, const std::string&, std::uint32_t, std::uint32_t) override {}
+            std::uint32_t, std::optional<GameResult>, std::uint32_t, std::uint32_t) override {}
 
   void finish(const RunSummary& summary) override {
     JsonWriter& json = file_.json();

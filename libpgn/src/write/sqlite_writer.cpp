@@ -190,8 +190,7 @@ void SqliteRowWriter::write(const GameRecord& record, const GameReport& report, 
     if (i == kWhiteElo || i == kBlackElo)
       put_rating(out, s.tag_values[i]);
     else if (i == kResult)  // the game's termination marker, as JSON's "result"
-      put_text_or_null(out, record.result.empty() ? std::string_view(report.result)
-                                                  : std::string_view(record.result));
+      put_text_or_null(out, result_text(record.result ? record.result : report.result));
     else
       put_text_or_null(out, s.tag_values[i]);
   }

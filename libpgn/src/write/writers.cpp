@@ -56,7 +56,7 @@ void append_number(std::string& out, std::uint64_t value) {
 // The record's result; "*" when it has none, or when the game is cut (--truncate-invalid).
 GameResult record_result(const GameRecord& record, const GameExtras& extras) {
   if (extras.unknown_result) return GameResult::Unknown;
-  return read_result(record.result).value_or(GameResult::Unknown);
+  return record.result.value_or(GameResult::Unknown);
 }
 
 // Moves as the target notation writes them.
@@ -671,7 +671,7 @@ struct GameWriter::Impl {
     if (!sink.unattached_comments().empty())
       JsonSink::write_string_array(json.key("comments"), sink.unattached_comments());
     // "" (no termination marker in the input) is kept: the marker's absence is part of the game.
-    json.key("result").string(extras.unknown_result || !record.result.empty()
+    json.key("result").string(extras.unknown_result || record.result
                                   ? result_text(record_result(record, extras))
                                   : std::string_view());
     json.key("notation").string(record.notation);
