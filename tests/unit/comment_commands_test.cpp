@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -206,6 +207,21 @@ TEST(CommentCommands, PlainLichessCommentAgreesWithTheReader) {
     }
   }
   EXPECT_GT(passed, 0u);
+  // Every evaluation lichess writes takes the in-place test, with the value the reader gives.
+  for (int centipawns = -99900; centipawns <= 99900; centipawns += 37) {
+    for (const char* format : {"%.2f", "%.1f"}) {
+      char value[16];
+      std::snprintf(value, sizeof value, format, centipawns / 100.0);
+      const std::string text = std::string(" [%eval ") + value + "] [%clk 0:01:00] ";
+      EXPECT_TRUE(detail::is_plain_lichess_comment(text)) << text;
+      EXPECT_TRUE(reads_clean(text)) << text;
+    }
+  }
+  for (int moves = -120; moves <= 120; ++moves) {
+    const std::string text = " [%eval #" + std::to_string(moves) + "] [%clk 0:01:00] ";
+    EXPECT_TRUE(detail::is_plain_lichess_comment(text)) << text;
+    EXPECT_TRUE(reads_clean(text)) << text;
+  }
   for (const char* text : {" [%eval 0.17,20] [%clk 0:05:00] ", " [%eval 1234.5] [%clk 0:05:00] ",
                            " [%eval .5] [%clk 0:05:00] ", " [%eval 0.123] [%clk 0:05:00] ",
                            " [%eval #] [%clk 0:05:00] ", " [%eval 0.1] [%clk 0:65:00] ",

@@ -43,24 +43,34 @@ inline bool is_plain_clock_comment(std::string_view text) {
   return (fixed | (over & kTopBits)) == 0;
 }
 
-// Whether `value` is an evaluation as lichess writes it, "0.17", "-1.5" or a mate "#-3" (no
-// depth): a form read_comment_commands reads.
-inline bool is_plain_eval_value(std::string_view value) {
-  const char* p = value.data();
-  const char* const end = p + value.size();
-  const bool mate = p < end && *p == '#';
-  p += mate;
-  p += p < end && *p == '-';
-  const auto digits = [&](int most) {
-    const char* first = p;
-    while (p < end && p - first < most && unsigned(*p - '0') <= 9) ++p;
-    return p > first;
-  };
-  if (!digits(3)) return false;
-  if (mate) return p == end;
-  if (p == end || *p != '.') return false;
-  ++p;
-  return digits(2) && p == end;
+// Whether the `size` bytes at `value` are an evaluation as lichess writes it: "0.17", "-1.5"
+// (one to three digits, one or two after the point) or a mate, "#3" or "#-3" (one to three
+// digits), forms read_comment_commands reads. Eight bytes are read from `value`: the caller
+// has them.
+inline bool is_plain_eval_value(const char* value, std::size_t size) {
+  if (size < 2 || size > 7) return false;
+  std::uint64_t bytes = 0;
+  std::memcpy(&bytes, value, 8);
+  // The top bit of each byte that is not a digit (as in is_plain_clock_comment), of the first
+  // `size` bytes.
+  const std::uint64_t x = bytes ^ 0x3030303030303030u;
+  const std::uint64_t not_digit = ((x + 0x7676767676767676u) | x) & 0x8080808080808080u &
+                                  ((std::uint64_t(1) << (8 * size)) - 1);
+  const bool minus_first = value[0] == '-';
+  if (value[0] == '#') {
+    // "#", then "-" or not, then digits only.
+    const bool minus = value[1] == '-';
+    const std::uint64_t expected = 0x80u | (minus ? 0x8000u : 0u);
+    const std::size_t digits = size - 1 - minus;
+    return not_digit == expected && value[0] == '#' && digits >= 1 && digits <= 3;
+  }
+  // "-" or not, digits, one '.', one or two digits.
+  const std::uint64_t point = not_digit & ~std::uint64_t(minus_first ? 0x80u : 0u);
+  if (point == 0 || (point & (point - 1)) != 0) return false;  // exactly one other byte
+  const std::size_t at = std::size_t(std::countr_zero(point)) / 8;
+  const std::size_t whole = at - minus_first;
+  const std::size_t fraction = size - 1 - at;
+  return value[at] == '.' && whole >= 1 && whole <= 3 && fraction >= 1 && fraction <= 2;
 }
 
 // Whether `text` is one of lichess's two comment forms with well-formed values.
@@ -71,7 +81,7 @@ inline bool is_plain_lichess_comment(std::string_view text) {
   const std::size_t n = text.size();
   return n > kEval.size() + 17 && text.substr(0, kEval.size()) == kEval && text[n - 17] == ']' &&
          is_plain_clock_comment(text.substr(n - 16)) &&
-         is_plain_eval_value(text.substr(kEval.size(), n - 17 - kEval.size()));
+         is_plain_eval_value(text.data() + kEval.size(), n - 17 - kEval.size());
 }
 
 }  // namespace pgn::detail
