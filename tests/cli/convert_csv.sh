@@ -103,11 +103,53 @@ python3 -c 'import csv,sys; r=list(csv.DictReader(open(sys.argv[1], encoding="ut
 grep -q '^errors,' valid.csv && fail "--skip-invalid wrote a row of a game with errors"
 expect "column named twice" "verdict,White,White" "$(head -n 1 valid.csv | tr -d '\r')"
 
+# --moves: a row per main-line move, every cell equal to what --to jsonl --fen says of the same
+# move (SAN, UCI, FEN, and the comment commands as numbers), in the fixed columns.
+move_inputs=("$src/docs/examples/lichess-clocks.pgn" "$src/docs/examples/clocks.pgn"
+  "$src/docs/examples/bad-commands.pgn" "$src/corpora/demo/classics.pgn"
+  "$src/corpora/golden/problems.pgn" "$src/fuzz/seeds/validate/variants.pgn")
+[ -f "$shared/corpora/real/lichess_db_1000k.pgn" ] && move_inputs+=("$shared/corpora/real/lichess_db_1000k.pgn")
+for input in "${move_inputs[@]}"; do
+  "$pgn" convert -q --to csv --moves --fen "$input" -o moves.csv 2>/dev/null
+  "$pgn" convert -q --to jsonl --fen "$input" -o moves.jsonl 2>/dev/null
+  python3 - moves.csv moves.jsonl <<'PY' || fail "csv --moves and jsonl disagree on $(basename "$input")"
+import csv, json, sys
+with open(sys.argv[1], newline="", encoding="utf-8") as f:
+    rows = list(csv.reader(f))
+assert rows[0] == ["game", "ply", "san", "uci", "clock", "emt", "eval_cp", "eval_mate",
+                   "eval_depth", "timestamp", "fen"], rows[0]
+def number(cell):
+    return None if cell == "" else float(cell)
+got = [(int(r[0]), int(r[1]), r[2], r[3], *map(number, r[4:10]), r[10]) for r in rows[1:]]
+want = []
+for game, line in enumerate(open(sys.argv[2], encoding="utf-8"), 1):
+    record = json.loads(line)
+    for ply, move in enumerate(record.get("moves", []), 1):
+        if not isinstance(move, dict):
+            continue
+        e = move.get("eval", {})
+        values = [move.get("clock"), move.get("emt"), e.get("cp"), e.get("mate"), e.get("depth"),
+                  move.get("timestamp")]
+        want.append((game, ply, move["san"], move["uci"],
+                     *[None if v is None else float(v) for v in values], move["fen"]))
+assert got == want, next((g, w) for g, w in zip(got + [None] * len(want), want + [None] * len(got)) if g != w)
+assert any(row[4] is not None for row in got) or "lichess" not in sys.argv[1]
+PY
+done
+# The shipped lichess example's first move: its clock and evaluation as numbers.
+"$pgn" convert -q --to csv --moves "$src/docs/examples/lichess-clocks.pgn" >lc.csv 2>/dev/null
+expect "csv --moves first row" "1,1,e4,e2e4,180,,36,,," "$(sed -n 2p lc.csv | tr -d '\r')"
+
 # Usage errors.
 "$pgn" convert --to csv --columns 'White,,Black' tricky.jsonl >/dev/null 2>err.txt
 expect "empty column name: status" 2 $?
 "$pgn" convert --to jsonl --bom tricky.jsonl >/dev/null 2>err.txt
 expect "--bom without csv: status" 2 $?
 grep -q -- '--columns and --bom apply to --to csv' err.txt || fail "--bom without csv: no message"
+"$pgn" convert --to csv --moves --columns White tricky.jsonl >/dev/null 2>err.txt
+expect "--moves with --columns: status" 2 $?
+grep -q -- '--moves writes a row per move' err.txt || fail "--moves with --columns: no message"
+"$pgn" convert --to csv --fen tricky.jsonl >/dev/null 2>err.txt
+expect "csv --fen without --moves: status" 2 $?
 
-finish "csv rows match jsonl, quoting and --bom checked"
+finish "csv rows (per game and per move) match jsonl, quoting and --bom checked"

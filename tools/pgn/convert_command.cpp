@@ -379,6 +379,19 @@ bool csv_columns(const po::variables_map& vm, WriterOptions& writer, const std::
     std::fprintf(stderr, "pgn convert: --columns and --bom apply to --to csv\n");
     return false;
   }
+  if (vm.count("moves")) {  // a row per move, in fixed columns
+    if (vm.count("columns")) {
+      std::fprintf(stderr,
+                   "pgn convert: --columns chooses the columns of a game's row; --moves writes a "
+                   "row per move in its own columns (%s)\n",
+                   listed(csv_move_columns(true), ",", ",").c_str());
+      return false;
+    }
+    writer.csv_moves = true;
+    if (vm.count("bom")) header = "\xEF\xBB\xBF";
+    append_csv_header(csv_move_columns(vm.count("fen") > 0), header);
+    return true;
+  }
   writer.csv_columns = default_csv_columns();
   if (vm.count("columns")) {
     writer.csv_columns.clear();
@@ -447,10 +460,11 @@ struct ConvertArgs : OptionTable {
          "replace each input FILE by its converted games (all replaced together, through "
          "temporary files, only when the run completes; plain files only)")  //
         ("fen",
-         "json, jsonl, sqlite --moves: add the FEN after every move (bughouse: both pockets)")  //
+         "json, jsonl, sqlite and csv --moves: add the FEN after every move (bughouse: both "
+         "pockets)")  //
         ("board", po::value<std::string>()->value_name("A|B"),
          "bughouse: write board A or B of each match as a PGN game with its drops")  //
-        ("moves", "sqlite: a row per main-line move (SAN, UCI, clock, eval)")        //
+        ("moves", "sqlite, csv: a row per main-line move (SAN, UCI, clock, eval)")   //
         ("columns", po::value(&columns)->value_name("LIST"), columns_help.c_str())   //
         ("bom",
          "csv: begin with a UTF-8 byte order mark, for spreadsheet programs that need one")  //
@@ -506,7 +520,9 @@ int run_convert(int argc, char** argv) {
   if (!csv_columns(vm, writer, columns, header)) return kExitFailure;
   const bool json_out = writer.format == OutputFormat::Json || writer.format == OutputFormat::Jsonl;
   writer.fen = vm.count("fen") > 0;
-  if (settings.sqlite || vm.count("moves")) {
+  if (writer.csv_moves) {
+    // --fen adds the FEN column of the move rows (csv_columns above).
+  } else if (settings.sqlite || vm.count("moves")) {
     settings.sqlite_options.moves = vm.count("moves") > 0;
     settings.sqlite_options.fen = writer.fen;
     if (const char* problem = sqlite_usage_problem(settings.sqlite, vm)) {
@@ -515,8 +531,8 @@ int run_convert(int argc, char** argv) {
     }
   } else if (writer.fen && !json_out) {
     std::fprintf(stderr,
-                 "pgn convert: --fen applies to --to json and jsonl (--to fen writes "
-                 "positions alone)\n");
+                 "pgn convert: --fen applies to --to json and jsonl, and to sqlite and csv with "
+                 "--moves (--to fen writes positions alone)\n");
     return kExitFailure;
   }
   writer.keep_suffixes = vm.count("keep-suffixes") > 0;

@@ -47,6 +47,11 @@ std::vector<std::string> default_csv_columns();
 // end with CRLF). Written once before the games' rows.
 void append_csv_header(const std::vector<std::string>& columns, std::string& out);
 
+// OutputFormat::Csv with WriterOptions::csv_moves: the columns of a move's row, "game", "ply",
+// "san", "uci", "clock", "emt", "eval_cp", "eval_mate", "eval_depth", "timestamp", then "fen"
+// when `fen`.
+std::vector<std::string> csv_move_columns(bool fen);
+
 struct WriterOptions {
   OutputFormat format = OutputFormat::Pgn;
   // Pgn and Lan: write moves and the termination marker in this table (nullptr = English,
@@ -61,6 +66,9 @@ struct WriterOptions {
   std::size_t line_width = 79;
   // Csv: the columns (see csv_fields()); empty: default_csv_columns().
   std::vector<std::string> csv_columns;
+  // Csv: a row per main-line move instead of one per game, in csv_move_columns(fen)'s columns
+  // (the comment commands as numbers, the FEN after the move with `fen`).
+  bool csv_moves = false;
 };
 
 // What a game's text needs beyond its record.

@@ -6,8 +6,10 @@
 #include <string_view>
 #include <vector>
 
+#include "libpgn/comment_commands.hpp"
 #include "libpgn/game_record.hpp"
 #include "libpgn/writers.hpp"
+#include "write/record_walk.hpp"
 
 namespace pgn::detail {
 
@@ -30,6 +32,38 @@ class CsvRowWriter {
   std::vector<int> fields_;
   std::vector<std::string> default_columns_;
   std::string cell_;  // a computed cell's text, reused
+};
+
+// The main line's moves as CSV rows (WriterOptions::csv_moves), a sink of RecordWalker's walk
+// with positions and comments: a row per move, ended by CRLF, in csv_move_columns()' order.
+class CsvMoveRows {
+ public:
+  CsvMoveRows(std::string& out, std::uint64_t game, bool fen) : out_(out), game_(game), fen_(fen) {}
+
+  void leading_comment(std::string_view) {}
+  void move(const WalkedMove& m);
+  void nag(int) {}
+  void comment(std::string_view text) { read(text); }
+  void comment_after_variations(std::string_view text) { read(text); }
+  void variation_begin() {}
+  void variation_end() {}
+  void move_end();
+  void main_line_end() {}
+
+ private:
+  void read(std::string_view text) {
+    if (in_move_ && has_comment_command(text)) read_comment_commands(text, commands_);
+  }
+
+  std::string& out_;
+  std::uint64_t game_;
+  bool fen_;
+  // The move's cells, taken when it is walked (the walk's positions move on).
+  std::uint32_t ply_ = 0;
+  std::string_view san_;
+  std::string uci_, fen_text_;
+  CommentCommands commands_;
+  bool in_move_ = false;
 };
 
 }  // namespace pgn::detail

@@ -1,7 +1,9 @@
-// OutputFormat::Csv: one row per game, for spreadsheets and data frames.
+// OutputFormat::Csv: one row per game, for spreadsheets and data frames, or one per move.
 #include <algorithm>
+#include <charconv>
 #include <optional>
 
+#include "libpgn/movegen.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/variant.hpp"
 #include "openings/opening_tags.hpp"
@@ -102,6 +104,13 @@ std::vector<std::string_view> csv_fields() {
   return {std::begin(kFieldNames), std::end(kFieldNames)};
 }
 
+std::vector<std::string> csv_move_columns(bool fen) {
+  std::vector<std::string> columns = {"game", "ply",     "san",       "uci",        "clock",
+                                      "emt",  "eval_cp", "eval_mate", "eval_depth", "timestamp"};
+  if (fen) columns.emplace_back("fen");
+  return columns;
+}
+
 void append_csv_header(const std::vector<std::string>& columns, std::string& out) {
   for (std::size_t i = 0; i < columns.size(); ++i) {
     if (i) out += ',';
@@ -153,6 +162,54 @@ void CsvRowWriter::append(const GameRecord& record, const GameExtras& extras,
     }
   }
   out += "\r\n";
+}
+
+namespace {
+
+// A cell holding a number (the shortest form that reads back as the same double), or empty.
+template <class Number>
+void append_number_cell(const std::optional<Number>& value, std::string& out) {
+  out += ',';
+  if (!value) return;
+  char digits[64];
+  const auto result = std::to_chars(digits, digits + sizeof digits, *value);
+  out.append(digits, result.ptr);
+}
+
+}  // namespace
+
+void CsvMoveRows::move(const WalkedMove& m) {
+  in_move_ = m.depth == 0;
+  if (!in_move_) return;
+  ply_ = m.ply + 1;
+  san_ = m.san;
+  uci_ = m.event->move.is_null() ? std::string("0000") : to_uci(*m.before, m.event->move);
+  if (fen_) fen_text_ = m.after->fen();
+  commands_ = CommentCommands();
+}
+
+void CsvMoveRows::move_end() {
+  if (!in_move_) return;
+  in_move_ = false;
+  out_ += std::to_string(game_);
+  out_ += ',';
+  out_ += std::to_string(ply_);
+  out_ += ',';
+  append_csv_field(san_, out_);
+  out_ += ',';
+  out_ += uci_;
+  append_number_cell(commands_.clock, out_);
+  append_number_cell(commands_.emt, out_);
+  const std::optional<Evaluation>& eval = commands_.eval;
+  append_number_cell(eval ? eval->centipawns : std::nullopt, out_);
+  append_number_cell(eval ? eval->mate : std::nullopt, out_);
+  append_number_cell(eval ? eval->depth : std::nullopt, out_);
+  append_number_cell(commands_.timestamp, out_);
+  if (fen_) {
+    out_ += ',';
+    append_csv_field(fen_text_, out_);
+  }
+  out_ += "\r\n";
 }
 
 }  // namespace detail

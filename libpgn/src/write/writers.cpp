@@ -734,7 +734,14 @@ struct GameWriter::Impl {
         break;
       }
       case OutputFormat::Csv:
-        csv.append(record, extras, options.csv_columns, out);
+        if (!options.csv_moves) {
+          csv.append(record, extras, options.csv_columns, out);
+        } else if (!extras.report || extras.report->replayed) {
+          detail::CsvMoveRows sink(out, extras.report ? extras.report->index : 0, options.fen);
+          detail::WalkOptions walk = main_line_only();
+          walk.comments = true;  // for the comment commands
+          walker.walk(record, walk, {}, sink);
+        }
         break;
     }
   }
