@@ -14,7 +14,7 @@ source "$(dirname "$0")/lib/common.sh"
 prefix=$work/prefix
 cmake --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1 || fail "cmake --install failed: $(tail -n 5 "$work/install.log")"
 for f in bin/pgn share/man/man1/pgn.1 share/bash-completion/completions/pgn share/zsh/site-functions/_pgn \
-  include/libpgn/validator.hpp include/libpgn/position.hpp include/libpgn/games.hpp \
+  include/libpgn/validate_options.hpp include/libpgn/position.hpp include/libpgn/games.hpp \
   include/libpgn/comment_commands.hpp lib/cmake/libpgn/libpgnConfig.cmake \
   lib/cmake/libpgn/libpgnConfigVersion.cmake; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"
@@ -80,6 +80,42 @@ print(libpgn.__file__.startswith(sys.argv[1] + "/"), libpgn.__version__, libpgn.
   expect "the installed Python module" "True $("$pgn" --version | awk '{print $NF}') crazyhouse" "$imported"
 fi
 
+# The installed headers are the public API of docs/cpp.md, exactly: the table after the mark in
+# "What is public" lists them, and a layer of the command line that slipped back into the
+# installed root would be an extra header here.
+documented=$(awk -F '|' '$0 == "<!-- the installed headers, checked by tests/cli/install.sh -->" {found = 1; next}
+  found && /^\|/ {print $2; next}
+  found {exit}' "$2/docs/cpp.md" | grep -o 'libpgn/[a-z_]*\.hpp' | sort)
+[ -n "$documented" ] || fail "docs/cpp.md lists no installed header"
+installed=$(cd "$prefix/include" && find libpgn -type f | sort)
+[ "$installed" = "$documented" ] ||
+  fail "the installed headers are not those docs/cpp.md lists: $(diff <(echo "$documented") <(echo "$installed") | grep '^[<>]' | tr '\n' ' ')"
+# The validator's records and the validator itself are not part of it, not even by name.
+mentions=$(grep -lwE 'GameRecord|MainLineRecord|GameValidator' "$prefix"/include/libpgn/*.hpp)
+[ -z "$mentions" ] || fail "installed headers name the validator's internals: $mentions"
+
+# Each installed header compiles on its own (and twice: its include guard) against the
+# installed tree, in a translation unit of its own.
+compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+mkdir -p "$work/headers"
+{
+  echo 'cmake_minimum_required(VERSION 3.22)'
+  echo 'project(headers LANGUAGES CXX)'
+  echo 'set(CMAKE_CXX_STANDARD 20)'
+  echo 'find_package(libpgn 0.1 REQUIRED)'
+  echo 'add_library(headers OBJECT)'
+  echo 'target_link_libraries(headers PRIVATE libpgn::libpgn)'
+} >"$work/headers/CMakeLists.txt"
+for header in $installed; do
+  unit=$(basename "$header" .hpp).cpp
+  printf '#include "%s"\n#include "%s"\n' "$header" "$header" >"$work/headers/$unit"
+  echo "target_sources(headers PRIVATE $unit)" >>"$work/headers/CMakeLists.txt"
+done
+cmake -S "$work/headers" -B "$work/headers/build" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_CXX_COMPILER="$compiler" >"$work/headers.log" 2>&1 &&
+  cmake --build "$work/headers/build" >>"$work/headers.log" 2>&1 ||
+  fail "installed headers do not compile on their own: $(grep -m 5 'error' "$work/headers.log")"
+
 # A consumer project: find_package(libpgn), link libpgn::libpgn, count perft(3) from the start.
 mkdir -p "$work/consumer"
 cat >"$work/consumer/CMakeLists.txt" <<'CMAKE'
@@ -103,7 +139,6 @@ CPP
 # A sanitized build's library needs the sanitizer runtimes in the consumer too.
 flags=""
 grep -q '^LIBPGN_SANITIZE:BOOL=ON' "$build/CMakeCache.txt" && flags="-fsanitize=address,undefined"
-compiler=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
 if cmake -S "$work/consumer" -B "$work/consumer/build" -DCMAKE_PREFIX_PATH="$prefix" \
   -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="$compiler" -DCMAKE_CXX_FLAGS="$flags" \
   -DCMAKE_EXE_LINKER_FLAGS="$flags" >"$work/consumer.log" 2>&1 &&

@@ -1,9 +1,11 @@
 // The library's folders are floors (docs/architecture.md, "Floors"): a file may include the
-// headers of its own floor and of the floors below it, never of one above. A public header
-// (libpgn/x.hpp) stands on the floor of the source file that declares it (<folder>/x.cpp), or
-// on the one kHeaderFloors gives it. The arrows that once ran up (notation/san.cpp to
-// write/append_buffer.hpp, openings/openings.cpp to write/opening_tags.hpp, read/json_record.cpp
-// to libpgn/writers.hpp, io/source.cpp to libpgn/json_input.hpp) would fail here.
+// headers of its own floor and of the floors below it, never of one above. A header of either
+// root (libpgn/include/libpgn, installed; libpgn/internal/libpgn, the build's own) stands on
+// the floor of the source file that declares it (<folder>/x.cpp), or on the one kHeaderFloors
+// gives it; an installed header includes installed ones only. The arrows that once ran up
+// (notation/san.cpp to write/append_buffer.hpp, openings/openings.cpp to write/opening_tags.hpp,
+// read/json_record.cpp to libpgn/writers.hpp, io/source.cpp to libpgn/json_input.hpp) would fail
+// here.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -28,16 +30,24 @@ constexpr std::string_view kFloors[] = {"text",     "core",     "tags",     "not
 
 // Public headers declared by no source file of their own name.
 const std::map<std::string, std::string, std::less<>> kHeaderFloors = {
-    {"append_buffer", "text"},  // a class template, all in the header
-    {"types", "core"},          // types.hpp: moves, pieces, outcomes
-    {"game_record", "core"},    // a record of moves and positions, filled by check/
-    {"parser", "read"},         // read/pgn_parser.cpp
-    {"reader", "read"},         // includes input, splitter and parser
-    {"select", "select"},       // select/selection.cpp
-    {"sqlite", "write"},        // write/sqlite_writer.cpp
+    {"append_buffer", "text"},      // a class template, all in the header
+    {"types", "core"},              // types.hpp: moves, pieces, outcomes
+    {"game_record", "core"},        // a record of moves and positions, filled by check/
+    {"game_report", "check"},       // what the validator found in a game
+    {"parse_limits", "read"},       // the parser's budgets
+    {"parser", "read"},             // read/pgn_parser.cpp
+    {"raw_game", "read"},           // a game's text, as the splitter cuts it
+    {"reader", "read"},             // includes input, splitter and parser
+    {"result_forms", "notation"},   // notation/notation.cpp
+    {"select", "select"},           // select/selection.cpp
+    {"sqlite", "write"},            // write/sqlite_writer.cpp
+    {"validate_options", "check"},  // how the validator reads
 };
 
 const fs::path kSource = fs::path(LIBPGN_SOURCE_DIR) / "libpgn";
+// The two roots of "libpgn/x.hpp": the installed API, and the layers only this build sees.
+const fs::path kPublicHeaders = kSource / "include" / "libpgn";
+const fs::path kInternalHeaders = kSource / "internal" / "libpgn";
 
 std::optional<std::size_t> floor_of(std::string_view folder) {
   const auto* at = std::find(std::begin(kFloors), std::end(kFloors), folder);
@@ -189,14 +199,15 @@ TEST(Layering, NoIncludeRunsUpward) {
     for (const fs::path& file : files_in(folder.path()))
       check(file, name, name + "/" + file.filename().string());
   }
-  for (const fs::path& header : files_in(kSource / "include" / "libpgn")) {
-    std::string problem;
-    const std::string folder = header_folder(header.stem().string(), sources, problem);
-    if (folder.empty())
-      problems.push_back(problem);
-    else
-      check(header, folder, "libpgn/" + header.filename().string());
-  }
+  for (const fs::path& root : {kPublicHeaders, kInternalHeaders})
+    for (const fs::path& header : files_in(root)) {
+      std::string problem;
+      const std::string folder = header_folder(header.stem().string(), sources, problem);
+      if (folder.empty())
+        problems.push_back(problem);
+      else
+        check(header, folder, "libpgn/" + header.filename().string());
+    }
   EXPECT_TRUE(problems.empty()) << [&] {
     std::string all;
     for (const std::string& p : problems) all += p + '\n';
@@ -215,11 +226,12 @@ TEST(Layering, NoDeclarationReachesUpward) {
     if (folder.is_directory())
       for (const fs::path& file : files_in(folder.path()))
         files.emplace_back(file, folder.path().filename().string());
-  for (const fs::path& header : files_in(kSource / "include" / "libpgn")) {
-    std::string problem;
-    const std::string folder = header_folder(header.stem().string(), sources, problem);
-    if (!folder.empty()) files.emplace_back(header, folder);
-  }
+  for (const fs::path& root : {kPublicHeaders, kInternalHeaders})
+    for (const fs::path& header : files_in(root)) {
+      std::string problem;
+      const std::string folder = header_folder(header.stem().string(), sources, problem);
+      if (!folder.empty()) files.emplace_back(header, folder);
+    }
   std::map<std::string, std::size_t, std::less<>> lowest_definition;
   std::vector<std::tuple<std::string, std::string, std::size_t>> declarations;
   for (const auto& [file, folder] : files) {
@@ -242,6 +254,27 @@ TEST(Layering, NoDeclarationReachesUpward) {
       problems.push_back(file + " declares " + name + "(), defined on " +
                          std::string(kFloors[defined->second]) + "/, above its floor");
   }
+  EXPECT_TRUE(problems.empty()) << [&] {
+    std::string all;
+    for (const std::string& p : problems) all += p + '\n';
+    return all;
+  }();
+}
+
+// An installed header stands alone in the installed tree: it includes no header of the internal
+// root (which is not installed), and no name is in both roots, where the include path's order
+// would pick one.
+TEST(Layering, InstalledHeadersIncludeOnlyInstalledOnes) {
+  std::vector<std::string> problems;
+  for (const fs::path& header : files_in(kPublicHeaders)) {
+    if (fs::exists(kInternalHeaders / header.filename()))
+      problems.push_back("libpgn/" + header.filename().string() + " is in both roots");
+    for (const std::string& include : quoted_includes(header))
+      if (!include.starts_with("libpgn/") || !fs::exists(kPublicHeaders / include.substr(7)))
+        problems.push_back("libpgn/" + header.filename().string() + " (installed) -> " + include +
+                           ": not an installed header");
+  }
+  EXPECT_FALSE(files_in(kPublicHeaders).empty());
   EXPECT_TRUE(problems.empty()) << [&] {
     std::string all;
     for (const std::string& p : problems) all += p + '\n';

@@ -8,6 +8,7 @@
 
 #include "libpgn/notation.hpp"
 #include "libpgn/reader.hpp"
+#include "libpgn/result_forms.hpp"
 #include "libpgn/types.hpp"
 #include "libpgn/validator.hpp"
 

@@ -1,6 +1,7 @@
 // The tag layer (libpgn/tags.hpp and libpgn/src/tags/): the one reader of each tag value, the
 // tag-pair scanner and the escapes, and the commands that read tags through them agreeing
 // with the validator.
+#include "libpgn/result_forms.hpp"
 #include "libpgn/tags.hpp"
 
 #include <gtest/gtest.h>

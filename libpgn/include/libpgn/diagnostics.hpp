@@ -9,7 +9,6 @@
 #include <string_view>
 #include <vector>
 
-#include "libpgn/splitter.hpp"
 #include "libpgn/types.hpp"
 
 namespace pgn {
@@ -67,31 +66,6 @@ struct Diagnostic {
   std::string fen;                  // the position before the move, when it helps
   std::string source_line;          // the input line (or a window of it) the problem is on
   std::uint32_t source_column = 0;  // 1-based caret position in source_line
-};
-
-// What checking one game found.
-struct GameReport {
-  std::uint64_t index = 0;  // 1-based game number in its input
-  TextPos start;
-  std::string notation = "en";       // code of the notation the game was read in
-  std::uint32_t plies = 0;           // main-line half-moves replayed
-  std::uint64_t moves_replayed = 0;  // all moves replayed, variations included
-  std::uint32_t errors = 0;          // after strict and ignored codes (ValidateOptions)
-  std::uint32_t warnings = 0;
-  // The termination marker, else the Result tag; none when the game gives neither.
-  std::optional<GameResult> result;
-  // False when the moves were not replayed (a variant that is not supported, a bad FEN):
-  // such a game without errors is "not checked", not valid.
-  bool replayed = true;
-  // The result as scored (Unknown when none is given), and why the game ended when the
-  // final position shows it (checkmate, stalemate, no mating material, an automatic draw)
-  // or the Termination tag says the game was lost on time.
-  Outcome outcome;
-  // The rules the game was replayed by, as lichess names them ("Crazyhouse", "Chess960"); empty
-  // for standard chess.
-  std::string variant;
-  std::vector<Diagnostic> problems;
-  bool has_errors() const { return errors != 0; }
 };
 
 // A problem with an input as a whole, not with one of its games: it could not be opened,

@@ -26,9 +26,10 @@
 #include "libpgn/comment_commands.hpp"
 #include "libpgn/diagnostics.hpp"
 #include "libpgn/position.hpp"
+#include "libpgn/raw_game.hpp"
 #include "libpgn/source.hpp"
 #include "libpgn/types.hpp"
-#include "libpgn/validator.hpp"
+#include "libpgn/validate_options.hpp"
 #include "libpgn/variant.hpp"
 
 namespace pgn {

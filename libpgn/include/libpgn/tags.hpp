@@ -28,7 +28,7 @@ std::optional<GameResult> read_result_spelling(std::string_view text);
 }
 
 // The result `text` stands for, or nothing. The result forms of notation tables ("½:½" in
-// German) are read by ResultForms (notation.hpp), which starts from this reader.
+// German) are read by the validator's result reader, which starts from this one.
 inline std::optional<GameResult> read_result(std::string_view text,
                                              ResultReading reading = ResultReading::Strict) {
   for (int r = 0; r < 4; ++r)

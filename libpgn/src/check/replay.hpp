@@ -29,6 +29,7 @@
 #include "libpgn/notation.hpp"
 #include "libpgn/parser.hpp"
 #include "libpgn/position.hpp"
+#include "libpgn/result_forms.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/validator.hpp"
 #include "libpgn/variant.hpp"

@@ -11,6 +11,7 @@
 
 #include "check/diagnostics_builder.hpp"
 #include "libpgn/notation.hpp"
+#include "libpgn/result_forms.hpp"
 #include "libpgn/variant.hpp"
 
 namespace pgn {

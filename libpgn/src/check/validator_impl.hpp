@@ -12,6 +12,7 @@
 #include "check/tag_checks.hpp"
 #include "libpgn/comment_commands.hpp"
 #include "libpgn/openings.hpp"
+#include "libpgn/result_forms.hpp"
 #include "libpgn/validator.hpp"
 #include "read/clock_comment.hpp"
 #include "read/pgn_parser.hpp"

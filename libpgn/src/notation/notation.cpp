@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "libpgn/result_forms.hpp"
 #include "libpgn/spoken.hpp"
 #include "libpgn/tags.hpp"
 #include "notation/embedded.hpp"

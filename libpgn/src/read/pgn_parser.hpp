@@ -20,6 +20,7 @@
 
 #include "libpgn/notation.hpp"
 #include "libpgn/parser.hpp"
+#include "libpgn/result_forms.hpp"
 #include "read/tokens.hpp"
 #include "tags/marker_dashes.hpp"
 #include "tags/tag_scan.hpp"

@@ -16,6 +16,7 @@
 #include "libpgn/movegen.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/parser.hpp"
+#include "libpgn/result_forms.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/tags.hpp"
 #include "libpgn/variant.hpp"

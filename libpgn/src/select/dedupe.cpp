@@ -16,6 +16,7 @@
 #include "libpgn/bughouse.hpp"
 #include "libpgn/game_record.hpp"
 #include "libpgn/notation.hpp"
+#include "libpgn/result_forms.hpp"
 #include "libpgn/san.hpp"
 #include "read/pgn_parser.hpp"
 #include "select/main_line_replay.hpp"

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "libpgn/game_record.hpp"
+#include "libpgn/result_forms.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/select.hpp"
 #include "libpgn/tags.hpp"

@@ -1,6 +1,7 @@
 // The writers of libpgn/writers.hpp: PGN export format (and LAN in the same layout), JSON,
 // UCI, FEN and EPD, all driven by the canonical walk of record_walk.hpp. CSV rows are
 // csv_writer.cpp's, the formats' names output_formats.cpp's.
+#include "libpgn/result_forms.hpp"
 #include "libpgn/writers.hpp"
 
 #include <algorithm>

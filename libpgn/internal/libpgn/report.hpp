@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "libpgn/diagnostics.hpp"
+#include "libpgn/game_report.hpp"
 #include "libpgn/terminal_text.hpp"  // the text format's escaping, for the commands too
 
 namespace pgn {

@@ -18,6 +18,7 @@
 
 #include "libpgn/diagnostics.hpp"
 #include "libpgn/game_record.hpp"
+#include "libpgn/game_report.hpp"
 #include "libpgn/splitter.hpp"
 #include "libpgn/validator.hpp"
 

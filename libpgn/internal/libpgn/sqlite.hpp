@@ -15,6 +15,7 @@
 
 #include "libpgn/diagnostics.hpp"
 #include "libpgn/game_record.hpp"
+#include "libpgn/game_report.hpp"
 #include "libpgn/splitter.hpp"
 
 namespace pgn {

@@ -3,12 +3,12 @@
 // visitor can skip a variation or the rest of a game. Defined in read/pgn_parser.cpp.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "libpgn/parse_limits.hpp"
 #include "libpgn/splitter.hpp"
 #include "libpgn/tags.hpp"
 
@@ -57,17 +57,6 @@ class Visitor {
   // castling with a non-breaking hyphen, a blank line inside movetext.
   virtual void syntax_warning(std::string_view /*message*/, TextPos /*pos*/) {}
   virtual void end_game() {}
-};
-
-struct ParseLimits {
-  std::uint32_t max_variation_depth = 1000;
-  std::uint64_t max_comment_bytes = 1u << 20;
-  std::uint32_t max_tags = 1000;
-  // Set (by SIGINT, say) to abandon the game being read: read once per kStopPollBytes of its
-  // text, so that one huge game stops within milliseconds; the game is then cut with a
-  // limit-exceeded problem.
-  const std::atomic<bool>* stop = nullptr;
-  static constexpr std::size_t kStopPollBytes = 1u << 16;
 };
 
 // Parses one game (as cut by GameSplitter, or any text holding exactly one game).

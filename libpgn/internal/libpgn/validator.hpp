@@ -10,36 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "libpgn/diagnostics.hpp"
 #include "libpgn/game_record.hpp"
-#include "libpgn/notation.hpp"
-#include "libpgn/parser.hpp"
-#include "libpgn/splitter.hpp"
-#include "libpgn/variant.hpp"
+#include "libpgn/game_report.hpp"
+#include "libpgn/raw_game.hpp"
+#include "libpgn/validate_options.hpp"
 
 namespace pgn {
-
-struct ValidateOptions {
-  // nullptr: detect the notation per game (English first, then every built-in table whose
-  // symbols fit the game). Otherwise this notation is used for every game.
-  const Notation* notation = nullptr;
-  // Extra tables to consider when detecting (the user's own tables).
-  std::vector<const Notation*> extra_notations;
-  bool strict = false;                     // warnings count as errors
-  std::array<bool, kCodeCount> ignored{};  // codes not reported
-  bool check_tags = true;
-  bool check_suffixes = true;
-  std::uint32_t max_plies = 100000;  // per line of play; beyond it: limit-exceeded
-  ParseLimits parse_limits;
-  bool include_fen = true;  // put the FEN before a bad move in diagnostics
-  // An ECO tag that no named position of the main line has is a bad-tag warning naming the
-  // code the moves give (libpgn/openings.hpp).
-  bool check_eco = false;
-  // The rule set of games without a Variant tag (`--variant`). A game's own tag still wins,
-  // with a bad-tag warning when it names other rules than these. Unset: standard chess, and
-  // an untagged game that fails where another rule set reads it gets that set named.
-  std::optional<VariantName> variant;
-};
 
 // Validates games one after another; reuses its buffers, so keep one per thread.
 class GameValidator {

@@ -18,6 +18,7 @@
 
 #include "libpgn/diagnostics.hpp"
 #include "libpgn/game_record.hpp"
+#include "libpgn/game_report.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/openings.hpp"
 #include "libpgn/tags.hpp"

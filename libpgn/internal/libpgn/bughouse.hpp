@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "libpgn/diagnostics.hpp"
+#include "libpgn/game_report.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/splitter.hpp"
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "libpgn/diagnostics.hpp"
+#include "libpgn/game_report.hpp"
 #include "libpgn/json_input.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/source.hpp"
