@@ -147,8 +147,8 @@ enum class Variant : std::uint8_t {
   RacingKings,
   ThreeCheck,
   // One board of a bughouse match: crazyhouse whose captures go to the partner's pocket on
-  // the other board (libpgn/bughouse.hpp plays the match), and mate only by a check that no
-  // drop can block.
+  // the other board (the library's bughouse layer plays the match), and mate only by a check that
+  // no drop can block.
   Bughouse,
 };
 constexpr int kVariantCount = 9;

@@ -29,7 +29,7 @@ struct ValidateOptions {
   ParseLimits parse_limits;
   bool include_fen = true;  // put the FEN before a bad move in diagnostics
   // An ECO tag that no named position of the main line has is a bad-tag warning naming the
-  // code the moves give (libpgn/openings.hpp).
+  // code the moves give, by the library's opening table (`pgn validate --check-eco`).
   bool check_eco = false;
   // The rule set of games without a Variant tag (`--variant`). A game's own tag still wins,
   // with a bad-tag warning when it names other rules than these. Unset: standard chess, and
