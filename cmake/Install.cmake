@@ -7,6 +7,8 @@ install(TARGETS libpgn EXPORT libpgnTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The public headers are the directory libpgn/include/libpgn, whole (docs/cpp.md lists them, and
+# tests/cli/install.sh holds the two to each other); libpgn/internal is the build's own.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/libpgn/include/libpgn
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.hpp")
 
