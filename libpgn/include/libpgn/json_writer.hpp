@@ -16,6 +16,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -51,6 +52,24 @@ class JsonWriter {
     separate();
     put_string(name);
     out_ += spaced_ ? std::string_view(": ") : std::string_view(":");
+    first_ = true;
+    return *this;
+  }
+  // A name written in the code ("san"): inlined, so that the compiler sees it needs no escape
+  // and writes it with its separators in one go (a call and a look at each byte per member
+  // cost more than the rest of a move's JSON). A char array that holds a shorter string is
+  // read up to its NUL, as the std::string_view overload reads it.
+  template <std::size_t N>
+  [[gnu::always_inline]] JsonWriter& key(const char (&name)[N]) {
+    const std::string_view text(name);
+    if (text.size() > kShortString || !is_plain(text)) return key(text);
+    out_.make_room(text.size() + 6);
+    if (!first_) put_separator();
+    out_.put('"');
+    out_.put(text);
+    out_.put('"');
+    out_.put(':');
+    if (spaced_) out_.put(' ');
     first_ = true;
     return *this;
   }
@@ -143,27 +162,63 @@ class JsonWriter {
     first_ = depth_ == 0;
     return *this;
   }
-  void separate() {
-    if (!first_) out_ += spaced_ ? std::string_view(", ") : std::string_view(",");
+  [[gnu::always_inline]] void separate() {
+    if (first_) return;
+    out_.make_room(2);
+    put_separator();
+  }
+  // ',' or ", " (room for it made).
+  [[gnu::always_inline]] void put_separator() {
+    out_.put(',');
+    if (spaced_) out_.put(' ');
   }
   // Most strings (a move, a name, a clock comment) are short, plain ASCII: copied at once.
-  void put_string(std::string_view text) {
-    if (text.size() <= kShortString) {
-      bool plain = true;
-      for (const char ch : text) {
-        const unsigned char c = static_cast<unsigned char>(ch);
-        // Below 0x20 and from 0x80 wrap to at least 0x60: a control or a multibyte character.
-        plain &= static_cast<unsigned char>(c - 0x20) < 0x60 && c != '"' && c != '\\';
-      }
-      if (plain) {
-        out_.make_room(text.size() + 2);
-        out_.put('"');
-        out_.put(text);
-        out_.put('"');
-        return;
-      }
+  [[gnu::always_inline]] void put_string(std::string_view text) {
+    if (text.size() <= kShortString && is_plain(text)) {
+      out_.make_room(text.size() + 2);
+      out_.put('"');
+      out_.put(text);
+      out_.put('"');
+      return;
     }
     put_escaped(text);
+  }
+  // Whether a string of at most kShortString bytes is printable ASCII without '"' and '\\':
+  // a few words tested at once (the bytes of a short string are read in overlapping words,
+  // a string under four bytes padded with spaces).
+  [[gnu::always_inline]] static bool is_plain(std::string_view text) {
+    const char* const p = text.data();
+    const std::size_t n = text.size();
+    std::uint64_t first, last;
+    if (n >= 8) {
+      std::memcpy(&first, p, 8);
+      std::memcpy(&last, p + n - 8, 8);
+    } else if (n >= 4) {
+      std::uint32_t a, b;
+      std::memcpy(&a, p, 4);
+      std::memcpy(&b, p + n - 4, 4);
+      first = last = a | std::uint64_t(b) << 32;
+    } else if (n > 0) {
+      const auto byte = [](char c) { return std::uint64_t(static_cast<unsigned char>(c)); };
+      first = last = byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16 | kSpaces << 24;
+    } else {
+      return true;
+    }
+    return !needs_escape(first) && !needs_escape(last);
+  }
+  static constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  static constexpr std::uint64_t kSpaces = 0x20 * kOnes;
+  // Whether one of the eight bytes of `word` needs more than a copy in a JSON string: a
+  // control byte (below 0x20), '"', '\\', or a byte of a multibyte character (from 0x80),
+  // which is copied only once it is known to be well-formed UTF-8. Exact for "any byte": the
+  // borrows that make these tests inexact for single bytes only reach bytes above one that
+  // matched.
+  static constexpr bool needs_escape(std::uint64_t word) {
+    constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+    const auto zero_byte = [](std::uint64_t x) { return (x - kOnes) & ~x & kHigh; };
+    return ((word - kSpaces) | word | zero_byte(word ^ ('"' * kOnes)) |
+            zero_byte(word ^ ('\\' * kOnes))) &
+           kHigh;
   }
   void put_escaped(std::string_view text);
 

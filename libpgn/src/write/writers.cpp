@@ -30,6 +30,28 @@ constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site",  "
                                                              "White", "Black", "Result"};
 constexpr std::array<std::string_view, 7> kRosterDefaults = {"?", "?", "????.??.??", "?",
                                                              "?", "?", "*"};
+// The index of a name in kSevenTagRoster (its size when it is not there): its size first.
+constexpr std::size_t roster_index(std::string_view name) {
+  switch (name.size()) {
+    case 4:
+      return name == "Site" ? 1 : name == "Date" ? 2 : 7;
+    case 5:
+      return name == "Event"   ? 0
+             : name == "Round" ? 3
+             : name == "White" ? 4
+             : name == "Black" ? 5
+                               : 7;
+    case 6:
+      return name == "Result" ? 6 : 7;
+    default:
+      return 7;
+  }
+}
+static_assert([] {
+  for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r)
+    if (roster_index(kSevenTagRoster[r]) != r) return false;
+  return roster_index("Sites") == kSevenTagRoster.size();
+}());
 // Suffix annotations for NAGs 1..6, as --keep-suffixes writes them.
 constexpr std::array<std::string_view, 7> kSuffixes = {"", "!", "?", "!!", "??", "!?", "?!"};
 
@@ -46,6 +68,27 @@ std::string_view format_number(char (&buffer)[24], std::uint64_t value) {
     value /= 10;
   } while (value);
   return std::string_view(p, std::size_t(end - p));
+}
+
+// Move numbers below 1000 as text, made at compile time: formatting took a division per digit
+// on every White move.
+struct NumberTexts {
+  static constexpr std::size_t kCount = 1000;
+  char text[kCount][3] = {};
+  std::uint8_t size[kCount] = {};
+  constexpr NumberTexts() {
+    for (std::size_t n = 0; n < kCount; ++n) {
+      size[n] = std::uint8_t(n < 10 ? 1 : n < 100 ? 2 : 3);
+      for (std::size_t v = n, i = size[n]; i-- > 0; v /= 10) text[n][i] = char('0' + v % 10);
+    }
+  }
+};
+constexpr NumberTexts kNumberTexts;
+
+// `value` in decimal: from the table when it is in it, else written at the end of `buffer`.
+std::string_view number_text(char (&buffer)[24], std::uint64_t value) {
+  if (value < NumberTexts::kCount) return {kNumberTexts.text[value], kNumberTexts.size[value]};
+  return format_number(buffer, value);
 }
 
 void append_number(std::string& out, std::uint64_t value) {
@@ -237,6 +280,19 @@ class LineBreaker {
   AppendBuffer<kBlockSize> block_;
 };
 
+// Whether `p` is the standard starting position, whose FEN is Position::kStartFen: most games
+// start there, and making the FEN costs as much as writing a short game's moves.
+bool is_standard_start(const Position& p) {
+  static const Position start;
+  if (p.variant() != Variant::Standard || p.is_chess960() || p.side_to_move() != White ||
+      p.castling_rights() != start.castling_rights() || p.ep_square() != start.ep_square() ||
+      p.halfmove_clock() != 0 || p.fullmove_number() != 1 || p.pieces(White) != start.pieces(White))
+    return false;
+  for (PieceType t : {Pawn, Knight, Bishop, Rook, Queen, King})
+    if (p.pieces(t) != start.pieces(t)) return false;
+  return true;
+}
+
 // ---- PGN and LAN ------------------------------------------------------------------------
 
 class PgnSink {
@@ -253,7 +309,7 @@ class PgnSink {
     const bool numbered = side == White || need_number_;
     need_number_ = false;
     char digits[24];
-    const std::string_view digits_view = numbered ? format_number(digits, number) : "";
+    const std::string_view digits_view = numbered ? number_text(digits, number) : "";
     // Most moves are the record's SAN with nothing to add: written at once, with the number.
     if (!options_.keep_suffixes && options_.notation == nullptr &&
         options_.format != OutputFormat::Lan && !m.event->move.is_null()) {
@@ -361,8 +417,8 @@ class PgnSink {
 class JsonSink {
  public:
   JsonSink(const WriterOptions& options, JsonWriter& json, std::vector<std::uint8_t>& fields,
-           std::vector<std::string_view>& leading)
-      : options_(options), json_(json), fields_(fields), leading_(leading) {
+           std::vector<std::string_view>& leading, bool chess960)
+      : options_(options), json_(json), fields_(fields), leading_(leading), chess960_(chess960) {
     fields_.assign(1, kNone);
     leading_.clear();
   }
@@ -375,11 +431,9 @@ class JsonSink {
       leading_.clear();
     }
     json_.key("san").string(m.san);
-    json_.key("uci");
-    if (m.event->move.is_null())
-      json_.string("0000");
-    else
-      json_.string(to_uci(*m.before, m.event->move));
+    // From the move alone: the walk replays the moves only for --fen.
+    char uci[5];
+    json_.key("uci").string(std::string_view(uci, write_uci(m.event->move, chess960_, uci)));
     if (options_.fen) json_.key("fen").string(m.after->fen());
     fields_.back() = kNone;
     if (line() < commands_.size()) commands_[line()] = CommentCommands();
@@ -470,6 +524,7 @@ class JsonSink {
   std::vector<std::uint8_t>& fields_;  // per open line: the array field of its current move
   std::vector<std::string_view>& leading_;
   std::vector<CommentCommands> commands_;  // per open line: its current move's commands
+  bool chess960_;                          // the game's castling moves are written as in Chess960
 };
 
 // ---- UCI, FEN, EPD ------------------------------------------------------------------------
@@ -561,7 +616,19 @@ struct GameWriter::Impl {
   WriterOptions options;
   detail::RecordWalker walker;
   LineBreaker lines;
-  std::vector<std::uint32_t> tag_order;
+  // A tag outside the roster, ordered by its name: the name's first eight bytes as a
+  // big-endian number (0 after its end) order names as their bytes do, unless equal.
+  struct SortedTag {
+    std::uint64_t prefix;
+    std::uint32_t index;
+  };
+  std::vector<SortedTag> tag_order;
+
+  static std::uint64_t name_prefix(std::string_view name) {
+    std::uint64_t bytes = 0;
+    std::memcpy(&bytes, name.data(), std::min<std::size_t>(name.size(), 8));
+    return __builtin_bswap64(bytes);
+  }
   std::vector<std::uint8_t> json_fields;
   std::vector<std::string_view> json_leading;
   detail::CsvRowWriter csv;
@@ -571,7 +638,9 @@ struct GameWriter::Impl {
     w.comments = options.comments;
     w.variations = options.variations;
     w.nags = options.nags;
-    w.positions = options.notation != nullptr || options.format != OutputFormat::Pgn;
+    // PGN in another notation or as LAN writes moves from their positions, JSON only its
+    // FEN after each move (its UCI text needs no position).
+    w.positions = options.notation != nullptr || options.format == OutputFormat::Lan || options.fen;
     return w;
   }
 
@@ -600,11 +669,9 @@ struct GameWriter::Impl {
     std::array<bool, 7> given{};
     tag_order.clear();
     for (std::uint32_t i = 0; i < tags.size(); ++i) {
-      const std::size_t r = static_cast<std::size_t>(
-          std::find(kSevenTagRoster.begin(), kSevenTagRoster.end(), tags[i].first) -
-          kSevenTagRoster.begin());
+      const std::size_t r = roster_index(tags[i].first);
       if (r == kSevenTagRoster.size()) {
-        tag_order.push_back(i);
+        tag_order.push_back({name_prefix(tags[i].first), i});
         if (plan) plan->see(i, tags[i].first);
       } else if (!given[r]) {
         given[r] = true;
@@ -612,16 +679,19 @@ struct GameWriter::Impl {
       }
     }
     roster[6] = result_text(record_result(record, extras));
-    std::sort(tag_order.begin(), tag_order.end(), [&](std::uint32_t a, std::uint32_t b) {
-      int c = tags[a].first.compare(tags[b].first);
-      return c != 0 ? c < 0 : a < b;
+    // Most names differ in their first eight bytes: compared as numbers.
+    std::sort(tag_order.begin(), tag_order.end(), [&](const SortedTag& a, const SortedTag& b) {
+      if (a.prefix != b.prefix) return a.prefix < b.prefix;
+      int c = tags[a.index].first.compare(tags[b.index].first);
+      return c != 0 ? c < 0 : a.index < b.index;
     });
     // Gathered in a block: a dozen small appends per tag to the string cost more than the rest.
     AppendBuffer<2048> text(out);
     for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r)
       append_tag(kSevenTagRoster[r], roster[r], text);
     if (!plan) {
-      for (std::uint32_t i : tag_order) append_tag(tags[i].first, tags[i].second, text);
+      for (const SortedTag& t : tag_order)
+        append_tag(tags[t.index].first, tags[t.index].second, text);
       text.flush();
       return;
     }
@@ -632,7 +702,8 @@ struct GameWriter::Impl {
     plan->for_each_added([&](std::string_view name, std::string_view value) {
       added[added_count++] = {name, value};
     });
-    for (std::uint32_t i : tag_order) {
+    for (const SortedTag& t : tag_order) {
+      const std::uint32_t i = t.index;
       for (; next_added < added_count && added[next_added].first < tags[i].first; ++next_added)
         append_tag(added[next_added].first, added[next_added].second, text);
       std::string_view value = tags[i].second;
@@ -661,11 +732,12 @@ struct GameWriter::Impl {
       for (const auto& [name, value] : record.tags) json.key(name).string(value);
     }
     json.end_object();
-    json.key("start_fen").string(record.start.fen());
+    json.key("start_fen")
+        .string(is_standard_start(record.start) ? Position::kStartFen : record.start.fen());
     if (record.start.variant() != Variant::Standard)
       json.key("variant").string(variant_name(record.start.variant()));
     json.key("moves").begin_array();
-    JsonSink sink(options, json, json_fields, json_leading);
+    JsonSink sink(options, json, json_fields, json_leading, record.start.is_chess960());
     walker.walk(record, walk_options(), extras.closing_comment, sink);
     json.end_array();
     if (!sink.unattached_comments().empty())
