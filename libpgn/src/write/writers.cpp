@@ -298,28 +298,50 @@ bool is_standard_start(const Position& p) {
 class PgnSink {
  public:
   PgnSink(const WriterOptions& options, LineBreaker& lines, const GameRecord& record)
-      : options_(options), lines_(lines), record_(record) {}
+      : options_(options),
+        lines_(lines),
+        start_side_(std::uint32_t(record.start.side_to_move())),
+        start_number_(std::uint64_t(record.start.fullmove_number())),
+        record_san_(!options.keep_suffixes && options.notation == nullptr &&
+                    options.format != OutputFormat::Lan) {}
 
   void leading_comment(std::string_view text) { write_comment(text); }
-  void move(const WalkedMove& m) {
-    flush_move();
-    const int side = (int(record_.start.side_to_move()) + int(m.ply % 2)) % 2;
-    const std::uint64_t number = std::uint64_t(record_.start.fullmove_number()) +
-                                 (std::uint64_t(record_.start.side_to_move()) + m.ply) / 2;
-    const bool numbered = side == White || need_number_;
+  // Inlined into the walk: most moves are the record's SAN with nothing to add, written at
+  // once with the number White's moves and a move after a comment or variation take.
+  [[gnu::always_inline]] void move(const WalkedMove& m) {
+    if (!record_san_ || m.event->move.is_null() || has_pending_) [[unlikely]] {
+      move_with_pending(m);
+      return;
+    }
+    const bool white = ((start_side_ + m.ply) & 1) == 0;
+    if (!white && !need_number_) {
+      lines_.ascii_token(m.san);
+      return;
+    }
     need_number_ = false;
     char digits[24];
-    const std::string_view digits_view = numbered ? number_text(digits, number) : "";
-    // Most moves are the record's SAN with nothing to add: written at once, with the number.
-    if (!options_.keep_suffixes && options_.notation == nullptr &&
-        options_.format != OutputFormat::Lan && !m.event->move.is_null()) {
+    const std::string_view number = number_text(digits, move_number(m));
+    if (white)
+      lines_.ascii_token(number, ". ", m.san);
+    else
+      lines_.ascii_token(number, "... ", m.san);
+  }
+  // A move written after its suffix annotation or in another form (pending_), or a null move.
+  [[gnu::noinline]] void move_with_pending(const WalkedMove& m) {
+    flush_move();
+    const bool white = ((start_side_ + m.ply) & 1) == 0;
+    const bool numbered = white || need_number_;
+    need_number_ = false;
+    char digits[24];
+    const std::string_view digits_view = numbered ? number_text(digits, move_number(m)) : "";
+    if (record_san_ && !m.event->move.is_null()) {
       if (numbered)
-        lines_.ascii_token(digits_view, side == White ? ". " : "... ", m.san);
+        lines_.ascii_token(digits_view, white ? ". " : "... ", m.san);
       else
         lines_.ascii_token(m.san);
       return;
     }
-    if (numbered) lines_.ascii_token(digits_view, side == White ? "." : "...");
+    if (numbered) lines_.ascii_token(digits_view, white ? "." : "...");
     // The record's SAN is written from where it is; other forms are made in pending_.
     if (options_.notation || options_.format == OutputFormat::Lan || m.event->move.is_null()) {
       pending_.clear();
@@ -331,6 +353,10 @@ class PgnSink {
     has_pending_ = true;
     suffix_written_ = false;
   }
+  std::uint64_t move_number(const WalkedMove& m) const {
+    return start_number_ + (start_side_ + m.ply) / 2;
+  }
+
   void nag(int value) {
     if (options_.keep_suffixes && has_pending_ && !suffix_written_ && value >= 1 && value <= 6) {
       if (pending_view_.data() != pending_.data()) pending_.assign(pending_view_);
@@ -404,7 +430,9 @@ class PgnSink {
 
   const WriterOptions& options_;
   LineBreaker& lines_;
-  const GameRecord& record_;
+  const std::uint32_t start_side_;    // the side to move at the start (White 0)
+  const std::uint64_t start_number_;  // the move number at the start
+  const bool record_san_;             // moves are written as the record's SAN, as they are
   bool need_number_ = true;
   bool has_pending_ = false;
   bool suffix_written_ = false;
