@@ -189,22 +189,25 @@ class JsonWriter {
   [[gnu::always_inline]] static bool is_plain(std::string_view text) {
     const char* const p = text.data();
     const std::size_t n = text.size();
-    std::uint64_t first, last;
-    if (n >= 8) {
-      std::memcpy(&first, p, 8);
+    std::uint64_t word;
+    if (n > 8) {
+      std::uint64_t last;
+      std::memcpy(&word, p, 8);
       std::memcpy(&last, p + n - 8, 8);
-    } else if (n >= 4) {
+      return !needs_escape(word) && !needs_escape(last);
+    }
+    if (n >= 4) {  // most strings (a move, a short name): one word
       std::uint32_t a, b;
       std::memcpy(&a, p, 4);
       std::memcpy(&b, p + n - 4, 4);
-      first = last = a | std::uint64_t(b) << 32;
+      word = a | std::uint64_t(b) << 32;
     } else if (n > 0) {
       const auto byte = [](char c) { return std::uint64_t(static_cast<unsigned char>(c)); };
-      first = last = byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16 | kSpaces << 24;
+      word = byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16 | kSpaces << 24;
     } else {
       return true;
     }
-    return !needs_escape(first) && !needs_escape(last);
+    return !needs_escape(word);
   }
   static constexpr std::uint64_t kOnes = 0x0101010101010101ull;
   static constexpr std::uint64_t kSpaces = 0x20 * kOnes;
@@ -213,7 +216,7 @@ class JsonWriter {
   // which is copied only once it is known to be well-formed UTF-8. Exact for "any byte": the
   // borrows that make these tests inexact for single bytes only reach bytes above one that
   // matched.
-  static constexpr bool needs_escape(std::uint64_t word) {
+  [[gnu::always_inline]] static constexpr bool needs_escape(std::uint64_t word) {
     constexpr std::uint64_t kHigh = 0x8080808080808080ull;
     const auto zero_byte = [](std::uint64_t x) { return (x - kOnes) & ~x & kHigh; };
     return ((word - kSpaces) | word | zero_byte(word ^ ('"' * kOnes)) |

@@ -63,6 +63,13 @@ void JsonWriter::put_escaped(std::string_view text) {
 }
 
 JsonWriter& JsonWriter::number(double value) {
+  // Most doubles written are whole and small (a clock in seconds): their shortest form is
+  // their digits (below 10^5; 100000 is "1e+05"), written without to_chars' search.
+  if (value >= 0 && value < 1e5 && !std::signbit(value) && value == double(std::uint32_t(value))) {
+    number(std::uint32_t(value));
+    out_ += std::string_view(".0");
+    return *this;
+  }
   if (!std::isfinite(value)) return null();
   separate();
   char digits[64];  // the shortest form of a double takes at most 24
