@@ -252,12 +252,18 @@ class LineBreaker {
       return;
     }
     block_.make_room(size);
-    if (!empty_) block_.put(' ');
+    // The members read before the first byte is written (see AppendBuffer::cursor).
+    const bool first = empty_;
+    std::size_t opening = opening_;
     empty_ = false;
-    for (; opening_ > 0; --opening_) block_.put('(');
-    block_.put(a);
-    block_.put(b);
-    block_.put(c);
+    opening_ = 0;
+    char* p = block_.cursor();
+    if (!first) *p++ = ' ';
+    for (; opening > 0; --opening) *p++ = '(';
+    p = AppendBuffer<kBlockSize>::put_at(p, a);
+    p = AppendBuffer<kBlockSize>::put_at(p, b);
+    p = AppendBuffer<kBlockSize>::put_at(p, c);
+    block_.set_cursor(p);
   }
   [[gnu::noinline]] void put_long_token(std::string_view a, std::string_view b,
                                         std::string_view c) {
