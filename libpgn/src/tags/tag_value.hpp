@@ -41,17 +41,24 @@ inline bool tail_needs_no_escape(std::string_view value, std::size_t i) {
   return !needs_tag_escape(word);
 }
 
+// Whether `value` is written as it is: eight bytes at a time, the last ones at once (most
+// values are a name or a date of a few words).
+[[gnu::always_inline]] inline bool needs_no_escape(std::string_view value) {
+  std::size_t i = 0;
+  while (i + 8 <= value.size() && !needs_tag_escape(detail::load_u64(value.data() + i))) i += 8;
+  return i + 8 <= value.size() ? false : tail_needs_no_escape(value, i);
+}
+
 // append_tag_value() into a std::string or an AppendBuffer.
 template <class Out>
 void append_tag_value_to(std::string_view value, Out& out) {
-  std::size_t plain = 0;  // start of the run of characters that need no change
-  std::size_t i = 0;      // most values need none: skipped eight bytes at a time
-  while (i + 8 <= value.size() && !needs_tag_escape(detail::load_u64(value.data() + i))) i += 8;
-  // The last bytes at once too: most values are a name or a date of a few words.
-  if (tail_needs_no_escape(value, i)) {
+  if (needs_no_escape(value)) {
     out += value;
     return;
   }
+  std::size_t plain = 0;  // start of the run of characters that need no change
+  std::size_t i = 0;      // the words before the first change are skipped again
+  while (i + 8 <= value.size() && !needs_tag_escape(detail::load_u64(value.data() + i))) i += 8;
   for (; i < value.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(value[i]);
     if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7F) continue;

@@ -750,6 +750,20 @@ struct GameWriter::Impl {
   }
 
   static void append_tag(std::string_view name, std::string_view value, AppendBuffer<2048>& out) {
+    // Most values need no escape: the tag pair is written at once (see AppendBuffer::cursor).
+    const std::size_t size = name.size() + value.size() + 6;
+    if (size <= 2048 && tags::needs_no_escape(value)) {
+      using Buffer = AppendBuffer<2048>;
+      out.make_room(size);
+      char* p = out.cursor();
+      *p++ = '[';
+      p = Buffer::put_at(p, name);
+      p = Buffer::put_at(p, " \"");
+      p = Buffer::put_at(p, value);
+      p = Buffer::put_at(p, "\"]\n");
+      out.set_cursor(p);
+      return;
+    }
     out += '[';
     out += name;
     out += std::string_view(" \"");
