@@ -63,19 +63,20 @@ class JsonWriter {
   [[gnu::always_inline]] JsonWriter& key(const char (&name)[N]) {
     const std::string_view text(name);
     if (text.size() > kShortString || !is_plain(text)) return key(text);
-    out_.make_room(text.size() + 6);
-    if (!first_) put_separator();
-    out_.put('"');
-    out_.put(text);
-    out_.put('"');
-    out_.put(':');
-    if (spaced_) out_.put(' ');
+    char* p = put_plain(text);
+    *p++ = ':';
+    if (spaced_) *p++ = ' ';
+    out_.set_cursor(p);
     first_ = true;
     return *this;
   }
   JsonWriter& string(std::string_view text) {
-    separate();
-    put_string(text);
+    if (text.size() <= kShortString && is_plain(text)) [[likely]] {
+      out_.set_cursor(put_plain(text));
+    } else {
+      separate();
+      put_escaped(text);
+    }
     first_ = false;
     return *this;
   }
@@ -165,12 +166,23 @@ class JsonWriter {
   [[gnu::always_inline]] void separate() {
     if (first_) return;
     out_.make_room(2);
-    put_separator();
-  }
-  // ',' or ", " (room for it made).
-  [[gnu::always_inline]] void put_separator() {
     out_.put(',');
     if (spaced_) out_.put(' ');
+  }
+  // A short string that needs no escape, quoted, after its separator: written through a
+  // pointer (see AppendBuffer::cursor) with room for two bytes more, whose end it returns.
+  [[gnu::always_inline]] char* put_plain(std::string_view text) {
+    const bool first = first_, spaced = spaced_;
+    out_.make_room(text.size() + 6);
+    char* p = out_.cursor();
+    if (!first) {
+      *p++ = ',';
+      if (spaced) *p++ = ' ';
+    }
+    *p++ = '"';
+    p = AppendBuffer<kBlockSize>::put_at(p, text);
+    *p++ = '"';
+    return p;
   }
   // Most strings (a move, a name, a clock comment) are short, plain ASCII: copied at once.
   [[gnu::always_inline]] void put_string(std::string_view text) {
