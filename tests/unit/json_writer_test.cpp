@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -123,6 +124,30 @@ TEST(JsonWriter, SpacedSeparators) {
   EXPECT_EQ(out, R"({"line": 7, "moves": ["Ka2", "Kb3"], "x": {}})");
 }
 
+// Member names written as literals take an inlined path: the same text as a name given at
+// run time, an escape where one is needed, and a char array read up to its NUL.
+TEST(JsonWriter, LiteralNamesAsRunTimeNames) {
+  for (const auto spacing : {JsonWriter::Spacing::Compact, JsonWriter::Spacing::Spaced}) {
+    const auto document = [&](auto&& name_a, auto&& name_b) {
+      std::string out;
+      {
+        JsonWriter json(out, spacing);
+        json.begin_object().key(name_a).number(1).key(name_b).string("x").end_object();
+      }
+      return out;
+    };
+    const std::string_view quote("a\"b"), long_name("a_name_of_twenty_bytes");
+    EXPECT_EQ(document("san", "uci"), document(std::string_view("san"), std::string_view("uci")));
+    EXPECT_EQ(document("a\"b", "\x01"), document(quote, std::string_view("\x01")));
+    EXPECT_EQ(document("a\"b", "\x01"), spacing == JsonWriter::Spacing::Compact
+                                            ? R"({"a\"b":1,"\u0001":"x"})"
+                                            : R"({"a\"b": 1, "\u0001": "x"})");
+    EXPECT_EQ(document("a_name_of_twenty_bytes", ""), document(long_name, std::string_view()));
+    char buffer[16] = "abc";
+    EXPECT_EQ(document(buffer, "é"), document(std::string_view("abc"), std::string_view("é")));
+  }
+}
+
 TEST(JsonWriter, Integers) {
   const std::string out = written([](JsonWriter& json) {
     json.begin_array().number(0).number(-1).number(std::uint32_t{4294967295u});
@@ -187,6 +212,25 @@ TEST(JsonWriter, DoublesReadBackExactly) {
   EXPECT_EQ(written([](JsonWriter& json) { json.number(100.0); }), "100.0");
   EXPECT_EQ(written([](JsonWriter& json) { json.number(-0.0); }), "-0.0");
   EXPECT_EQ(written([](JsonWriter& json) { json.number(1e300); }), "1e+300");
+}
+
+// Whole numbers are written without to_chars' search for the shortest form: the same text
+// as that form, around the bound where it becomes an exponent, and for -0.
+TEST(JsonWriter, WholeDoublesAsTheShortestForm) {
+  const auto shortest = [](double value) {
+    char digits[64];
+    const auto result = std::to_chars(digits, digits + sizeof digits, value);
+    std::string text(digits, result.ptr);
+    if (text.find_first_of(".e") == std::string::npos) text += ".0";
+    return text;
+  };
+  for (int i = -3; i <= 200000; ++i) {
+    const double value = i;
+    ASSERT_EQ(written([&](JsonWriter& json) { json.number(value); }), shortest(value)) << i;
+  }
+  for (double value : {-0.0, 0.5, 99999.5, 1e5, 4294967296.0, 1e300}) {
+    EXPECT_EQ(written([&](JsonWriter& json) { json.number(value); }), shortest(value)) << value;
+  }
 }
 
 TEST(JsonWriter, NoNumberForNanOrInfinity) {

@@ -258,6 +258,40 @@ TEST(Position, CastlingStandardAndUciText) {
   EXPECT_EQ(pos.fen(), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
 }
 
+// write_uci writes the text to_uci writes from the move and the game's Chess960 flag alone:
+// standard castling as the king's two-square move on either back rank, Chess960 castling as
+// king takes rook, promotions, drops, a king promotion and the null move.
+TEST(Position, UciTextWithoutThePosition) {
+  const auto uci = [](Move m, bool chess960) {
+    char text[5];
+    return std::string(text, write_uci(m, chess960, text));
+  };
+  EXPECT_EQ(uci(Move(E1, H1, Move::Castling), false), "e1g1");
+  EXPECT_EQ(uci(Move(E1, A1, Move::Castling), false), "e1c1");
+  EXPECT_EQ(uci(Move(E8, H8, Move::Castling), false), "e8g8");
+  EXPECT_EQ(uci(Move(E8, A8, Move::Castling), false), "e8c8");
+  EXPECT_EQ(uci(Move(E8, H8, Move::Castling), true), "e8h8");
+  EXPECT_EQ(uci(Move(B1, A1, Move::Castling), true), "b1a1");
+  EXPECT_EQ(uci(Move(G1, F3), false), "g1f3");
+  EXPECT_EQ(uci(Move(B2, A1, Move::Promotion, Queen), false), "b2a1q");
+  EXPECT_EQ(uci(Move(G7, G8, Move::Promotion, Knight), true), "g7g8n");
+  EXPECT_EQ(uci(Move(E5, D6, Move::EnPassant), false), "e5d6");
+  EXPECT_EQ(uci(Move::drop(Pawn, E4), false), "P@e4");
+  EXPECT_EQ(uci(Move::drop(Queen, H8), false), "Q@h8");
+  EXPECT_EQ(uci(Move::king_promotion(A7, A8), false), "a7a8k");
+  EXPECT_EQ(uci(Move::null(), false), "0000");
+  // Every legal move of positions with castling on both wings, in both kinds of chess.
+  for (const char* fen : {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                          "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"}) {
+    for (bool chess960 : {false, true}) {
+      const Position pos = FromFen(fen, chess960);
+      MoveList moves;
+      generate_legal(pos, moves);
+      for (Move m : moves) EXPECT_EQ(uci(m, pos.is_chess960()), to_uci(pos, m)) << fen;
+    }
+  }
+}
+
 TEST(Position, CastlingChess960Shapes) {
   struct Case {
     const char* fen;

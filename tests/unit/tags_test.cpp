@@ -344,5 +344,36 @@ TEST(TagValues, EscapesRoundTrip) {
   EXPECT_EQ(unescape_tag_value("a\\b"), "a\\b");  // only \" and \\ are escapes
 }
 
+// Values are tested a word at a time, their last bytes in one overlapping word: a byte that
+// needs a change is found at every place of every short size, as a byte-by-byte escaper finds it.
+TEST(TagValues, EveryByteThatNeedsAChangeAtEveryPlace) {
+  const auto one_byte_at_a_time = [](std::string_view value) {
+    std::string out;
+    for (const char c : value) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += static_cast<unsigned char>(c) < 0x20 || c == 0x7F ? ' ' : c;
+    }
+    return out;
+  };
+  for (const char special : {'"', '\\', '\t', '\n', '\x01', '\x1f', '\x7f'}) {
+    for (std::size_t size = 1; size <= 20; ++size) {
+      for (std::size_t at = 0; at < size; ++at) {
+        std::string value(size, 'a');
+        value[at] = special;
+        std::string out;
+        append_tag_value(value, out);
+        ASSERT_EQ(out, one_byte_at_a_time(value)) << int(special) << " at " << at << " of " << size;
+      }
+    }
+  }
+  for (std::size_t size = 0; size <= 20; ++size) {  // UTF-8 and plain values unchanged
+    std::string value;
+    while (value.size() < size) value += value.size() % 3 ? "é" : "z";
+    std::string out;
+    append_tag_value(value, out);
+    EXPECT_EQ(out, value);
+  }
+}
+
 }  // namespace
 }  // namespace pgn

@@ -20,8 +20,8 @@ namespace {
 // variations starting before the line's last move.
 class RecordBuilder {
  public:
-  explicit RecordBuilder(std::string_view fen = Position::kStartFen) {
-    FenResult start = Position::from_fen(fen);
+  explicit RecordBuilder(std::string_view fen = Position::kStartFen, bool chess960 = false) {
+    FenResult start = Position::from_fen(fen, chess960);
     EXPECT_TRUE(start.ok()) << start.message;
     record.start = start.position;
     record.from_fen = fen != Position::kStartFen;
@@ -170,6 +170,16 @@ TEST(PgnWriter, StartPositionWithBlackToMove) {
   RecordBuilder b("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 7");
   b.moves("e5 Nf3").result("*");
   EXPECT_EQ(movetext(write(b.record)), "7... e5 8. Nf3 *\n\n");
+}
+
+// Move numbers below 1000 come from a table, larger ones are formatted: both sides of the
+// bound, for White's moves and for Black's after a comment.
+TEST(PgnWriter, MoveNumbersOnBothSidesOfTheTable) {
+  RecordBuilder b("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 998");
+  b.moves("Nf3 Nf6 Ng1 Ng8").moves("Nf3").comment("c").moves("Nf6 Ng1").comment("d");
+  b.moves("Ng8").result("*");
+  EXPECT_EQ(movetext(write(b.record)),
+            "998. Nf3 Nf6 999. Ng1 Ng8 1000. Nf3 {c} 1000... Nf6 1001. Ng1 {d} 1001... Ng8 *\n\n");
 }
 
 TEST(PgnWriter, LinesOfAtMost79CharactersBrokenAtSpaces) {
@@ -490,6 +500,37 @@ TEST(JsonWriter, OneObjectPerGameWithTheCanonicalStructure) {
   EXPECT_NE(with_fen.find("\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\""),
             std::string::npos);
   EXPECT_EQ(with_fen.back(), '}');
+}
+
+// The UCI text is made from the move alone (the walk replays nothing without --fen), and the
+// start FEN is the standard one only for the standard position itself.
+TEST(JsonWriter, UciCastlingAndStartFenWithoutReplaying) {
+  WriterOptions o;
+  o.format = OutputFormat::Jsonl;
+  RecordBuilder standard("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+  standard.moves("O-O O-O-O").result("*");
+  std::string out = write(standard.record, o);
+  EXPECT_NE(out.find("\"start_fen\":\"r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1\""),
+            std::string::npos);
+  EXPECT_NE(out.find("\"uci\":\"e1g1\"},{\"san\":\"O-O-O\",\"uci\":\"e8c8\""), std::string::npos)
+      << out;
+  RecordBuilder chess960("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", true);
+  chess960.moves("O-O O-O-O").result("*");
+  out = write(chess960.record, o);
+  EXPECT_NE(out.find("\"uci\":\"e1h1\"},{\"san\":\"O-O-O\",\"uci\":\"e8a8\""), std::string::npos)
+      << out;
+  // The standard position at another move number, or with Black to move, is not the start.
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 5",
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3 1",
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kkq - 0 1",
+                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}) {
+    RecordBuilder b(fen);
+    b.result("*");
+    EXPECT_NE(write(b.record, o).find(std::string("\"start_fen\":\"") + fen + "\""),
+              std::string::npos)
+        << fen;
+  }
 }
 
 TEST(JsonWriter, ProblemsAndUnchangedText) {

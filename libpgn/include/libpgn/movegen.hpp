@@ -24,5 +24,9 @@ std::uint64_t perft(Position& pos, int depth);
 // Long algebraic coordinate form used by UCI: e2e4, e7e8q, castling as the king's move
 // (e1g1) in standard chess and as king-takes-rook (e1h1) in Chess960.
 std::string to_uci(const Position& pos, Move m);
+// The same text without the position, which it needs only for the chess960 flag (a castling
+// king stands on its own back rank): written at `out` (5 bytes of room), its size returned.
+// For writers that do not replay the moves otherwise.
+std::size_t write_uci(Move m, bool chess960, char* out);
 
 }  // namespace pgn

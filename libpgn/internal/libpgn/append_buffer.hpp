@@ -51,6 +51,16 @@ class AppendBuffer {
     copy(block_ + used_, text.data(), text.size());
     used_ += text.size();
   }
+  // Writing through a pointer: after make_room(n), up to n bytes from cursor() on, each piece
+  // by put_at(), then set_cursor() at their end. A byte stored through the buffer's own
+  // members may be one of them as far as the compiler knows, so each put() reloads the fill
+  // level; a pointer held by the caller is not reloaded.
+  [[gnu::always_inline]] char* cursor() { return block_ + used_; }
+  [[gnu::always_inline]] void set_cursor(char* end) { used_ = std::size_t(end - block_); }
+  [[gnu::always_inline]] static char* put_at(char* to, std::string_view text) {
+    copy(to, text.data(), text.size());
+    return to + text.size();
+  }
   // The size of the string once the gathered text is handed to it.
   std::size_t size() const { return out_->size() + used_; }
   // Hands the gathered text to the string: before anything else reads or writes it.

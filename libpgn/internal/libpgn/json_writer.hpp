@@ -16,6 +16,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -54,9 +55,28 @@ class JsonWriter {
     first_ = true;
     return *this;
   }
+  // A name written in the code ("san"): inlined, so that the compiler sees it needs no escape
+  // and writes it with its separators in one go (a call and a look at each byte per member
+  // cost more than the rest of a move's JSON). A char array that holds a shorter string is
+  // read up to its NUL, as the std::string_view overload reads it.
+  template <std::size_t N>
+  [[gnu::always_inline]] JsonWriter& key(const char (&name)[N]) {
+    const std::string_view text(name);
+    if (text.size() > kShortString || !is_plain(text)) return key(text);
+    char* p = put_plain(text);
+    *p++ = ':';
+    if (spaced_) *p++ = ' ';
+    out_.set_cursor(p);
+    first_ = true;
+    return *this;
+  }
   JsonWriter& string(std::string_view text) {
-    separate();
-    put_string(text);
+    if (text.size() <= kShortString && is_plain(text)) [[likely]] {
+      out_.set_cursor(put_plain(text));
+    } else {
+      separate();
+      put_escaped(text);
+    }
     first_ = false;
     return *this;
   }
@@ -143,27 +163,77 @@ class JsonWriter {
     first_ = depth_ == 0;
     return *this;
   }
-  void separate() {
-    if (!first_) out_ += spaced_ ? std::string_view(", ") : std::string_view(",");
+  [[gnu::always_inline]] void separate() {
+    if (first_) return;
+    out_.make_room(2);
+    out_.put(',');
+    if (spaced_) out_.put(' ');
+  }
+  // A short string that needs no escape, quoted, after its separator: written through a
+  // pointer (see AppendBuffer::cursor) with room for two bytes more, whose end it returns.
+  [[gnu::always_inline]] char* put_plain(std::string_view text) {
+    const bool first = first_, spaced = spaced_;
+    out_.make_room(text.size() + 6);
+    char* p = out_.cursor();
+    if (!first) {
+      *p++ = ',';
+      if (spaced) *p++ = ' ';
+    }
+    *p++ = '"';
+    p = AppendBuffer<kBlockSize>::put_at(p, text);
+    *p++ = '"';
+    return p;
   }
   // Most strings (a move, a name, a clock comment) are short, plain ASCII: copied at once.
-  void put_string(std::string_view text) {
-    if (text.size() <= kShortString) {
-      bool plain = true;
-      for (const char ch : text) {
-        const unsigned char c = static_cast<unsigned char>(ch);
-        // Below 0x20 and from 0x80 wrap to at least 0x60: a control or a multibyte character.
-        plain &= static_cast<unsigned char>(c - 0x20) < 0x60 && c != '"' && c != '\\';
-      }
-      if (plain) {
-        out_.make_room(text.size() + 2);
-        out_.put('"');
-        out_.put(text);
-        out_.put('"');
-        return;
-      }
+  [[gnu::always_inline]] void put_string(std::string_view text) {
+    if (text.size() <= kShortString && is_plain(text)) {
+      out_.make_room(text.size() + 2);
+      out_.put('"');
+      out_.put(text);
+      out_.put('"');
+      return;
     }
     put_escaped(text);
+  }
+  // Whether a string of at most kShortString bytes is printable ASCII without '"' and '\\':
+  // a few words tested at once (the bytes of a short string are read in overlapping words,
+  // a string under four bytes padded with spaces).
+  [[gnu::always_inline]] static bool is_plain(std::string_view text) {
+    const char* const p = text.data();
+    const std::size_t n = text.size();
+    std::uint64_t word;
+    if (n > 8) {
+      std::uint64_t last;
+      std::memcpy(&word, p, 8);
+      std::memcpy(&last, p + n - 8, 8);
+      return !needs_escape(word) && !needs_escape(last);
+    }
+    if (n >= 4) {  // most strings (a move, a short name): one word
+      std::uint32_t a, b;
+      std::memcpy(&a, p, 4);
+      std::memcpy(&b, p + n - 4, 4);
+      word = a | std::uint64_t(b) << 32;
+    } else if (n > 0) {
+      const auto byte = [](char c) { return std::uint64_t(static_cast<unsigned char>(c)); };
+      word = byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16 | kSpaces << 24;
+    } else {
+      return true;
+    }
+    return !needs_escape(word);
+  }
+  static constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  static constexpr std::uint64_t kSpaces = 0x20 * kOnes;
+  // Whether one of the eight bytes of `word` needs more than a copy in a JSON string: a
+  // control byte (below 0x20), '"', '\\', or a byte of a multibyte character (from 0x80),
+  // which is copied only once it is known to be well-formed UTF-8. Exact for "any byte": the
+  // borrows that make these tests inexact for single bytes only reach bytes above one that
+  // matched.
+  [[gnu::always_inline]] static constexpr bool needs_escape(std::uint64_t word) {
+    constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+    const auto zero_byte = [](std::uint64_t x) { return (x - kOnes) & ~x & kHigh; };
+    return ((word - kSpaces) | word | zero_byte(word ^ ('"' * kOnes)) |
+            zero_byte(word ^ ('\\' * kOnes))) &
+           kHigh;
   }
   void put_escaped(std::string_view text);
 

@@ -6,6 +6,7 @@
 // wants only moves to one square by one piece type.
 #include "libpgn/movegen.hpp"
 
+#include <cstring>
 #include <string>
 
 #include "core/bitboard.hpp"
@@ -78,22 +79,39 @@ std::uint64_t perft(Position& pos, int depth) {
 }
 
 std::string to_uci(const Position& pos, Move m) {
-  if (m.is_null()) return "0000";
-  if (m.is_drop())
-    return {"PNBRQK"[m.drop_piece() - Pawn], '@', char('a' + file_of(m.to())),
-            char('1' + rank_of(m.to()))};
-  if (m.is_king_promotion())
-    return {char('a' + file_of(m.from())), char('1' + rank_of(m.from())),
-            char('a' + file_of(m.to())), char('1' + rank_of(m.to())), 'k'};
-  Square from = m.from(), to = m.to();
-  if (m.kind() == Move::Castling && !pos.is_chess960()) {
-    Color c = color_of(pos.piece_on(from));
-    to = relative_square(c, to > from ? G1 : C1);
+  char text[5];
+  return std::string(text, write_uci(m, pos.is_chess960(), text));
+}
+
+std::size_t write_uci(Move m, bool chess960, char* out) {
+  const auto square = [&](std::size_t at, Square s) {
+    out[at] = char('a' + file_of(s));
+    out[at + 1] = char('1' + rank_of(s));
+  };
+  if (m.is_null()) {
+    std::memcpy(out, "0000", 4);
+    return 4;
   }
-  std::string text{char('a' + file_of(from)), char('1' + rank_of(from)), char('a' + file_of(to)),
-                   char('1' + rank_of(to))};
-  if (m.kind() == Move::Promotion) text += " pnbrqk"[m.promotion()];
-  return text;
+  if (m.is_drop()) {
+    out[0] = "PNBRQK"[m.drop_piece() - Pawn];
+    out[1] = '@';
+    square(2, m.to());
+    return 4;
+  }
+  Square from = m.from(), to = m.to();
+  square(0, from);
+  if (m.is_king_promotion()) {
+    square(2, to);
+    out[4] = 'k';
+    return 5;
+  }
+  // Standard castling is written as the king's two-square move on its back rank.
+  if (m.kind() == Move::Castling && !chess960)
+    to = make_square(file_of(to > from ? G1 : C1), rank_of(from));
+  square(2, to);
+  if (m.kind() != Move::Promotion) return 4;
+  out[4] = " pnbrqk"[m.promotion()];
+  return 5;
 }
 
 }  // namespace pgn

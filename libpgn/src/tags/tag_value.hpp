@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 #include "text/text_scan.hpp"
@@ -19,11 +20,44 @@ inline bool needs_tag_escape(std::uint64_t word) {
           zero_byte(word ^ ('\\' * kOnes)) | zero_byte(word ^ (0x7F * kOnes))) != 0;
 }
 
+// Whether the bytes of `value` from `i` to its end, fewer than eight, need no change: read as
+// one word that overlaps the bytes before `i` (which need none), or, in a value under eight
+// bytes, as overlapping halves (a value under four bytes padded with spaces).
+inline bool tail_needs_no_escape(std::string_view value, std::size_t i) {
+  const char* const p = value.data();
+  const std::size_t n = value.size();
+  if (i == n) return true;
+  if (n >= 8) return !needs_tag_escape(detail::load_u64(p + n - 8));
+  std::uint64_t word;
+  if (n >= 4) {
+    std::uint32_t first, last;
+    std::memcpy(&first, p, 4);
+    std::memcpy(&last, p + n - 4, 4);
+    word = first | std::uint64_t(last) << 32;
+  } else {
+    const auto byte = [](char c) { return std::uint64_t(static_cast<unsigned char>(c)); };
+    word = byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16 | 0x2020202020ull << 24;
+  }
+  return !needs_tag_escape(word);
+}
+
+// Whether `value` is written as it is: eight bytes at a time, the last ones at once (most
+// values are a name or a date of a few words).
+[[gnu::always_inline]] inline bool needs_no_escape(std::string_view value) {
+  std::size_t i = 0;
+  while (i + 8 <= value.size() && !needs_tag_escape(detail::load_u64(value.data() + i))) i += 8;
+  return i + 8 <= value.size() ? false : tail_needs_no_escape(value, i);
+}
+
 // append_tag_value() into a std::string or an AppendBuffer.
 template <class Out>
 void append_tag_value_to(std::string_view value, Out& out) {
+  if (needs_no_escape(value)) {
+    out += value;
+    return;
+  }
   std::size_t plain = 0;  // start of the run of characters that need no change
-  std::size_t i = 0;      // most values need none: skipped eight bytes at a time
+  std::size_t i = 0;      // the words before the first change are skipped again
   while (i + 8 <= value.size() && !needs_tag_escape(detail::load_u64(value.data() + i))) i += 8;
   for (; i < value.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(value[i]);

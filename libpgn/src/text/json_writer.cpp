@@ -8,19 +8,6 @@
 namespace pgn {
 namespace {
 
-// Whether one of the eight bytes of `word` needs more than a copy in a JSON string: a
-// control byte (below 0x20), '"', '\\', or a byte of a multibyte character (from 0x80),
-// which is copied only once it is known to be well-formed UTF-8. Exact for "any byte": the
-// borrows that make these tests inexact for single bytes only reach bytes above one that
-// matched.
-bool needs_json_escape(std::uint64_t word) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
-  const auto zero_byte = [](std::uint64_t x) { return (x - kOnes) & ~x & kHigh; };
-  return ((word - 0x20 * kOnes) | word | zero_byte(word ^ ('"' * kOnes)) |
-          zero_byte(word ^ ('\\' * kOnes))) &
-         kHigh;
-}
-
 bool is_plain_ascii(unsigned char c) {
   return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
 }
@@ -39,7 +26,7 @@ void JsonWriter::put_escaped(std::string_view text) {
   out_ += '"';
   std::size_t run = 0;  // start of the bytes copied as they are
   for (std::size_t i = 0;;) {
-    while (i + 8 <= size && !needs_json_escape(detail::load_u64(text.data() + i))) i += 8;
+    while (i + 8 <= size && !needs_escape(detail::load_u64(text.data() + i))) i += 8;
     while (i < size && is_plain_ascii(p[i])) ++i;
     if (i == size) break;
     const unsigned char c = p[i];
@@ -76,6 +63,13 @@ void JsonWriter::put_escaped(std::string_view text) {
 }
 
 JsonWriter& JsonWriter::number(double value) {
+  // Most doubles written are whole and small (a clock in seconds): their shortest form is
+  // their digits (below 10^5; 100000 is "1e+05"), written without to_chars' search.
+  if (value >= 0 && value < 1e5 && !std::signbit(value) && value == double(std::uint32_t(value))) {
+    number(std::uint32_t(value));
+    out_ += std::string_view(".0");
+    return *this;
+  }
   if (!std::isfinite(value)) return null();
   separate();
   char digits[64];  // the shortest form of a double takes at most 24

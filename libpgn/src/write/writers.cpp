@@ -31,6 +31,28 @@ constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site",  "
                                                              "White", "Black", "Result"};
 constexpr std::array<std::string_view, 7> kRosterDefaults = {"?", "?", "????.??.??", "?",
                                                              "?", "?", "*"};
+// The index of a name in kSevenTagRoster (its size when it is not there): its size first.
+constexpr std::size_t roster_index(std::string_view name) {
+  switch (name.size()) {
+    case 4:
+      return name == "Site" ? 1 : name == "Date" ? 2 : 7;
+    case 5:
+      return name == "Event"   ? 0
+             : name == "Round" ? 3
+             : name == "White" ? 4
+             : name == "Black" ? 5
+                               : 7;
+    case 6:
+      return name == "Result" ? 6 : 7;
+    default:
+      return 7;
+  }
+}
+static_assert([] {
+  for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r)
+    if (roster_index(kSevenTagRoster[r]) != r) return false;
+  return roster_index("Sites") == kSevenTagRoster.size();
+}());
 // Suffix annotations for NAGs 1..6, as --keep-suffixes writes them.
 constexpr std::array<std::string_view, 7> kSuffixes = {"", "!", "?", "!!", "??", "!?", "?!"};
 
@@ -47,6 +69,27 @@ std::string_view format_number(char (&buffer)[24], std::uint64_t value) {
     value /= 10;
   } while (value);
   return std::string_view(p, std::size_t(end - p));
+}
+
+// Move numbers below 1000 as text, made at compile time: formatting took a division per digit
+// on every White move.
+struct NumberTexts {
+  static constexpr std::size_t kCount = 1000;
+  char text[kCount][3] = {};
+  std::uint8_t size[kCount] = {};
+  constexpr NumberTexts() {
+    for (std::size_t n = 0; n < kCount; ++n) {
+      size[n] = std::uint8_t(n < 10 ? 1 : n < 100 ? 2 : 3);
+      for (std::size_t v = n, i = size[n]; i-- > 0; v /= 10) text[n][i] = char('0' + v % 10);
+    }
+  }
+};
+constexpr NumberTexts kNumberTexts;
+
+// `value` in decimal: from the table when it is in it, else written at the end of `buffer`.
+std::string_view number_text(char (&buffer)[24], std::uint64_t value) {
+  if (value < NumberTexts::kCount) return {kNumberTexts.text[value], kNumberTexts.size[value]};
+  return format_number(buffer, value);
 }
 
 void append_number(std::string& out, std::uint64_t value) {
@@ -210,12 +253,18 @@ class LineBreaker {
       return;
     }
     block_.make_room(size);
-    if (!empty_) block_.put(' ');
+    // The members read before the first byte is written (see AppendBuffer::cursor).
+    const bool first = empty_;
+    std::size_t opening = opening_;
     empty_ = false;
-    for (; opening_ > 0; --opening_) block_.put('(');
-    block_.put(a);
-    block_.put(b);
-    block_.put(c);
+    opening_ = 0;
+    char* p = block_.cursor();
+    if (!first) *p++ = ' ';
+    for (; opening > 0; --opening) *p++ = '(';
+    p = AppendBuffer<kBlockSize>::put_at(p, a);
+    p = AppendBuffer<kBlockSize>::put_at(p, b);
+    p = AppendBuffer<kBlockSize>::put_at(p, c);
+    block_.set_cursor(p);
   }
   [[gnu::noinline]] void put_long_token(std::string_view a, std::string_view b,
                                         std::string_view c) {
@@ -238,33 +287,68 @@ class LineBreaker {
   AppendBuffer<kBlockSize> block_;
 };
 
+// Whether `p` is the standard starting position, whose FEN is Position::kStartFen: most games
+// start there, and making the FEN costs as much as writing a short game's moves.
+bool is_standard_start(const Position& p) {
+  static const Position start;
+  if (p.variant() != Variant::Standard || p.is_chess960() || p.side_to_move() != White ||
+      p.castling_rights() != start.castling_rights() || p.ep_square() != start.ep_square() ||
+      p.halfmove_clock() != 0 || p.fullmove_number() != 1 || p.pieces(White) != start.pieces(White))
+    return false;
+  for (PieceType t : {Pawn, Knight, Bishop, Rook, Queen, King})
+    if (p.pieces(t) != start.pieces(t)) return false;
+  return true;
+}
+
 // ---- PGN and LAN ------------------------------------------------------------------------
 
 class PgnSink {
  public:
   PgnSink(const WriterOptions& options, LineBreaker& lines, const GameRecord& record)
-      : options_(options), lines_(lines), record_(record) {}
+      : options_(options),
+        lines_(lines),
+        start_side_(std::uint32_t(record.start.side_to_move())),
+        start_number_(std::uint64_t(record.start.fullmove_number())),
+        record_san_(!options.keep_suffixes && options.notation == nullptr &&
+                    options.format != OutputFormat::Lan) {}
 
   void leading_comment(std::string_view text) { write_comment(text); }
-  void move(const WalkedMove& m) {
-    flush_move();
-    const int side = (int(record_.start.side_to_move()) + int(m.ply % 2)) % 2;
-    const std::uint64_t number = std::uint64_t(record_.start.fullmove_number()) +
-                                 (std::uint64_t(record_.start.side_to_move()) + m.ply) / 2;
-    const bool numbered = side == White || need_number_;
+  // Inlined into the walk: most moves are the record's SAN with nothing to add, written at
+  // once with the number White's moves and a move after a comment or variation take.
+  [[gnu::always_inline]] void move(const WalkedMove& m) {
+    if (!record_san_ || m.event->move.is_null() || has_pending_) [[unlikely]] {
+      move_with_pending(m);
+      return;
+    }
+    const bool white = ((start_side_ + m.ply) & 1) == 0;
+    if (!white && !need_number_) {
+      lines_.ascii_token(m.san);
+      return;
+    }
     need_number_ = false;
     char digits[24];
-    const std::string_view digits_view = numbered ? format_number(digits, number) : "";
-    // Most moves are the record's SAN with nothing to add: written at once, with the number.
-    if (!options_.keep_suffixes && options_.notation == nullptr &&
-        options_.format != OutputFormat::Lan && !m.event->move.is_null()) {
+    const std::string_view number = number_text(digits, move_number(m));
+    if (white)
+      lines_.ascii_token(number, ". ", m.san);
+    else
+      lines_.ascii_token(number, "... ", m.san);
+  }
+  // A move written after its suffix annotation or in another form (pending_), or a null move.
+  [[gnu::noinline]] void move_with_pending(const WalkedMove& m) {
+    flush_move();
+    const bool white = ((start_side_ + m.ply) & 1) == 0;
+    const bool numbered = white || need_number_;
+    need_number_ = false;
+    char digits[24];
+    const std::string_view digits_view = numbered ? number_text(digits, move_number(m)) : "";
+    if (record_san_ && !m.event->move.is_null()) {
       if (numbered)
-        lines_.ascii_token(digits_view, side == White ? ". " : "... ", m.san);
+        lines_.ascii_token(digits_view, white ? ". " : "... ", m.san);
       else
         lines_.ascii_token(m.san);
       return;
     }
-    if (numbered) lines_.ascii_token(digits_view, side == White ? "." : "...");
+    if (numbered) lines_.ascii_token(digits_view, white ? "." : "...");
     // The record's SAN is written from where it is; other forms are made in pending_.
     if (options_.notation || options_.format == OutputFormat::Lan || m.event->move.is_null()) {
       pending_.clear();
@@ -276,6 +360,10 @@ class PgnSink {
     has_pending_ = true;
     suffix_written_ = false;
   }
+  std::uint64_t move_number(const WalkedMove& m) const {
+    return start_number_ + (start_side_ + m.ply) / 2;
+  }
+
   void nag(int value) {
     if (options_.keep_suffixes && has_pending_ && !suffix_written_ && value >= 1 && value <= 6) {
       if (pending_view_.data() != pending_.data()) pending_.assign(pending_view_);
@@ -349,7 +437,9 @@ class PgnSink {
 
   const WriterOptions& options_;
   LineBreaker& lines_;
-  const GameRecord& record_;
+  const std::uint32_t start_side_;    // the side to move at the start (White 0)
+  const std::uint64_t start_number_;  // the move number at the start
+  const bool record_san_;             // moves are written as the record's SAN, as they are
   bool need_number_ = true;
   bool has_pending_ = false;
   bool suffix_written_ = false;
@@ -362,8 +452,8 @@ class PgnSink {
 class JsonSink {
  public:
   JsonSink(const WriterOptions& options, JsonWriter& json, std::vector<std::uint8_t>& fields,
-           std::vector<std::string_view>& leading)
-      : options_(options), json_(json), fields_(fields), leading_(leading) {
+           std::vector<std::string_view>& leading, bool chess960)
+      : options_(options), json_(json), fields_(fields), leading_(leading), chess960_(chess960) {
     fields_.assign(1, kNone);
     leading_.clear();
   }
@@ -376,11 +466,9 @@ class JsonSink {
       leading_.clear();
     }
     json_.key("san").string(m.san);
-    json_.key("uci");
-    if (m.event->move.is_null())
-      json_.string("0000");
-    else
-      json_.string(to_uci(*m.before, m.event->move));
+    // From the move alone: the walk replays the moves only for --fen.
+    char uci[5];
+    json_.key("uci").string(std::string_view(uci, write_uci(m.event->move, chess960_, uci)));
     if (options_.fen) json_.key("fen").string(m.after->fen());
     fields_.back() = kNone;
     if (line() < commands_.size()) commands_[line()] = CommentCommands();
@@ -471,6 +559,7 @@ class JsonSink {
   std::vector<std::uint8_t>& fields_;  // per open line: the array field of its current move
   std::vector<std::string_view>& leading_;
   std::vector<CommentCommands> commands_;  // per open line: its current move's commands
+  bool chess960_;                          // the game's castling moves are written as in Chess960
 };
 
 // ---- UCI, FEN, EPD ------------------------------------------------------------------------
@@ -562,7 +651,19 @@ struct GameWriter::Impl {
   WriterOptions options;
   detail::RecordWalker walker;
   LineBreaker lines;
-  std::vector<std::uint32_t> tag_order;
+  // A tag outside the roster, ordered by its name: the name's first eight bytes as a
+  // big-endian number (0 after its end) order names as their bytes do, unless equal.
+  struct SortedTag {
+    std::uint64_t prefix;
+    std::uint32_t index;
+  };
+  std::vector<SortedTag> tag_order;
+
+  static std::uint64_t name_prefix(std::string_view name) {
+    std::uint64_t bytes = 0;
+    std::memcpy(&bytes, name.data(), std::min<std::size_t>(name.size(), 8));
+    return __builtin_bswap64(bytes);
+  }
   std::vector<std::uint8_t> json_fields;
   std::vector<std::string_view> json_leading;
   detail::CsvRowWriter csv;
@@ -572,7 +673,9 @@ struct GameWriter::Impl {
     w.comments = options.comments;
     w.variations = options.variations;
     w.nags = options.nags;
-    w.positions = options.notation != nullptr || options.format != OutputFormat::Pgn;
+    // PGN in another notation or as LAN writes moves from their positions, JSON only its
+    // FEN after each move (its UCI text needs no position).
+    w.positions = options.notation != nullptr || options.format == OutputFormat::Lan || options.fen;
     return w;
   }
 
@@ -601,11 +704,9 @@ struct GameWriter::Impl {
     std::array<bool, 7> given{};
     tag_order.clear();
     for (std::uint32_t i = 0; i < tags.size(); ++i) {
-      const std::size_t r = static_cast<std::size_t>(
-          std::find(kSevenTagRoster.begin(), kSevenTagRoster.end(), tags[i].first) -
-          kSevenTagRoster.begin());
+      const std::size_t r = roster_index(tags[i].first);
       if (r == kSevenTagRoster.size()) {
-        tag_order.push_back(i);
+        tag_order.push_back({name_prefix(tags[i].first), i});
         if (plan) plan->see(i, tags[i].first);
       } else if (!given[r]) {
         given[r] = true;
@@ -613,16 +714,19 @@ struct GameWriter::Impl {
       }
     }
     roster[6] = result_text(record_result(record, extras));
-    std::sort(tag_order.begin(), tag_order.end(), [&](std::uint32_t a, std::uint32_t b) {
-      int c = tags[a].first.compare(tags[b].first);
-      return c != 0 ? c < 0 : a < b;
+    // Most names differ in their first eight bytes: compared as numbers.
+    std::sort(tag_order.begin(), tag_order.end(), [&](const SortedTag& a, const SortedTag& b) {
+      if (a.prefix != b.prefix) return a.prefix < b.prefix;
+      int c = tags[a.index].first.compare(tags[b.index].first);
+      return c != 0 ? c < 0 : a.index < b.index;
     });
     // Gathered in a block: a dozen small appends per tag to the string cost more than the rest.
     AppendBuffer<2048> text(out);
     for (std::size_t r = 0; r < kSevenTagRoster.size(); ++r)
       append_tag(kSevenTagRoster[r], roster[r], text);
     if (!plan) {
-      for (std::uint32_t i : tag_order) append_tag(tags[i].first, tags[i].second, text);
+      for (const SortedTag& t : tag_order)
+        append_tag(tags[t.index].first, tags[t.index].second, text);
       text.flush();
       return;
     }
@@ -633,7 +737,8 @@ struct GameWriter::Impl {
     plan->for_each_added([&](std::string_view name, std::string_view value) {
       added[added_count++] = {name, value};
     });
-    for (std::uint32_t i : tag_order) {
+    for (const SortedTag& t : tag_order) {
+      const std::uint32_t i = t.index;
       for (; next_added < added_count && added[next_added].first < tags[i].first; ++next_added)
         append_tag(added[next_added].first, added[next_added].second, text);
       std::string_view value = tags[i].second;
@@ -646,6 +751,20 @@ struct GameWriter::Impl {
   }
 
   static void append_tag(std::string_view name, std::string_view value, AppendBuffer<2048>& out) {
+    // Most values need no escape: the tag pair is written at once (see AppendBuffer::cursor).
+    const std::size_t size = name.size() + value.size() + 6;
+    if (size <= 2048 && tags::needs_no_escape(value)) {
+      using Buffer = AppendBuffer<2048>;
+      out.make_room(size);
+      char* p = out.cursor();
+      *p++ = '[';
+      p = Buffer::put_at(p, name);
+      p = Buffer::put_at(p, " \"");
+      p = Buffer::put_at(p, value);
+      p = Buffer::put_at(p, "\"]\n");
+      out.set_cursor(p);
+      return;
+    }
     out += '[';
     out += name;
     out += std::string_view(" \"");
@@ -662,11 +781,12 @@ struct GameWriter::Impl {
       for (const auto& [name, value] : record.tags) json.key(name).string(value);
     }
     json.end_object();
-    json.key("start_fen").string(record.start.fen());
+    json.key("start_fen")
+        .string(is_standard_start(record.start) ? Position::kStartFen : record.start.fen());
     if (record.start.variant() != Variant::Standard)
       json.key("variant").string(variant_name(record.start.variant()));
     json.key("moves").begin_array();
-    JsonSink sink(options, json, json_fields, json_leading);
+    JsonSink sink(options, json, json_fields, json_leading, record.start.is_chess960());
     walker.walk(record, walk_options(), extras.closing_comment, sink);
     json.end_array();
     if (!sink.unattached_comments().empty())
