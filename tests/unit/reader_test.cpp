@@ -927,6 +927,33 @@ TEST(Parser, ColumnsCanBeLeftToColumnAt) {
   EXPECT_EQ(by_hand[15], "result \u00BD-\u00BD @11:42");
 }
 
+// A move token ends at a blank, a control byte, a delimiter or a whole NBSP / BOM, and at no
+// other byte: the same at every length, with the token's end found 16 bytes at a time (room
+// after it) and byte by byte (at the end of the text).
+TEST(Parser, EveryByteEndsATokenOrIsPartOfIt) {
+  const std::string delimiters = "{}();$[]";
+  for (int b = 0; b < 256; ++b) {
+    for (const std::string follower : {"", "\xA0", "\xBB\xBF"}) {
+      const char byte = static_cast<char>(b);
+      const bool ends = b < 0x20 || b == ' ' || b == 0x7F ||
+                        delimiters.find(byte) != std::string::npos ||
+                        (b == 0xC2 && follower == "\xA0") || (b == 0xEF && follower == "\xBB\xBF");
+      for (std::size_t length = 1; length <= 40; length += length < 20 ? 1 : 7) {
+        const std::string token = "N" + std::string(length - 1, 'a');
+        const std::string tail = std::string(1, byte) + follower + "e5";
+        const std::string expected = "move " + (ends ? token : token + tail);
+        for (const std::string& text : {token + tail, token + tail + std::string(40, ' ')}) {
+          SCOPED_TRACE(testing::Message()
+                       << "byte " << b << ", length " << length << ", " << text.size() << " bytes");
+          const std::vector<std::string> events = parse_core(text);
+          ASSERT_FALSE(events.empty());
+          EXPECT_EQ(events[0], expected);
+        }
+      }
+    }
+  }
+}
+
 TEST(Parser, SuffixesNagsAndSymbols) {
   EXPECT_EQ(parse_core("1. e4! e5?! 2. Nf3 !? $1 $22 Nc6 \xC2\xB1 3. Bb5 +- $ $300 *"),
             (std::vector<std::string>{"move e4!", "move e5?!", "move Nf3", "nag 5", "nag 1",
