@@ -219,6 +219,7 @@ class Parser {
       if (kStartsMoveOnly[static_cast<unsigned char>(c)]) {
         move_token();
         if (stopped_) return;
+        skip_one_space();
         continue;
       }
       if (c == '{') {
@@ -299,6 +300,12 @@ class Parser {
       }
       if (stopped_) return;
     }
+  }
+
+  // The blank after a move or a move number, passed over without a turn of the main loop (after
+  // a comment it saves nothing: GCC already threads the loop's own test for a blank there).
+  void skip_one_space() {
+    if (p_ < end_ && *p_ == ' ') ++p_;
   }
 
   // Called before the first movetext element: reports the end of the tag section once.
@@ -631,9 +638,9 @@ class Parser {
     while (q < digits_stop && is_digit(*q)) ++q;
     const char* dots_begin = q;
     while (q < end_ && *q == '.') ++q;
-    const bool plain =
-        q > dots_begin && *start != '0' &&
-        (q == end_ || !is_token_byte(q) || kStartsMoveOnly[static_cast<unsigned char>(*q)]);
+    const bool plain = q > dots_begin && *start != '0' &&
+                       (q == end_ || *q == ' ' || kStartsMoveOnly[static_cast<unsigned char>(*q)] ||
+                        !is_token_byte(q));
     if (!plain || in_tags_ || after_result_) {
       token();
       return;
@@ -644,6 +651,7 @@ class Parser {
       visitor_.move_number(number, q - dots_begin >= 2, position(start));
     }
     p_ = q;  // a move glued to its number ("1.e4") is read by the main loop next
+    skip_one_space();
   }
 
   // Classifies the token [start, stop).
