@@ -2,8 +2,8 @@
 // boundaries, encodings, limits, positions), parse_game (events, positions, recovery,
 // limits, visitor control) and the Game model, plus game counts of the real corpora.
 //
-// Why one file of 1,200 lines: the stages are tested through the one reading API they make up,
-// with the same helpers; the splitter's 20 and the parser's 17 tests are the parts that could
+// Why one file of 1,300 lines: the stages are tested through the one reading API they make up,
+// with the same helpers; the splitter's 23 and the parser's 18 tests are the parts that could
 // each have a file of their own.
 #include "libpgn/reader.hpp"
 
@@ -925,6 +925,33 @@ TEST(Parser, ColumnsCanBeLeftToColumnAt) {
   EXPECT_EQ(by_hand[5], "move e6 @10:8");
   EXPECT_EQ(by_hand[9], "move d5 @11:18");
   EXPECT_EQ(by_hand[15], "result \u00BD-\u00BD @11:42");
+}
+
+// A move token ends at a blank, a control byte, a delimiter or a whole NBSP / BOM, and at no
+// other byte: the same at every length, with the token's end found 16 bytes at a time (room
+// after it) and byte by byte (at the end of the text).
+TEST(Parser, EveryByteEndsATokenOrIsPartOfIt) {
+  const std::string delimiters = "{}();$[]";
+  for (int b = 0; b < 256; ++b) {
+    for (const std::string follower : {"", "\xA0", "\xBB\xBF"}) {
+      const char byte = static_cast<char>(b);
+      const bool ends = b < 0x20 || b == ' ' || b == 0x7F ||
+                        delimiters.find(byte) != std::string::npos ||
+                        (b == 0xC2 && follower == "\xA0") || (b == 0xEF && follower == "\xBB\xBF");
+      for (std::size_t length = 1; length <= 40; length += length < 20 ? 1 : 7) {
+        const std::string token = "N" + std::string(length - 1, 'a');
+        const std::string tail = std::string(1, byte) + follower + "e5";
+        const std::string expected = "move " + (ends ? token : token + tail);
+        for (const std::string& text : {token + tail, token + tail + std::string(40, ' ')}) {
+          SCOPED_TRACE(testing::Message()
+                       << "byte " << b << ", length " << length << ", " << text.size() << " bytes");
+          const std::vector<std::string> events = parse_core(text);
+          ASSERT_FALSE(events.empty());
+          EXPECT_EQ(events[0], expected);
+        }
+      }
+    }
+  }
 }
 
 TEST(Parser, SuffixesNagsAndSymbols) {

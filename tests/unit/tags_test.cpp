@@ -246,6 +246,25 @@ tags::TagPairScan scan(std::string_view text) {
   return tags::scan_tag_pair(text.data(), text.data() + text.size());
 }
 
+// A tag name ends at a blank, a line end, '"' or ']', and at no other byte: the same with the
+// name's end found 16 bytes at a time (room after it) and byte by byte (at the end of the text).
+TEST(TagScan, EveryByteEndsANameOrIsPartOfIt) {
+  for (int b = 0; b < 256; ++b) {
+    const char byte = static_cast<char>(b);
+    const bool blank = b == ' ' || b == '\t' || b == '\v' || b == '\f';
+    const bool ends = blank || b == '\n' || b == '\r' || b == '"' || b == ']';
+    for (std::size_t at = 1; at < 24; ++at) {
+      const std::string name = std::string(at, 'N') + byte + "x";
+      const std::string expected = ends ? std::string(at, 'N') : name;
+      for (const std::string& text : {"[" + name + " ", "[" + name + std::string(40, ' ')}) {
+        SCOPED_TRACE(testing::Message()
+                     << "byte " << b << " at " << at << ", " << text.size() << " bytes");
+        EXPECT_EQ(scan(text).name, expected);
+      }
+    }
+  }
+}
+
 TEST(TagScan, WholePairs) {
   const std::string_view text = "[ White \t\"Carlsen, \\\"M\\\"\" ]\n1. e4";
   const tags::TagPairScan t = scan(text);
