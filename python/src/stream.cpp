@@ -41,7 +41,9 @@ class TagReader final : public Visitor {
 namespace {
 // Stores whose batches are done, kept for the next batches: a fresh store's pages cost the
 // kernel as much to hand out as filling them costs.
-constexpr std::size_t kSpareStores = 4;
+// Two: a batch is freed about when the next is made, and each holds its games' models (about
+// ten times its text), which more spares would keep for nothing.
+constexpr std::size_t kSpareStores = 2;
 struct SpareTexts {
   std::mutex mutex;
   std::vector<GameTexts> kept;

@@ -211,7 +211,7 @@ struct MainLineRecord {
   }
   // The Move of the SAN just added to `moves`. Grown ahead rather than pushed: the per-move
   // path inlines this, where a vector's push_back was left a call.
-  void add_played(Move m) {
+  [[gnu::always_inline]] void add_played(Move m) {
     if (played.size() < moves.size()) [[unlikely]]
       played.resize(2 * moves.size() + 64);
     played[moves.size() - 1] = m;

@@ -80,24 +80,40 @@ void add_main_line(const MainLineRecord& record, PlayedGame& game) {
   for (; c < comments.size() && comments[c].ply == 0; ++c)
     set_text(game.leading_comments, leading++, record.comment_text(comments[c]));
   game.leading_comments.resize(leading);
-  game.moves.resize(record.moves.size());
-  for (std::size_t i = 0; i < record.moves.size(); ++i) {
-    PlayedMove& move = game.moves[i];
-    move.ply = std::uint32_t(i + 1);
-    move.move = record.played[i];
-    move.board = 0;
-    const std::uint64_t san = record.moves[i];
-    if (MainLineRecord::is_packed(san)) [[likely]]
-      move.san.assign_short(reinterpret_cast<const char*>(&san), std::size_t(san >> 56));
+  // The moves the game has room for are made over (their comments' strings kept), the others
+  // made in place: a vector resized would make them empty first.
+  const std::size_t plies = record.moves.size();
+  if (game.moves.size() > plies) game.moves.resize(plies);
+  game.moves.reserve(plies);
+  const std::size_t kept = game.moves.size();
+  for (std::size_t i = 0; i < plies; ++i) {
+    const std::uint64_t packed = record.moves[i];
+    SanText san;
+    if (MainLineRecord::is_packed(packed)) [[likely]]
+      san.assign_short(reinterpret_cast<const char*>(&packed), std::size_t(packed >> 56));
     else
-      move.san = std::string_view(record.text.data() + MainLineRecord::long_offset(san),
-                                  MainLineRecord::long_size(san));
-    move.clock.reset();
-    move.eval.reset();
-    move.mate.reset();
-    move.emt.reset();
+      san = std::string_view(record.text.data() + MainLineRecord::long_offset(packed),
+                             MainLineRecord::long_size(packed));
+    const std::uint32_t ply = std::uint32_t(i + 1);
+    const bool commented = c < comments.size() && comments[c].ply == ply;
+    if (i >= kept) {
+      game.moves.emplace_back(ply, record.played[i], std::uint8_t(0), san);
+      if (!commented) [[likely]]
+        continue;
+    }
+    PlayedMove& move = game.moves[i];
+    if (i < kept) {
+      move.ply = ply;
+      move.move = record.played[i];
+      move.board = 0;
+      move.san = san;
+      move.clock.reset();
+      move.eval.reset();
+      move.mate.reset();
+      move.emt.reset();
+    }
     std::size_t n = 0;
-    for (; c < comments.size() && comments[c].ply == move.ply; ++c) {
+    for (; c < comments.size() && comments[c].ply == ply; ++c) {
       set_text(move.comments, n++, record.comment_text(comments[c]));
       read_commands(record.comment_text(comments[c]), move);
     }
@@ -184,7 +200,9 @@ struct Games::Stream {
   };
 
   // Batches whose games were all handed out, kept with their games' buffers for the workers
-  // to fill again (next() swaps the caller's game with the batch's).
+  // to fill again (next() swaps the caller's game with the batch's). A batch is handed back
+  // about when the next is made: two are enough.
+  static constexpr std::size_t kSpareBatches = 2;
   std::vector<std::vector<PlayedGame>> spare;
   std::vector<PlayedGame> take_spare() {
     std::lock_guard lock(mutex);
@@ -259,7 +277,7 @@ bool Games::next(PlayedGame& game) {
     s.changed.wait(lock, [&] { return !s.ready.empty() || s.finished; });
     if (s.ready.empty()) return false;
     // The batch handed out goes back to the workers, its games' buffers to be filled again.
-    if (s.spare.size() < s.max_ready) s.spare.push_back(std::move(s.current));
+    if (s.spare.size() < Stream::kSpareBatches) s.spare.push_back(std::move(s.current));
     s.current = std::move(s.ready.front());
     s.ready.pop_front();
     s.taken = 0;
