@@ -225,13 +225,15 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
   while (it.next_game()) {
     const Chunk& chunk = it.chunk();
     const std::size_t i = it.index();
+    const MainLineRecords& store = chunk.games.main_lines;
     const GameReport& rep = chunk.reports[i];
     std::fill(values.begin(), values.end(), std::string_view());
     std::string_view term;
-    for (const auto& [name, value] : chunk.games.played[i].tags) {
-      if (name == "Termination") term = value;
+    for (const MainLineRecords::Tag* t = store.tags_begin(i); t != store.tags_end(i); ++t) {
+      const std::string_view name = store.tag_name(*t);
+      if (name == "Termination") term = store.tag_value(*t);
       for (std::size_t k = 0; k < tags.size(); ++k)
-        if (name == tags[k]) values[k] = value;
+        if (name == tags[k]) values[k] = store.tag_value(*t);
     }
     for (std::size_t k = 0; k < tags.size(); ++k) {
       const std::string_view v = values[k];

@@ -9,22 +9,16 @@
 namespace pgn::python {
 namespace {
 
-// Reads a game's tags into its model and stops at its movetext: to_dataframe needs the tags,
-// not the SAN of every move. The tags' strings keep their room for the next game.
+// Reads a game's tags and stops at its movetext: to_dataframe needs the tags, not the SAN of
+// every move, which is what makes keeping a whole record cost twice a validation.
 class TagReader final : public Visitor {
  public:
-  explicit TagReader(PlayedGame& game) : game_(game) {}
-  ~TagReader() override { game_.tags.resize(count_); }
-  TagReader(const TagReader&) = delete;
-  TagReader& operator=(const TagReader&) = delete;
+  explicit TagReader(MainLineRecord& record) : record_(record) {}
   Control tag(std::string_view name, std::string_view value, TextPos) override {
-    if (count_ == game_.tags.size()) game_.tags.emplace_back();
-    auto& [n, v] = game_.tags[count_++];
-    n.assign(name);
     if (value.find('\\') == std::string_view::npos)
-      v.assign(value);
+      record_.add_tag(name, value);
     else
-      v = unescape_tag_value(value);
+      record_.add_tag(name, unescape_tag_value(value));
     return Control::Continue;
   }
   Control end_tags() override { return Control::SkipGame; }
@@ -32,8 +26,7 @@ class TagReader final : public Visitor {
   bool wants_columns() const override { return false; }
 
  private:
-  PlayedGame& game_;
-  std::size_t count_ = 0;
+  MainLineRecord& record_;
 };
 
 }  // namespace
@@ -41,9 +34,7 @@ class TagReader final : public Visitor {
 namespace {
 // Stores whose batches are done, kept for the next batches: a fresh store's pages cost the
 // kernel as much to hand out as filling them costs.
-// Two: a batch is freed about when the next is made, and each holds its games' models (about
-// ten times its text), which more spares would keep for nothing.
-constexpr std::size_t kSpareStores = 2;
+constexpr std::size_t kSpareStores = 4;
 struct SpareTexts {
   std::mutex mutex;
   std::vector<GameTexts> kept;
@@ -78,8 +69,7 @@ class GameStream::Worker final : public ValidatingWorker {
   Worker(GameStream& stream)
       : ValidatingWorker(stream.settings_.validate),
         stream_(stream),
-        writer_(stream.settings_.writer),
-        reader_(stream.settings_.validate) {}
+        writer_(stream.settings_.writer) {}
 
  private:
   bool keeps_records() const {
@@ -88,13 +78,17 @@ class GameStream::Worker final : public ValidatingWorker {
   }
   void begin_batch(GameBatch& batch) override {
     extra_ = Chunk();
-    if (keeps_records()) extra_.games = take_game_texts();
-    if (stream_.settings_.mode == StreamMode::Games) reader_.set_neighbours(batch.games);
+    if (keeps_records()) {
+      extra_.games = take_game_texts();
+      extra_.games.main_lines.reserve(
+          batch.games.size(), stream_.settings_.mode == StreamMode::Games ? batch.text.size() : 0);
+    }
   }
-  // read_games keeps each game's model (libpgn/games.hpp), made from the validator's replay.
+  // read_games keeps the tags and main-line SAN; the rest (comments, clocks, uci()) comes with
+  // the whole record, made again when asked for.
   void validate(const RawGame& game, GameReport& report) override {
     if (stream_.settings_.mode == StreamMode::Games)
-      reader_.read(game, extra_.games.add(), report);
+      validator_.validate(game, report, main_line_);
     else if (stream_.settings_.mode == StreamMode::Convert)
       validator_.validate(game, report, &record_);
     else
@@ -102,9 +96,13 @@ class GameStream::Worker final : public ValidatingWorker {
   }
   void game(GameBatch& batch, std::size_t i) override {
     const StreamMode mode = stream_.settings_.mode;
-    if (mode == StreamMode::Tags) {
-      TagReader tags(extra_.games.add());
+    if (mode == StreamMode::Games) {
+      extra_.games.main_lines.add_game(main_line_);
+    } else if (mode == StreamMode::Tags) {
+      main_line_.clear();
+      TagReader tags(main_line_);
       parse_game(batch.games[i], tags);
+      extra_.games.main_lines.add_game(main_line_);
     } else if (mode == StreamMode::Convert) {
       write_converted(batch.games[i], batch.reports[i], batch.output);
     }
@@ -145,9 +143,9 @@ class GameStream::Worker final : public ValidatingWorker {
 
   GameStream& stream_;
   GameWriter writer_;
-  GameRecord record_;        // Convert mode
-  PlayedGameReader reader_;  // Games mode
-  Chunk extra_;              // the batch's games beyond the reports, for the side table
+  GameRecord record_;         // Convert mode
+  MainLineRecord main_line_;  // Games and Tags modes
+  Chunk extra_;               // the batch's games beyond the reports, for the side table
 };
 
 class GameStream::Consumer final : public BatchConsumer {

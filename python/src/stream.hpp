@@ -20,34 +20,28 @@
 #include "libpgn/source.hpp"
 #include "libpgn/validator.hpp"
 #include "libpgn/writers.hpp"
+#include "main_lines.hpp"
 
 namespace pgn::python {
 
 // What the workers keep of each game.
 enum class StreamMode : std::uint8_t {
-  Games,     // report, the game model (libpgn/games.hpp) and the games' text (read_games)
+  Games,     // report, tags and main-line SAN, and the games' text (read_games)
   Problems,  // report only (validate)
-  Tags,      // report and the tags alone, in the game model's tags (to_dataframe)
+  Tags,      // report and the tags alone, in the main-line records (to_dataframe)
   Convert,   // report and the game written in the chosen format (convert)
 };
 
-// What a batch of read_games keeps beyond the reports: each game's model, made by the worker
-// from the validator's own replay (tags, SAN, moves, comments; positions are made from the
-// moves when asked for), and the games' text, from which a game's whole record is made
-// again for pgn(). The models are kept with their buffers for the batches that follow, so
-// that once they have grown reading a game allocates nothing per move.
+// What a batch of read_games keeps beyond the reports: the tags and main-line SAN of its games,
+// and the games' text, from which the whole record of a game is made again when it is asked
+// for (comments, clocks, uci(), pgn()): copying every game's whole record out of the worker
+// cost a tenth of a validation, and reading it back from the other core's cache more.
 struct GameTexts {
-  std::vector<PlayedGame> played;  // the first `count` are the batch's games, in order
-  std::size_t count = 0;
+  MainLineRecords main_lines;
   std::string text;            // the batch's games, back to back
   std::vector<RawGame> games;  // views into text
-  // The model of the batch's next game, to be filled.
-  PlayedGame& add() {
-    if (count == played.size()) played.emplace_back();
-    return played[count++];
-  }
   void clear() {
-    count = 0;
+    main_lines.clear();
     text.clear();
     games.clear();
   }
@@ -58,10 +52,12 @@ void give_back_game_texts(GameTexts&& texts);
 // The finished games of one batch, in input order.
 struct Chunk {
   std::vector<GameReport> reports;
-  GameTexts games;  // Games mode: one per report; Tags mode: their models' tags alone
-  // Games mode, used with the GIL held: the options the games were validated with and a
-  // validator that makes a game's whole record for pgn().
+  GameTexts games;  // Games mode: one per report; Tags mode: their main_lines (tags only)
+  // Games mode, used with the GIL held: the options the games were validated with, a reader
+  // that makes a game's model when its moves' details are asked for, and a validator that
+  // makes its whole record for pgn().
   std::shared_ptr<const ValidateOptions> options;
+  mutable std::unique_ptr<PlayedGameReader> reader;
   mutable std::unique_ptr<GameValidator> revalidator;
   std::string output;  // Convert mode: the games' text
   std::uint64_t input_bytes = 0;
@@ -72,7 +68,7 @@ struct Chunk {
   Chunk(Chunk&&) = default;
   Chunk& operator=(Chunk&&) = default;
   ~Chunk() {
-    if (!games.played.empty()) give_back_game_texts(std::move(games));
+    if (games.main_lines.size()) give_back_game_texts(std::move(games));
   }
 };
 
@@ -121,7 +117,7 @@ class GameStream {
   std::string error_;
   std::uint64_t games_read_ = 0;
   std::vector<Diagnostic> file_warnings_;
-  // Game models and outputs made by workers for a batch, until the consumer takes them.
+  // Records and outputs made by workers for a batch, until the consumer takes them.
   std::mutex side_mutex_;
   std::vector<std::pair<const void*, Chunk>> side_;
   std::thread thread_;
