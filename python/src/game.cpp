@@ -82,10 +82,11 @@ class Game {
   py::list uci() const {
     const PlayedGame& g = played();
     py::list list(g.moves.size());
-    for (std::size_t k = 0; k < g.moves.size(); ++k) {
-      const PlayedMove& m = g.moves[k];
+    for (MainLineCursor cursor(g); !cursor.at_end(); cursor.advance()) {
+      const PlayedMove& m = cursor.next_move();
       // A bughouse move as in `moves`: its board's letter, in the case of the side that moved.
-      list[k] = g.start_b ? py::str(board_prefix(m) + m.uci) : py::str(m.uci);
+      const std::string uci = cursor.next_uci();
+      list[cursor.ply()] = g.start_b ? py::str(board_prefix(g, m) + uci) : py::str(uci);
     }
     return list;
   }
@@ -190,8 +191,10 @@ class Game {
     }
     return *played_;
   }
-  static std::string board_prefix(const PlayedMove& m) {
-    const bool black = m.after.side_to_move() == White;
+  // A bughouse move's board letter, in the case of the side that moved (the side to move
+  // after it is the other), and a colon: "A:", "b:".
+  static std::string board_prefix(const PlayedGame& g, const PlayedMove& m) {
+    const bool black = g.bughouse_boards[m.ply - 1][m.board].side_to_move() == White;
     return {char((m.board ? 'B' : 'A') + (black ? 'a' - 'A' : 0)), ':'};
   }
 

@@ -1,5 +1,6 @@
 // The game model for users (libpgn/games.hpp): Games and replay_games over every kind of input,
-// the per-move SAN, UCI, position and comment commands, typed results, threads, errors.
+// the per-move SAN and comment commands, the positions and UCI made on demand, typed results,
+// threads, errors; and every game of the shared corpora against its whole record replayed.
 #include "libpgn/games.hpp"
 
 #include <gtest/gtest.h>
@@ -8,7 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "corpus_batches.hpp"
+#include "libpgn/bughouse.hpp"
 #include "libpgn/comment_commands.hpp"
+#include "libpgn/game_record.hpp"
+#include "libpgn/movegen.hpp"
+#include "libpgn/reader.hpp"
 #include "libpgn/variant.hpp"
 
 namespace pgn {
@@ -27,6 +33,14 @@ std::vector<PlayedGame> read_all(Source source, ReadOptions options = {}) {
   while (reader.next(game)) games.push_back(game);
   EXPECT_EQ(reader.error(), "");
   return games;
+}
+
+// Each move's UCI form, from a cursor over the game.
+std::vector<std::string> uci_of(const PlayedGame& game) {
+  std::vector<std::string> uci;
+  for (MainLineCursor cursor(game); !cursor.at_end(); cursor.advance())
+    uci.push_back(cursor.next_uci());
+  return uci;
 }
 
 TEST(CommentCommands, ClockEvaluationAndMate) {
@@ -55,10 +69,21 @@ TEST(Games, TagsMovesPositionsAndComments) {
   ASSERT_EQ(g.moves.size(), 7u);  // the variation is not part of the main line
   EXPECT_EQ(g.moves[1].san, "e5");
   EXPECT_EQ(g.moves[6].san, "Qxf7#");
-  EXPECT_EQ(g.moves[6].uci, "h5f7");
+  EXPECT_EQ(uci_of(g)[6], "h5f7");
   EXPECT_EQ(g.moves[6].ply, 7u);
-  EXPECT_EQ(g.moves[0].after.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-  EXPECT_TRUE(g.moves[6].after.is_checkmate());
+  EXPECT_EQ(g.position(1).fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  EXPECT_EQ(g.fen(1), g.position(1).fen());
+  EXPECT_TRUE(g.position(7).is_checkmate());
+  EXPECT_EQ(g.position(0).fen(), g.start.fen());
+  // A cursor goes forward a move at a time, and back by starting again.
+  MainLineCursor cursor(g);
+  cursor.seek(7);
+  EXPECT_TRUE(cursor.at_end());
+  EXPECT_TRUE(cursor.board().is_checkmate());
+  cursor.seek(1);
+  EXPECT_EQ(cursor.fen(), g.fen(1));
+  EXPECT_EQ(cursor.next_move().san, "e5");
+  EXPECT_EQ(cursor.next_uci(), "e7e5");
   EXPECT_EQ(g.leading_comments, std::vector<std::string>{"Before"});
   EXPECT_EQ(g.moves[0].clock, 180.0);
   EXPECT_EQ(g.moves[0].eval, 0.3);
@@ -99,8 +124,9 @@ TEST(Games, NotationsVariantsAndJson) {
   ASSERT_EQ(games.size(), 1u);
   EXPECT_EQ(games[0].variant, "Crazyhouse");
   ASSERT_EQ(games[0].moves.size(), 7u);
-  EXPECT_EQ(games[0].moves[6].uci, "P@e4");
-  EXPECT_EQ(games[0].moves[6].after.variant(), Variant::Crazyhouse);
+  EXPECT_EQ(uci_of(games[0])[6], "P@e4");
+  EXPECT_EQ(games[0].position(7).variant(), Variant::Crazyhouse);
+  EXPECT_EQ(games[0].fen(7), "rnb1kbnr/ppp1pppp/8/q7/4P3/2N5/PPPP1PPP/R1BQKBNR[p] b KQkq - 0 4");
   // JSON records are games too; a record that cannot be read is one with an error.
   games = read_all(Source::bytes(
       "g.json",
@@ -152,7 +178,7 @@ class Checker final : public GameVisitor {
   void move(const Position& board, const PlayedMove& move) override {
     EXPECT_EQ(board.fen(), board_.fen());
     EXPECT_TRUE(board.is_legal(move.move));
-    board_ = move.after;
+    board_.play(move.move);
     ++moves;
   }
   void end_game(const PlayedGame& game) override { ends.push_back(game.index); }
@@ -182,7 +208,8 @@ TEST(Games, BughouseMovesKeepTheirBoards) {
   ASSERT_TRUE(g.start_b.has_value());
   ASSERT_EQ(g.moves.size(), 4u);
   EXPECT_EQ(g.moves[2].board, 1);
-  EXPECT_EQ(g.moves[2].uci, "g1f3");
+  EXPECT_EQ(uci_of(g)[2], "g1f3");
+  EXPECT_EQ(g.position(3).fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R[] b KQkq - 1 1");
   EXPECT_EQ(g.moves[3].board, 0);
   EXPECT_EQ(g.moves[3].san, "exd5");
   const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
@@ -208,12 +235,133 @@ TEST(Games, ReaderOfOneGame) {
   reader.read(raw, game);
   ASSERT_EQ(game.moves.size(), games[0].moves.size());
   for (std::size_t i = 0; i < game.moves.size(); ++i) {
-    EXPECT_EQ(game.moves[i].uci, games[0].moves[i].uci);
-    EXPECT_EQ(game.fen(i + 1), games[0].moves[i].after.fen());
+    EXPECT_EQ(game.moves[i].san, games[0].moves[i].san);
+    EXPECT_EQ(game.fen(i + 1), games[0].fen(i + 1));
     EXPECT_EQ(game.moves[i].clock, games[0].moves[i].clock);
   }
   EXPECT_EQ(game.fen(0), games[0].start.fen());
   EXPECT_EQ(game.outcome.reason, EndReason::Checkmate);
+  // Read into a game that held a longer one: nothing of that one is left.
+  PlayedGame reused = games[0];
+  raw.text = "[Event \"x\"]\n\n1. d4 {[%clk 0:01:00]} *\n";
+  reader.read(raw, reused);
+  ASSERT_EQ(reused.moves.size(), 1u);
+  EXPECT_EQ(reused.moves[0].san, "d4");
+  EXPECT_EQ(reused.moves[0].clock, 60.0);
+  EXPECT_FALSE(reused.moves[0].eval);
+  EXPECT_TRUE(reused.leading_comments.empty());
+  EXPECT_EQ(reused.tags.size(), 1u);
+}
+
+// What the model held before positions were made on demand, made here as it was: the game's
+// whole record (GameValidator with a GameRecord), its main line replayed from the start, a
+// position, UCI form and comments per move. Every game of the shared corpora (real games,
+// edge cases, localized, variant and Chess960 files, bughouse matches), read in batches as the
+// pipeline reads them, must give the same moves, SAN, comments, clocks and positions.
+class WholeRecordReplay {
+ public:
+  explicit WholeRecordReplay(const ValidateOptions& options) : validator_(options) {}
+  void set_neighbours(const std::vector<RawGame>& games) { validator_.set_neighbours(games); }
+
+  void check(const RawGame& raw, const PlayedGame& game, const std::string& where) {
+    SCOPED_TRACE(where);
+    GameReport report;
+    validator_.validate(raw, report, &record_);
+    EXPECT_EQ(game.notation, report.notation);
+    EXPECT_EQ(game.errors, report.errors);
+    if (report.variant.starts_with("Bughouse")) {
+      check_bughouse(raw, game);
+      return;
+    }
+    EXPECT_EQ(game.tags, record_.tags);
+    EXPECT_EQ(game.start.fen(), record_.start.fen());
+    EXPECT_EQ(game.complete, record_.complete);
+    Position position = record_.start;
+    std::vector<std::string> leading;
+    std::size_t ply = 0;
+    MainLineCursor cursor(game);
+    for_each_main_line_event(record_, [&](const GameEvent& e, std::uint32_t) {
+      if (e.kind == GameEvent::MoveEvent) {
+        ASSERT_LT(ply, game.moves.size());
+        const PlayedMove& move = game.moves[ply];
+        EXPECT_EQ(move.san, record_.text(e));
+        EXPECT_EQ(move.move, e.move);
+        EXPECT_EQ(cursor.next_uci(), to_uci(position, e.move));
+        play_recorded_move(position, e.move);
+        cursor.advance();
+        ++ply;
+        EXPECT_EQ(cursor.board().fen(), position.fen());
+        EXPECT_EQ(cursor.board().key(), position.key());
+      } else if (e.kind == GameEvent::Comment) {
+        if (ply == 0)
+          leading.emplace_back(record_.text(e));
+        else
+          comments_[ply - 1].emplace_back(record_.text(e));
+      }
+    });
+    EXPECT_EQ(ply, game.moves.size());
+    EXPECT_EQ(game.leading_comments, leading);
+    for (std::size_t i = 0; i < game.moves.size(); ++i) {
+      EXPECT_EQ(game.moves[i].comments, comments_[i]) << "ply " << i + 1;
+      comments_[i].clear();
+    }
+    // Positions on demand, replayed from the start.
+    EXPECT_EQ(game.position(game.moves.size()).fen(), position.fen());
+    EXPECT_EQ(game.fen(game.moves.size()), position.fen());
+  }
+
+ private:
+  // A match's moves and both boards after each, as the match reader gives them.
+  void check_bughouse(const RawGame& raw, const PlayedGame& game) {
+    BughouseMatch match;
+    GameReport again;
+    read_bughouse_match(raw, ValidateOptions{}, again, match, BughouseDetail::Positions);
+    ASSERT_EQ(game.moves.size(), match.moves.size());
+    ASSERT_TRUE(game.start_b);
+    std::vector<std::string> uci = uci_of(game);
+    for (std::size_t i = 0; i < match.moves.size(); ++i) {
+      EXPECT_EQ(game.moves[i].san, match.moves[i].san);
+      EXPECT_EQ(game.moves[i].board, match.moves[i].board);
+      EXPECT_EQ(uci[i], match.moves[i].uci);
+      EXPECT_EQ(game.fen(i + 1),
+                match.boards_after[i][0].fen() + " | " + match.boards_after[i][1].fen());
+    }
+  }
+
+  GameValidator validator_;
+  GameRecord record_;
+  std::vector<std::vector<std::string>> comments_ = std::vector<std::vector<std::string>>(100000);
+};
+
+TEST(Games, EveryCorpusGameAsItsWholeRecordReplayed) {
+  const std::vector<std::string> files = test::shared_corpus_files(
+      {"/corpora/edge", "/corpora/localized", "/corpora/variants", "/corpora/bughouse"});
+  if (files.empty()) GTEST_SKIP() << "no shared corpora";
+  std::uint64_t games = 0, moves = 0, bughouse = 0, variants = 0;
+  for (const std::string& file : files) {
+    std::vector<std::string> texts;
+    std::vector<RawGame> batch;
+    const std::string error = test::read_batch(file, texts, batch);
+    ASSERT_EQ(error, "");
+    PlayedGameReader reader;
+    WholeRecordReplay whole(ValidateOptions{});
+    reader.set_neighbours(batch);
+    whole.set_neighbours(batch);
+    PlayedGame played;  // one game reused, as Games reuses them
+    for (const RawGame& g : batch) {
+      reader.read(g, played);
+      whole.check(g, played, file + " game " + std::to_string(g.index));
+      ++games;
+      moves += played.moves.size();
+      bughouse += played.start_b.has_value();
+      variants += !played.variant.empty();
+      if (::testing::Test::HasFailure()) return;
+    }
+  }
+  EXPECT_GT(games, 5000u);
+  EXPECT_GT(moves, 250000u);
+  EXPECT_GT(bughouse, 10u);
+  EXPECT_GT(variants, 100u);
 }
 
 }  // namespace

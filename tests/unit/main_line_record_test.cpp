@@ -2,10 +2,10 @@
 // the whole GameRecord (its main line up to where the record stops), and the report is the same.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "corpus_batches.hpp"
 #include "libpgn/reader.hpp"
 #include "libpgn/validator.hpp"
 
@@ -176,28 +176,16 @@ TEST(MainLineRecord, VariantGamesKeepTheVariantsSan) {
 // ways, in batches as the pipeline makes them (the notation detector reads a batch's other
 // games to settle a game with two readings: nothing of them may be kept).
 TEST(MainLineRecord, EveryCorpusGameKeepsTheWholeRecordsMainLine) {
-  const std::string shared = LIBPGN_SHARED_DIR;
-  if (!std::filesystem::exists(shared + "/corpora")) GTEST_SKIP() << "no shared corpora";
-  std::vector<std::string> files = {shared + "/corpora/real/twic0920.pgn",
-                                    shared + "/corpora/real/lichess_db_1000k.pgn"};
-  for (const char* folder : {"/corpora/edge", "/corpora/localized", "/corpora/variants"})
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(shared + folder))
-      if (entry.path().extension() == ".pgn") files.push_back(entry.path().string());
+  const std::vector<std::string> files =
+      test::shared_corpus_files({"/corpora/edge", "/corpora/localized", "/corpora/variants"});
+  if (files.empty()) GTEST_SKIP() << "no shared corpora";
   BothWays both;
   std::uint64_t games = 0, moves = 0;
   for (const std::string& file : files) {
-    std::string error;
-    auto source = InputSource::open(file, error);
-    ASSERT_TRUE(source) << error;
-    GameSplitter splitter(*source);
-    RawGame game;
     std::vector<std::string> texts;
     std::vector<RawGame> batch;
-    for (int n = 0; n < 1000 && splitter.next(game); ++n) {
-      texts.emplace_back(game.text);
-      batch.push_back(game);
-    }
-    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].text = texts[i];
+    const std::string error = test::read_batch(file, texts, batch);
+    ASSERT_EQ(error, "");
     both.set_neighbours(batch);
     for (const RawGame& g : batch) {
       moves += both.check(g, file + " game " + std::to_string(g.index)).size();

@@ -7,17 +7,23 @@
 // Each game is read the way `pgn validate` reads it: any compression (zstd, gzip, bzip2, by
 // content), PGN or JSON records, the notation detected per game (or the one given), every
 // variant the library knows, and its problems found. Per game: its tags, its result as written
-// and its outcome, and per main-line move its SAN, its UCI form, the position after it and the
-// clock and evaluation its comments give. Or a GameVisitor is handed the board and each move
-// (replay_games), or a PlayedGameReader makes the model of games split by the caller. A bughouse
-// match is one game whose moves say which of its two boards they were played on.
+// and its outcome, and per main-line move its SAN, the move and the clock and evaluation its
+// comments give; the position after any move, and its UCI form, are made on demand from the
+// start position (PlayedGame::position, MainLineCursor), so that reading a game costs about
+// what validating it costs. Or a GameVisitor is handed the board and each move
+// (replay_games), or a PlayedGameReader makes the model of games split by the caller. A
+// bughouse match is one game whose moves say which of its two boards they were played on.
 // docs/cpp.md says how to use it and what may change.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,20 +40,55 @@
 
 namespace pgn {
 
+// A move's canonical English SAN, kept in the move itself: no allocation, and filled with one
+// copy. Canonical SAN is at most 12 bytes (a piece, its origin square, the capture, the
+// destination, a promotion, a Seirawan gating "/H" and its square, the check sign). Reads as
+// a std::string_view.
+class SanText {
+ public:
+  static constexpr std::size_t kCapacity = 15;
+  SanText() = default;
+  SanText(std::string_view san)  // NOLINT(google-explicit-constructor): a text, as a string's
+      : size_(std::uint8_t(std::min(san.size(), kCapacity))) {
+    std::memcpy(bytes_, san.data(), size_);
+  }
+  operator std::string_view() const {
+    return {bytes_, size_};
+  }  // NOLINT(google-explicit-constructor)
+  std::string_view view() const { return {bytes_, size_}; }
+  const char* data() const { return bytes_; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  std::string str() const { return std::string(bytes_, size_); }
+  // Up to 8 bytes at `bytes` (which may run past the text's end, `size` long): one copy.
+  void assign_short(const char* bytes, std::size_t size) {
+    std::memcpy(bytes_, bytes, 8);
+    size_ = std::uint8_t(size);
+  }
+  friend bool operator==(const SanText& a, std::string_view b) { return a.view() == b; }
+  friend std::ostream& operator<<(std::ostream& out, const SanText& san) {
+    return out << san.view();
+  }
+
+ private:
+  char bytes_[kCapacity]{};
+  std::uint8_t size_ = 0;
+};
+
+// A main-line move. No position is kept per move: PlayedGame::position(ply) and
+// MainLineCursor make it, replaying the moves from the start.
 struct PlayedMove {
   std::uint32_t ply = 0;  // its number in the main line, from 1 (half-moves from the start)
   Move move;              // the legal move
-  std::string san;        // canonical English SAN, check sign included ("Nf3", "exd8=Q+")
-  std::string uci;        // UCI form ("g1f3", "e1g1" for O-O, "P@e4" for a drop, "0000")
-  Position after;         // the position after the move
+  // Bughouse: the board the move was played on (0: A, 1: B); 0 otherwise.
+  std::uint8_t board = 0;
+  SanText san;  // canonical English SAN, check sign included ("Nf3", "exd8=Q+")
   std::vector<std::string> comments;  // the comments after the move, in order
   // From the comments' [%clk] and [%eval] commands (the last comment that gives one wins).
   std::optional<double> clock;  // seconds on the mover's clock
   std::optional<double> eval;   // pawns, positive when White is better
   std::optional<long> mate;     // moves to mate, negative when Black mates
   std::optional<double> emt;    // seconds the move took ([%emt])
-  // Bughouse: the board the move was played on (0: A, 1: B), which `after` is; 0 otherwise.
-  std::uint8_t board = 0;
 };
 
 struct PlayedGame {
@@ -70,11 +111,11 @@ struct PlayedGame {
   std::vector<Diagnostic> problems;  // errors and warnings, as `pgn validate` reports them
   std::uint32_t errors = 0;
   std::uint32_t warnings = 0;
-  // A bughouse match: board B before the first move (`start` is board A), and after each move
-  // the board it was not played on, its pocket fed by what the move captured (empty otherwise:
-  // kept out of PlayedMove, which every move of every game fills).
+  // A bughouse match: board B before the first move (`start` is board A), and both boards
+  // after each move (A, B), a capture's piece in the partner's pocket. Empty otherwise: the
+  // positions of other games are made on demand.
   std::optional<Position> start_b;
-  std::vector<Position> other_boards;
+  std::vector<std::array<Position, 2>> bughouse_boards;
 
   // The value of the first tag called `name`, or "" if there is none.
   std::string_view tag(std::string_view name) const {
@@ -83,10 +124,43 @@ struct PlayedGame {
     return {};
   }
   bool has_errors() const { return errors != 0; }
+  // The position after the first `ply` moves (0: the start), replayed from the start: for
+  // positions in turn, a MainLineCursor plays each move once. A bughouse match: the board
+  // the ply-th move was played on (board A at 0). `ply` at most moves.size().
+  Position position(std::size_t ply) const;
   // The FEN after the first `ply` moves (0: the start). A bughouse match: both boards as
   // `pgn convert --to fen` writes them, "A | B" with holdings and '~' on promoted pieces.
   // `ply` at most moves.size().
   std::string fen(std::size_t ply) const;
+};
+
+// Walks a game's main line from its start, playing each move once: the board before and after
+// each move, its UCI form, the FEN, at the cost of one move played per step. The game must
+// outlive the cursor.
+class MainLineCursor {
+ public:
+  explicit MainLineCursor(const PlayedGame& game);
+  std::size_t ply() const { return ply_; }  // moves played so far
+  bool at_end() const { return ply_ == game_->moves.size(); }
+  // The position after ply() moves. A bughouse match: the board the last move was played on
+  // (board A at the start); board(b) is either board.
+  const Position& board() const;
+  const Position& board(std::uint8_t b) const;
+  // The move to be played next (not at_end()), and its UCI form ("g1f3", "e1g1" for O-O,
+  // "P@e4" for a drop).
+  const PlayedMove& next_move() const { return game_->moves[ply_]; }
+  std::string next_uci() const;
+  // Plays the next move (not at_end()).
+  void advance();
+  // To the position after `ply` moves (at most moves.size()): forward from here, or from the
+  // start when it is behind.
+  void seek(std::size_t ply);
+  std::string fen() const { return game_->fen(ply_); }
+
+ private:
+  const PlayedGame* game_;
+  std::size_t ply_ = 0;
+  Position board_;  // after ply_ moves (other games than bughouse matches)
 };
 
 struct ReadOptions {
@@ -155,7 +229,11 @@ class PlayedGameReader {
   // The games read with this one (Games reads a batch at a time): the warnings that compare
   // a game with its neighbours look at them. The games must outlive the reads.
   void set_neighbours(const std::vector<RawGame>& games);
+  // `game`'s buffers are reused: once they have grown, reading a game allocates nothing per
+  // move (SAN of up to 15 bytes is kept in its string).
   void read(const RawGame& raw, PlayedGame& game);
+  // The same, with the report `pgn validate` makes of the game (its place, plies counted).
+  void read(const RawGame& raw, PlayedGame& game, GameReport& report);
 
  private:
   struct Impl;
@@ -169,7 +247,8 @@ class GameVisitor {
   virtual ~GameVisitor() = default;
   // A game's tags, result and problems are known; false skips its moves.
   virtual bool begin_game(const PlayedGame& /*game*/) { return true; }
-  // A main-line move: `board` is the position before it, `move.after` the one after.
+  // A main-line move: `board` is the position before it (in a bughouse match, of the board
+  // the move is played on).
   virtual void move(const Position& /*board*/, const PlayedMove& /*move*/) {}
   virtual void end_game(const PlayedGame& /*game*/) {}
 };

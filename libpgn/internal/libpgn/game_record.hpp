@@ -129,7 +129,17 @@ struct MainLineRecord {
   // Each move's SAN: of 1 to 7 bytes, pack()ed; a longer one (variants' notations may write
   // them) has the top bit set, its size in bits 48-62 and its offset in `text` below them.
   std::vector<std::uint64_t> moves;
-  std::string text;  // the tags' names and values, and the longer SANs
+  std::string text;  // the tags' names and values, the longer SANs and the comments
+  // For the game model (libpgn/games.hpp), kept beside the SAN: each move of `moves` as
+  // played, the main line's comments as far as a whole record keeps them (after `ply` moves:
+  // 0 before the first), the start position, and whether every main-line move was played.
+  struct Comment {
+    std::uint32_t ply, begin, size;  // in text
+  };
+  std::vector<Move> played;  // its first moves.size() (grown ahead, see add_played)
+  std::vector<Comment> comments;
+  Position start;
+  bool complete = true;
   static_assert(std::endian::native == std::endian::little, "a packed SAN's first byte is lowest");
 
   // A SAN of 1 to 7 bytes as one number: its bytes (little-endian, the first lowest), its size
@@ -199,10 +209,25 @@ struct MainLineRecord {
     moves.push_back(long_move(text.size(), san.size()));
     text.append(san);
   }
+  // The Move of the SAN just added to `moves`. Grown ahead rather than pushed: the per-move
+  // path inlines this, where a vector's push_back was left a call.
+  [[gnu::always_inline]] void add_played(Move m) {
+    if (played.size() < moves.size()) [[unlikely]]
+      played.resize(2 * moves.size() + 64);
+    played[moves.size() - 1] = m;
+  }
+  void add_comment(std::uint32_t ply, std::string_view comment) {
+    comments.push_back({ply, std::uint32_t(text.size()), std::uint32_t(comment.size())});
+    text.append(comment);
+  }
+  std::string_view comment_text(const Comment& c) const { return {text.data() + c.begin, c.size}; }
   void clear() {
     tags.clear();
     moves.clear();
     text.clear();
+    comments.clear();
+    start = Position();
+    complete = true;
   }
 
  private:

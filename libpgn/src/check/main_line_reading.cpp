@@ -1,6 +1,6 @@
-// A game read with the validator's checks, keeping its tags and main-line SAN in a
-// MainLineRecord instead of a GameRecord: for readers that want only those (the Python
-// module's read_games). Its own file, so that its instantiation of the parser (with the
+// A game read with the validator's checks, keeping its tags and main line (SAN, moves,
+// comments) in a MainLineRecord instead of a GameRecord: what the game model of
+// libpgn/games.hpp is made from. Its own file, so that its instantiation of the parser (with the
 // per-move path inlined) does not change how check/validator.cpp's is compiled: the
 // compiler's inlining there depends on what else the file holds.
 #include "check/validator_impl.hpp"
@@ -38,6 +38,7 @@ struct MainLineReading final : Visitor, NotationDetector::Reader {
     r.notation = n ? n->code : "en";
     detail::parse_game_with(g, *this, v.options.parse_limits, v.results);
     r.replayed = v.replay.replayed();
+    if (keeping) main_line.complete = v.replay.main_line_complete();
   }
   ReadingTrace& trace() override { return v.replay.trace(); }
 
@@ -51,7 +52,11 @@ struct MainLineReading final : Visitor, NotationDetector::Reader {
     }
     return Control::Continue;
   }
-  Control end_tags() override { return v.end_tags(); }
+  Control end_tags() override {
+    const Control control = v.end_tags();
+    if (keeping) main_line.start = v.replay.main_line_position();
+    return control;
+  }
   bool wants_move_numbers() const override { return false; }
   bool wants_columns() const override { return false; }
   [[gnu::always_inline]] Control move(std::string_view token, TextPos pos) override {
@@ -59,7 +64,11 @@ struct MainLineReading final : Visitor, NotationDetector::Reader {
   }
   Control begin_variation(TextPos pos) override { return v.begin_variation(pos); }
   void end_variation(TextPos pos) override { v.end_variation(pos); }
-  void comment(std::string_view text, TextPos pos) override { v.comment(text, pos); }
+  void comment(std::string_view text, TextPos pos) override {
+    v.comment(text, pos);  // a spoken move before it is played first
+    if (keeping && v.replay.keeps_main_line_comment())
+      main_line.add_comment(v.replay.main_line_ply(), text);
+  }
   void nag(int value, TextPos pos) override { v.nag(value, pos); }
   void result(std::string_view marker, TextPos pos) override { v.result(marker, pos); }
   void syntax_error(std::string_view message, TextPos pos) override {

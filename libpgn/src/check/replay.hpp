@@ -122,6 +122,16 @@ class GameReplay {
     if (main_line) main_line->clear();
   }
   void end_keeping_main_line() { main_line_ = nullptr; }
+  // While the main line is kept: whether a comment read now is one of its comments as a whole
+  // record would keep it (not in a variation, not after a move that could not be played),
+  // the main line's plies and position (the start after the tags), and, at the end, whether
+  // every main-line move was played.
+  bool keeps_main_line_comment() const {
+    return main_line_ && main_line_recording_ && depth_ == 0 && !lines_[0].dead;
+  }
+  std::uint32_t main_line_ply() const { return lines_[0].ply; }
+  const Position& main_line_position() const { return lines_[0].pos; }
+  bool main_line_complete() const { return main_line_recording_ && !lines_[0].dead; }
   void begin_game();
   // After the tags: sets up the start position under the game's rules, or leaves the game
   // unreplayed (a variant whose rules are not known, a FEN that is no legal position).
@@ -332,6 +342,7 @@ class GameReplay {
             append_check_sign(l.pos, san_scratch_);
           main_line_->add_move(san_scratch_);
         }
+        main_line_->add_played(m);
       }
     } else if (recording_) {  // the SAN, still the record's last text, is complete with its sign
       GameEvent& e = record_->events[recorded_at];

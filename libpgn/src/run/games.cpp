@@ -1,6 +1,7 @@
 // The game model's readers (libpgn/games.hpp): the pipeline runs on a thread of its own, its
-// workers validate each game with its record and make the PlayedGame from it, and the caller
-// takes the games in input order from a short queue.
+// workers validate each game keeping its main line (a MainLineRecord: tags, SAN, moves,
+// comments, as the validator's replay gives them) and make the PlayedGame from it, and the
+// caller takes the games in input order from a short queue.
 #include "libpgn/games.hpp"
 
 #include <array>
@@ -13,6 +14,7 @@
 
 #include "libpgn/bughouse.hpp"
 #include "libpgn/game_record.hpp"
+#include "libpgn/movegen.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/tags.hpp"
 #include "run/batch_side_table.hpp"
@@ -30,24 +32,31 @@ void add_bughouse_moves(const RawGame& raw, const ValidateOptions& options, Play
   game.start = match.start[0];
   game.start_b = match.start[1];
   game.complete = match.complete;
+  game.moves.resize(match.moves.size());
+  game.bughouse_boards = std::move(match.boards_after);
   for (std::size_t i = 0; i < match.moves.size(); ++i) {
     BughouseMove& m = match.moves[i];
-    PlayedMove& move = game.moves.emplace_back();
+    PlayedMove& move = game.moves[i];
+    move = PlayedMove();
     move.ply = std::uint32_t(i + 1);
     move.move = m.move;
-    move.san = std::move(m.san);
-    move.uci = std::move(m.uci);
+    move.san = std::string_view(m.san);
     move.board = m.board;
-    move.after = match.boards_after[i][m.board];
-    game.other_boards.push_back(match.boards_after[i][m.board ^ 1]);
     move.comments = std::move(m.comments);
     move.clock = m.clock;
   }
 }
 
+// `texts[k]` made `text`, its string's room kept when there is one.
+void set_text(std::vector<std::string>& texts, std::size_t k, std::string_view text) {
+  if (k < texts.size())
+    texts[k].assign(text);
+  else
+    texts.emplace_back(text);
+}
+
 // Reads a comment's commands into the move it follows.
-void add_comment(std::string_view text, PlayedMove& move) {
-  move.comments.emplace_back(text);
+void read_commands(std::string_view text, PlayedMove& move) {
   const CommentCommands commands = read_comment_commands(text);
   if (commands.clock) move.clock = commands.clock;
   if (commands.emt) move.emt = commands.emt;
@@ -55,59 +64,82 @@ void add_comment(std::string_view text, PlayedMove& move) {
   if (commands.eval && commands.eval->mate) move.mate = commands.eval->mate;
 }
 
-// The main line of a game's record, replayed from its start.
-void add_main_line(const GameRecord& record, PlayedGame& game) {
-  Position position = record.start;
-  for_each_main_line_event(record, [&](const GameEvent& e, std::uint32_t ply) {
-    if (e.kind == GameEvent::MoveEvent) {
-      std::string uci = to_uci(position, e.move);
-      play_recorded_move(position, e.move);
-      // Made whole: a PlayedMove made empty and then assigned cleared its position first.
-      game.moves.push_back({ply,
-                            e.move,
-                            std::string(record.text(e)),
-                            std::move(uci),
-                            position,
-                            {},
-                            {},
-                            {},
-                            {},
-                            {},
-                            0});
-    } else if (e.kind == GameEvent::Comment) {
-      if (game.moves.empty()) {
-        game.leading_comments.emplace_back(record.text(e));
-        return;
-      }
-      add_comment(record.text(e), game.moves.back());
+// The game's tags and main line as the validator kept them, into `game`'s buffers as they
+// are: its strings keep their room, so that a game read into a game of the same size
+// allocates nothing (a lichess game's clock comment after every move included).
+void add_main_line(const MainLineRecord& record, PlayedGame& game) {
+  game.tags.resize(record.tags.size());
+  for (std::size_t i = 0; i < record.tags.size(); ++i) {
+    game.tags[i].first.assign(record.tag_name(record.tags[i]));
+    game.tags[i].second.assign(record.tag_value(record.tags[i]));
+  }
+  game.start = record.start;
+  // The comments come in the order of their plies.
+  const std::vector<MainLineRecord::Comment>& comments = record.comments;
+  std::size_t c = 0, leading = 0;
+  for (; c < comments.size() && comments[c].ply == 0; ++c)
+    set_text(game.leading_comments, leading++, record.comment_text(comments[c]));
+  game.leading_comments.resize(leading);
+  // The moves the game has room for are made over (their comments' strings kept), the others
+  // made in place: a vector resized would make them empty first.
+  const std::size_t plies = record.moves.size();
+  if (game.moves.size() > plies) game.moves.resize(plies);
+  game.moves.reserve(plies);
+  const std::size_t kept = game.moves.size();
+  for (std::size_t i = 0; i < plies; ++i) {
+    const std::uint64_t packed = record.moves[i];
+    SanText san;
+    if (MainLineRecord::is_packed(packed)) [[likely]]
+      san.assign_short(reinterpret_cast<const char*>(&packed), std::size_t(packed >> 56));
+    else
+      san = std::string_view(record.text.data() + MainLineRecord::long_offset(packed),
+                             MainLineRecord::long_size(packed));
+    const std::uint32_t ply = std::uint32_t(i + 1);
+    const bool commented = c < comments.size() && comments[c].ply == ply;
+    if (i >= kept) {
+      game.moves.emplace_back(ply, record.played[i], std::uint8_t(0), san);
+      if (!commented) [[likely]]
+        continue;
     }
-  });
+    PlayedMove& move = game.moves[i];
+    if (i < kept) {
+      move.ply = ply;
+      move.move = record.played[i];
+      move.board = 0;
+      move.san = san;
+      move.clock.reset();
+      move.eval.reset();
+      move.mate.reset();
+      move.emt.reset();
+    }
+    std::size_t n = 0;
+    for (; c < comments.size() && comments[c].ply == ply; ++c) {
+      set_text(move.comments, n++, record.comment_text(comments[c]));
+      read_commands(record.comment_text(comments[c]), move);
+    }
+    if (move.comments.size() != n) move.comments.resize(n);
+  }
 }
 
-// The game model of a validated game: its report and record, the main line replayed from the
-// start with each move's UCI, position and comment commands.
-void make_played_game(const RawGame& raw, GameReport& report, const GameRecord& record,
+// The game model of a validated game: its report and main line.
+void make_played_game(const RawGame& raw, const GameReport& report, const MainLineRecord& record,
                       const ValidateOptions& options, PlayedGame& game) {
   game.index = raw.index;
-  game.moves.clear();
-  game.leading_comments.clear();
   game.start_b.reset();
-  game.other_boards.clear();
-  game.complete = record.complete;
+  game.bughouse_boards.clear();
   if (report.variant.starts_with("Bughouse")) [[unlikely]] {
+    game.leading_comments.clear();
     add_bughouse_moves(raw, options, game);
   } else {
-    game.tags = record.tags;
-    game.start = record.start;
-    game.moves.reserve(report.plies);
     add_main_line(record, game);
+    game.complete = record.complete;
   }
   game.result = report.result;
   game.outcome = report.outcome;
   game.notation = report.notation;
   game.variant = report.variant;
   game.replayed = report.replayed;
-  game.problems = std::move(report.problems);
+  game.problems = report.problems;
   game.errors = report.errors;
   game.warnings = report.warnings;
 }
@@ -129,7 +161,10 @@ struct Games::Stream {
   std::mutex mutex;
   std::condition_variable changed;
   std::deque<std::vector<PlayedGame>> ready;  // batches of games, in input order
-  std::size_t taken = 0;                      // games of ready.front() handed out
+  // The batch being handed out and how many of its games were, used by the caller's thread
+  // alone: a game is taken without a lock.
+  std::vector<PlayedGame> current;
+  std::size_t taken = 0;
   std::size_t max_ready = 0;
   bool finished = false;
   std::atomic<bool> stop{false};
@@ -142,7 +177,7 @@ struct Games::Stream {
    public:
     explicit Worker(Stream& stream) : stream_(stream), validator_(stream.options.validate) {}
     void process(GameBatch& batch) override {
-      std::vector<PlayedGame> games;
+      std::vector<PlayedGame> games = stream_.take_spare();
       const std::size_t unreadable = batch.unreadable.size();
       games.resize(unreadable + batch.games.size());
       for (std::size_t k = 0; k < unreadable; ++k) games[k] = unreadable_game(batch.unreadable[k]);
@@ -150,9 +185,9 @@ struct Games::Stream {
       validator_.set_neighbours(batch.games);
       for (std::size_t i = 0; i < batch.games.size(); ++i) {
         GameReport& report = batch.reports[i];
-        validator_.validate(batch.games[i], report, &record_);
+        validator_.validate(batch.games[i], report, main_line_);
         batch.locate(i, report, stream_.options.validate);
-        make_played_game(batch.games[i], report, record_, stream_.options.validate,
+        make_played_game(batch.games[i], report, main_line_, stream_.options.validate,
                          games[unreadable + i]);
       }
       stream_.made.put(batch, std::move(games));
@@ -161,8 +196,21 @@ struct Games::Stream {
    private:
     Stream& stream_;
     GameValidator validator_;
-    GameRecord record_;
+    MainLineRecord main_line_;
   };
+
+  // Batches whose games were all handed out, kept with their games' buffers for the workers
+  // to fill again (next() swaps the caller's game with the batch's). A batch is handed back
+  // about when the next is made: two are enough.
+  static constexpr std::size_t kSpareBatches = 2;
+  std::vector<std::vector<PlayedGame>> spare;
+  std::vector<PlayedGame> take_spare() {
+    std::lock_guard lock(mutex);
+    if (spare.empty()) return {};
+    std::vector<PlayedGame> games = std::move(spare.back());
+    spare.pop_back();
+    return games;
+  }
 
   class Consumer final : public BatchConsumer {
    public:
@@ -224,17 +272,19 @@ Games::~Games() {
 
 bool Games::next(PlayedGame& game) {
   Stream& s = *stream_;
-  std::unique_lock lock(s.mutex);
-  s.changed.wait(lock, [&] { return !s.ready.empty() || s.finished; });
-  if (s.ready.empty()) return false;
-  game = std::move(s.ready.front()[s.taken]);
-  if (++s.taken == s.ready.front().size()) {
-    const std::vector<PlayedGame> done = std::move(s.ready.front());
+  if (s.taken == s.current.size()) {
+    std::unique_lock lock(s.mutex);
+    s.changed.wait(lock, [&] { return !s.ready.empty() || s.finished; });
+    if (s.ready.empty()) return false;
+    // The batch handed out goes back to the workers, its games' buffers to be filled again.
+    if (s.spare.size() < Stream::kSpareBatches) s.spare.push_back(std::move(s.current));
+    s.current = std::move(s.ready.front());
     s.ready.pop_front();
     s.taken = 0;
     s.changed.notify_all();
-    lock.unlock();  // the batch's games (moves, positions, texts) are freed outside the lock
   }
+  // A swap: the caller's last game goes back with the batch.
+  std::swap(game, s.current[s.taken++]);
   return true;
 }
 
@@ -243,22 +293,58 @@ std::string Games::error() const {
   return stream_->error;
 }
 
+Position PlayedGame::position(std::size_t ply) const {
+  MainLineCursor cursor(*this);
+  cursor.seek(ply);
+  return cursor.board();
+}
+
 std::string PlayedGame::fen(std::size_t ply) const {
-  if (!start_b) return ply == 0 ? start.fen() : moves[ply - 1].after.fen();
-  std::array<const Position*, 2> boards{&start, &*start_b};
-  if (ply > 0) {
-    const PlayedMove& last = moves[ply - 1];
-    boards[last.board] = &last.after;
-    boards[last.board ^ 1] = &other_boards[ply - 1];
+  if (!start_b) return position(ply).fen();
+  const Position& a = ply == 0 ? start : bughouse_boards[ply - 1][0];
+  const Position& b = ply == 0 ? *start_b : bughouse_boards[ply - 1][1];
+  return a.fen() + " | " + b.fen();
+}
+
+MainLineCursor::MainLineCursor(const PlayedGame& game) : game_(&game), board_(game.start) {}
+
+const Position& MainLineCursor::board(std::uint8_t b) const {
+  if (!game_->start_b) return board_;
+  if (ply_ == 0) return b == 0 ? game_->start : *game_->start_b;
+  return game_->bughouse_boards[ply_ - 1][b];
+}
+
+const Position& MainLineCursor::board() const {
+  return board(ply_ == 0 ? 0 : game_->moves[ply_ - 1].board);
+}
+
+std::string MainLineCursor::next_uci() const {
+  const PlayedMove& move = next_move();
+  return to_uci(board(move.board), move.move);
+}
+
+void MainLineCursor::advance() {
+  if (!game_->start_b) play_recorded_move(board_, game_->moves[ply_].move);
+  ++ply_;
+}
+
+void MainLineCursor::seek(std::size_t ply) {
+  if (ply < ply_) {
+    ply_ = 0;
+    board_ = game_->start;
   }
-  return boards[0]->fen() + " | " + boards[1]->fen();
+  if (game_->start_b) {
+    ply_ = ply;  // both boards are kept after each move
+    return;
+  }
+  while (ply_ < ply) advance();
 }
 
 struct PlayedGameReader::Impl {
   explicit Impl(ValidateOptions o) : options(std::move(o)), validator(options) {}
   ValidateOptions options;
   GameValidator validator;
-  GameRecord record;
+  MainLineRecord main_line;
   GameReport report;
 };
 
@@ -272,8 +358,12 @@ void PlayedGameReader::set_neighbours(const std::vector<RawGame>& games) {
 
 void PlayedGameReader::read(const RawGame& raw, PlayedGame& game) {
   impl_->report = GameReport();
-  impl_->validator.validate(raw, impl_->report, &impl_->record);
-  make_played_game(raw, impl_->report, impl_->record, impl_->options, game);
+  read(raw, game, impl_->report);
+}
+
+void PlayedGameReader::read(const RawGame& raw, PlayedGame& game, GameReport& report) {
+  impl_->validator.validate(raw, report, impl_->main_line);
+  make_played_game(raw, report, impl_->main_line, impl_->options, game);
 }
 
 std::string replay_games(Source source, GameVisitor& visitor, ReadOptions options) {
@@ -281,11 +371,8 @@ std::string replay_games(Source source, GameVisitor& visitor, ReadOptions option
   PlayedGame game;
   while (games.next(game)) {
     if (!visitor.begin_game(game)) continue;
-    const Position* board = &game.start;
-    for (const PlayedMove& move : game.moves) {
-      visitor.move(*board, move);
-      board = &move.after;
-    }
+    for (MainLineCursor cursor(game); !cursor.at_end(); cursor.advance())
+      visitor.move(cursor.board(cursor.next_move().board), cursor.next_move());
     visitor.end_game(game);
   }
   return games.error();
