@@ -88,6 +88,17 @@ Bitboard captured_by(const Position& pos, Color us, Square from, Square to) {
   return 0;
 }
 
+// keeps_king_safe's full test, out of line: few moves need it, and the resolvers' usual path
+// keeps fewer registers without its call.
+[[gnu::noinline]] bool keeps_king_safe_by_attacks(const Position& pos, Color us, Square from,
+                                                  Square to) {
+  const Square king = pos.king_square(us);
+  const Bitboard captured = captured_by(pos, us, from, to);
+  const Bitboard after = (pos.pieces() ^ square_bb(from) ^ captured) | square_bb(to);
+  const Square guarded = from == king ? to : king;
+  return !(pos.attackers_to(guarded, after) & pos.pieces(~us) & ~captured);
+}
+
 // Exact legality of a move the piece can make by its movement (castling aside): afterwards no
 // enemy piece, apart from the one captured, attacks the own king. One attack lookup instead
 // of generating moves keeps resolving and writing fast.
@@ -101,19 +112,16 @@ Bitboard captured_by(const Position& pos, Color us, Square from, Square to) {
       !(type_of(pos.piece_on(from)) == Pawn && file_of(from) != file_of(to) &&
         pos.piece_on(to) == NoPiece)) {
     const Color them = ~us;
-    const Bitboard from_bb = square_bb(from);
-    // Masks, not branches: whether `from` lies on a line from the king is close to random.
-    // (No square is on both kinds of line.)
-    const Bitboard sliders = ((pos.pieces(them, Rook) | pos.pieces(them, Queen)) &
-                              (Bitboard{0} - Bitboard{(bb::kRookRays[king] & from_bb) != 0})) |
-                             ((pos.pieces(them, Bishop) | pos.pieces(them, Queen)) &
-                              (Bitboard{0} - Bitboard{(bb::kBishopRays[king] & from_bb) != 0}));
+    // The line through king and `from` (empty when there is none) can only be uncovered by
+    // the sliders of its kind: rooks on a straight line, bishops on a diagonal (no square is
+    // on both). Picked by index, not branched on: whether `from` is on a line from the king
+    // is close to random.
+    const bool straight = (bb::kRookRays[king] >> from) & 1;
+    const Bitboard sliders =
+        pos.pieces(them, PieceType(Bishop + straight)) | pos.pieces(them, Queen);
     if (!(bb::line(king, from) & sliders)) return true;
   }
-  const Bitboard captured = captured_by(pos, us, from, to);
-  const Bitboard after = (pos.pieces() ^ square_bb(from) ^ captured) | square_bb(to);
-  const Square guarded = from == king ? to : king;
-  return !(pos.attackers_to(guarded, after) & pos.pieces(~us) & ~captured);
+  return keeps_king_safe_by_attacks(pos, us, from, to);
 }
 
 using detail::failure;
@@ -336,23 +344,30 @@ MoveResolution resolve_move(const Position& pos, const MoveText& text) {
   return r;
 }
 
+namespace {
+// resolve_plain_san's castling, out of line (a few moves in a hundred): "O-O" or "O-O-O"
+// without its sign.
+[[gnu::noinline]] bool resolve_plain_castling(const Position& pos, std::string_view castle,
+                                              std::uint8_t check_mark, detail::PlainSan& out) {
+  // Castling as the PGN standard writes it; every other spelling takes the grammar.
+  if (castle != "O-O" && castle != "O-O-O") return false;
+  const MoveResolution r = resolve_castling(pos, castle.size() == 3 ? KingSide : QueenSide);
+  if (!r.ok()) return false;
+  out.move = r.move;
+  out.check_mark = check_mark;
+  out.canonical = false;  // written_as_canonical_san leaves castling to the writer
+  return true;
+}
+}  // namespace
+
 bool detail::resolve_plain_san(const Position& pos, std::string_view token, PlainSan& out) {
   const char* p = token.data();
   const char* end = p + token.size();
   const std::uint8_t check_mark = detail::take_check_sign(p, end);
   const auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
   const auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
-  if (end - p < 2 || !is_file(end[-2]) || !is_rank(end[-1])) {
-    // Castling as the PGN standard writes it; every other spelling takes the grammar.
-    const std::string_view castle(p, std::size_t(end - p));
-    if (castle != "O-O" && castle != "O-O-O") return false;
-    const MoveResolution r = resolve_castling(pos, castle.size() == 3 ? KingSide : QueenSide);
-    if (!r.ok()) return false;
-    out.move = r.move;
-    out.check_mark = check_mark;
-    out.canonical = false;  // written_as_canonical_san leaves castling to the writer
-    return true;
-  }
+  if (end - p < 2 || !is_file(end[-2]) || !is_rank(end[-1]))
+    return resolve_plain_castling(pos, std::string_view(p, std::size_t(end - p)), check_mark, out);
   const Square to = make_square(end[-2] - 'a', end[-1] - '1');
   end -= 2;
   const bool capture = end > p && end[-1] == 'x';
