@@ -1,6 +1,7 @@
 // What san.cpp and variant_san.cpp offer the rest of the library besides the public SAN
 // writer: the origin coordinates SAN names, which the spoken writer names alike, and the
-// board facts the resolvers, the writer and the sentences of move_errors.cpp share.
+// board facts the resolvers, the writer and the sentences of move_errors.cpp share, and the
+// plain SAN resolver the replay inlines into its per-move path.
 #pragma once
 
 #include <bit>
