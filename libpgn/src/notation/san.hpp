@@ -110,7 +110,9 @@ inline Bitboard captured_by(const Position& pos, Color us, Square from, Square t
 
 // Exact legality of a move the piece can make by its movement (castling aside): afterwards no
 // enemy piece, apart from the one captured, attacks the own king. One attack lookup instead
-// of generating moves keeps resolving and writing fast.
+// of generating moves keeps resolving and writing fast. NotEnPassant: the caller knows the
+// move is no en-passant capture (resolve_plain_san leaves those to resolve_move).
+template <bool NotEnPassant = false>
 [[gnu::always_inline]] inline bool keeps_king_safe(const Position& pos, Color us, Square from,
                                                    Square to) {
   const Square king = pos.king_square(us);
@@ -118,8 +120,8 @@ inline Bitboard captured_by(const Position& pos, Color us, Square from, Square t
   // through king and `from`, so leaving `from` uncovers nothing. En passant also lifts the
   // passed pawn, so it always takes the full test.
   if (!pos.in_check() && from != king &&
-      !(type_of(pos.piece_on(from)) == Pawn && file_of(from) != file_of(to) &&
-        pos.piece_on(to) == NoPiece)) {
+      (NotEnPassant || !(type_of(pos.piece_on(from)) == Pawn && file_of(from) != file_of(to) &&
+                         pos.piece_on(to) == NoPiece))) {
     const Color them = ~us;
     // The line through king and `from` (empty when there is none) can only be uncovered by
     // the sliders of its kind: rooks on a straight line, bishops on a diagonal (no square is
@@ -197,7 +199,7 @@ inline Bitboard captured_by(const Position& pos, Color us, Square from, Square t
       (relative_rank(us, rank_of(to)) == 7 ||
        (file_of(from) != file_of(to) && !((from_file >= 0 || capture) && captures))))
     return false;
-  if (!keeps_king_safe(pos, us, from, to)) return false;
+  if (!keeps_king_safe<true>(pos, us, from, to)) return false;
   out.move = Move(from, to);
   out.check_mark = check_mark;
   out.canonical =
