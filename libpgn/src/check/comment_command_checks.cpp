@@ -7,7 +7,9 @@
 namespace pgn {
 
 void GameValidator::Impl::check_comment_commands(std::string_view text, TextPos pos) {
-  if (detail::is_plain_lichess_comment(text))
+  // The caller has ruled out the 16-byte clock form: only the evaluation form is left to
+  // test (is_plain_lichess_comment would test the clock form again for 16 bytes).
+  if (text.size() != 16 && detail::is_plain_lichess_comment(text))
     return;  // an analysed game's " [%eval ...] [%clk ...] "
   read_comment_commands(text, comment_commands, &comment_command_warnings);
   if (!comment_command_warnings.empty()) [[unlikely]]

@@ -368,7 +368,10 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
     std::sort(same_reading.begin(), same_reading.end(),
               [&](const Notation* a, const Notation* b) { return rank(a) < rank(b); });
     for (const Notation* n : same_reading)
-      if (!n->spoken) report.notation += "/" + reading_name(*n);
+      if (!n->spoken) {
+        report.notation += '/';
+        report.notation += reading_name(*n);
+      }
   }
   if (!readings_.empty()) read_alike_ = same_reading;
   if (record) record->notation = report.notation;

@@ -79,6 +79,7 @@ std::string move_prefix(const Position& pos) {
 
 void GameReplay::begin_reading(const Notation* notation, GameRecord* record) {
   notation_ = notation;
+  spoken_ = notation != nullptr && notation->spoken;
   record_ = record;
   recording_ = record != nullptr;
   record_open_ = 0;

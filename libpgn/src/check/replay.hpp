@@ -159,7 +159,8 @@ class GameReplay {
   // The per-move path for standard rules (V false) or the game's variant (V true).
   template <bool V, Recording R = Recording::Events>
   [[gnu::always_inline]] Control move_in(std::string_view token, TextPos pos) {
-    if (notation_ && notation_->spoken) return spoken_word(token, pos);
+    if (spoken_) [[unlikely]]
+      return spoken_word(token, pos);
     LineState& l = line();
     if (l.dead) {
       l.dead_just_now = false;
@@ -451,13 +452,14 @@ class GameReplay {
   // (check/main_line_reading.cpp), to leave this file's compilation as it was.
   void play_phrase_keeping_main_line(const MoveText& text, std::string_view phrase, TextPos at);
   void flush_words() {
-    if (notation_ && notation_->spoken && !words_.empty()) try_spoken(true);
+    if (spoken_ && !words_.empty()) try_spoken(true);
   }
 
   const ValidateOptions& options_;
   const ResultForms& results_;
   DiagnosticsBuilder& diagnostics_;
   const Notation* notation_ = nullptr;  // nullptr = English
+  bool spoken_ = false;                 // notation_ is a spoken one: words, not tokens
   GameRecord* record_ = nullptr;        // nullptr when not wanted
   bool recording_ = false;              // false once a move could not be replayed
   std::uint32_t record_open_ = 0;       // VariationBegin events not yet closed

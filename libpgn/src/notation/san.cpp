@@ -20,25 +20,20 @@
 namespace pgn {
 namespace {
 
+using detail::captured_by;
 using detail::enemy_attackers;
+using detail::file_bb;
+using detail::keeps_king_safe;
+using detail::kFileA;
+using detail::kFileH;
 using detail::king_destination;
 using detail::lowest_square;
+using detail::pawn_attackers_of;
+using detail::pieces_reaching;
 using detail::rook_destination;
 
-constexpr Bitboard kFileA = 0x0101010101010101ULL;
-constexpr Bitboard kFileH = kFileA << 7;
-constexpr Bitboard file_bb(int file) {
-  return kFileA << file;
-}
 constexpr Bitboard rank_bb(int rank) {
   return Bitboard{0xFF} << (8 * rank);
-}
-
-// Squares from which a pawn of colour `c` attacks `to`.
-Bitboard pawn_attackers_of(Color c, Square to) {
-  const Bitboard b = square_bb(to);
-  if (c == White) return ((b & ~kFileA) >> 9) | ((b & ~kFileH) >> 7);
-  return ((b & ~kFileH) << 9) | ((b & ~kFileA) << 7);
 }
 
 // All squares from a to b inclusive (both on one rank).
@@ -55,65 +50,6 @@ Bitboard allowed_origins(const MoveText& text) {
   if (text.from_file >= 0 && text.from_file < 8) allowed &= file_bb(text.from_file);
   if (text.from_rank >= 0 && text.from_rank < 8) allowed &= rank_bb(text.from_rank);
   return allowed;
-}
-
-// Pieces of `us` of `type` that could move to `to` the way that piece moves, whether or not
-// the move would leave their king in check.
-[[gnu::always_inline]] inline Bitboard pieces_reaching(const Position& pos, Color us,
-                                                       PieceType type, Square to) {
-  const Bitboard target = square_bb(to);
-  if (pos.pieces(us) & target) return 0;
-  const Bitboard ours = pos.pieces(us, type);
-  // Only the one piece type's attack set: a full attackers_to() costs six lookups.
-  if (type != Pawn) return ours ? bb::attacks(type, to, pos.pieces()) & ours : 0;
-  if ((pos.pieces(~us) & target) || to == pos.ep_square()) return pawn_attackers_of(us, to) & ours;
-  const int back = us == White ? -8 : 8;
-  const int one = to + back;
-  if (one < 0 || one > 63) return 0;
-  if (ours & square_bb(Square(one))) return square_bb(Square(one));
-  const int two = one + back;
-  if (relative_rank(us, rank_of(to)) == 3 && !(pos.pieces() & square_bb(Square(one))) &&
-      (ours & square_bb(Square(two))))
-    return square_bb(Square(two));
-  return 0;
-}
-
-// What a move from `from` to `to` captures: the enemy piece there, or for a pawn moving
-// diagonally onto an empty square, the pawn it passes (en passant).
-Bitboard captured_by(const Position& pos, Color us, Square from, Square to) {
-  const Bitboard target = square_bb(to) & pos.pieces(~us);
-  if (target) return target;
-  if (type_of(pos.piece_on(from)) == Pawn && file_of(from) != file_of(to))
-    return square_bb(Square(us == White ? to - 8 : to + 8));
-  return 0;
-}
-
-// Exact legality of a move the piece can make by its movement (castling aside): afterwards no
-// enemy piece, apart from the one captured, attacks the own king. One attack lookup instead
-// of generating moves keeps resolving and writing fast.
-[[gnu::always_inline]] inline bool keeps_king_safe(const Position& pos, Color us, Square from,
-                                                   Square to) {
-  const Square king = pos.king_square(us);
-  // Most moves: no check to answer, the king stays, and no enemy slider stands on the line
-  // through king and `from`, so leaving `from` uncovers nothing. En passant also lifts the
-  // passed pawn, so it always takes the full test.
-  if (!pos.in_check() && from != king &&
-      !(type_of(pos.piece_on(from)) == Pawn && file_of(from) != file_of(to) &&
-        pos.piece_on(to) == NoPiece)) {
-    const Color them = ~us;
-    const Bitboard from_bb = square_bb(from);
-    // Masks, not branches: whether `from` lies on a line from the king is close to random.
-    // (No square is on both kinds of line.)
-    const Bitboard sliders = ((pos.pieces(them, Rook) | pos.pieces(them, Queen)) &
-                              (Bitboard{0} - Bitboard{(bb::kRookRays[king] & from_bb) != 0})) |
-                             ((pos.pieces(them, Bishop) | pos.pieces(them, Queen)) &
-                              (Bitboard{0} - Bitboard{(bb::kBishopRays[king] & from_bb) != 0}));
-    if (!(bb::line(king, from) & sliders)) return true;
-  }
-  const Bitboard captured = captured_by(pos, us, from, to);
-  const Bitboard after = (pos.pieces() ^ square_bb(from) ^ captured) | square_bb(to);
-  const Square guarded = from == king ? to : king;
-  return !(pos.attackers_to(guarded, after) & pos.pieces(~us) & ~captured);
 }
 
 using detail::failure;
@@ -336,71 +272,25 @@ MoveResolution resolve_move(const Position& pos, const MoveText& text) {
   return r;
 }
 
-bool detail::resolve_plain_san(const Position& pos, std::string_view token, PlainSan& out) {
-  const char* p = token.data();
-  const char* end = p + token.size();
-  const std::uint8_t check_mark = detail::take_check_sign(p, end);
-  const auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
-  const auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
-  if (end - p < 2 || !is_file(end[-2]) || !is_rank(end[-1])) {
-    // Castling as the PGN standard writes it; every other spelling takes the grammar.
-    const std::string_view castle(p, std::size_t(end - p));
-    if (castle != "O-O" && castle != "O-O-O") return false;
-    const MoveResolution r = resolve_castling(pos, castle.size() == 3 ? KingSide : QueenSide);
-    if (!r.ok()) return false;
-    out.move = r.move;
-    out.check_mark = check_mark;
-    out.canonical = false;  // written_as_canonical_san leaves castling to the writer
-    return true;
-  }
-  const Square to = make_square(end[-2] - 'a', end[-1] - '1');
-  end -= 2;
-  const bool capture = end > p && end[-1] == 'x';
-  if (capture) --end;
-  PieceType piece = Pawn;
-  if (p < end && *p >= 'B' && *p <= 'R') {
-    switch (*p) {
-      case 'N':
-        piece = Knight;
-        break;
-      case 'B':
-        piece = Bishop;
-        break;
-      case 'R':
-        piece = Rook;
-        break;
-      case 'Q':
-        piece = Queen;
-        break;
-      case 'K':
-        piece = King;
-        break;
-      default:
-        return false;
-    }
-    ++p;
-  }
-  int from_file = -1;
-  if (p < end && is_file(*p)) from_file = *p++ - 'a';
-  // A from-rank, a promotion, any other byte: the general path.
-  if (p != end) return false;
-  // resolve_move's usual move, the same steps.
-  const Color us = pos.side_to_move();
-  Bitboard reaching = pieces_reaching(pos, us, piece, to);
-  if (from_file >= 0) reaching &= file_bb(from_file);
-  if (capture) reaching &= ~(pos.pieces(us, Pawn) & file_bb(file_of(to)));
-  if (!reaching || (reaching & (reaching - 1))) return false;
-  const Square from = lowest_square(reaching);
-  const bool captures = pos.piece_on(to) != NoPiece;
-  if (piece == Pawn &&
-      (relative_rank(us, rank_of(to)) == 7 ||
-       (file_of(from) != file_of(to) && !((from_file >= 0 || capture) && captures))))
-    return false;
-  if (!keeps_king_safe(pos, us, from, to)) return false;
-  out.move = Move(from, to);
+// keeps_king_safe's full test.
+bool detail::keeps_king_safe_by_attacks(const Position& pos, Color us, Square from, Square to) {
+  const Square king = pos.king_square(us);
+  const Bitboard captured = captured_by(pos, us, from, to);
+  const Bitboard after = (pos.pieces() ^ square_bb(from) ^ captured) | square_bb(to);
+  const Square guarded = from == king ? to : king;
+  return !(pos.attackers_to(guarded, after) & pos.pieces(~us) & ~captured);
+}
+
+// resolve_plain_san's castling, out of line (a few moves in a hundred).
+bool detail::resolve_plain_castling(const Position& pos, std::string_view castle,
+                                    std::uint8_t check_mark, detail::PlainSan& out) {
+  // Castling as the PGN standard writes it; every other spelling takes the grammar.
+  if (castle != "O-O" && castle != "O-O-O") return false;
+  const MoveResolution r = resolve_castling(pos, castle.size() == 3 ? KingSide : QueenSide);
+  if (!r.ok()) return false;
+  out.move = r.move;
   out.check_mark = check_mark;
-  out.canonical =
-      capture == captures && (piece == Pawn ? (from_file >= 0) == captures : from_file < 0);
+  out.canonical = false;  // written_as_canonical_san leaves castling to the writer
   return true;
 }
 
