@@ -15,6 +15,7 @@
 #include "libpgn/game_record.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/reader.hpp"
+#include "libpgn/validator.hpp"
 #include "libpgn/variant.hpp"
 
 namespace pgn {

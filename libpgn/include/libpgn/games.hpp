@@ -232,8 +232,6 @@ class PlayedGameReader {
   // `game`'s buffers are reused: once they have grown, reading a game allocates nothing per
   // move (SAN of up to 15 bytes is kept in its string).
   void read(const RawGame& raw, PlayedGame& game);
-  // The same, with the report `pgn validate` makes of the game (its place, plies counted).
-  void read(const RawGame& raw, PlayedGame& game, GameReport& report);
 
  private:
   struct Impl;

@@ -357,11 +357,8 @@ void PlayedGameReader::set_neighbours(const std::vector<RawGame>& games) {
 }
 
 void PlayedGameReader::read(const RawGame& raw, PlayedGame& game) {
-  impl_->report = GameReport();
-  read(raw, game, impl_->report);
-}
-
-void PlayedGameReader::read(const RawGame& raw, PlayedGame& game, GameReport& report) {
+  GameReport& report = impl_->report;
+  report = GameReport();
   impl_->validator.validate(raw, report, impl_->main_line);
   make_played_game(raw, report, impl_->main_line, impl_->options, game);
 }
