@@ -615,10 +615,9 @@ class Parser {
 
   // A token starting with a letter can only be a move (results, numbers and annotation
   // symbols never do, see kStartsMoveOnly): the common case, taken without classifying.
-  // Forced into the main loop: with the replay's per-move path as it is now (the plain
-  // resolver inlined into it), this spares validate the call (-1.9% on TWIC, -0.9% on lichess)
-  // and convert too (-1.1%, -0.4%). Left to GCC, it once was the better choice for convert.
-  [[gnu::always_inline]] void move_token() {
+  // Left to GCC to inline or not: forced into the main loop it spared validate the call
+  // (-1.4% on TWIC) but made GCC call the record's appends out of line, costing convert more.
+  void move_token() {
     const char* start = p_;
     p_ = token_end(p_ + 1);
     if ((in_tags_ || after_result_) && !enter_movetext()) return;
