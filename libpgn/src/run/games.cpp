@@ -97,7 +97,11 @@ void add_main_line(const MainLineRecord& record, PlayedGame& game) {
     const std::uint32_t ply = std::uint32_t(i + 1);
     const bool commented = c < comments.size() && comments[c].ply == ply;
     if (i >= kept) {
-      game.moves.emplace_back(ply, record.played[i], std::uint8_t(0), san);
+      // Member by member: clang has no parenthesized aggregate initialization yet.
+      PlayedMove& added = game.moves.emplace_back();
+      added.ply = ply;
+      added.move = record.played[i];
+      added.san = san;
       if (!commented) [[likely]]
         continue;
     }
