@@ -46,6 +46,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bitset>
 #include <cstddef>
 #include <cstdint>
@@ -722,31 +723,50 @@ struct TableIndex {
   }
 };
 
-// The index of a table, built on its first use and kept in the table. Threads may race to
-// build it; the first to publish wins and the others discard theirs.
 void find_castle_tokens(const Notation& n, TableIndex& index);
 }  // namespace
 
-struct NotationIndexAccess {
-  static std::atomic<void*>& slot(const Notation& n) { return n.parser_index_.built_; }
+namespace detail {
+
+// The index of a table, built on its first use and kept in the table's slot (notation.hpp).
+// Threads may race to build it; the first to publish wins and the others discard theirs.
+struct NotationIndex {
+  explicit NotationIndex(const Notation& n) : table(n) {}
+  TableIndex table;
+
+  static std::atomic_ref<NotationIndex*> slot(const Notation& n) {
+    return std::atomic_ref<NotationIndex*>(n.index_.built_);
+  }
+  [[gnu::noinline]] static const TableIndex& build(const Notation& n) {
+    auto fresh = std::make_unique<NotationIndex>(n);
+    find_castle_tokens(n, fresh->table);
+    NotationIndex* expected = nullptr;
+    if (slot(n).compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel))
+      return fresh.release()->table;
+    return expected->table;
+  }
+  static const TableIndex& of(const Notation& n) {
+    if (NotationIndex* built = slot(n).load(std::memory_order_acquire)) [[likely]]
+      return built->table;
+    return build(n);
+  }
 };
+static_assert(std::atomic_ref<NotationIndex*>::required_alignment == alignof(NotationIndex*));
+
+NotationIndexSlot& NotationIndexSlot::operator=(const NotationIndexSlot&) noexcept {
+  delete std::exchange(built_, nullptr);
+  return *this;
+}
+NotationIndexSlot::~NotationIndexSlot() {
+  delete built_;
+}
+
+}  // namespace detail
 
 namespace {
 
-[[gnu::noinline]] const TableIndex& build_table_index(const Notation& n) {
-  auto fresh = std::make_unique<TableIndex>(n);
-  find_castle_tokens(n, *fresh);
-  void* expected = nullptr;
-  if (NotationIndexAccess::slot(n).compare_exchange_strong(expected, fresh.get(),
-                                                           std::memory_order_acq_rel))
-    return *fresh.release();
-  return *static_cast<const TableIndex*>(expected);
-}
-
 inline const TableIndex& table_index(const Notation& n) {
-  if (void* built = NotationIndexAccess::slot(n).load(std::memory_order_acquire)) [[likely]]
-    return *static_cast<const TableIndex*>(built);
-  return build_table_index(n);
+  return detail::NotationIndex::of(n);
 }
 
 // The longest castling form at `p`, standard or the table's; each '-' in a form may be
@@ -1259,14 +1279,6 @@ bool parse_plain_table(const TableIndex& index, std::string_view token, MoveText
 }
 
 }  // namespace
-
-Notation::ParserIndex& Notation::ParserIndex::operator=(const ParserIndex&) {
-  delete static_cast<TableIndex*>(built_.exchange(nullptr));
-  return *this;
-}
-Notation::ParserIndex::~ParserIndex() {
-  delete static_cast<TableIndex*>(built_.load());
-}
 
 namespace detail {
 
