@@ -7,6 +7,8 @@
 #include "libpgn/report.hpp"
 #include "libpgn/variant.hpp"
 #include "openings/opening_tags.hpp"
+#include "tags/bughouse_teams.hpp"
+#include "text/decimal.hpp"
 #include "write/csv_row.hpp"
 
 namespace pgn {
@@ -57,20 +59,20 @@ void append_field(const GameRecord& record, const GameReport* report, Field fiel
   cell.clear();
   switch (field) {
     case Field::Game:
-      if (report) cell = std::to_string(report->index);
+      if (report) detail::append_number(cell, report->index);
       break;
     case Field::Plies:
-      if (report) cell = std::to_string(report->plies);
+      if (report) detail::append_number(cell, report->plies);
       break;
     case Field::Verdict:
       if (report)
         cell = report->has_errors() ? "errors" : report->replayed ? "valid" : "not-checked";
       break;
     case Field::Errors:
-      if (report) cell = std::to_string(report->errors);
+      if (report) detail::append_number(cell, report->errors);
       break;
     case Field::Warnings:
-      if (report) cell = std::to_string(report->warnings);
+      if (report) detail::append_number(cell, report->warnings);
       break;
     case Field::Codes:
       if (!report) break;
@@ -158,7 +160,16 @@ void CsvRowWriter::append(const GameRecord& record, const GameExtras& extras,
       append_field(record, extras.report, Field(fields_[i]), cell_);
       append_csv_field(cell_, out);
     } else {
-      append_csv_field(tag_cell(record, columns[i], plan), out);
+      std::string_view value = tag_cell(record, columns[i], plan);
+      // A bughouse match has four players: White and Black are its teams.
+      if (value.empty() && record.start.variant() == Variant::Bughouse &&
+          (columns[i] == "White" || columns[i] == "Black")) {
+        cell_ =
+            tags::bughouse_team([&](std::string_view name) { return tag_cell(record, name, plan); },
+                                columns[i] == "White" ? White : Black);
+        value = cell_;
+      }
+      append_csv_field(value, out);
     }
   }
   out += "\r\n";
@@ -191,9 +202,9 @@ void CsvMoveRows::move(const WalkedMove& m) {
 void CsvMoveRows::move_end() {
   if (!in_move_) return;
   in_move_ = false;
-  out_ += std::to_string(game_);
+  detail::append_number(out_, game_);
   out_ += ',';
-  out_ += std::to_string(ply_);
+  detail::append_number(out_, ply_);
   out_ += ',';
   append_csv_field(san_, out_);
   out_ += ',';
