@@ -33,6 +33,7 @@ constexpr std::string_view kFloors[] = {"text",     "core",     "tags",     "not
 // Public headers declared by no source file of their own name.
 const std::map<std::string, std::string, std::less<>> kHeaderFloors = {
     {"append_buffer", "text"},      // a class template, all in the header
+    {"bughouse_teams", "tags"},     // a function template, all in the header
     {"types", "core"},              // types.hpp: moves, pieces, outcomes
     {"game_record", "core"},        // a record of moves and positions, filled by check/
     {"game_report", "check"},       // what the validator found in a game

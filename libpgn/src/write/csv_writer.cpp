@@ -3,11 +3,11 @@
 #include <charconv>
 #include <optional>
 
+#include "libpgn/bughouse_teams.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/variant.hpp"
 #include "openings/opening_tags.hpp"
-#include "tags/bughouse_teams.hpp"
 #include "text/decimal.hpp"
 #include "write/csv_row.hpp"
 

@@ -8,11 +8,11 @@
 #include <cstring>
 #include <fstream>
 
+#include "libpgn/bughouse_teams.hpp"
 #include "libpgn/comment_commands.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/sqlite.hpp"
 #include "libpgn/variant.hpp"
-#include "tags/bughouse_teams.hpp"
 #include "write/record_walk.hpp"
 
 namespace pgn {

@@ -1,8 +1,8 @@
-// The White and Black of a bughouse match in a table with one row per game (CSV, SQLite): a
-// match names four players (WhiteA, BlackA, WhiteB, BlackB) and no White or Black. Partners
-// sit crosswise, so White is the team the Result's 1-0 scores for, WhiteA and BlackB, written
-// "WhiteA & BlackB" (as bughouse.pro's Outcome tag names teams), and Black is BlackA and
-// WhiteB. docs/bughouse.md, "Tables".
+// The White and Black of a bughouse match in a table with one row per game (CSV, SQLite,
+// Python's data frames): a match names four players (WhiteA, BlackA, WhiteB, BlackB) and no
+// White or Black. Partners sit crosswise, so White is the team the Result's 1-0 scores for,
+// WhiteA and BlackB, written "WhiteA & BlackB" (as bughouse.pro's Outcome tag names teams),
+// and Black is BlackA and WhiteB. docs/bughouse.md, "Tables".
 #pragma once
 
 #include <string>
