@@ -729,7 +729,6 @@ void find_castle_tokens(const Notation& n, TableIndex& index);
 namespace detail {
 
 // The index of a table, built on its first use and kept in the table's slot (notation.hpp).
-// Threads may race to build it; the first to publish wins and the others discard theirs.
 struct NotationIndex {
   explicit NotationIndex(const Notation& n) : table(n) {}
   TableIndex table;
@@ -737,36 +736,30 @@ struct NotationIndex {
   static std::atomic_ref<NotationIndex*> slot(const Notation& n) {
     return std::atomic_ref<NotationIndex*>(n.index_.built_);
   }
-  [[gnu::noinline]] static const TableIndex& build(const Notation& n) {
-    auto fresh = std::make_unique<NotationIndex>(n);
-    find_castle_tokens(n, fresh->table);
-    NotationIndex* expected = nullptr;
-    if (slot(n).compare_exchange_strong(expected, fresh.get(), std::memory_order_acq_rel))
-      return fresh.release()->table;
-    return expected->table;
-  }
-  static const TableIndex& of(const Notation& n) {
-    if (NotationIndex* built = slot(n).load(std::memory_order_acquire)) [[likely]]
-      return built->table;
-    return build(n);
-  }
 };
 static_assert(std::atomic_ref<NotationIndex*>::required_alignment == alignof(NotationIndex*));
-
-NotationIndexSlot& NotationIndexSlot::operator=(const NotationIndexSlot&) noexcept {
-  delete std::exchange(built_, nullptr);
-  return *this;
-}
-NotationIndexSlot::~NotationIndexSlot() {
-  delete built_;
-}
 
 }  // namespace detail
 
 namespace {
 
+// Threads may race to build a table's index; the first to publish wins and the others discard
+// theirs.
+[[gnu::noinline]] const TableIndex& build_table_index(const Notation& n) {
+  auto fresh = std::make_unique<detail::NotationIndex>(n);
+  find_castle_tokens(n, fresh->table);
+  detail::NotationIndex* expected = nullptr;
+  if (detail::NotationIndex::slot(n).compare_exchange_strong(expected, fresh.get(),
+                                                             std::memory_order_acq_rel))
+    return fresh.release()->table;
+  return expected->table;
+}
+
 inline const TableIndex& table_index(const Notation& n) {
-  return detail::NotationIndex::of(n);
+  if (detail::NotationIndex* built = detail::NotationIndex::slot(n).load(std::memory_order_acquire))
+      [[likely]]
+    return built->table;
+  return build_table_index(n);
 }
 
 // The longest castling form at `p`, standard or the table's; each '-' in a form may be
@@ -1281,6 +1274,14 @@ bool parse_plain_table(const TableIndex& index, std::string_view token, MoveText
 }  // namespace
 
 namespace detail {
+
+NotationIndexSlot& NotationIndexSlot::operator=(const NotationIndexSlot&) noexcept {
+  delete std::exchange(built_, nullptr);
+  return *this;
+}
+NotationIndexSlot::~NotationIndexSlot() {
+  delete built_;
+}
 
 std::size_t parse_move_text_word_by_word(std::string_view token, MoveText& out,
                                          MoveTextError& error, const Notation& notation) {
