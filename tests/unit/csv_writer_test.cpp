@@ -89,7 +89,14 @@ TEST(CsvWriter, BughouseWhiteAndBlackAreTheTeams) {
   // Other games are not matches: no team is made up from such tags.
   record.start = Position();
   record.tags = {{"WhiteA", "Alice"}, {"BlackB", "Dave"}};
-  EXPECT_EQ(row(record, {"White", "Black"}), ",\r\n");
+  EXPECT_EQ(row(record, {"White", "Black", "variant"}), ",,\r\n");
+  // A match whose FEN tag gives both boards: its record starts from a standard position, the
+  // validator's report names its rules.
+  GameReport report;
+  report.variant = "Bughouse (result: team)";
+  GameExtras extras;
+  extras.report = &report;
+  EXPECT_EQ(row(record, {"White", "Black", "variant"}, extras), "Alice & Dave,,Bughouse\r\n");
 }
 
 TEST(CsvWriter, DefaultColumnsAreTheRosterAndTheVerdict) {

@@ -54,6 +54,13 @@ std::string_view tag_cell(const GameRecord& record, std::string_view name,
   return added;
 }
 
+// A bughouse match, as the validator read it (its rules "Bughouse..."): the record of one whose
+// FEN tag gives both boards starts from a standard position.
+bool is_bughouse_match(const GameRecord& record, const GameReport* report) {
+  return record.start.variant() == Variant::Bughouse ||
+         (report && report->variant.starts_with("Bughouse"));
+}
+
 void append_field(const GameRecord& record, const GameReport* report, Field field,
                   std::string& cell) {
   cell.clear();
@@ -89,7 +96,10 @@ void append_field(const GameRecord& record, const GameReport* report, Field fiel
       cell = result_text(record.result);
       break;
     case Field::Variant:
-      if (record.start.variant() != Variant::Standard) cell = variant_name(record.start.variant());
+      if (is_bughouse_match(record, report))
+        cell = variant_name(Variant::Bughouse);
+      else if (record.start.variant() != Variant::Standard)
+        cell = variant_name(record.start.variant());
       break;
     case Field::Notation:
       cell = record.notation;
@@ -162,8 +172,8 @@ void CsvRowWriter::append(const GameRecord& record, const GameExtras& extras,
     } else {
       std::string_view value = tag_cell(record, columns[i], plan);
       // A bughouse match has four players: White and Black are its teams.
-      if (value.empty() && record.start.variant() == Variant::Bughouse &&
-          (columns[i] == "White" || columns[i] == "Black")) {
+      if (value.empty() && (columns[i] == "White" || columns[i] == "Black") &&
+          is_bughouse_match(record, extras.report)) {
         cell_ =
             tags::bughouse_team([&](std::string_view name) { return tag_cell(record, name, plan); },
                                 columns[i] == "White" ? White : Black);

@@ -177,7 +177,7 @@ void SqliteRowWriter::write(const GameRecord& record, const GameReport& report, 
     for (std::size_t i = 0; i < kTagColumnCount; ++i)
       if (name == kTagColumns[i] && s.tag_values[i].empty()) s.tag_values[i] = value;
   // A bughouse match has four players: White and Black are its teams (a team has no Elo).
-  if (record.start.variant() == Variant::Bughouse)
+  if (report.variant.starts_with("Bughouse"))
     for (const Color side : {White, Black}) {
       std::string_view& player = s.tag_values[side == White ? kWhite : kBlack];
       if (!player.empty()) continue;
