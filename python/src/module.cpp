@@ -16,6 +16,7 @@
 #include "columns.hpp"
 #include "errors.hpp"
 #include "game.hpp"
+#include "libpgn/bughouse_teams.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/report.hpp"
@@ -235,6 +236,21 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
       for (std::size_t k = 0; k < tags.size(); ++k)
         if (name == tags[k]) values[k] = store.tag_value(*t);
     }
+    // A bughouse match names four players: its White and Black are its teams, as in CSV.
+    std::string teams[2];
+    if (rep.variant.rfind("Bughouse", 0) == 0)
+      for (std::size_t k = 0; k < tags.size(); ++k) {
+        if ((tags[k] != "White" && tags[k] != "Black") || !values[k].empty()) continue;
+        const Color side = tags[k] == "White" ? White : Black;
+        teams[side] = tags::bughouse_team(
+            [&](std::string_view name) {
+              for (auto* t = store.tags_begin(i); t != store.tags_end(i); ++t)
+                if (store.tag_name(*t) == name) return store.tag_value(*t);
+              return std::string_view();
+            },
+            side);
+        if (!teams[side].empty()) values[k] = teams[side];
+      }
     for (std::size_t k = 0; k < tags.size(); ++k) {
       const std::string_view v = values[k];
       switch (kind[k]) {

@@ -2,6 +2,7 @@
 its board, and the same verdicts as `pgn validate`."""
 
 import json
+from pathlib import Path
 
 import libpgn
 import pytest
@@ -20,6 +21,18 @@ def test_bughouse_records_are_read_with_their_boards():
     assert first.moves[:6] == ["A:e4", "a:e6", "B:e4", "b:e6", "A:d4", "a:Nc6"]
     assert "a:P@d4" in first.moves
     assert len(first.moves) == first.plies == 86
+
+
+def test_bughouse_data_frame_white_and_black_are_the_teams():
+    # A match names four players: White is the team 1-0 scores for (WhiteA and BlackB), as in
+    # `pgn convert --to csv`; other games keep their players.
+    path = Path(__file__).resolve().parents[2] / "corpora/bughouse/bughouse-pro.bpgn"
+    frame = libpgn.to_dataframe(str(path), ["White", "Black", "WhiteA"])
+    assert list(frame["White"])[:1] == ["Alice & Dave"]
+    assert list(frame["Black"])[:1] == ["Bob & Charlie"]
+    assert list(frame["WhiteA"])[:1] == ["Alice"]
+    rows = cli("convert", "-q", "--to", "csv", "--columns", "White,Black", str(path)).decode().split("\r\n")
+    assert rows[1:1 + len(frame)] == [f"{w},{b}" for w, b in zip(frame["White"], frame["Black"])]
 
 
 def test_bughouse_verdicts_are_the_command_lines():

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "libpgn/variant.hpp"
 #include "libpgn/writers.hpp"
 
 namespace pgn {
@@ -56,6 +57,46 @@ TEST(CsvWriter, ComputedColumnsComeFromTheReport) {
   report.replayed = true;
   EXPECT_EQ(row(record, {"verdict"}, extras), "valid\r\n");
   EXPECT_EQ(row(record, {"verdict", "errors"}), ",\r\n") << "no report: no verdict";
+}
+
+TEST(CsvWriter, NumbersAreWrittenWhole) {
+  GameRecord record;
+  GameReport report;
+  report.index = 18446744073709551615ull;
+  report.plies = 0;
+  report.errors = 4294967295u;
+  report.warnings = 10;
+  GameExtras extras;
+  extras.report = &report;
+  EXPECT_EQ(row(record, {"game", "plies", "errors", "warnings"}, extras),
+            "18446744073709551615,0,4294967295,10\r\n");
+}
+
+// A bughouse match names four players and no White or Black: those columns hold its teams,
+// White the one 1-0 scores for (WhiteA and BlackB, partners sitting crosswise).
+TEST(CsvWriter, BughouseWhiteAndBlackAreTheTeams) {
+  GameRecord record;
+  record.start = variant_start_position(Variant::Bughouse);
+  record.tags = {{"WhiteA", "Alice"}, {"BlackA", "Bob"}, {"WhiteB", "Charlie"}, {"BlackB", "Dave"}};
+  EXPECT_EQ(row(record, {"White", "Black", "WhiteA"}), "Alice & Dave,Bob & Charlie,Alice\r\n");
+  record.tags = {{"WhiteA", "Alice"}, {"WhiteB", "Charlie"}};
+  EXPECT_EQ(row(record, {"White", "Black"}), "Alice & ?,? & Charlie\r\n");
+  record.tags = {{"Event", "no players named"}};
+  EXPECT_EQ(row(record, {"White", "Black"}), ",\r\n");
+  // A White or Black tag of its own is written as it is.
+  record.tags = {{"WhiteA", "Alice"}, {"BlackB", "Dave"}, {"White", "Team Alice"}};
+  EXPECT_EQ(row(record, {"White", "Black"}), "Team Alice,\r\n");
+  // Other games are not matches: no team is made up from such tags.
+  record.start = Position();
+  record.tags = {{"WhiteA", "Alice"}, {"BlackB", "Dave"}};
+  EXPECT_EQ(row(record, {"White", "Black", "variant"}), ",,\r\n");
+  // A match whose FEN tag gives both boards: its record starts from a standard position, the
+  // validator's report names its rules.
+  GameReport report;
+  report.variant = "Bughouse (result: team)";
+  GameExtras extras;
+  extras.report = &report;
+  EXPECT_EQ(row(record, {"White", "Black", "variant"}, extras), "Alice & Dave,,Bughouse\r\n");
 }
 
 TEST(CsvWriter, DefaultColumnsAreTheRosterAndTheVerdict) {

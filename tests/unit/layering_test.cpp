@@ -12,8 +12,10 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -31,6 +33,7 @@ constexpr std::string_view kFloors[] = {"text",     "core",     "tags",     "not
 // Public headers declared by no source file of their own name.
 const std::map<std::string, std::string, std::less<>> kHeaderFloors = {
     {"append_buffer", "text"},      // a class template, all in the header
+    {"bughouse_teams", "tags"},     // a function template, all in the header
     {"types", "core"},              // types.hpp: moves, pieces, outcomes
     {"game_record", "core"},        // a record of moves and positions, filled by check/
     {"game_report", "check"},       // what the validator found in a game
@@ -275,6 +278,43 @@ TEST(Layering, InstalledHeadersIncludeOnlyInstalledOnes) {
                            ": not an installed header");
   }
   EXPECT_FALSE(files_in(kPublicHeaders).empty());
+  EXPECT_TRUE(problems.empty()) << [&] {
+    std::string all;
+    for (const std::string& p : problems) all += p + '\n';
+    return all;
+  }();
+}
+
+// An installed header befriends public types only, or internal ones that say so by their
+// namespace (detail::, forward-declared): no friend names a type the installed tree never
+// mentions (as `friend struct NotationIndexAccess` in notation.hpp once did).
+TEST(Layering, InstalledHeadersBefriendNoHiddenType) {
+  std::string public_text;
+  for (const fs::path& header : files_in(kPublicHeaders)) {
+    std::ifstream in(header);
+    public_text.append(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const auto defined = [&](const std::string& name) {
+    for (const char* kind : {"struct ", "class "})
+      for (const char* after : {" {", " :", " final"})
+        if (public_text.find(kind + name + after) != std::string::npos) return true;
+    return false;
+  };
+  std::vector<std::string> problems;
+  for (const fs::path& header : files_in(kPublicHeaders)) {
+    std::ifstream in(header);
+    std::string line;
+    while (std::getline(in, line)) {
+      std::istringstream words(line);
+      std::string friend_word, kind, name;
+      if (!(words >> friend_word >> kind >> name) || friend_word != "friend" ||
+          (kind != "struct" && kind != "class"))
+        continue;
+      if (name.ends_with(';')) name.pop_back();
+      if (!name.starts_with("detail::") && !defined(name))
+        problems.push_back(header.filename().string() + ": friend " + name);
+    }
+  }
   EXPECT_TRUE(problems.empty()) << [&] {
     std::string all;
     for (const std::string& p : problems) all += p + '\n';

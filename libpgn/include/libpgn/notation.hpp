@@ -4,7 +4,6 @@
 #pragma once
 
 #include <array>
-#include <atomic>
 #include <memory>
 #include <span>
 #include <string>
@@ -15,6 +14,25 @@
 #include "libpgn/types.hpp"
 
 namespace pgn {
+
+namespace detail {
+// The move parser's index of a table (its first bytes, its castling forms): an internal type of
+// libpgn/src/notation/move_text.cpp, built on the table's first use.
+struct NotationIndex;
+// Where a table keeps its index once built, and frees it. A copy of the table starts without
+// one; a table must not change once used. Only the move parser reads or fills it.
+class NotationIndexSlot {
+ public:
+  NotationIndexSlot() = default;
+  NotationIndexSlot(const NotationIndexSlot&) noexcept {}
+  NotationIndexSlot& operator=(const NotationIndexSlot&) noexcept;
+  ~NotationIndexSlot();
+
+ private:
+  friend struct detail::NotationIndex;
+  NotationIndex* built_ = nullptr;  // published with std::atomic_ref: threads may race to build
+};
+}  // namespace detail
 
 // Every list holds UTF-8 strings; the first entry of a list is what the writer uses, the
 // rest are accepted when reading. An empty list means "not written in this notation".
@@ -54,22 +72,9 @@ struct Notation {
   // share K D T L S), the one with the lowest number is reported. Default 100.
   int detection_priority = 100;
 
-  // The move parser's index of the table (first bytes, castling forms), built on first use
-  // and kept with the table. A copy starts without it; a table must not change once used.
  private:
-  class ParserIndex {
-   public:
-    ParserIndex() = default;
-    ParserIndex(const ParserIndex&) {}
-    ParserIndex& operator=(const ParserIndex&);
-    ~ParserIndex();
-
-   private:
-    friend struct NotationIndexAccess;
-    std::atomic<void*> built_{nullptr};
-  };
-  mutable ParserIndex parser_index_;
-  friend struct NotationIndexAccess;  // the move parser (notation/move_text.cpp)
+  friend struct detail::NotationIndex;
+  mutable detail::NotationIndexSlot index_;
 };
 
 // All notations built into the library (from localization/*.json), English first.

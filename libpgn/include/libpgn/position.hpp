@@ -41,6 +41,10 @@ const char* fen_error_code(FenError e);
 
 struct FenResult;
 
+namespace detail {
+struct PositionBuilder;  // the FEN reader (core/fen.cpp), which fills a Position's state
+}
+
 // Whether from_fen requires material that a game can reach (see from_fen).
 enum class FenMaterial : std::uint8_t { Reachable, Any };
 
@@ -171,7 +175,7 @@ class Position {
   }
 
  private:
-  friend struct PositionBuilder;
+  friend struct detail::PositionBuilder;
 
   // Checkers of the side to move under the variant's idea of check.
   Bitboard variant_checkers() const;

@@ -96,6 +96,7 @@ const char* fen_error_code(FenError e) {
   return "fen-unknown";
 }
 
+namespace detail {
 // Builds positions from FEN text; a friend of Position so it can fill the
 // private state.
 struct PositionBuilder {
@@ -115,6 +116,8 @@ struct PositionBuilder {
   static FenError parse_en_passant(Position& pos, std::string_view field, std::string& message);
   static void add_castling_right(Position& pos, Color c, CastleSide side, Square rook);
 };
+}  // namespace detail
+using detail::PositionBuilder;
 
 FenError PositionBuilder::parse_board(Position& pos, std::string_view board, std::string& message) {
   int rank = 7, file = 0;

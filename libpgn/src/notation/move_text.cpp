@@ -46,6 +46,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bitset>
 #include <cstddef>
 #include <cstdint>
@@ -722,30 +723,42 @@ struct TableIndex {
   }
 };
 
-// The index of a table, built on its first use and kept in the table. Threads may race to
-// build it; the first to publish wins and the others discard theirs.
 void find_castle_tokens(const Notation& n, TableIndex& index);
 }  // namespace
 
-struct NotationIndexAccess {
-  static std::atomic<void*>& slot(const Notation& n) { return n.parser_index_.built_; }
+namespace detail {
+
+// The index of a table, built on its first use and kept in the table's slot (notation.hpp).
+struct NotationIndex {
+  explicit NotationIndex(const Notation& n) : table(n) {}
+  TableIndex table;
+
+  static std::atomic_ref<NotationIndex*> slot(const Notation& n) {
+    return std::atomic_ref<NotationIndex*>(n.index_.built_);
+  }
 };
+static_assert(std::atomic_ref<NotationIndex*>::required_alignment == alignof(NotationIndex*));
+
+}  // namespace detail
 
 namespace {
 
+// Threads may race to build a table's index; the first to publish wins and the others discard
+// theirs.
 [[gnu::noinline]] const TableIndex& build_table_index(const Notation& n) {
-  auto fresh = std::make_unique<TableIndex>(n);
-  find_castle_tokens(n, *fresh);
-  void* expected = nullptr;
-  if (NotationIndexAccess::slot(n).compare_exchange_strong(expected, fresh.get(),
-                                                           std::memory_order_acq_rel))
-    return *fresh.release();
-  return *static_cast<const TableIndex*>(expected);
+  auto fresh = std::make_unique<detail::NotationIndex>(n);
+  find_castle_tokens(n, fresh->table);
+  detail::NotationIndex* expected = nullptr;
+  if (detail::NotationIndex::slot(n).compare_exchange_strong(expected, fresh.get(),
+                                                             std::memory_order_acq_rel))
+    return fresh.release()->table;
+  return expected->table;
 }
 
 inline const TableIndex& table_index(const Notation& n) {
-  if (void* built = NotationIndexAccess::slot(n).load(std::memory_order_acquire)) [[likely]]
-    return *static_cast<const TableIndex*>(built);
+  if (detail::NotationIndex* built = detail::NotationIndex::slot(n).load(std::memory_order_acquire))
+      [[likely]]
+    return built->table;
   return build_table_index(n);
 }
 
@@ -1260,15 +1273,15 @@ bool parse_plain_table(const TableIndex& index, std::string_view token, MoveText
 
 }  // namespace
 
-Notation::ParserIndex& Notation::ParserIndex::operator=(const ParserIndex&) {
-  delete static_cast<TableIndex*>(built_.exchange(nullptr));
+namespace detail {
+
+NotationIndexSlot& NotationIndexSlot::operator=(const NotationIndexSlot&) noexcept {
+  delete std::exchange(built_, nullptr);
   return *this;
 }
-Notation::ParserIndex::~ParserIndex() {
-  delete static_cast<TableIndex*>(built_.load());
+NotationIndexSlot::~NotationIndexSlot() {
+  delete built_;
 }
-
-namespace detail {
 
 std::size_t parse_move_text_word_by_word(std::string_view token, MoveText& out,
                                          MoveTextError& error, const Notation& notation) {

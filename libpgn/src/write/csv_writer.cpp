@@ -3,10 +3,12 @@
 #include <charconv>
 #include <optional>
 
+#include "libpgn/bughouse_teams.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/report.hpp"
 #include "libpgn/variant.hpp"
 #include "openings/opening_tags.hpp"
+#include "text/decimal.hpp"
 #include "write/csv_row.hpp"
 
 namespace pgn {
@@ -52,25 +54,32 @@ std::string_view tag_cell(const GameRecord& record, std::string_view name,
   return added;
 }
 
+// A bughouse match, as the validator read it (its rules "Bughouse..."): the record of one whose
+// FEN tag gives both boards starts from a standard position.
+bool is_bughouse_match(const GameRecord& record, const GameReport* report) {
+  return record.start.variant() == Variant::Bughouse ||
+         (report && report->variant.starts_with("Bughouse"));
+}
+
 void append_field(const GameRecord& record, const GameReport* report, Field field,
                   std::string& cell) {
   cell.clear();
   switch (field) {
     case Field::Game:
-      if (report) cell = std::to_string(report->index);
+      if (report) detail::append_number(cell, report->index);
       break;
     case Field::Plies:
-      if (report) cell = std::to_string(report->plies);
+      if (report) detail::append_number(cell, report->plies);
       break;
     case Field::Verdict:
       if (report)
         cell = report->has_errors() ? "errors" : report->replayed ? "valid" : "not-checked";
       break;
     case Field::Errors:
-      if (report) cell = std::to_string(report->errors);
+      if (report) detail::append_number(cell, report->errors);
       break;
     case Field::Warnings:
-      if (report) cell = std::to_string(report->warnings);
+      if (report) detail::append_number(cell, report->warnings);
       break;
     case Field::Codes:
       if (!report) break;
@@ -87,7 +96,10 @@ void append_field(const GameRecord& record, const GameReport* report, Field fiel
       cell = result_text(record.result);
       break;
     case Field::Variant:
-      if (record.start.variant() != Variant::Standard) cell = variant_name(record.start.variant());
+      if (is_bughouse_match(record, report))
+        cell = variant_name(Variant::Bughouse);
+      else if (record.start.variant() != Variant::Standard)
+        cell = variant_name(record.start.variant());
       break;
     case Field::Notation:
       cell = record.notation;
@@ -158,7 +170,16 @@ void CsvRowWriter::append(const GameRecord& record, const GameExtras& extras,
       append_field(record, extras.report, Field(fields_[i]), cell_);
       append_csv_field(cell_, out);
     } else {
-      append_csv_field(tag_cell(record, columns[i], plan), out);
+      std::string_view value = tag_cell(record, columns[i], plan);
+      // A bughouse match has four players: White and Black are its teams.
+      if (value.empty() && (columns[i] == "White" || columns[i] == "Black") &&
+          is_bughouse_match(record, extras.report)) {
+        cell_ =
+            tags::bughouse_team([&](std::string_view name) { return tag_cell(record, name, plan); },
+                                columns[i] == "White" ? White : Black);
+        value = cell_;
+      }
+      append_csv_field(value, out);
     }
   }
   out += "\r\n";
@@ -191,9 +212,9 @@ void CsvMoveRows::move(const WalkedMove& m) {
 void CsvMoveRows::move_end() {
   if (!in_move_) return;
   in_move_ = false;
-  out_ += std::to_string(game_);
+  detail::append_number(out_, game_);
   out_ += ',';
-  out_ += std::to_string(ply_);
+  detail::append_number(out_, ply_);
   out_ += ',';
   append_csv_field(san_, out_);
   out_ += ',';

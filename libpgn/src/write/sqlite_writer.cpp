@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "libpgn/bughouse_teams.hpp"
 #include "libpgn/comment_commands.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/sqlite.hpp"
@@ -75,7 +76,7 @@ constexpr std::string_view kTagColumns[] = {
     "Event",    "Site",     "Date", "Round",   "White",     "Black",       "Result",
     "WhiteElo", "BlackElo", "ECO",  "Opening", "Variation", "TimeControl", "Termination"};
 constexpr std::size_t kTagColumnCount = std::size(kTagColumns);
-constexpr std::size_t kResult = 6, kWhiteElo = 7, kBlackElo = 8;
+constexpr std::size_t kWhite = 4, kBlack = 5, kResult = 6, kWhiteElo = 7, kBlackElo = 8;
 
 const char* verdict(const GameReport& report) {
   if (report.has_errors()) return "errors";
@@ -158,6 +159,7 @@ struct SqliteRowWriter::Impl {
   detail::RecordWalker walker;
   std::string moves_scratch;
   std::string_view tag_values[kTagColumnCount];
+  std::string teams[2];  // a bughouse match's White and Black
 };
 
 SqliteRowWriter::SqliteRowWriter(const SqliteOptions& options) : impl_(std::make_unique<Impl>()) {
@@ -174,6 +176,20 @@ void SqliteRowWriter::write(const GameRecord& record, const GameReport& report, 
   for (const auto& [name, value] : record.tags)
     for (std::size_t i = 0; i < kTagColumnCount; ++i)
       if (name == kTagColumns[i] && s.tag_values[i].empty()) s.tag_values[i] = value;
+  // A bughouse match has four players: White and Black are its teams (a team has no Elo).
+  if (report.variant.starts_with("Bughouse"))
+    for (const Color side : {White, Black}) {
+      std::string_view& player = s.tag_values[side == White ? kWhite : kBlack];
+      if (!player.empty()) continue;
+      s.teams[side] = tags::bughouse_team(
+          [&](std::string_view name) {
+            for (const auto& [tag, value] : record.tags)
+              if (tag == name) return std::string_view(value);
+            return std::string_view();
+          },
+          side);
+      player = s.teams[side];
+    }
 
   MoveRowSink sink(s.moves_scratch, s.options.fen);
   if (s.options.moves && report.replayed) {

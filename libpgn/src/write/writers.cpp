@@ -5,7 +5,6 @@
 // Why one file of 890 lines: the sinks are the walk's template arguments, instantiated in
 // GameWriter::Impl below, and share its number tables and line breaker; one file keeps the
 // whole per-move writing path visible to the compiler, which inlines it into the walk.
-#include "libpgn/result_forms.hpp"
 #include "libpgn/writers.hpp"
 
 #include <algorithm>
@@ -18,10 +17,12 @@
 #include "libpgn/comment_commands.hpp"
 #include "libpgn/json_writer.hpp"
 #include "libpgn/movegen.hpp"
+#include "libpgn/result_forms.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/variant.hpp"
 #include "openings/opening_tags.hpp"
 #include "tags/tag_value.hpp"
+#include "text/decimal.hpp"
 #include "text/text_scan.hpp"
 #include "write/csv_row.hpp"
 #include "write/record_walk.hpp"
@@ -29,6 +30,8 @@
 namespace pgn {
 namespace {
 
+using detail::append_number;
+using detail::format_number;
 using detail::WalkedMove;
 
 constexpr std::array<std::string_view, 7> kSevenTagRoster = {"Event", "Site",  "Date",  "Round",
@@ -64,17 +67,6 @@ bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-// Writes `value` in decimal at the end of `buffer` (24 bytes); returns the digits.
-std::string_view format_number(char (&buffer)[24], std::uint64_t value) {
-  char* end = buffer + sizeof buffer;
-  char* p = end;
-  do {
-    *--p = char('0' + value % 10);
-    value /= 10;
-  } while (value);
-  return std::string_view(p, std::size_t(end - p));
-}
-
 // Move numbers below 1000 as text, made at compile time: formatting took a division per digit
 // on every White move.
 struct NumberTexts {
@@ -94,11 +86,6 @@ constexpr NumberTexts kNumberTexts;
 std::string_view number_text(char (&buffer)[24], std::uint64_t value) {
   if (value < NumberTexts::kCount) return {kNumberTexts.text[value], kNumberTexts.size[value]};
   return format_number(buffer, value);
-}
-
-void append_number(std::string& out, std::uint64_t value) {
-  char buffer[24];
-  out.append(format_number(buffer, value));
 }
 
 // The record's result; "*" when it has none, or when the game is cut (--truncate-invalid).
