@@ -97,33 +97,34 @@ class Game {
     if (ply < 0 || std::size_t(ply) > g.moves.size())
       throw py::index_error("ply " + std::to_string(ply) + " is outside 0.." +
                             std::to_string(g.moves.size()));
-    return g.fen(std::size_t(ply));
+    // One cursor per game: the FEN of each ply in turn plays one move each.
+    if (!cursor_) cursor_ = std::make_unique<MainLineCursor>(g);
+    cursor_->seek(std::size_t(ply));
+    return cursor_->fen();
   }
 
   py::list comments() const {
     const PlayedGame& g = played();
     py::list list;
-    for (const std::string& c : g.leading_comments) list.append(py::make_tuple(0, c));
-    for (const PlayedMove& m : g.moves)
-      for (const std::string& c : m.comments) list.append(py::make_tuple(m.ply, c));
+    for (const PlayedComment& c : g.comments) list.append(py::make_tuple(c.ply, c.text));
     return list;
   }
 
   // One value per main-line ply, None where the move's comments give none.
   template <typename T, typename Python = py::float_>
-  py::list per_ply(std::optional<T> PlayedMove::*value) const {
+  py::list per_ply(std::optional<T> MoveCommands::*value) const {
     const PlayedGame& g = played();
     py::list list(g.moves.size());
     for (std::size_t k = 0; k < g.moves.size(); ++k) {
-      const std::optional<T>& v = g.moves[k].*value;
+      const std::optional<T> v = g.commands_of(k + 1).*value;
       list[k] = v ? py::object(Python(*v)) : py::object(py::none());
     }
     return list;
   }
-  py::list clocks() const { return per_ply(&PlayedMove::clock); }
-  py::list emts() const { return per_ply(&PlayedMove::emt); }
-  py::list evals() const { return per_ply(&PlayedMove::eval); }
-  py::list mates() const { return per_ply<long, py::int_>(&PlayedMove::mate); }
+  py::list clocks() const { return per_ply(&MoveCommands::clock); }
+  py::list emts() const { return per_ply(&MoveCommands::emt); }
+  py::list evals() const { return per_ply(&MoveCommands::eval); }
+  py::list mates() const { return per_ply<long, py::int_>(&MoveCommands::mate); }
 
   std::string result() const { return std::string(result_text(report().result)); }
   // The variant the game was replayed in, as `pgn validate --format json --list-games` names
@@ -272,9 +273,10 @@ class Game {
  private:
   Batch* batch_;
   std::size_t i_;
-  mutable py::object tags_, moves_;             // made on first use
-  mutable std::shared_ptr<PlayedGame> played_;  // made on first need
-  mutable std::shared_ptr<GameRecord> record_;  // made on first need
+  mutable py::object tags_, moves_;                 // made on first use
+  mutable std::shared_ptr<PlayedGame> played_;      // made on first need
+  mutable std::unique_ptr<MainLineCursor> cursor_;  // fen_at's, made on first use
+  mutable std::shared_ptr<GameRecord> record_;      // made on first need
 };
 
 // ---- Game and GameIterator as Python types ------------------------------------------------

@@ -83,9 +83,11 @@ def test_positions_made_on_demand_are_the_cli_conversion(relative):
             continue
         assert game.uci() == [m["uci"] for m in record["moves"]]
         assert game.fen_at(0) == record["start_fen"]
-        assert [game.fen_at(ply + 1) for ply in range(len(game.moves))] == [
-            m["fen"] for m in record["moves"]]
+        fens = [game.fen_at(ply + 1) for ply in range(len(game.moves))]
+        assert fens == [m["fen"] for m in record["moves"]]
         assert game.fen_at(-1) == game.fen_at(len(game.moves))
+        # fen_at walks one cursor per game: backwards it starts again from the start.
+        assert [game.fen_at(ply) for ply in range(len(game.moves), 0, -1)] == fens[::-1]
         checked += 1
     # Every valid game is checked (a file of rules libpgn does not play has none).
     assert checked == sum(g.valid for g in games)

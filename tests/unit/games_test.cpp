@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -85,14 +86,29 @@ TEST(Games, TagsMovesPositionsAndComments) {
   EXPECT_EQ(cursor.fen(), g.fen(1));
   EXPECT_EQ(cursor.next_move().san, "e5");
   EXPECT_EQ(cursor.next_uci(), "e7e5");
-  EXPECT_EQ(g.leading_comments, std::vector<std::string>{"Before"});
-  EXPECT_EQ(g.moves[0].clock, 180.0);
-  EXPECT_EQ(g.moves[0].eval, 0.3);
-  EXPECT_EQ(g.moves[1].clock, 179.5);
-  EXPECT_FALSE(g.moves[1].eval);
-  EXPECT_EQ(g.moves[3].mate, 3);
-  EXPECT_EQ(g.moves[5].eval, 9.5);
-  EXPECT_FALSE(g.moves[6].clock);
+  // A cursor's FEN is its board's, the game's FEN after as many moves.
+  for (cursor.seek(0); !cursor.at_end(); cursor.advance())
+    EXPECT_EQ(cursor.fen(), g.fen(cursor.ply()));
+  // Comments and their commands are the game's, found by ply.
+  ASSERT_EQ(g.comments_after(0).size(), 1u);
+  EXPECT_EQ(g.comments_after(0)[0].text, "Before");
+  ASSERT_EQ(g.comments_after(1).size(), 1u);
+  EXPECT_EQ(g.comments_after(1)[0].text, "[%clk 0:03:00] [%eval 0.3]");
+  EXPECT_EQ(g.comments_after(1)[0].ply, 1u);
+  EXPECT_TRUE(g.comments_after(3).empty());
+  EXPECT_TRUE(g.comments_after(7).empty());
+  EXPECT_EQ(g.comments.size(), 5u);  // the variation's are not the main line's
+  EXPECT_EQ(g.clock(1), 180.0);
+  EXPECT_EQ(g.eval(1), 0.3);
+  EXPECT_EQ(g.clock(2), 179.5);
+  EXPECT_FALSE(g.eval(2));
+  EXPECT_EQ(g.mate(4), 3);
+  EXPECT_EQ(g.eval(6), 9.5);
+  EXPECT_FALSE(g.clock(7));
+  EXPECT_FALSE(g.clock(0));
+  EXPECT_EQ(g.commands_of(4).mate, 3);
+  EXPECT_FALSE(g.commands_of(4).clock || g.commands_of(4).eval || g.commands_of(4).emt);
+  EXPECT_FALSE(g.commands_of(5).mate || g.commands_of(5).clock);
   EXPECT_EQ(g.result, GameResult::WhiteWins);
   EXPECT_EQ(g.outcome.result, GameResult::WhiteWins);
   EXPECT_EQ(g.outcome.reason, EndReason::Checkmate);
@@ -238,7 +254,7 @@ TEST(Games, ReaderOfOneGame) {
   for (std::size_t i = 0; i < game.moves.size(); ++i) {
     EXPECT_EQ(game.moves[i].san, games[0].moves[i].san);
     EXPECT_EQ(game.fen(i + 1), games[0].fen(i + 1));
-    EXPECT_EQ(game.moves[i].clock, games[0].moves[i].clock);
+    EXPECT_EQ(game.clock(i + 1), games[0].clock(i + 1));
   }
   EXPECT_EQ(game.fen(0), games[0].start.fen());
   EXPECT_EQ(game.outcome.reason, EndReason::Checkmate);
@@ -248,9 +264,11 @@ TEST(Games, ReaderOfOneGame) {
   reader.read(raw, reused);
   ASSERT_EQ(reused.moves.size(), 1u);
   EXPECT_EQ(reused.moves[0].san, "d4");
-  EXPECT_EQ(reused.moves[0].clock, 60.0);
-  EXPECT_FALSE(reused.moves[0].eval);
-  EXPECT_TRUE(reused.leading_comments.empty());
+  EXPECT_EQ(reused.clock(1), 60.0);
+  EXPECT_FALSE(reused.eval(1));
+  ASSERT_EQ(reused.comments.size(), 1u);
+  EXPECT_EQ(reused.comments[0].ply, 1u);
+  EXPECT_EQ(reused.comments[0].text, "[%clk 0:01:00]");
   EXPECT_EQ(reused.tags.size(), 1u);
 }
 
@@ -261,6 +279,11 @@ TEST(Games, ReaderOfOneGame) {
 // pipeline reads them, must give the same moves, SAN, comments, clocks and positions.
 class WholeRecordReplay {
  public:
+  static std::vector<std::string> texts(std::span<const PlayedComment> comments) {
+    std::vector<std::string> out;
+    for (const PlayedComment& c : comments) out.push_back(c.text);
+    return out;
+  }
   explicit WholeRecordReplay(const ValidateOptions& options) : validator_(options) {}
   void set_neighbours(const std::vector<RawGame>& games) { validator_.set_neighbours(games); }
 
@@ -301,9 +324,9 @@ class WholeRecordReplay {
       }
     });
     EXPECT_EQ(ply, game.moves.size());
-    EXPECT_EQ(game.leading_comments, leading);
+    EXPECT_EQ(texts(game.comments_after(0)), leading);
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
-      EXPECT_EQ(game.moves[i].comments, comments_[i]) << "ply " << i + 1;
+      EXPECT_EQ(texts(game.comments_after(i + 1)), comments_[i]) << "ply " << i + 1;
       comments_[i].clear();
     }
     // Positions on demand, replayed from the start.
@@ -323,6 +346,8 @@ class WholeRecordReplay {
     for (std::size_t i = 0; i < match.moves.size(); ++i) {
       EXPECT_EQ(game.moves[i].san, match.moves[i].san);
       EXPECT_EQ(game.moves[i].board, match.moves[i].board);
+      EXPECT_EQ(game.clock(i + 1), match.moves[i].clock);
+      EXPECT_EQ(texts(game.comments_after(i + 1)), match.moves[i].comments);
       EXPECT_EQ(uci[i], match.moves[i].uci);
       EXPECT_EQ(game.fen(i + 1),
                 match.boards_after[i][0].fen() + " | " + match.boards_after[i][1].fen());

@@ -7,13 +7,13 @@
 // Each game is read the way `pgn validate` reads it: any compression (zstd, gzip, bzip2, by
 // content), PGN or JSON records, the notation detected per game (or the one given), every
 // variant the library knows, and its problems found. Per game: its tags, its result as written
-// and its outcome, and per main-line move its SAN, the move and the clock and evaluation its
-// comments give; the position after any move, and its UCI form, are made on demand from the
-// start position (PlayedGame::position, MainLineCursor), so that reading a game costs about
-// what validating it costs. Or a GameVisitor is handed the board and each move
-// (replay_games), or a PlayedGameReader makes the model of games split by the caller. A
-// bughouse match is one game whose moves say which of its two boards they were played on.
-// docs/cpp.md says how to use it and what may change.
+// and its outcome, and per main-line move its SAN and the move (24 bytes), the comments kept
+// per game with the clock and evaluation they give read on demand; the position after any
+// move, and its UCI form, are made on demand from the start position (PlayedGame::position,
+// MainLineCursor), so that reading a game costs about what validating it costs. Or a GameVisitor is
+// handed the board and each move (replay_games), or a PlayedGameReader makes the model of games
+// split by the caller. A bughouse match is one game whose moves say which of its two boards they
+// were played on. docs/cpp.md says how to use it and what may change.
 #pragma once
 
 #include <algorithm>
@@ -24,6 +24,7 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -75,16 +76,27 @@ class SanText {
   std::uint8_t size_ = 0;
 };
 
-// A main-line move. No position is kept per move: PlayedGame::position(ply) and
-// MainLineCursor make it, replaying the moves from the start.
+// A main-line move, 24 bytes: walking a game's moves reads little memory. Its comments and
+// their clock and evaluation are kept in the game (PlayedGame::comments_after, clock, eval,
+// mate, emt), and its position is made on demand (PlayedGame::position, MainLineCursor).
 struct PlayedMove {
   std::uint32_t ply = 0;  // its number in the main line, from 1 (half-moves from the start)
   Move move;              // the legal move
   // Bughouse: the board the move was played on (0: A, 1: B); 0 otherwise.
   std::uint8_t board = 0;
   SanText san;  // canonical English SAN, check sign included ("Nf3", "exd8=Q+")
-  std::vector<std::string> comments;  // the comments after the move, in order
-  // From the comments' [%clk] and [%eval] commands (the last comment that gives one wins).
+};
+static_assert(sizeof(PlayedMove) <= 24, "moves are walked by the million: keep them small");
+
+// A main-line comment and where it stands.
+struct PlayedComment {
+  std::uint32_t ply = 0;  // after this many main-line moves (0: before the first)
+  std::string text;
+};
+
+// What the comments after a move say in their [%clk], [%eval] and [%emt] commands (the last
+// comment that gives one wins).
+struct MoveCommands {
   std::optional<double> clock;  // seconds on the mover's clock
   std::optional<double> eval;   // pawns, positive when White is better
   std::optional<long> mate;     // moves to mate, negative when Black mates
@@ -96,7 +108,9 @@ struct PlayedGame {
   std::vector<std::pair<std::string, std::string>> tags;  // in input order, values unescaped
   Position start;                                         // before the first move
   std::vector<PlayedMove> moves;                          // the main line, as far as it is legal
-  std::vector<std::string> leading_comments;              // comments before the first move
+  // The main line's comments in order (those before the first move at ply 0): comments_after
+  // and the commands they give (clock(ply), eval, mate, emt, commands_of) read them.
+  std::vector<PlayedComment> comments;
   // The termination marker after the moves, none when the game has none.
   std::optional<GameResult> result;
   // The result as scored (Unknown when none is given) and why the game ended, when the final
@@ -116,6 +130,9 @@ struct PlayedGame {
   // positions of other games are made on demand.
   std::optional<Position> start_b;
   std::vector<std::array<Position, 2>> bughouse_boards;
+  // A bughouse match: the clock after each move, as its comments give it in any of the forms
+  // of match records (BPGN's "{12.3}" too). Empty otherwise.
+  std::vector<std::optional<double>> bughouse_clocks;
 
   // The value of the first tag called `name`, or "" if there is none.
   std::string_view tag(std::string_view name) const {
@@ -124,14 +141,40 @@ struct PlayedGame {
     return {};
   }
   bool has_errors() const { return errors != 0; }
-  // The position after the first `ply` moves (0: the start), replayed from the start: for
-  // positions in turn, a MainLineCursor plays each move once. A bughouse match: the board
-  // the ply-th move was played on (board A at 0). `ply` at most moves.size().
+
+  // The comments after the first `ply` moves (0: before the first move), in order.
+  std::span<const PlayedComment> comments_after(std::size_t ply) const {
+    const auto [first, last] = std::equal_range(comments.begin(), comments.end(), ply, ByPly{});
+    return {first, last};
+  }
+  // The commands of the ply-th move's comments, read from them at each call (reading a game
+  // reads no command: most programs ask for none). A bughouse match's: its clock alone
+  // (bughouse_clocks).
+  MoveCommands commands_of(std::size_t ply) const;
+  // The values the ply-th move's comments give (empty where they give none): the seconds on
+  // the mover's clock, the evaluation in pawns (White's side), the moves to mate (negative:
+  // Black mates), the seconds the move took.
+  std::optional<double> clock(std::size_t ply) const { return commands_of(ply).clock; }
+  std::optional<double> eval(std::size_t ply) const { return commands_of(ply).eval; }
+  std::optional<long> mate(std::size_t ply) const { return commands_of(ply).mate; }
+  std::optional<double> emt(std::size_t ply) const { return commands_of(ply).emt; }
+
+  // The position after the first `ply` moves (0: the start), replayed from the start each
+  // call: for positions in turn, a MainLineCursor plays each move once. A bughouse match:
+  // the board the ply-th move was played on (board A at 0). `ply` at most moves.size().
   Position position(std::size_t ply) const;
-  // The FEN after the first `ply` moves (0: the start). A bughouse match: both boards as
-  // `pgn convert --to fen` writes them, "A | B" with holdings and '~' on promoted pieces.
-  // `ply` at most moves.size().
+  // The FEN after the first `ply` moves (0: the start), replayed as position() is (a
+  // MainLineCursor's fen() is not). A bughouse match: both boards as `pgn convert --to fen`
+  // writes them, "A | B" with holdings and '~' on promoted pieces. `ply` at most
+  // moves.size().
   std::string fen(std::size_t ply) const;
+
+ private:
+  // Comments by ply, for the binary search above.
+  struct ByPly {
+    bool operator()(const PlayedComment& c, std::size_t ply) const { return c.ply < ply; }
+    bool operator()(std::size_t ply, const PlayedComment& c) const { return ply < c.ply; }
+  };
 };
 
 // Walks a game's main line from its start, playing each move once: the board before and after
@@ -155,7 +198,9 @@ class MainLineCursor {
   // To the position after `ply` moves (at most moves.size()): forward from here, or from the
   // start when it is behind.
   void seek(std::size_t ply);
-  std::string fen() const { return game_->fen(ply_); }
+  // The FEN of board() (a bughouse match: both boards, as PlayedGame::fen), without
+  // replaying the moves again.
+  std::string fen() const;
 
  private:
   const PlayedGame* game_;

@@ -22,6 +22,14 @@
 namespace pgn {
 namespace {
 
+// `game.comments[k]` made the comment `text` after `ply` moves, its string's room kept when
+// there is one.
+void set_comment(PlayedGame& game, std::size_t k, std::uint32_t ply, std::string_view text) {
+  if (k == game.comments.size()) game.comments.emplace_back();
+  game.comments[k].ply = ply;
+  game.comments[k].text.assign(text);
+}
+
 // A bughouse match's moves, each with both boards after it: the match read again for them
 // (the validator's record holds no bughouse moves; matches are few).
 void add_bughouse_moves(const RawGame& raw, const ValidateOptions& options, PlayedGame& game) {
@@ -34,34 +42,22 @@ void add_bughouse_moves(const RawGame& raw, const ValidateOptions& options, Play
   game.complete = match.complete;
   game.moves.resize(match.moves.size());
   game.bughouse_boards = std::move(match.boards_after);
+  game.comments.clear();
+  game.bughouse_clocks.resize(match.moves.size());
   for (std::size_t i = 0; i < match.moves.size(); ++i) {
-    BughouseMove& m = match.moves[i];
+    const BughouseMove& m = match.moves[i];
     PlayedMove& move = game.moves[i];
-    move = PlayedMove();
     move.ply = std::uint32_t(i + 1);
     move.move = m.move;
     move.san = std::string_view(m.san);
     move.board = m.board;
-    move.comments = std::move(m.comments);
-    move.clock = m.clock;
+    for (const std::string& c : m.comments) {
+      PlayedComment& comment = game.comments.emplace_back();
+      comment.ply = move.ply;
+      comment.text = c;
+    }
+    game.bughouse_clocks[i] = m.clock;
   }
-}
-
-// `texts[k]` made `text`, its string's room kept when there is one.
-void set_text(std::vector<std::string>& texts, std::size_t k, std::string_view text) {
-  if (k < texts.size())
-    texts[k].assign(text);
-  else
-    texts.emplace_back(text);
-}
-
-// Reads a comment's commands into the move it follows.
-void read_commands(std::string_view text, PlayedMove& move) {
-  const CommentCommands commands = read_comment_commands(text);
-  if (commands.clock) move.clock = commands.clock;
-  if (commands.emt) move.emt = commands.emt;
-  if (commands.eval && commands.eval->centipawns) move.eval = commands.eval->pawns();
-  if (commands.eval && commands.eval->mate) move.mate = commands.eval->mate;
 }
 
 // The game's tags and main line as the validator kept them, into `game`'s buffers as they
@@ -74,65 +70,36 @@ void add_main_line(const MainLineRecord& record, PlayedGame& game) {
     game.tags[i].second.assign(record.tag_value(record.tags[i]));
   }
   game.start = record.start;
-  // The comments come in the order of their plies.
-  const std::vector<MainLineRecord::Comment>& comments = record.comments;
-  std::size_t c = 0, leading = 0;
-  for (; c < comments.size() && comments[c].ply == 0; ++c)
-    set_text(game.leading_comments, leading++, record.comment_text(comments[c]));
-  game.leading_comments.resize(leading);
-  // The moves the game has room for are made over (their comments' strings kept), the others
-  // made in place: a vector resized would make them empty first.
   const std::size_t plies = record.moves.size();
-  if (game.moves.size() > plies) game.moves.resize(plies);
-  game.moves.reserve(plies);
-  const std::size_t kept = game.moves.size();
+  game.moves.resize(plies);
   for (std::size_t i = 0; i < plies; ++i) {
     const std::uint64_t packed = record.moves[i];
-    SanText san;
-    if (MainLineRecord::is_packed(packed)) [[likely]]
-      san.assign_short(reinterpret_cast<const char*>(&packed), std::size_t(packed >> 56));
-    else
-      san = std::string_view(record.text.data() + MainLineRecord::long_offset(packed),
-                             MainLineRecord::long_size(packed));
-    const std::uint32_t ply = std::uint32_t(i + 1);
-    const bool commented = c < comments.size() && comments[c].ply == ply;
-    if (i >= kept) {
-      // Member by member: clang has no parenthesized aggregate initialization yet.
-      PlayedMove& added = game.moves.emplace_back();
-      added.ply = ply;
-      added.move = record.played[i];
-      added.san = san;
-      if (!commented) [[likely]]
-        continue;
-    }
     PlayedMove& move = game.moves[i];
-    if (i < kept) {
-      move.ply = ply;
-      move.move = record.played[i];
-      move.board = 0;
-      move.san = san;
-      move.clock.reset();
-      move.eval.reset();
-      move.mate.reset();
-      move.emt.reset();
-    }
-    std::size_t n = 0;
-    for (; c < comments.size() && comments[c].ply == ply; ++c) {
-      set_text(move.comments, n++, record.comment_text(comments[c]));
-      read_commands(record.comment_text(comments[c]), move);
-    }
-    if (move.comments.size() != n) move.comments.resize(n);
+    move.ply = std::uint32_t(i + 1);
+    move.move = record.played[i];
+    move.board = 0;
+    if (MainLineRecord::is_packed(packed)) [[likely]]
+      move.san.assign_short(reinterpret_cast<const char*>(&packed), std::size_t(packed >> 56));
+    else
+      move.san = std::string_view(record.text.data() + MainLineRecord::long_offset(packed),
+                                  MainLineRecord::long_size(packed));
   }
+  // The comments come in the order of their plies.
+  const std::vector<MainLineRecord::Comment>& comments = record.comments;
+  for (std::size_t k = 0; k < comments.size(); ++k)
+    set_comment(game, k, comments[k].ply, record.comment_text(comments[k]));
+  game.comments.resize(comments.size());
 }
 
-// The game model of a validated game: its report and main line.
-void make_played_game(const RawGame& raw, const GameReport& report, const MainLineRecord& record,
+// The game model of a validated game: its report (its problems moved into the game) and main
+// line.
+void make_played_game(const RawGame& raw, GameReport& report, const MainLineRecord& record,
                       const ValidateOptions& options, PlayedGame& game) {
   game.index = raw.index;
   game.start_b.reset();
   game.bughouse_boards.clear();
+  game.bughouse_clocks.clear();
   if (report.variant.starts_with("Bughouse")) [[unlikely]] {
-    game.leading_comments.clear();
     add_bughouse_moves(raw, options, game);
   } else {
     add_main_line(record, game);
@@ -143,7 +110,8 @@ void make_played_game(const RawGame& raw, const GameReport& report, const MainLi
   game.notation = report.notation;
   game.variant = report.variant;
   game.replayed = report.replayed;
-  game.problems = report.problems;
+  game.problems = std::move(report.problems);
+  report.problems.clear();
   game.errors = report.errors;
   game.warnings = report.warnings;
 }
@@ -303,6 +271,23 @@ Position PlayedGame::position(std::size_t ply) const {
   return cursor.board();
 }
 
+MoveCommands PlayedGame::commands_of(std::size_t ply) const {
+  MoveCommands commands;
+  if (start_b) {
+    if (ply - 1 < bughouse_clocks.size()) commands.clock = bughouse_clocks[ply - 1];
+    return commands;
+  }
+  if (ply == 0) return commands;
+  for (const PlayedComment& comment : comments_after(ply)) {
+    const CommentCommands c = read_comment_commands(comment.text);
+    if (c.clock) commands.clock = c.clock;
+    if (c.emt) commands.emt = c.emt;
+    if (c.eval && c.eval->centipawns) commands.eval = c.eval->pawns();
+    if (c.eval && c.eval->mate) commands.mate = c.eval->mate;
+  }
+  return commands;
+}
+
 std::string PlayedGame::fen(std::size_t ply) const {
   if (!start_b) return position(ply).fen();
   const Position& a = ply == 0 ? start : bughouse_boards[ply - 1][0];
@@ -325,6 +310,10 @@ const Position& MainLineCursor::board() const {
 std::string MainLineCursor::next_uci() const {
   const PlayedMove& move = next_move();
   return to_uci(board(move.board), move.move);
+}
+
+std::string MainLineCursor::fen() const {
+  return game_->start_b ? game_->fen(ply_) : board_.fen();
 }
 
 void MainLineCursor::advance() {
