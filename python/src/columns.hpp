@@ -99,21 +99,16 @@ inline std::optional<int> date_tag(std::string_view v) {
 }
 
 // The parts of a PGN date that are known: "1922.??.??" has its year alone, "2012.06.??" its
-// year and month. A part that is not digits, or out of its range, is unknown.
+// year and month. A value that is no date by the tags layer's one rule (read_date:
+// "2023.02.30", "2023-02-03") has no part known, as it has no date in the Date column; year 0,
+// which no date column can hold, is unknown as there.
 inline std::array<std::optional<int>, 3> date_parts(std::string_view v) {
   std::array<std::optional<int>, 3> parts;
-  if (v.size() != 10 || v[4] != '.' || v[7] != '.') return parts;
-  const int begins[3] = {0, 5, 8}, sizes[3] = {4, 2, 2}, highest[3] = {9999, 12, 31};
-  for (int p = 0; p < 3; ++p) {
-    int n = 0;
-    bool digits = true;
-    for (int k = 0; k < sizes[p] && digits; ++k) {
-      const char c = v[std::size_t(begins[p] + k)];
-      digits = c >= '0' && c <= '9';
-      n = n * 10 + (c - '0');
-    }
-    if (digits && n >= 1 && n <= highest[p]) parts[std::size_t(p)] = n;
-  }
+  const std::optional<Date> date = read_date(v);
+  if (!date) return parts;
+  if (date->year >= 1) parts[0] = date->year;
+  if (date->month != Date::kUnknown) parts[1] = date->month;
+  if (date->day != Date::kUnknown) parts[2] = date->day;
   return parts;
 }
 

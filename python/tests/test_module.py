@@ -408,6 +408,10 @@ def test_date_column_and_validate_have_one_rule(tmp_path):
         expected = datetime.datetime.strptime(value, "%Y.%m.%d").date() if real else None
         assert (None if pd.isna(cell) else cell) == expected, value
         assert (game not in rejected) == real, value
+        # The parts of a date are read by the same rule: a day that does not exist has none.
+        parts = [frame[f"Date_{p}"][game - 1] for p in ("year", "month", "day")]
+        assert [None if pd.isna(n) else int(n) for n in parts] == (
+            [expected.year, expected.month, expected.day] if real else [None] * 3), value
 
 
 @pytest.mark.parametrize("relative", ["real/twic0920.pgn", "real/lichess_db_1000k.pgn", "edge/scalachess/FWWRC.pgn"])

@@ -149,8 +149,9 @@ else
 fi
 
 # The examples of docs/cpp.md, taken from the page so that it cannot drift: its CMake lines
-# and each marked program build against the installed package, and read_games.cpp prints for
-# docs/examples/clocks.pgn, compressed, what the page shows.
+# and each marked program build against the installed package, and read_games.cpp (on
+# docs/examples/clocks.pgn, compressed) and main_line_cursor.cpp (on it as it is) print what
+# the page shows.
 docs=$2/docs/cpp.md
 examples=$(sed -n 's|^<!-- compiled by tests/cli/install.sh: \(.*\) -->$|\1|p' "$docs")
 [ -n "$examples" ] || fail "docs/cpp.md marks no example"
@@ -182,6 +183,11 @@ if cmake -S "$work/examples" -B "$work/examples/build" -DCMAKE_PREFIX_PATH="$pre
   block "<!-- output of read_games.cpp on examples/clocks.pgn -->" text >"$work/read_games.expected"
   diff "$work/read_games.expected" "$work/read_games.out" >"$work/read_games.diff" ||
     fail "docs/cpp.md shows another output of read_games than it prints: $(head -n 6 "$work/read_games.diff")"
+  "$work/examples/build/main_line_cursor" "$2/docs/examples/clocks.pgn" >"$work/main_line_cursor.out" ||
+    fail "the main_line_cursor example failed on clocks.pgn"
+  block "<!-- output of main_line_cursor.cpp on examples/clocks.pgn -->" text >"$work/main_line_cursor.expected"
+  diff "$work/main_line_cursor.expected" "$work/main_line_cursor.out" >"$work/main_line_cursor.diff" ||
+    fail "docs/cpp.md shows another output of main_line_cursor than it prints: $(head -n 6 "$work/main_line_cursor.diff")"
   [ "$("$work/examples/build/count_captures" "$2/docs/examples/clocks.pgn")" = "$(printf 'game 1: 1 captures\ngame 2: 2 captures')" ] ||
     fail "the count_captures example counts other captures"
   "$work/examples/build/read_games" "$work/missing.pgn" 2>"$work/missing.err" && fail "read_games of a missing file succeeded"
