@@ -1,6 +1,6 @@
-// The library's drivers of pgn select, pgn fix and pgn convert (select_games, repair_files,
-// convert_files): what they hand their sinks, in input order over several inputs and threads,
-// and how they count.
+// The library's drivers of pgn select, pgn fix, pgn convert and pgn validate (select_games,
+// repair_files, convert_files, validate_files): what they hand their sinks, in input order over
+// several inputs and threads, and how they count.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -11,6 +11,7 @@
 #include "libpgn/convert_run.hpp"
 #include "libpgn/repair_run.hpp"
 #include "libpgn/select_run.hpp"
+#include "libpgn/validate_run.hpp"
 
 namespace pgn {
 namespace {
@@ -288,6 +289,52 @@ TEST(ConvertFiles, AnOutputThatFailsStopsTheRun) {
   const ConvertTotals totals = convert_files({Source::bytes("in", games(200))}, settings, failing);
   EXPECT_EQ(failing.writes, 2u);
   EXPECT_LT(totals.summary.games, 200u);
+}
+
+struct ValidateRecorder final : ValidateSink {
+  std::vector<std::string> problems, failed;
+  std::vector<std::uint64_t> games;  // each report's game number, in the order handed on
+  std::uint64_t errors = 0;
+  std::size_t progress_calls = 0;
+  void problem(const std::string& file, const Diagnostic& d) override {
+    problems.push_back(file + ": " + d.message);
+  }
+  void failed_input(const std::string& file, const Diagnostic&) override { failed.push_back(file); }
+  void game(const std::string&, const GameReport& report) override {
+    games.push_back(report.index);
+    errors += report.errors;
+  }
+  void progress(const RunSummary&, std::size_t, std::uint64_t) override { ++progress_calls; }
+};
+
+TEST(ValidateFiles, ReportsInInputOrderCountedOnce) {
+  ValidateRunSettings settings;
+  settings.pipeline.threads = 3;
+  settings.pipeline.batch_bytes = 256;
+  // Every fifth game has an illegal move.
+  std::string text;
+  for (int i = 0; i < 30; ++i)
+    text += i % 5 ? std::string(kShort) + "\n" : "[Event \"c\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+  ValidateRecorder sink;
+  const RunSummary summary = validate_files(
+      {Source::bytes("in", text), Source::path("/no/such/input.pgn"), Source::bytes("empty", "")},
+      settings, sink);
+  EXPECT_EQ(summary.files, 3u);
+  EXPECT_EQ(summary.files_failed, 1u);
+  EXPECT_EQ(summary.games, 30u);
+  // The six illegal moves, each in its game's report, and the input that could not be read
+  // (an error, but no game).
+  EXPECT_EQ(sink.errors, 6u);
+  EXPECT_EQ(summary.errors, 7u);
+  EXPECT_EQ(summary.games_with_errors, 6u);
+  std::vector<std::uint64_t> in_order(30);
+  for (std::uint64_t i = 0; i < 30; ++i) in_order[i] = i + 1;
+  EXPECT_EQ(sink.games, in_order);
+  EXPECT_EQ(sink.failed, std::vector<std::string>{"/no/such/input.pgn"});
+  ASSERT_EQ(sink.problems.size(), 1u);  // "no games found" in the empty input
+  EXPECT_EQ(sink.problems[0].rfind("empty: ", 0), 0u) << sink.problems[0];
+  EXPECT_GT(sink.progress_calls, 2u);
+  EXPECT_FALSE(summary.interrupted);
 }
 
 }  // namespace
