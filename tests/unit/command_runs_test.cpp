@@ -1,13 +1,17 @@
-// The library's drivers of pgn select and pgn fix (select_games, repair_files): what they hand
-// their sinks, in input order over several inputs and threads, and how they count.
+// The library's drivers of pgn select, pgn fix, pgn convert and pgn validate (select_games,
+// repair_files, convert_files, validate_files): what they hand their sinks, in input order over
+// several inputs and threads, and how they count.
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <map>
 #include <string>
 #include <vector>
 
+#include "libpgn/convert_run.hpp"
 #include "libpgn/repair_run.hpp"
 #include "libpgn/select_run.hpp"
+#include "libpgn/validate_run.hpp"
 
 namespace pgn {
 namespace {
@@ -177,6 +181,160 @@ TEST(RepairFiles, JsonLinesDryRunAndAStopFromTheSink) {
   const RepairTotals totals = repair_files({Source::bytes("in", games(200))}, settings, stopping);
   EXPECT_EQ(stopping.batches, 2u);
   EXPECT_LT(totals.summary.games, 200u);
+}
+
+struct ConvertRecorder final : ConvertSink {
+  std::map<std::size_t, std::string> written;  // by output
+  std::vector<std::string> problems, inputs_done;
+  std::vector<Diagnostic> said;
+  std::size_t writes = 0, fail_at = 0;  // fail_at: the write that fails (0: none)
+  void problem(const std::string& file, const Diagnostic& d) override {
+    problems.push_back(file + ": " + d.message);
+  }
+  void game_problem(const std::string&, const Diagnostic& d) override { said.push_back(d); }
+  bool write(std::size_t file, std::string_view text) override {
+    written[file] += text;
+    return ++writes != fail_at;
+  }
+  bool input_done(std::size_t file, const std::string& error) override {
+    inputs_done.push_back(std::to_string(file) + (error.empty() ? "" : " failed"));
+    return true;
+  }
+};
+
+std::size_t occurrences(const std::string& text, std::string_view what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(ConvertFiles, OneJsonArrayWhateverTheBatchesOrOnePerInput) {
+  ConvertRunSettings settings;
+  settings.writer.format = OutputFormat::Json;
+  const std::string first = games(40), second = games(7);
+  const std::vector<Source> sources = {Source::bytes("first", first), Source::bytes("empty", ""),
+                                       Source::bytes("second", second)};
+  ConvertRecorder whole;
+  const ConvertTotals totals = convert_files(sources, settings, whole);
+  EXPECT_EQ(totals.summary.files, 3u);
+  EXPECT_EQ(totals.summary.games, 47u);
+  EXPECT_EQ(totals.written, 47u);
+  ASSERT_EQ(whole.written.size(), 1u);
+  const std::string& array = whole.written[0];
+  EXPECT_EQ(array.rfind("[\n", 0), 0u);
+  EXPECT_EQ(array.compare(array.size() - 3, 3, "\n]\n"), 0);
+  EXPECT_EQ(occurrences(array, "\"Event\""), 47u);
+  EXPECT_EQ(whole.problems.size(), 1u);  // "no games found" in the empty input
+
+  // Many batches on several threads: the same array, batches joined as games are.
+  settings.pipeline.threads = 3;
+  settings.pipeline.batch_bytes = 256;
+  ConvertRecorder batched;
+  convert_files(sources, settings, batched);
+  EXPECT_EQ(batched.written, whole.written);
+
+  // One output per input, each a whole array, an empty one for the empty input.
+  settings.output_per_input = true;
+  ConvertRecorder per_input;
+  convert_files(sources, settings, per_input);
+  ConvertRecorder first_alone;
+  settings.output_per_input = false;
+  convert_files({Source::bytes("first", first)}, settings, first_alone);
+  EXPECT_EQ(per_input.written[0], first_alone.written[0]);
+  EXPECT_EQ(per_input.written[1], "[\n]\n");
+  EXPECT_EQ(occurrences(per_input.written[2], "\"Event\""), 7u);
+  EXPECT_EQ(per_input.inputs_done, (std::vector<std::string>{"0", "1", "2"}));
+}
+
+TEST(ConvertFiles, GamesWithErrorsSkippedOrCutAndTheProblemsSaid) {
+  // An illegal second move for White (a king cannot go from e1 to e3).
+  const std::string text =
+      std::string(kMate) + "\n[Event \"c\"]\n\n1. e4 e5 2. Ke3 *\n\n" + std::string(kShort);
+  ConvertRunSettings settings;
+  settings.header = "; converted\n";
+  settings.invalid = InvalidGames::Skip;
+  ConvertRecorder skipped;
+  ConvertTotals totals = convert_files({Source::bytes("in", text)}, settings, skipped);
+  EXPECT_EQ(totals.written, 2u);
+  EXPECT_EQ(totals.skipped, 1u);
+  EXPECT_EQ(totals.summary.games_with_errors, 1u);
+  EXPECT_EQ(skipped.written[0].rfind("; converted\n[Event \"a\"]", 0), 0u) << skipped.written[0];
+  EXPECT_EQ(skipped.written[0].find("Ke3"), std::string::npos);
+  // Errors only, unless warnings are asked for.
+  ASSERT_FALSE(skipped.said.empty());
+  for (const Diagnostic& d : skipped.said) EXPECT_EQ(d.severity, Severity::Error) << d.message;
+  settings.warnings = true;
+  ConvertRecorder with_warnings;
+  convert_files({Source::bytes("in", text)}, settings, with_warnings);
+  EXPECT_GT(with_warnings.said.size(), skipped.said.size());
+
+  // Cut after its last good move, the error in a comment, the result unknown.
+  settings.invalid = InvalidGames::Truncate;
+  ConvertRecorder cut;
+  totals = convert_files({Source::bytes("in", text)}, settings, cut);
+  EXPECT_EQ(totals.written, 2u);
+  EXPECT_EQ(totals.truncated, 1u);
+  const std::size_t game = cut.written[0].find("[Event \"c\"]");
+  ASSERT_NE(game, std::string::npos);
+  const std::size_t moves = cut.written[0].find("1. e4 e5 {", game);
+  ASSERT_NE(moves, std::string::npos) << cut.written[0];
+  EXPECT_LT(cut.written[0].find("Ke3", moves), cut.written[0].find("} *", moves));
+}
+
+TEST(ConvertFiles, AnOutputThatFailsStopsTheRun) {
+  ConvertRunSettings settings;
+  settings.pipeline.batch_bytes = 256;
+  ConvertRecorder failing;
+  failing.fail_at = 2;
+  const ConvertTotals totals = convert_files({Source::bytes("in", games(200))}, settings, failing);
+  EXPECT_EQ(failing.writes, 2u);
+  EXPECT_LT(totals.summary.games, 200u);
+}
+
+struct ValidateRecorder final : ValidateSink {
+  std::vector<std::string> problems, failed;
+  std::vector<std::uint64_t> games;  // each report's game number, in the order handed on
+  std::uint64_t errors = 0;
+  std::size_t progress_calls = 0;
+  void problem(const std::string& file, const Diagnostic& d) override {
+    problems.push_back(file + ": " + d.message);
+  }
+  void failed_input(const std::string& file, const Diagnostic&) override { failed.push_back(file); }
+  void game(const std::string&, const GameReport& report) override {
+    games.push_back(report.index);
+    errors += report.errors;
+  }
+  void progress(const RunSummary&, std::size_t, std::uint64_t) override { ++progress_calls; }
+};
+
+TEST(ValidateFiles, ReportsInInputOrderCountedOnce) {
+  ValidateRunSettings settings;
+  settings.pipeline.threads = 3;
+  settings.pipeline.batch_bytes = 256;
+  // Every fifth game has an illegal move.
+  std::string text;
+  for (int i = 0; i < 30; ++i)
+    text += i % 5 ? std::string(kShort) + "\n" : "[Event \"c\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+  ValidateRecorder sink;
+  const RunSummary summary = validate_files(
+      {Source::bytes("in", text), Source::path("/no/such/input.pgn"), Source::bytes("empty", "")},
+      settings, sink);
+  EXPECT_EQ(summary.files, 3u);
+  EXPECT_EQ(summary.files_failed, 1u);
+  EXPECT_EQ(summary.games, 30u);
+  // The six illegal moves, each in its game's report, and the input that could not be read
+  // (an error, but no game).
+  EXPECT_EQ(sink.errors, 6u);
+  EXPECT_EQ(summary.errors, 7u);
+  EXPECT_EQ(summary.games_with_errors, 6u);
+  std::vector<std::uint64_t> in_order(30);
+  for (std::uint64_t i = 0; i < 30; ++i) in_order[i] = i + 1;
+  EXPECT_EQ(sink.games, in_order);
+  EXPECT_EQ(sink.failed, std::vector<std::string>{"/no/such/input.pgn"});
+  ASSERT_EQ(sink.problems.size(), 1u);  // "no games found" in the empty input
+  EXPECT_EQ(sink.problems[0].rfind("empty: ", 0), 0u) << sink.problems[0];
+  EXPECT_GT(sink.progress_calls, 2u);
+  EXPECT_FALSE(summary.interrupted);
 }
 
 }  // namespace

@@ -1,10 +1,11 @@
 // pgn convert: replays every game and writes it again as normalized PGN, JSON, UCI, LAN, FEN or
 // EPD, optionally in another notation, or as one CSV row of tags and verdict per game. Games with
 // errors are passed on unchanged, skipped, or cut after their last good move.
+// The run itself is convert_files in libpgn/convert_run.hpp; this file holds the options, the
+// outputs and the summary.
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <boost/program_options.hpp>
 #include <cerrno>
 #include <chrono>
@@ -18,13 +19,8 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "libpgn/bughouse_writers.hpp"
-#include "libpgn/openings.hpp"
-#include "libpgn/pipeline.hpp"
+#include "libpgn/convert_run.hpp"
 #include "libpgn/report.hpp"
-#include "libpgn/sqlite.hpp"
-#include "libpgn/validator.hpp"
-#include "libpgn/writers.hpp"
 #include "sqlite_output.hpp"
 
 namespace po = boost::program_options;
@@ -32,341 +28,80 @@ namespace po = boost::program_options;
 namespace pgn::cli {
 namespace {
 
-enum class InvalidGames { Unchanged, Skip, Truncate };
-
-struct ConvertSettings {
-  WriterOptions writer;
-  InvalidGames invalid = InvalidGames::Unchanged;
-  bool eco = false;  // --eco: opening tags from the classification
-  OpeningTagMode eco_mode = OpeningTagMode::KeepExisting;
-  bool sqlite = false;  // --to sqlite: rows for the database instead of text
-  SqliteOptions sqlite_options;
-  int bughouse_board = -1;  // --board A|B: one board of each bughouse match, as PGN
-};
-
-// What happened to the games: convert's own tally, beside the run's summary. Workers add a
-// batch's counts at its end; every batch a worker processes is consumed, so the tally matches
-// what the consumer saw.
-struct ConvertTally {
-  std::atomic<std::uint64_t> written{0}, skipped{0}, truncated{0};
-
-  std::string line(const char* written_as = "games written") const {
-    std::string s = written_as;
-    s += ' ' + std::to_string(written.load()) + ", skipped " + std::to_string(skipped.load()) +
-         ", truncated " + std::to_string(truncated.load());
-    return s;
-  }
-};
-
-struct BatchCounts {
-  std::uint64_t written = 0, skipped = 0, truncated = 0;
-};
-
-bool has_problem(const GameReport& report, Code code) {
-  for (const Diagnostic& d : report.problems)
-    if (d.code == code) return true;
-  return false;
+// "games written N, skipped N, truncated N"
+std::string tally_line(const ConvertTotals& totals, const char* written_as = "games written") {
+  std::string s = written_as;
+  s += ' ' + std::to_string(totals.written) + ", skipped " + std::to_string(totals.skipped) +
+       ", truncated " + std::to_string(totals.truncated);
+  return s;
 }
 
-// The first error ("illegal move 2.Nf7: no white knight can reach f7"), for the comment that ends a
-// truncated game.
-std::string first_error(const GameReport& report, const GameRecord& record) {
-  for (const Diagnostic& d : report.problems)
-    if (d.severity == Severity::Error) return d.message;
-  return record.problem;
-}
-
-class ConvertWorker final : public ValidatingWorker {
- public:
-  ConvertWorker(const ValidateOptions& validate, const ConvertSettings& settings,
-                ConvertTally& tally)
-      : ValidatingWorker(validate),
-        settings_(settings),
-        tally_(tally),
-        writer_(settings.writer),
-        rows_(settings.sqlite_options) {}
-
- private:
-  void begin_batch(GameBatch& batch) override {
-    batch.output.clear();
-    counts_ = BatchCounts{};
-    counts_.skipped = batch.unreadable.size();  // records of a JSON input that cannot be read
-  }
-  void validate(const RawGame& game, GameReport& report) override {
-    validator_.validate(game, report, &record_);
-  }
-  void game(GameBatch& batch, std::size_t i) override {
-    const OutputFormat format = settings_.writer.format;
-    // A CSV row describes any game, whatever could be replayed of it.
-    const bool csv = format == OutputFormat::Csv;
-    const bool text_formats = format == OutputFormat::Pgn || format == OutputFormat::Json ||
-                              format == OutputFormat::Jsonl || csv;
-    const RawGame& game = batch.games[i];
-    GameReport& report = batch.reports[i];
-    // A bughouse match (two boards) goes to the bughouse writers; a database row or a CSV row
-    // describes it as any game.
-    if (report.variant.rfind("Bughouse", 0) == 0 && !settings_.sqlite && !csv) [[unlikely]] {
-      convert_bughouse(game, report, batch.output, counts_);
-      return;
-    }
-    // A game the record cannot hold whole: not replayed (a variant), or cut at a null move.
-    const bool partial = !record_.complete || has_problem(report, Code::UnsupportedVariant);
-    GameExtras extras;
-    extras.report = &report;
-
-    if (report.has_errors() && settings_.invalid == InvalidGames::Skip) {
-      ++counts_.skipped;
-      return;
-    }
-    if (settings_.sqlite) {  // every game has its row, with its verdict and problems
-      if (batch.origins.empty())
-        rows_.write(record_, report, game.index, game.start, batch.output);
-      else  // read from JSON: where its record is
-        rows_.write(record_, report, batch.origins[i].record, batch.origins[i].at, batch.output);
-      ++counts_.written;
-      return;
-    }
-    if (report.has_errors() && settings_.invalid == InvalidGames::Truncate) {
-      closing_ = first_error(report, record_);
-      extras.closing_comment = closing_;
-      extras.unknown_result = true;
-      name_opening(extras);
-      append(batch.output, extras);
-      ++counts_.truncated;
-      return;
-    }
-    if (report.has_errors() || partial) {
-      // Passed on unchanged where the format can carry the input text; elsewhere what could be
-      // replayed is written. A game cut at --max-game-bytes cannot be passed on whole: it is
-      // not written, and its error says so.
-      if (game.truncated && text_formats && !csv) {
-        note_not_written(report);
-        ++counts_.skipped;
-      } else if (text_formats) {
-        if (format == OutputFormat::Pgn) {
-          separate(batch.output);
-          // Interrupted (the output is thrown away): a huge game is not copied first.
-          if (!interrupted()) append_unchanged_game(game.text, batch.output);
-        } else {
-          extras.unchanged_text = game.text;
-          append(batch.output, extras);
-        }
-        ++counts_.written;
-      } else if (has_problem(report, Code::UnsupportedVariant) || record_.events.empty()) {
-        ++counts_.skipped;
-      } else {
-        append(batch.output, extras);
-        ++counts_.truncated;
-      }
-      return;
-    }
-    name_opening(extras);
-    append(batch.output, extras);
-    ++counts_.written;
-  }
-  void end_batch(GameBatch&) override {
-    tally_.written.fetch_add(counts_.written, std::memory_order_relaxed);
-    tally_.skipped.fetch_add(counts_.skipped, std::memory_order_relaxed);
-    tally_.truncated.fetch_add(counts_.truncated, std::memory_order_relaxed);
-  }
-
-  static void note_not_written(GameReport& report) {
-    for (Diagnostic& d : report.problems)
-      if (d.code == Code::LimitExceeded && d.message.rfind("the game is ", 0) == 0) {
-        d.message += "; the game is not written (it cannot be passed on whole)";
-        return;
-      }
-  }
-  // A bughouse match (two boards: the game record holds one), written by the bughouse
-  // writers: BPGN or one board as PGN, JSON, or the two-board FEN.
-  [[gnu::cold, gnu::noinline]] void convert_bughouse(const RawGame& game, GameReport& report,
-                                                     std::string& out, BatchCounts& counts) {
-    const OutputFormat format = settings_.writer.format;
-    if (report.has_errors() && settings_.invalid == InvalidGames::Skip) {
-      ++counts.skipped;
-      return;
-    }
-    if (report.has_errors() && settings_.invalid == InvalidGames::Unchanged &&
-        format == OutputFormat::Pgn && settings_.bughouse_board < 0) {
-      append_unchanged_game(game.text, out);
-      ++counts.written;
-      return;
-    }
-    GameReport again;
-    read_bughouse_match(game, options_, again, match_,
-                        settings_.writer.fen ? BughouseDetail::Positions : BughouseDetail::Moves);
-    if (!report.replayed && format != OutputFormat::Pgn) {
-      ++counts.skipped;
-      return;
-    }
-    const bool truncated = report.has_errors();
-    switch (format) {
-      case OutputFormat::Pgn:
-        if (settings_.bughouse_board >= 0)
-          append_bughouse_board_pgn(match_, settings_.bughouse_board, out);
-        else
-          append_bpgn(match_, out);
-        break;
-      case OutputFormat::Json:
-      case OutputFormat::Jsonl:
-        separate(out);
-        append_bughouse_json(match_, out, settings_.writer.fen);
-        if (format == OutputFormat::Jsonl) out += '\n';
-        break;
-      case OutputFormat::Fen:
-        out += match_.fen();
-        out += '\n';
-        break;
-      default:  // uci, lan, epd: one board's formats
-        ++counts.skipped;
-        return;
-    }
-    ++(truncated ? counts.truncated : counts.written);
-  }
-  // --eco: the opening tags from the record's main line (no tags when it reaches no named
-  // position), which the writer sets as it writes the tags: the record is not changed.
-  void name_opening(GameExtras& extras) const {
-    if (!settings_.eco || record_.chess960 || record_.start.variant() != Variant::Standard) return;
-    // From the keys the validator's replay kept: no position is made again.
-    extras.opening = classify_opening_by_keys(validator_.main_line_keys(), false).opening;
-    extras.opening_mode = settings_.eco_mode;
-  }
-  void append(std::string& out, const GameExtras& extras) {
-    separate(out);
-    writer_.write(record_, out, extras);
-  }
-  // --to json: games inside a batch are separated here, batches by the consumer.
-  void separate(std::string& out) const {
-    if (settings_.writer.format == OutputFormat::Json && !out.empty())
-      out.append(kJsonArraySeparator);
-  }
-
-  const ConvertSettings& settings_;
-  ConvertTally& tally_;
-  GameWriter writer_;
-  SqliteRowWriter rows_;
-  GameRecord record_;
-  BughouseMatch match_;
-  std::string closing_;
-  BatchCounts counts_;  // the batch's, added to the tally at its end
-};
-
-class ConvertConsumer final : public SummaryConsumer {
+// Where the run's output and problems go: the games to the output (with --in-place one per
+// input) or the rows to the database, the problems to standard error.
+class ConvertOutput final : public ConvertSink {
  public:
   // `outputs`: the one output of the run, or with --in-place one per input.
-  ConvertConsumer(const std::vector<OutputFile*>& outputs, ReportWriter& diagnostics,
-                  bool report_warnings, OutputFormat format, RunSummary& summary,
-                  Progress& progress, std::atomic<bool>& stop)
-      : SummaryConsumer(summary),
-        outputs_(outputs),
-        output_(outputs.front()),
+  ConvertOutput(const std::vector<OutputFile*>& outputs, bool in_place, SqliteOutput* database,
+                ReportWriter& diagnostics, Progress& progress)
+      : outputs_(outputs),
+        in_place_(in_place),
+        database_(database),
         diagnostics_(diagnostics),
-        report_warnings_(report_warnings),
-        json_array_(format == OutputFormat::Json),
-        carries_unreplayed_(format == OutputFormat::Pgn || format == OutputFormat::Json ||
-                            format == OutputFormat::Jsonl || format == OutputFormat::Csv),
-        progress_(progress),
-        stop_(stop) {}
+        progress_(progress) {}
 
-  void open_output() {
-    wrote_game_ = false;
-    if (json_array_) write(kJsonArrayOpen);
-    write(header_);
-  }
-  // What each output begins with (the CSV header row).
-  void set_header(std::string header) { header_ = std::move(header); }
-  void close_output() {
-    if (json_array_) write(wrote_game_ ? kJsonArrayClose : std::string_view("]\n"));
-  }
-  // --in-place: each input's games go to its own output, a whole JSON array each.
-  void begin_file(std::size_t index, const std::string& name) override {
-    if (database_) database_->begin_file(index, name);
-    if (outputs_.size() < 2 && !in_place_) return;
-    output_ = outputs_[index];
-    open_output();
-  }
-  void set_in_place() { in_place_ = true; }
-  void set_database(SqliteOutput& database) { database_ = &database; }
   bool output_closed() const { return output_closed_; }
   // --max-per-code N: the first N problems of each code on standard error, then a count.
   void cap_per_code(std::uint64_t n) { filter_.max_per_code = n; }
   void write_held_back() const { filter_.write_held_back(stderr); }
-  // Games without errors that the output format could not hold (not replayed).
-  std::uint64_t games_left_out() const { return games_left_out_; }
   bool output_failed() const { return output_failed_; }
   int output_errno() const { return output_errno_; }
 
- private:
   void problem(const std::string& file, const Diagnostic& d) override {
-    // A file warning is shown without --warnings: a file that gave nothing to convert is not
-    // per-game detail.
     diagnostics_.problem(file, d);
   }
-  void game(const std::string& file, const GameReport& report) override {
-    // A game whose moves were not replayed has no moves to write in uci, lan, fen or epd:
-    // why it was left out is said whatever --warnings says.
-    const bool left_out = !report.replayed && !report.has_errors() && !carries_unreplayed_;
-    if (left_out) ++games_left_out_;
-    for (const Diagnostic& d : report.problems)
-      if ((d.severity == Severity::Error || report_warnings_ ||
-           (left_out && d.code == Code::UnsupportedVariant)) &&
-          filter_.shows(d))
-        diagnostics_.problem(file, d);
+  void game_problem(const std::string& file, const Diagnostic& d) override {
+    if (filter_.shows(d)) diagnostics_.problem(file, d);
   }
-  void end_batch(GameBatch& batch) override {
-    if (interrupted()) stop_ = true;
-    // Once interrupted the output is thrown away: a huge game is not written first.
-    if (database_ && !stop_) {
-      if (!database_->insert(batch.output)) stop_ = true;
-    } else if (!batch.output.empty() && !stop_) {
-      if (json_array_ && wrote_game_) write(kJsonArraySeparator);
-      write(batch.output);
-      wrote_game_ = true;
-    }
-    progress_.update(summary_, batch.file_index, batch.raw_offset);
+  void begin_file(std::size_t index, const std::string& name) override {
+    if (database_) database_->begin_file(index, name);
   }
-  void input_done(std::size_t, const std::string& error) override {
-    if (database_) database_->end_file(error);
-    if (!in_place_) return;
-    close_output();
-    // Done with this input: its temporary file is closed now, so that rewriting many
-    // inputs holds no descriptor per input; it is renamed with the others at the end.
-    std::string failure;
-    if (error.empty() && !output_failed_ && !output_->finish(failure)) {
-      output_errno_ = errno;
-      output_failed_ = true;
-      stop_ = true;
-    }
-  }
-
-  void write(std::string_view text) {
-    if (output_closed_ || output_failed_ || text.empty()) return;
-    if (std::fwrite(text.data(), 1, text.size(), output_->stream()) == text.size()) {
-      output_->wrote(text.size());
-      return;
+  bool write(std::size_t file, std::string_view text) override {
+    if (database_) return database_->insert(text);
+    if (output_closed_ || output_failed_ || text.empty()) return true;
+    OutputFile& output = *outputs_[in_place_ ? file : 0];
+    if (std::fwrite(text.data(), 1, text.size(), output.stream()) == text.size()) {
+      output.wrote(text.size());
+      return true;
     }
     output_errno_ = errno;
     if (errno == EPIPE)
       output_closed_ = true;  // the reader has all it wanted (pgn convert ... | head)
     else
       output_failed_ = true;
-    stop_ = true;
+    return false;
+  }
+  bool input_done(std::size_t file, const std::string& error) override {
+    if (database_) database_->end_file(error);
+    if (!in_place_ || !error.empty() || output_failed_) return true;
+    // --in-place, done with this input: its temporary file is closed now, so that rewriting
+    // many inputs holds no descriptor per input; it is renamed with the others at the end.
+    std::string failure;
+    if (outputs_[file]->finish(failure)) return true;
+    output_errno_ = errno;
+    output_failed_ = true;
+    return false;
+  }
+  void progress(const RunSummary& summary, std::size_t file, std::uint64_t offset) override {
+    progress_.update(summary, file, offset);
   }
 
+ private:
   const std::vector<OutputFile*>& outputs_;
-  OutputFile* output_;  // where the games of the file being read go
-  bool in_place_ = false;
-  SqliteOutput* database_ = nullptr;  // --to sqlite
+  bool in_place_;
+  SqliteOutput* database_;  // --to sqlite
   ReportWriter& diagnostics_;
-  bool report_warnings_;
   ProblemFilter filter_;
-  bool json_array_;
-  std::string header_;
-  bool carries_unreplayed_;  // the format can pass a game on unchanged
-  std::uint64_t games_left_out_ = 0;
   Progress& progress_;
-  std::atomic<bool>& stop_;
-  bool wrote_game_ = false;
   bool output_closed_ = false, output_failed_ = false;
   int output_errno_ = 0;
 };
@@ -508,7 +243,7 @@ int run_convert(int argc, char** argv) {
   std::vector<std::string> files;
   if (int status; !parse_file_command(kHelp, argc, argv, options, vm, files, status)) return status;
 
-  ConvertSettings settings;
+  ConvertRunSettings settings;
   WriterOptions& writer = settings.writer;
   settings.sqlite = to == "sqlite";
   if (!settings.sqlite && !output_format_from_name(to, writer.format)) {
@@ -516,8 +251,7 @@ int run_convert(int argc, char** argv) {
                  listed(convert_format_names(), ", ", ", ").c_str());
     return kExitFailure;
   }
-  std::string header;
-  if (!csv_columns(vm, writer, columns, header)) return kExitFailure;
+  if (!csv_columns(vm, writer, columns, settings.header)) return kExitFailure;
   const bool json_out = writer.format == OutputFormat::Json || writer.format == OutputFormat::Jsonl;
   writer.fen = vm.count("fen") > 0;
   if (writer.csv_moves) {
@@ -567,9 +301,8 @@ int run_convert(int argc, char** argv) {
   }
   if (vm.count("truncate-invalid")) settings.invalid = InvalidGames::Truncate;
 
-  ValidateOptions validate_options;
   std::string error;
-  if (!apply_common_options(vm, common, validate_options, error)) {
+  if (!apply_common_options(vm, common, settings.validate, error)) {
     std::fprintf(stderr, "pgn convert: %s\n", error.c_str());
     return kExitFailure;
   }
@@ -609,65 +342,56 @@ int run_convert(int argc, char** argv) {
   auto diagnostics =
       ReportWriter::create(ReportFormat::Text, stderr, color || common.color == "always");
 
-  RunSummary summary;
-  ConvertTally tally;
+  settings.warnings = vm.count("warnings") > 0;
+  settings.output_per_input = in_place;
   Progress progress(names, vm);
-  std::atomic<bool>& stop = run_stop();
-  ConvertConsumer consumer(outputs, *diagnostics, vm.count("warnings") > 0, writer.format, summary,
-                           progress, stop);
-  consumer.cap_per_code(max_per_code);
-  consumer.set_header(std::move(header));
-  if (in_place) consumer.set_in_place();
-  if (settings.sqlite) consumer.set_database(database);
+  ConvertOutput output(outputs, in_place, settings.sqlite ? &database : nullptr, *diagnostics,
+                       progress);
+  output.cap_per_code(max_per_code);
   install_interrupt_handler();
-  PipelineOptions pipeline = pipeline_options(common);
-  pipeline.stop = &stop;
+  settings.pipeline = pipeline_options(common);
+  settings.run_stop = &run_stop();
   const auto started = std::chrono::steady_clock::now();
-  if (!in_place) consumer.open_output();
-  run_pipeline(
-      sources, pipeline,
-      [&] { return std::make_unique<ConvertWorker>(validate_options, settings, tally); }, consumer);
-  if (!in_place) consumer.close_output();
+  ConvertTotals totals = convert_files(sources, settings, output);
+  RunSummary& summary = totals.summary;
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  summary.interrupted = interrupted();
   progress.clear();
-  consumer.write_held_back();
+  output.write_held_back();
   diagnostics->finish(summary);
 
-  if (consumer.output_closed()) return kExitOk;  // a reader that stopped early is no failure
-  if (consumer.output_failed())
+  if (output.output_closed()) return kExitOk;  // a reader that stopped early is no failure
+  if (output.output_failed())
     std::fprintf(stderr, "pgn convert: cannot write %s: %s\n",
                  vm.count("output") ? vm["output"].as<std::string>().c_str()
                  : in_place         ? "a temporary file"
                                     : "standard output",
-                 std::strerror(consumer.output_errno()));
-  const bool complete = !summary.files_failed && !summary.interrupted && !consumer.output_failed();
+                 std::strerror(output.output_errno()));
+  const bool complete = !summary.files_failed && !summary.interrupted && !output.output_failed();
   const bool output_ok = (settings.sqlite ? database.settle(complete)
                                           : settle_outputs(outputs, complete, "convert")) &&
-                         !consumer.output_failed();
+                         !output.output_failed();
   if (!vm.count("quiet")) {
     // What was committed: to a file or in place, nothing unless the run completed.
-    std::string verdict = tally.line();
+    std::string verdict = tally_line(totals);
     if (settings.sqlite)
-      verdict = database.verdict(tally.written);
+      verdict = database.verdict(totals.written);
     else if ((in_place || vm.count("output")) && !(complete && output_ok))
-      verdict = "nothing written (" + tally.line("games converted") + ')';
+      verdict = "nothing written (" + tally_line(totals, "games converted") + ')';
     else if (in_place)
       verdict = std::to_string(names.size()) + " file" + (names.size() == 1 ? "" : "s") +
                 " rewritten in place; " + verdict;
     print_summary(stderr, summary, verdict);
   }
   if (!output_ok) return kExitFailure;
-  if (consumer.games_left_out())
+  if (totals.left_out)
     std::fprintf(stderr,
                  "pgn convert: %llu game%s not written: %s moves were not replayed (see above), "
                  "and --to %s needs replayed moves\n",
-                 (unsigned long long)consumer.games_left_out(),
-                 consumer.games_left_out() == 1 ? "" : "s",
-                 consumer.games_left_out() == 1 ? "its" : "their", to.c_str());
+                 (unsigned long long)totals.left_out, totals.left_out == 1 ? "" : "s",
+                 totals.left_out == 1 ? "its" : "their", to.c_str());
   if (summary.files_failed || summary.interrupted) return kExitFailure;
-  return summary.games_with_errors || consumer.games_left_out() ? kExitProblems : kExitOk;
+  return summary.games_with_errors || totals.left_out ? kExitProblems : kExitOk;
 }
 
 const RegisterCommand registration{

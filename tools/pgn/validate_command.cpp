@@ -1,4 +1,5 @@
-// pgn validate: replays every move of every game and reports every problem.
+// pgn validate: replays every move of every game and reports every problem. The run is
+// validate_files in libpgn/validate_run.hpp; this file holds the options and the report.
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
@@ -11,9 +12,8 @@
 #include "cli_common.hpp"
 #include "cli_options.hpp"
 #include "commands.hpp"
-#include "libpgn/pipeline.hpp"
 #include "libpgn/report.hpp"
-#include "libpgn/validator.hpp"
+#include "libpgn/validate_run.hpp"
 
 namespace po = boost::program_options;
 
@@ -21,17 +21,11 @@ namespace pgn::cli {
 namespace {
 
 // The report: each problem that passes the filter, with --list-games a line per game.
-class ValidateConsumer final : public SummaryConsumer {
+class ValidateReport final : public ValidateSink {
  public:
-  ValidateConsumer(ReportWriter& writer, ProblemFilter& filter, RunSummary& summary,
-                   Progress& progress, bool list_games)
-      : SummaryConsumer(summary),
-        writer_(writer),
-        filter_(filter),
-        progress_(progress),
-        list_games_(list_games) {}
+  ValidateReport(ReportWriter& writer, ProblemFilter& filter, Progress& progress, bool list_games)
+      : writer_(writer), filter_(filter), progress_(progress), list_games_(list_games) {}
 
- private:
   void problem(const std::string& file, const Diagnostic& d) override { writer_.problem(file, d); }
   void failed_input(const std::string& file, const Diagnostic& d) override {
     if (!filter_.summary_only) writer_.problem(file, d);
@@ -43,10 +37,11 @@ class ValidateConsumer final : public SummaryConsumer {
       writer_.game(file, report.index, report.notation, report.variant, report.plies, report.result,
                    report.errors, report.warnings);
   }
-  void end_batch(GameBatch& batch) override {
-    progress_.update(summary_, batch.file_index, batch.raw_offset);
+  void progress(const RunSummary& summary, std::size_t file, std::uint64_t offset) override {
+    progress_.update(summary, file, offset);
   }
 
+ private:
   ReportWriter& writer_;
   ProblemFilter& filter_;
   Progress& progress_;
@@ -123,7 +118,8 @@ int run_validate(int argc, char** argv) {
     return kExitFailure;
   }
 
-  ValidateOptions validate_options;
+  ValidateRunSettings settings;
+  ValidateOptions& validate_options = settings.validate;
   std::string error;
   if (!apply_common_options(vm, common, validate_options, error)) {
     std::fprintf(stderr, "pgn validate: %s\n", error.c_str());
@@ -170,17 +166,14 @@ int run_validate(int argc, char** argv) {
   auto writer = ReportWriter::create(report_format, out, color || common.color == "always");
 
   const std::vector<Source> sources = sources_for(files, InputFormat::Detect);
-  RunSummary summary;
   Progress progress(files, vm);
-  ValidateConsumer consumer(*writer, filter, summary, progress, vm.count("list-games") > 0);
+  ValidateReport report(*writer, filter, progress, vm.count("list-games") > 0);
   install_interrupt_handler();
+  settings.pipeline = pipeline_options(common);
   const auto started = std::chrono::steady_clock::now();
-  run_pipeline(
-      sources, pipeline_options(common),
-      [&] { return std::make_unique<ValidatingWorker>(validate_options); }, consumer);
+  RunSummary summary = validate_files(sources, settings, report);
   summary.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  summary.interrupted = interrupted();
   progress.clear();
   if (report_format == ReportFormat::Text) {
     filter.write_held_back(out);
