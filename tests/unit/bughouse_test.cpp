@@ -213,6 +213,9 @@ TEST(BughouseText, TagPairsReadAsEveryTagPairIs) {
   // A ']' inside a value does not end the tag section before the first board move.
   EXPECT_TRUE(is_bughouse_text("[Event \"Cup [final]\"]\n1A. e4 1a. e5"));
   EXPECT_FALSE(is_bughouse_text("[Event \"Cup [final]\"]\n1. e4 e5"));
+  // The Variant tag is the tag so named, read whole.
+  EXPECT_FALSE(is_bughouse_text("[VariantNote \"not bughouse\"]\n\n1. e4 e5"));
+  EXPECT_TRUE(is_bughouse_text("[Site \"x\"][Variant \"Bughouse\"]\n\n1. e4 e5"));
 }
 
 // The Result tag is read as the validator reads any game's: the result forms of the notation

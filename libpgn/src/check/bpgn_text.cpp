@@ -31,7 +31,8 @@ bool is_digit(char c) {
 bool is_board_letter(char c) {
   return c == 'A' || c == 'a' || c == 'B' || c == 'b';
 }
-// A termination marker, read as a Result tag's value is (read_result).
+// A termination marker: one of the standard's four (read_result); the reader of the Result
+// tag also takes the notation tables' forms.
 std::optional<GameResult> result_marker(std::string_view token) {
   // Moves and move numbers start with a letter or another digit, or are longer: one look.
   const char first = token[0];
@@ -259,11 +260,13 @@ bool names_bughouse(std::string_view variant_tag) {
 
 bool is_bughouse_text(std::string_view text) {
   if (bughouse::starts_with_board_move(text)) return true;
+  const char* const end = text.data() + text.size();
   for (std::size_t at = text.find("[Variant"); at != std::string_view::npos;
        at = text.find("[Variant", at + 1)) {
-    const std::size_t end = text.find(']', at);
-    if (end == std::string_view::npos) return false;
-    if (names_bughouse(text.substr(at, end - at))) return true;
+    const tags::TagPairScan pair = tags::scan_tag_pair(text.data() + at, end);
+    if (pair.name == "Variant" && pair.whole() &&
+        names_bughouse(std::string_view(pair.value_begin, pair.value_end)))
+      return true;
   }
   return false;
 }
