@@ -1,11 +1,10 @@
 // Bughouse: the board rules of the core (Variant::Bughouse), the BPGN dialects the reader
 // takes, the match replay's pockets and messages, and the writers.
-#include "libpgn/bughouse_writers.hpp"
-
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "libpgn/bughouse_writers.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/validator.hpp"
@@ -194,6 +193,50 @@ TEST(BughouseMatch, ResultReadings) {
   EXPECT_NE(messages(wrong.report).find("1:1 error wrong-result: result 1/2-1/2 contradicts"),
             std::string::npos)
       << messages(wrong.report);
+}
+
+// Tag pairs are read as the parser reads them (tags::scan_tag_pair): a quote closes a value
+// only where ']' follows it, and \" and \\ are escapes.
+TEST(BughouseText, TagPairsReadAsEveryTagPairIs) {
+  const Checked stray =
+      check("[Event \"The \"Open\" 2024\"][Site \"say \\\"hi\\\" \\\\\"]\n1A. e4 1a. e5 *\n");
+  EXPECT_EQ(stray.match.tag("Event"), "The \"Open\" 2024");
+  EXPECT_EQ(stray.match.tag("Site"), "say \"hi\" \\");
+  EXPECT_EQ(stray.match.moves.size(), 2u);
+  EXPECT_EQ(messages(stray.report),
+            "1:1 warning syntax: tag Event has an unescaped '\"' in its value\n");
+  // A pair without its `"]` keeps its value to the end of the line.
+  const Checked open = check("[Event \"Blitz\"\n[Site \"x\n1A. e4 *\n");
+  EXPECT_EQ(open.match.tag("Event"), "Blitz");
+  EXPECT_EQ(open.match.tag("Site"), "x");
+  EXPECT_EQ(open.match.moves.size(), 1u);
+  // A ']' inside a value does not end the tag section before the first board move.
+  EXPECT_TRUE(is_bughouse_text("[Event \"Cup [final]\"]\n1A. e4 1a. e5"));
+  EXPECT_FALSE(is_bughouse_text("[Event \"Cup [final]\"]\n1. e4 e5"));
+  // The Variant tag is the tag so named, read whole.
+  EXPECT_FALSE(is_bughouse_text("[VariantNote \"not bughouse\"]\n\n1. e4 e5"));
+  EXPECT_TRUE(is_bughouse_text("[Site \"x\"][Variant \"Bughouse\"]\n\n1. e4 e5"));
+}
+
+// The Result tag is read as the validator reads any game's: the result forms of the notation
+// tables ("0:1", "½-½") are results too, written back in the standard's form.
+TEST(BughouseMatch, ResultTagInANotationTablesForm) {
+  const std::string moves = "1B. e4 1b. e5 2B. Bc4 2b. Nc6 3B. Qh5 3b. Nf6 4B. Qxf7#\n";
+  const Checked team = check("[Result \"0:1\"]\n" + moves);
+  EXPECT_EQ(messages(team.report), "");
+  EXPECT_EQ(team.match.result, GameResult::BlackWins);
+  EXPECT_EQ(team.match.reading, MatchResultReading::Team);
+  EXPECT_EQ(team.report.outcome.result, GameResult::BlackWins);
+  std::string bpgn;
+  append_bpgn(team.match, bpgn);
+  EXPECT_NE(bpgn.find("[Result \"0-1\"]"), std::string::npos) << bpgn;
+  EXPECT_NE(bpgn.find("4B. Qxf7# 0-1\n"), std::string::npos) << bpgn;
+  std::string board_b;
+  append_bughouse_board_pgn(team.match, 1, board_b);
+  EXPECT_NE(board_b.find("[Result \"1-0\"]"), std::string::npos) << board_b;
+  const Checked none = check("[Result \"won\"]\n" + moves);
+  EXPECT_EQ(none.match.result, std::nullopt);
+  EXPECT_EQ(messages(none.report), "1:1 warning bad-tag: Result \"won\" is no result\n");
 }
 
 TEST(BughouseWriters, NormalizedBpgnReadsBackTheSame) {

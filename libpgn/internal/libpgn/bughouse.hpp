@@ -59,7 +59,9 @@ struct BughouseMatch {
   std::vector<BughouseMove> moves;  // as replayed, in the order written
   // With BughouseDetail::Positions: both boards after each move (boards_after[i] for moves[i]).
   std::vector<std::array<Position, 2>> boards_after;
-  std::string result;  // "1-0", "0-1", "1/2-1/2", "*", "" (team meaning)
+  // The Result tag's, else the movetext's marker; none when neither gives one. Its meaning
+  // (the team's or the colour's on the deciding board) is `reading`.
+  std::optional<GameResult> result;
   MatchResultReading reading = MatchResultReading::None;
   int deciding_board = -1;     // the board whose end ended the match (-1: not known)
   std::string end;             // "checkmate on board B", "BlackA forfeits on time", ""

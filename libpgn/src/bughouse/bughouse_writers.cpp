@@ -49,8 +49,9 @@ std::string variant_tag(const BughouseMatch& match) {
   return match.chess960 ? "Bughouse Chess960" : "Bughouse";
 }
 
-std::string result_of(const BughouseMatch& match) {
-  return match.result.empty() ? "*" : match.result;
+// The match's result as written: "*" when none is given.
+std::string_view result_of(const BughouseMatch& match) {
+  return result_text(match.result.value_or(GameResult::Unknown));
 }
 
 void append_tag(std::string_view name, std::string_view value, std::string& out) {
@@ -82,7 +83,7 @@ std::string move_number(const BughouseMove& m) {
 }  // namespace
 
 void append_bpgn(const BughouseMatch& match, std::string& out) {
-  const std::string result = result_of(match);
+  const std::string_view result = result_of(match);
   for (const char* name : kTagOrder) {
     std::string_view value = match.tag(name);
     if (std::string_view(name) == "Result") value = result;
@@ -161,13 +162,15 @@ void append_bughouse_board_pgn(const BughouseMatch& match, int board, std::strin
   const std::string white = "White" + std::string(1, letter);
   const std::string black = "Black" + std::string(1, letter);
   // The board's own result: a decisive match decided on this board, read by the team meaning.
-  std::string result = "*";
-  if (match.deciding_board == board && (match.result == "1-0" || match.result == "0-1")) {
-    const bool team1_won = match.result == "1-0";
+  GameResult result = GameResult::Unknown;
+  const GameResult match_result = match.result.value_or(GameResult::Unknown);
+  if (match.deciding_board == board &&
+      (match_result == GameResult::WhiteWins || match_result == GameResult::BlackWins)) {
+    const bool team1_won = match_result == GameResult::WhiteWins;
     // Team 1 plays White on board A and Black on board B.
-    result = (team1_won == (board == 0)) ? "1-0" : "0-1";
-  } else if (match.result == "1/2-1/2") {
-    result = match.result;
+    result = (team1_won == (board == 0)) ? GameResult::WhiteWins : GameResult::BlackWins;
+  } else if (match_result == GameResult::Draw) {
+    result = GameResult::Draw;
   }
   append_tag("Event", match.tag("Event").empty() ? "?" : match.tag("Event"), out);
   append_tag("Site", match.tag("Site").empty() ? "?" : match.tag("Site"), out);
@@ -175,7 +178,7 @@ void append_bughouse_board_pgn(const BughouseMatch& match, int board, std::strin
   append_tag("Round", match.tag("Round").empty() ? "?" : match.tag("Round"), out);
   append_tag("White", match.tag(white).empty() ? "?" : match.tag(white), out);
   append_tag("Black", match.tag(black).empty() ? "?" : match.tag(black), out);
-  append_tag("Result", result, out);
+  append_tag("Result", result_text(result), out);
   append_tag("Variant", variant_tag(match), out);
   append_tag("Board", std::string(1, letter), out);
   if (!match.tag("FEN").empty()) {
@@ -196,7 +199,7 @@ void append_bughouse_board_pgn(const BughouseMatch& match, int board, std::strin
     if (m.clock) append_token("{[%clk " + clock_text(*m.clock) + "]}", line, out);
     need_number = m.side == Black;
   }
-  append_token(result, line, out);
+  append_token(result_text(result), line, out);
   out += "\n\n";
 }
 

@@ -7,6 +7,8 @@
 #include <cstring>
 
 #include "libpgn/bughouse.hpp"
+#include "libpgn/tags.hpp"
+#include "tags/tag_scan.hpp"
 
 namespace pgn::bughouse {
 namespace {
@@ -29,11 +31,13 @@ bool is_digit(char c) {
 bool is_board_letter(char c) {
   return c == 'A' || c == 'a' || c == 'B' || c == 'b';
 }
-bool is_result(std::string_view token) {
+// A termination marker: one of the standard's four (read_result); the reader of the Result
+// tag also takes the notation tables' forms.
+std::optional<GameResult> result_marker(std::string_view token) {
   // Moves and move numbers start with a letter or another digit, or are longer: one look.
   const char first = token[0];
-  if (first != '1' && first != '0' && first != '*') return false;
-  return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*";
+  if (first != '1' && first != '0' && first != '*') return std::nullopt;
+  return read_result(token);
 }
 
 // The reading of one record: `i` walks the text.
@@ -54,40 +58,30 @@ struct Scan {
     out.problems.push_back({error, std::move(message), std::uint32_t(at)});
   }
 
-  // `[Name "value"]`; `i` is on '['. Nothing is taken beyond the line of a '[' that is no tag.
+  // `[Name "value"]`, read as every tag pair is (tags::scan_tag_pair); `i` is on '['. BPGN
+  // exports are lenient about the end of a pair: one without its `"]` keeps its value to the
+  // end of the line, a warning.
   void tag() {
-    const std::size_t at = i++;
-    skip_space();
-    const std::size_t from = i;
-    while (i < text.size() && !is_space(text[i]) && text[i] != '"' && text[i] != ']' &&
-           text[i] != '[')
-      ++i;
-    const std::string_view name = text.substr(from, i - from);
-    skip_space();
-    if (name.empty() || peek() != '"') {
+    const std::size_t at = i;
+    const char* const end = text.data() + text.size();
+    const tags::TagPairScan pair = tags::scan_tag_pair(text.data() + at, end);
+    if (pair.name.empty() || pair.value_begin == nullptr) {
       problem(true, "not a tag: '[' without a name and a quoted value", at);
-      while (!done() && peek() != '\n' && peek() != ']') ++i;
-      if (peek() == ']') ++i;
+      i = std::size_t(tags::resume_after_tag_pair(pair, end).at - text.data());
       return;
     }
-    ++i;
-    std::string value;
-    std::size_t run = i;  // the start of the bytes not yet copied to `value`
-    while (!done() && text[i] != '"' && text[i] != '\n') {
-      if (text[i] == '\\' && (peek(1) == '"' || peek(1) == '\\')) {
-        value.append(text, run, i - run);
-        run = ++i;
-      }
-      ++i;
+    std::string_view value(
+        pair.value_begin,
+        std::size_t((pair.whole() ? pair.value_end : pair.stop) - pair.value_begin));
+    if (!pair.whole()) {
+      while (!value.empty() && tags::is_tag_blank(value.back())) value.remove_suffix(1);
+      if (pair.stray_quote && value.ends_with('"')) value.remove_suffix(1);
+      problem(false, "tag " + std::string(pair.name) + " is not closed by ']'", at);
+    } else if (pair.stray_quote) {
+      problem(false, "tag " + std::string(pair.name) + " has an unescaped '\"' in its value", at);
     }
-    value.append(text, run, i - run);
-    if (peek() == '"') ++i;
-    skip_space();
-    if (peek() == ']')
-      ++i;
-    else
-      problem(false, "tag " + std::string(name) + " is not closed by ']'", at);
-    out.tags.push_back({name, std::move(value), std::uint32_t(at)});
+    i = std::size_t(pair.stop - text.data());
+    out.tags.push_back({pair.name, unescape_tag_value(value), std::uint32_t(at)});
   }
 
   std::string_view comment() {
@@ -146,8 +140,8 @@ void Scan::run() {
       ++i;
       continue;
     }
-    if (is_result(token)) {
-      out.result = token;
+    if (const std::optional<GameResult> result = result_marker(token)) {
+      out.result = result;
       out.result_at = std::uint32_t(at);
       continue;
     }
@@ -229,7 +223,7 @@ void read_record_text(const RawGame& game, RecordText& out) {
   out.moves.clear();
   out.comments.clear();
   out.opening_comments = 0;
-  out.result = {};
+  out.result.reset();
   out.result_at = 0;
   out.problems.clear();
   // About one move per 12 bytes in every dialect: one allocation for most records.
@@ -239,27 +233,19 @@ void read_record_text(const RawGame& game, RecordText& out) {
 }
 
 bool starts_with_board_move(std::string_view text) {
-  std::size_t i = 0;
-  const std::size_t n = text.size();
-  while (i < n) {
-    const char c = text[i];
-    if (is_space(c)) {
-      ++i;
-    } else if (c == '[') {  // a tag (several may share a line)
-      std::size_t close = text.find(']', i);
-      if (close == std::string_view::npos) return false;
-      i = close + 1;
-    } else if (c == '{') {
-      std::size_t close = text.find('}', i);
-      if (close == std::string_view::npos) return false;
-      i = close + 1;
-    } else {
-      break;
-    }
+  // Tags (several may share a line) and comments before the first move.
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  for (;;) {
+    p = tags::skip_tag_section(p, end);
+    if (p == end || *p != '{') break;
+    p = std::find(p, end, '}');
+    if (p == end) return false;
+    ++p;
   }
-  std::size_t digits = i;
-  while (digits < n && is_digit(text[digits])) ++digits;
-  return digits > i && digits + 1 < n && is_board_letter(text[digits]) && text[digits + 1] == '.';
+  const char* digits = p;
+  while (digits < end && is_digit(*digits)) ++digits;
+  return digits > p && digits + 1 < end && is_board_letter(*digits) && digits[1] == '.';
 }
 
 }  // namespace pgn::bughouse
@@ -274,11 +260,13 @@ bool names_bughouse(std::string_view variant_tag) {
 
 bool is_bughouse_text(std::string_view text) {
   if (bughouse::starts_with_board_move(text)) return true;
+  const char* const end = text.data() + text.size();
   for (std::size_t at = text.find("[Variant"); at != std::string_view::npos;
        at = text.find("[Variant", at + 1)) {
-    const std::size_t end = text.find(']', at);
-    if (end == std::string_view::npos) return false;
-    if (names_bughouse(text.substr(at, end - at))) return true;
+    const tags::TagPairScan pair = tags::scan_tag_pair(text.data() + at, end);
+    if (pair.name == "Variant" && pair.whole() &&
+        names_bughouse(std::string_view(pair.value_begin, pair.value_end)))
+      return true;
   }
   return false;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -59,7 +60,7 @@ struct RecordText {
   std::vector<TextMove> moves;
   std::vector<std::string_view> comments;  // of all moves, in order; views into the text
   std::uint32_t opening_comments = 0;      // how many come before the first move
-  std::string_view result;                 // the termination marker as written ("" none)
+  std::optional<GameResult> result;        // the termination marker (none when not written)
   std::uint32_t result_at = 0;
   std::vector<TextProblem> problems;
 

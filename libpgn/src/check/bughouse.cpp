@@ -13,8 +13,8 @@
 #include "check/diagnostics_builder.hpp"
 #include "check/replay.hpp"
 #include "core/variant_rules.hpp"
+#include "libpgn/result_forms.hpp"
 #include "libpgn/san.hpp"
-#include "libpgn/tags.hpp"
 #include "libpgn/validator.hpp"
 #include "libpgn/variant.hpp"
 
@@ -479,7 +479,7 @@ void MatchReplay::settle_loans() {
 TextPos MatchReplay::result_pos() const {
   for (const auto& tag : text_.tags)
     if (tag.name == "Result") return text_.pos_of(tag.at);
-  if (!text_.result.empty()) return text_.pos_of(text_.result_at);
+  if (text_.result) return text_.pos_of(text_.result_at);
   return text_.moves.empty() ? diagnostics_.game().start : text_.pos_of(text_.moves.back().at);
 }
 
@@ -529,20 +529,25 @@ bool MatchReplay::check_claimed_mate(int board, Color loser) {
 }
 
 void MatchReplay::check_result() {
-  std::string tag(match_.tag("Result"));
-  const std::string token(text_.result);
-  if (!tag.empty() && tag != "1-0" && tag != "0-1" && tag != "1/2-1/2" && tag != "*") {
-    diagnostics_.add(Code::BadTag, result_pos(), "Result \"" + tag + "\" is no result");
-    tag.clear();
-  }
+  // The Result tag is read as the validator reads a game's: the standard markers and the
+  // result forms of the notation tables.
+  const std::string_view tag_text = match_.tag("Result");
+  std::optional<GameResult> tag;
+  if (GameResult read; ResultForms::builtin().read(tag_text, read, nullptr))
+    tag = read;
+  else if (!tag_text.empty())
+    diagnostics_.add(Code::BadTag, result_pos(),
+                     "Result \"" + std::string(tag_text) + "\" is no result");
+  const std::optional<GameResult> token = text_.result;
   // Engine exports end every movetext with `*` whatever the tag: a missing marker, not a
   // contradiction.
-  if (!tag.empty() && !token.empty() && token != "*" && tag != token)
+  if (tag && token && *token != GameResult::Unknown && *tag != *token)
     diagnostics_.add(Code::ResultMismatch, text_.pos_of(text_.result_at),
-                     "the Result tag says " + tag + ", the movetext ends with " + token);
-  match_.result = !tag.empty() && tag != "*" ? tag : token;
+                     "the Result tag says " + std::string(result_text(*tag)) +
+                         ", the movetext ends with " + std::string(result_text(*token)));
+  match_.result = tag && *tag != GameResult::Unknown ? tag : token;
   GameReport& report = diagnostics_.report();
-  report.result = read_result(match_.result);
+  report.result = match_.result;
   int board = match_.deciding_board;
   Color winner = winner_;
   if (board < 0) {
@@ -552,11 +557,11 @@ void MatchReplay::check_result() {
   match_.deciding_board = board;
   // Team 1 is WhiteA and BlackB.
   const bool team1_won = (board == 0) == (winner == White);
-  const std::string team = team1_won ? "1-0" : "0-1";
-  const std::string colour = winner == White ? "1-0" : "0-1";
+  const GameResult team = team1_won ? GameResult::WhiteWins : GameResult::BlackWins;
+  const GameResult colour = winner == White ? GameResult::WhiteWins : GameResult::BlackWins;
   report.outcome.reason = ended_at_ != SIZE_MAX ? EndReason::Checkmate : EndReason::Unknown;
-  const std::string& result = match_.result;
-  if (result.empty() || result == "*") return;
+  if (!match_.result || *match_.result == GameResult::Unknown) return;
+  const GameResult result = *match_.result;
   // Where the two meanings agree (a match decided on board A) the team's is named.
   if (result == team) {
     match_.reading = MatchResultReading::Team;
@@ -566,13 +571,15 @@ void MatchReplay::check_result() {
     report.variant += std::string(" (result: colour on board ") + kBoardLetter[board] + ")";
   } else {
     diagnostics_.add(Code::WrongResult, result_pos(),
-                     "result " + result + " contradicts the end of the match (" + match_.end +
+                     "result " + std::string(result_text(result)) +
+                         " contradicts the end of the match (" + match_.end +
                          "): " + (team1_won ? "WhiteA and BlackB" : "BlackA and WhiteB") +
-                         " won, " + team + " as the team's result or " + colour +
-                         " as the colour that won on board " + kBoardLetter[board]);
+                         " won, " + std::string(result_text(team)) + " as the team's result or " +
+                         std::string(result_text(colour)) + " as the colour that won on board " +
+                         kBoardLetter[board]);
     return;
   }
-  report.outcome.result = result == "1-0" ? GameResult::WhiteWins : GameResult::BlackWins;
+  report.outcome.result = result;
 }
 
 void MatchReplay::run() {
