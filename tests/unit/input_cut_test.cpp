@@ -22,7 +22,7 @@ std::string temporary_path(const std::string& name) {
 
 TEST(InputCut, AFileCutWhileReadIsAFaultNamingTheByte) {
   const std::string path = temporary_path("input-cut");
-  const std::string text(8u << 20, 'x');  // beyond the first read of 1 MB
+  const std::string text(8u << 20, 'x');  // many reads long
   std::ofstream(path, std::ios::binary) << text;
   std::string error;
   auto input = InputSource::open(path, error);

@@ -117,7 +117,7 @@ class PlainSource final : public InputSource {
 
   std::size_t read(char* buffer, std::size_t size) override {
     if (done_ || size == 0) return 0;
-    long n = raw_->read(buffer, size);
+    long n = raw_->read(buffer, std::min(size, kInputPieceBytes));
     if (n < 0) {
       error_ = raw_->failure(name_, raw_offset_);
       done_ = true;
@@ -145,6 +145,7 @@ class DecompressingSource : public InputSource {
 
   std::size_t read(char* buffer, std::size_t size) override {
     if (failed_ || finished_ || size == 0) return 0;
+    size = std::min(size, kInputPieceBytes);
     std::size_t produced = 0;
     int idle_rounds = 0;
     // Loop until something is produced: a decoder may consume input without output.

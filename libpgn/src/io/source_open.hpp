@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <memory>
 #include <string>
 
@@ -11,6 +12,13 @@
 #include "libpgn/source.hpp"
 
 namespace pgn {
+
+// The most one read() of a source opened here hands out, whatever the caller asks for: the
+// reader's buffer then cycles through its first 128 KB, which stay in the core's cache,
+// instead of a 1 MB stretch whose every read evicts the validator's own data
+// (docs/performance.md, "Reading in 128 KB pieces"). 128 KB is also a zstd block, the most one
+// decoding step produces.
+constexpr std::size_t kInputPieceBytes = 128u << 10;
 
 // InputSource::open, and once `stop` is set (SIGINT), a pipe or terminal that waits for input
 // ends there, as if its writer had closed it: the bytes read so far are the input.

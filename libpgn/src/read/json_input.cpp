@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "io/source_open.hpp"
 #include "read/json_games.hpp"
 #include "read/json_record.hpp"
 
@@ -62,7 +63,8 @@ class RecordScanner {
       record_begin_ -= in_record_ ? keep_from : 0;
       if (!in_record_) record_begin_ = scan_;
     }
-    constexpr std::size_t kChunk = 1u << 20;
+    // A source hands out at most this per read: a larger request would zero more than it fills.
+    constexpr std::size_t kChunk = kInputPieceBytes;
     const std::size_t old = buffer_.size();
     buffer_.resize(old + kChunk);
     const std::size_t n = json_->read(buffer_.data() + old, kChunk);
