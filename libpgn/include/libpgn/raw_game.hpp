@@ -9,6 +9,20 @@
 namespace pgn {
 
 struct CodePage;
+namespace detail {
+struct TagLine;
+}
+
+// The tag lines the library's splitter read while cutting the game out, kept so that the
+// parser does not read them again (an internal description of `text`; none for a game made
+// any other way). They are used only while `text` is still where they were read (`text`
+// below), and are valid as long as it is: a game whose text was moved or remade has its tags
+// read from the text, with the same results.
+struct ReadTagLines {
+  const detail::TagLine* lines = nullptr;
+  const char* text = nullptr;  // RawGame::text.data() when the lines were read
+  std::uint32_t count = 0;
+};
 
 // A place in the input. Lines and columns are 1-based; columns count characters (UTF-8 code
 // points), so they match what an editor shows.
@@ -41,6 +55,7 @@ struct RawGame {
   // Set by the splitter when every byte of text is ASCII: lets parse_game count columns as
   // bytes. Leaving it false is always correct, just slower on long lines.
   bool ascii_only = false;
+  ReadTagLines tag_lines;  // set by the splitter; leave it empty
 };
 
 }  // namespace pgn

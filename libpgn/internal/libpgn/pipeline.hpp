@@ -26,7 +26,7 @@ namespace pgn {
 struct GameBatch {
   std::size_t file_index = 0;
   const std::string* file_name = nullptr;
-  std::string text;                 // the games' bytes, back to back
+  std::string text;                 // the games' bytes, each followed by its RawGame::tag_lines
   std::vector<RawGame> games;       // views into `text`
   std::vector<GameReport> reports;  // filled by the worker, one per game
   std::string output;               // filled by the worker (e.g. converted games)

@@ -21,6 +21,7 @@
 #include "libpgn/notation.hpp"
 #include "libpgn/parser.hpp"
 #include "libpgn/result_forms.hpp"
+#include "read/tag_lines.hpp"
 #include "read/tokens.hpp"
 #include "tags/marker_dashes.hpp"
 #include "tags/tag_scan.hpp"
@@ -67,12 +68,15 @@ class Parser {
 
   static std::uintptr_t address(const char* at) { return reinterpret_cast<std::uintptr_t>(at); }
 
-  void new_line(const char* next_line_start) {
-    ++line_;
-    ++line_number_;
-    line_start_ = next_line_start;
-    column_origin_ = address(next_line_start) - 1;
-    column_mark_ = next_line_start;
+  void new_line(const char* next) { go_to_line(line_ + 1, line_number_ + 1, next); }
+
+  // `line` line breaks after the game's start, line `number` of the input, starts at `start`.
+  void go_to_line(std::uint32_t line, std::uint32_t number, const char* start) {
+    line_ = line;
+    line_number_ = number;
+    line_start_ = start;
+    column_origin_ = address(start) - 1;
+    column_mark_ = start;
     column_at_mark_ = 1;
   }
 
@@ -198,11 +202,11 @@ class Parser {
   // The loop runs to poll_at_, not to the end: the stop flag is read there at no cost per
   // element (see ParseLimits::stop), then the loop goes on to the next poll or the end.
   void parse() {
-    for (;;) {
+    if (const TagLine* lines = tag_lines_of(game_)) read_tag_lines(lines);
+    while (!stopped_) {
       parse_to_poll();
       if (stopped_ || p_ >= end_) break;
       poll_stop();
-      if (stopped_) break;
     }
     if (in_tags_ && !stopped_) finish_tags();
   }
@@ -408,6 +412,20 @@ class Parser {
 
   // ---- tags --------------------------------------------------------------------------
 
+  // The tag lines the splitter read (read/tag_lines.hpp), reported as tag_pair() would,
+  // unread; between them are only blanks and line breaks. The main loop reads on after the
+  // last one, and reads those past where it would read the stop flag.
+  void read_tag_lines(const TagLine* lines) {
+    for (const TagLine* t = lines; t != lines + game_.tag_lines.count; ++t) {
+      const char* const stop = begin_ + t->stop();
+      if (stop > poll_at_) return;
+      if (t->line != line_) go_to_line(t->line, game_.start.line + t->line, begin_ + t->line_begin);
+      p_ = stop;
+      report_tag(t->name(begin_), t->value(begin_), position(begin_ + t->open));
+      if (stopped_) return;
+    }
+  }
+
   void tag_pair() {
     const char* open = p_;
     const TextPos pos = position(open);
@@ -435,6 +453,11 @@ class Parser {
     if (stray_quote) error("unescaped '\"' inside tag value", pos);
     if (name.empty()) error("tag pair without a name", pos);
     p_ = t.stop;
+    report_tag(name, {t.value_begin, static_cast<std::size_t>(t.value_end - t.value_begin)}, pos);
+  }
+
+  // A whole tag pair, read: to the visitor, within the limit on tags.
+  void report_tag(std::string_view name, std::string_view value, TextPos pos) {
     if (skip_tags_ || !reporting()) return;
     if (tags_seen_ >= limits_.max_tags) {
       if (tags_seen_ == limits_.max_tags) {
@@ -444,10 +467,7 @@ class Parser {
       return;
     }
     ++tags_seen_;
-    apply(visitor_.tag(
-        name,
-        std::string_view(t.value_begin, static_cast<std::size_t>(t.value_end - t.value_begin)),
-        pos));
+    apply(visitor_.tag(name, value, pos));
   }
 
   // Recovery for a malformed tag: resume after the next ']' on this line, or at its end.

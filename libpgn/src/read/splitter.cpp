@@ -17,6 +17,9 @@
 // Comments, ';' lines, '%' lines and tag values are followed so that a '[' or a blank line
 // inside them never cuts a game.
 //
+// The tag lines at the start of a game are read as the parser reads them and handed to it
+// with the game (RawGame::tag_lines, read/tag_lines.hpp): a game's tags are read once.
+//
 // Memory is bounded: the buffer holds at most max_game_bytes of the current game plus one
 // read; a longer game is cut (its beginning is kept) and the rest is scanned but dropped; the
 // game says where the dropped part starts and ends.
@@ -39,6 +42,7 @@
 #include "libpgn/tags.hpp"
 #include "libpgn/types.hpp"
 #include "read/movetext_scan.hpp"
+#include "read/tag_lines.hpp"
 #include "tags/tag_scan.hpp"
 #include "text/text_scan.hpp"
 
@@ -131,6 +135,9 @@ struct GameSplitter::Impl {
   TextPos continued_after_blank{0, 0, 0};  // movetext after a blank line inside the game
   bool names_collected = false;
   std::unordered_set<std::uint64_t> tag_names;  // hashes, only after a blank line in tags
+  // The tag lines read so far (read/tag_lines.hpp), while nothing else has come in the game.
+  std::vector<detail::TagLine> tag_lines;
+  bool describing_tags = false;
 
   // The finished game handed out by next().
   std::uint64_t ready_begin = 0;
@@ -141,6 +148,7 @@ struct GameSplitter::Impl {
   TextPos ready_dropped_from;
   std::uint32_t ready_end_line = 0;
   TextPos ready_continued;
+  std::vector<detail::TagLine> ready_tag_lines;
   std::uint64_t games = 0;
   std::string decoded;
   EncodingDetector detector{options.encoding};
@@ -261,6 +269,8 @@ struct GameSplitter::Impl {
     continued_after_blank = TextPos{0, 0, 0};
     names_collected = false;
     tag_names.clear();
+    tag_lines.clear();
+    describing_tags = false;
   }
 
   // Hands the current game to next() and, if `next_begin` is given, opens the next game there.
@@ -274,6 +284,7 @@ struct GameSplitter::Impl {
     ready_end_line = content_line;
     ready_continued = continued_after_blank;
     if (dropping) ready_prefix.swap(kept_prefix);
+    ready_tag_lines.swap(tag_lines);
     open = false;
     dropping = false;
   }
@@ -477,6 +488,7 @@ struct GameSplitter::Impl {
     if (c == '\xEF' && matches(pos, "\xEF\xBB\xBF")) {
       pos += 3;
       line_had_bom = true;
+      describing_tags = false;
       return false;
     }
     if (is_line_end(c)) {
@@ -492,12 +504,10 @@ struct GameSplitter::Impl {
       return false;
     }
     if (c == '[') {
-      // The first ']' (or line end or ';'): 4 or 5 bytes on only in "[pgn]" and "[/pgn]".
-      const char* begin = buffer.get() + pos;
-      const char* close = detail::find_any<'\n', '\r', ';', ']'>(begin, buffer.get() + data_end);
-      if (close - begin <= 5 && forum_wrapper_line_at(pos)) [[unlikely]] {
+      if (forum_wrapper_line_at(pos)) [[unlikely]] {
         // "[/pgn]" after a game, "[pgn]" before one: no game of its own (the parser skips it).
         if (!open) open_game(pos);
+        describing_tags = false;
         ++pos;
         mode = Mode::LineComment;
         return false;
@@ -506,12 +516,15 @@ struct GameSplitter::Impl {
         finish_game();
         return true;  // the '[' is looked at again, as the first line of the next game
       }
-      if (!open) open_game(pos);
+      if (!open) {
+        open_game(pos);
+        describing_tags = true;
+      }
       note_tag(pos);
-      if (tag_line_fast_path(close)) return false;
-      mode = Mode::TagPair;
+      take_tag_lines();
       return false;
     }
+    describing_tags = false;
     const bool escape_line = c == '%' && line_indent == 0 && !line_had_bom;
     if (escape_line || c == ';' || c == '{') {
       if (open && blank_after_movetext) {
@@ -541,6 +554,60 @@ struct GameSplitter::Impl {
     has_movetext = true;
     mode = Mode::Movetext;
     return false;
+  }
+
+  // The tag line at pos (noted by note_tag). While the game's tags are described, it and the
+  // lines after it that start with a tag step_line_start() would note are read in one go:
+  // the same decisions, without a round through step() per line. The first line that is not
+  // one read_tag_line() keeps, and the rest of the game, go the general way: the line at once
+  // when it is one plain tag, else step by step.
+  void take_tag_lines() {
+    while (describing_tags && read_tag_line()) {
+      if (pos >= data_end || near_end(pos) || buffer[pos] != '[' || forum_wrapper_line_at(pos) ||
+          tag_starts_new_game(pos)) {
+        return;
+      }
+      note_tag(pos);
+    }
+    describing_tags = false;
+    const char* close =
+        detail::find_any<'\n', '\r', ';', ']'>(buffer.get() + pos, buffer.get() + data_end);
+    if (!tag_line_fast_path(close)) mode = Mode::TagPair;
+  }
+
+  // The tag line at pos, read as the parser reads it (tags::scan_tag_pair) and kept for it in
+  // tag_lines, when it holds one pair that the parser reads without a report and nothing else
+  // but blanks: the line is then done, as tag_line_fast_path() or step_tag_pair() would do it.
+  // False leaves the line, and the rest of the game, to them.
+  [[gnu::always_inline]] bool read_tag_line() {
+    const char* const base = buffer.get();
+    const char* const open = base + pos;
+    detail::TagLineLayout t;
+    const bool plain = data_end - pos >= 32 && detail::read_plain_tag_line_layout(open, t);
+    if (!plain && !detail::read_tag_line_layout(
+                      open, open + std::min(data_end - pos, detail::kMaxTagLineOffset), t)) {
+      return false;
+    }
+    const std::size_t terminator = static_cast<std::size_t>(t.terminator - base);
+    const std::size_t first = index_of(game_begin);
+    if (near_end(terminator) || dropping || terminator - first > detail::kMaxTagLineOffset ||
+        static_cast<std::size_t>(t.name_begin - open) > detail::kMaxTagLineSkip ||
+        static_cast<std::size_t>(t.stop - t.value_end) > detail::kMaxTagLineSkip) {
+      return false;
+    }
+    const auto at = [&](const char* p) {
+      return static_cast<std::uint16_t>(static_cast<std::size_t>(p - base) - first);
+    };
+    const auto line_in_game = static_cast<std::uint16_t>(line - game_start.line);
+    tag_lines.push_back(detail::TagLine{
+        line_in_game,
+        line_in_game == 0 ? std::uint16_t{0} : static_cast<std::uint16_t>(line_begin - game_begin),
+        at(open), at(t.name_end), at(t.value_begin), at(t.value_end),
+        static_cast<std::uint8_t>(t.name_begin - open),
+        static_cast<std::uint8_t>(t.stop - t.value_end)});
+    mode = Mode::AfterTag;
+    end_content_line(terminator);
+    return true;
   }
 
   // A whole `[Name "value"]` line without ';' or '{' anywhere: skips to its end at once
@@ -769,6 +836,10 @@ struct GameSplitter::Impl {
     }
     game.ascii_only = kind == detail::TextKind::Ascii;
     game.text = text;
+    if (!game.truncated && !game.code_page && !ready_tag_lines.empty()) {
+      game.tag_lines = ReadTagLines{ready_tag_lines.data(), text.data(),
+                                    static_cast<std::uint32_t>(ready_tag_lines.size())};
+    }
     game.start = ready_start;
     game.index = ++games;
     game.had_bom = ready_bom;

@@ -9,6 +9,7 @@
 #include "io/source_open.hpp"
 #include "libpgn/validator.hpp"
 #include "read/json_games.hpp"
+#include "read/tag_lines.hpp"
 
 namespace pgn {
 
@@ -26,8 +27,9 @@ struct Slot {
 };
 
 // Cuts one input into batches of whole games; the batch owns copies of the games' bytes
-// because the splitter's buffer is reused. JSON input comes as games already, with their
-// origins, and records that could not be read.
+// because the splitter's buffer is reused, each followed by the tag lines the splitter read in
+// it (read/tag_lines.hpp), which so stay with the text wherever the batch's text goes. JSON input
+// comes as games already, with their origins, and records that could not be read.
 class Batcher {
  public:
   Batcher(GameSplitter* splitter, JsonGameReader* json, const InputSource& bytes,
@@ -44,6 +46,8 @@ class Batcher {
     batch.origins.clear();
     batch.unreadable.clear();
     offsets_.clear();
+    tag_line_offsets_.clear();
+    std::size_t text_bytes = 0;  // the games' own bytes: what the batch's size is counted in
     // A batch ends with the game that crosses batch_bytes_: room for the usual one up front
     // spares a new slot its doubling copies (each slot in flight grows its own text).
     constexpr std::size_t kLastGameRoom = 64u << 10;
@@ -52,22 +56,21 @@ class Batcher {
     // Each game also costs its RawGame and GameReport: counting that keeps a batch of tiny
     // games (10 million "*") as small as a batch of real ones.
     constexpr std::size_t kBytesPerGame = 256;
-    while (batch.text.size() + batch.games.size() * kBytesPerGame < batch_bytes_) {
+    while (text_bytes + batch.games.size() * kBytesPerGame < batch_bytes_) {
       if (json_) {
         if (!next_json(game, batch)) break;
       } else if (!splitter_->next(game)) {
         break;
       }
       offsets_.push_back(batch.text.size());
-      batch.text.append(game.text);
+      tag_line_offsets_.push_back(detail::append_game_text(game, batch.text));
+      text_bytes += game.text.size();
       batch.input_bytes += game.original_size ? game.original_size : game.text.size();
       batch.games.push_back(game);
     }
     batch.raw_offset = bytes_.raw_offset();
-    for (std::size_t i = 0; i < batch.games.size(); ++i) {
-      std::size_t end = i + 1 < offsets_.size() ? offsets_[i + 1] : batch.text.size();
-      batch.games[i].text = std::string_view(batch.text).substr(offsets_[i], end - offsets_[i]);
-    }
+    for (std::size_t i = 0; i < batch.games.size(); ++i)
+      detail::rebind_kept_game(batch.games[i], batch.text, offsets_[i], tag_line_offsets_[i]);
     return !batch.games.empty() || !batch.unreadable.empty();
   }
 
@@ -106,6 +109,7 @@ class Batcher {
   const InputSource& bytes_;  // for how far into the file (compressed bytes) reading is
   std::size_t batch_bytes_;
   std::vector<std::size_t> offsets_;
+  std::vector<std::size_t> tag_line_offsets_;
   bool pending_ = false;  // a JSON game or problem read but not yet placed
   RawGame pending_game_;
   RecordOrigin pending_origin_;
