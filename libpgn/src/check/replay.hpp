@@ -85,11 +85,12 @@ struct LineState {
   // move itself); after a null or bad move it is kept as a copy.
   Move last_move;
   UndoInfo last_undo{};
-  bool last_undoable = false;
   Position before_last;
+  // Side by side, so that the flags a played move sets are one store.
   bool has_last = false;
-  bool dead = false;           // an unreplayable move was found; the rest is not replayed
+  bool last_undoable = false;
   bool dead_just_now = false;  // the last move token was the bad one (a variation may follow)
+  bool dead = false;           // an unreplayable move was found; the rest is not replayed
   std::uint32_t ply = 0;       // plies played in this line, counted from the game start
   std::uint32_t variations_here = 0;  // variations started after the current last move
   VariationStep step;                 // where this variation branches off its parent
@@ -327,12 +328,12 @@ class GameReplay {
     }
     l.last_move = m;
     l.has_last = true;
+    l.last_undoable = !V;
     l.dead_just_now = false;
     l.variations_here = 0;
     if constexpr (V) {
       // A variant move cannot be undone (explosions, pockets): the moves since a kept position
       // are, so that the position before the last can be replayed.
-      l.last_undoable = false;
       VariantLine& moves = variant_lines_[depth_];
       if (!moves.by_replay) {
         l.before_last = l.pos;
@@ -342,7 +343,6 @@ class GameReplay {
       moves.moves.push_back(m);
       rules_->play(l.pos, m);
     } else {
-      l.last_undoable = true;
       l.pos.do_move(m, l.last_undo);
     }
     // The replay knows whether the move checks: the SAN's sign is read off the new position.
@@ -414,7 +414,9 @@ class GameReplay {
       if (piece_move_ended_game()) return;
     }
     // Fivefold repetition: the same position (same side to move, rights and en passant)
-    // five times; only positions since the last irreversible move can repeat.
+    // five times; only positions since the last irreversible move can repeat. The clock
+    // alone rules out most moves (a set-up position's clock may count moves not replayed).
+    if (pos.halfmove_clock() < 16) return;
     const int reversible = std::min<int>(pos.halfmove_clock(), int(history_.size()) - 1);
     if (reversible < 16) return;
     int count = 1;
