@@ -172,9 +172,8 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
   // (no other table has N, B, R, Q and K; no spoken table has "Nf3" among its words): then no
   // second reading exists, and the search below is not built.
   auto another_may_read = [&] {
-    const detail::ByteSet letters = trace.letters();
     for (std::size_t i = 1; i < ranked.size(); ++i)
-      if (letters.within(*ranked_alphabets_[i]) &&
+      if (trace.read_bytes.within(*ranked_alphabets_[i]) &&
           (!ranked[i]->spoken || first_token_is_spoken(*ranked[i], trace)))
         return true;
     return false;
@@ -224,7 +223,7 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
   bool order_known = false;
   auto adopt_tokens = [&](const Notation* n) {
     winner_tokens.swap(trace.read_tokens);
-    winner_bytes = trace.letters();
+    winner_bytes = trace.read_bytes;
     tokens_read_in = n;
     order_known = false;
   };

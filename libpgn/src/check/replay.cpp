@@ -119,7 +119,6 @@ void GameReplay::begin_game() {
   trace_.illegal_count = 0;
   trace_.read_tokens.clear();
   trace_.read_bytes = {};
-  trace_.plain_first_bytes = 0;
   words_.clear();
   word_pos_.clear();
   word_nags_.clear();
@@ -320,10 +319,6 @@ void GameReplay::kill_line() {
   l.variations_here = 0;
   l.pos.play_null();
   ++l.ply;
-}
-
-[[gnu::noinline]] void GameReplay::trace_first_move(std::string_view written) {
-  if (trace_.mode == ReadingTrace::Mode::Letters) trace_.read_tokens.push_back(written);
 }
 
 [[gnu::noinline]] void GameReplay::trace_all(std::string_view written, Move m) {

@@ -55,17 +55,6 @@ struct ReadingTrace {
   // The first two bytes of the read tokens that are not plain pawn moves (the piece letters,
   // where notations differ): a table lacking one of them cannot read the game.
   detail::ByteSet read_bytes;
-  // The first bytes of the tokens read as plain English SAN, one bit per byte & 63: a file,
-  // a piece letter or castling's O, all within 64..127, so the plain path sets its bit
-  // without a test. letters() adds them to read_bytes, the file letters left out as the
-  // other paths leave them.
-  std::uint64_t plain_first_bytes = 0;
-  detail::ByteSet letters() const {
-    constexpr std::uint64_t kFileLetters = std::uint64_t{0xFF} << ('a' & 63);
-    detail::ByteSet bytes = read_bytes;
-    bytes.words['a' >> 6] |= plain_first_bytes & ~kFileLetters;
-    return bytes;
-  }
   // Set by the detector: give up on a reading at its first unreadable token (it cannot win).
   bool abort_on_unreadable = false;
   // What a reading records of each replayed move, set by the detector for each reading:
@@ -85,12 +74,11 @@ struct LineState {
   // move itself); after a null or bad move it is kept as a copy.
   Move last_move;
   UndoInfo last_undo{};
-  Position before_last;
-  // Side by side, so that the flags a played move sets are one store.
-  bool has_last = false;
   bool last_undoable = false;
-  bool dead_just_now = false;  // the last move token was the bad one (a variation may follow)
+  Position before_last;
+  bool has_last = false;
   bool dead = false;           // an unreplayable move was found; the rest is not replayed
+  bool dead_just_now = false;  // the last move token was the bad one (a variation may follow)
   std::uint32_t ply = 0;       // plies played in this line, counted from the game start
   std::uint32_t variations_here = 0;  // variations started after the current last move
   VariationStep step;                 // where this variation branches off its parent
@@ -121,10 +109,7 @@ class GameReplay {
  public:
   GameReplay(const ValidateOptions& options, const ResultForms& results,
              DiagnosticsBuilder& diagnostics)
-      : options_(options),
-        results_(results),
-        diagnostics_(diagnostics),
-        check_suffixes_(options.check_suffixes) {}
+      : options_(options), results_(results), diagnostics_(diagnostics) {}
 
   // Before a game is read: its notation (nullptr = English) and where to record it.
   void begin_reading(const Notation* notation, GameRecord* record);
@@ -185,11 +170,9 @@ class GameReplay {
     // that is not plain, are read into a MoveText below.
     detail::PlainSan plain;
     if (!V && notation_ == nullptr && detail::resolve_plain_san(l.pos, token, plain)) [[likely]] {
-      if (may_play(pos)) {
-        trace_.plain_first_bytes |= std::uint64_t{1} << (token[0] & 63);
-        play_resolved<V, R, true>(
+      if (may_play(pos))
+        play_resolved<V, R>(
             plain.move, plain.check_mark, 0, [&] { return plain.canonical; }, token, pos);
-      }
       return Control::Continue;
     }
     MoveText text;
@@ -275,24 +258,22 @@ class GameReplay {
 
   // A resolved move played on the current line, with what its token said: the check sign,
   // a suffix annotation (as a NAG, 0: none) and, asked only when the SAN is recorded,
-  // whether the token is the move's canonical SAN without its sign. Plain: the token was
-  // resolved by resolve_plain_san, and its caller has traced its first byte.
-  template <bool V, Recording R, bool Plain = false, class IsCanonical>
+  // whether the token is the move's canonical SAN without its sign.
+  template <bool V, Recording R, class IsCanonical>
   [[gnu::always_inline]] void play_resolved(Move m, std::uint8_t check_mark, std::uint8_t nag,
                                             const IsCanonical& canonical, std::string_view written,
                                             TextPos pos) {
     LineState& l = line();
     const bool main_line = depth_ == 0;
-    GameReport& report = diagnostics_.report();
-    // Only while the notation detector compares readings. The piece letters alone rule the
-    // other tables out of English games.
-    if (!Plain && trace_.mode == ReadingTrace::Mode::Letters && written.size() >= 2 &&
-        !is_file_byte(written[0]))
-      trace_.read_bytes.add(static_cast<unsigned char>(written[0]));
-    if (report.moves_replayed == 0) [[unlikely]]
-      trace_first_move(written);
-    if (trace_.mode == ReadingTrace::Mode::Full) [[unlikely]]
+    // Only while the notation detector compares readings.
+    if (trace_.mode == ReadingTrace::Mode::Letters) {
+      if (trace_.read_tokens.empty()) trace_.read_tokens.push_back(written);
+      // The piece letters alone rule the other tables out of English games.
+      if (written.size() >= 2 && !is_file_byte(written[0]))
+        trace_.read_bytes.add(static_cast<unsigned char>(written[0]));
+    } else if (trace_.mode == ReadingTrace::Mode::Full) [[unlikely]] {
       trace_all(written, m);
+    }
     std::size_t recorded_at = 0;
     // MainLine: the SAN before its sign, packed (0: it is in san_scratch_).
     std::uint64_t main_line_san = 0;
@@ -328,12 +309,12 @@ class GameReplay {
     }
     l.last_move = m;
     l.has_last = true;
-    l.last_undoable = !V;
     l.dead_just_now = false;
     l.variations_here = 0;
     if constexpr (V) {
       // A variant move cannot be undone (explosions, pockets): the moves since a kept position
       // are, so that the position before the last can be replayed.
+      l.last_undoable = false;
       VariantLine& moves = variant_lines_[depth_];
       if (!moves.by_replay) {
         l.before_last = l.pos;
@@ -343,6 +324,7 @@ class GameReplay {
       moves.moves.push_back(m);
       rules_->play(l.pos, m);
     } else {
+      l.last_undoable = true;
       l.pos.do_move(m, l.last_undo);
     }
     // The replay knows whether the move checks: the SAN's sign is read off the new position.
@@ -372,17 +354,18 @@ class GameReplay {
       e.text_size = record_->texts.size() - e.text_begin;
     }
     ++l.ply;
+    GameReport& report = diagnostics_.report();
     ++report.moves_replayed;
     // Most moves neither give check nor carry a sign: nothing to compare, no call.
     if constexpr (V) {
       // Crazyhouse games end only by mate: as in standard chess, a move without check or
       // sign has nothing to compare.
-      if (check_suffixes_ &&
+      if (options_.check_suffixes &&
           (rules_->variant != Variant::Crazyhouse || l.pos.in_check() || check_mark != 0))
         check_variant_suffix(check_mark, written, pos, m);
       if (main_line) report.plies = l.ply;
     } else {
-      if (check_suffixes_ && (l.pos.in_check() || check_mark != 0))
+      if (options_.check_suffixes && (l.pos.in_check() || check_mark != 0))
         check_suffix(check_mark, written, pos, m);
       if (main_line) {
         report.plies = l.ply;
@@ -414,9 +397,7 @@ class GameReplay {
       if (piece_move_ended_game()) return;
     }
     // Fivefold repetition: the same position (same side to move, rights and en passant)
-    // five times; only positions since the last irreversible move can repeat. The clock
-    // alone rules out most moves (a set-up position's clock may count moves not replayed).
-    if (pos.halfmove_clock() < 16) return;
+    // five times; only positions since the last irreversible move can repeat.
     const int reversible = std::min<int>(pos.halfmove_clock(), int(history_.size()) - 1);
     if (reversible < 16) return;
     int count = 1;
@@ -430,8 +411,6 @@ class GameReplay {
 
   // A replayed move in the trace's Full mode.
   void trace_all(std::string_view written, Move m);
-  // The first move replayed in a reading: English's quick reading keeps its token.
-  void trace_first_move(std::string_view written);
   void unreadable_move(std::string_view token, TextPos pos, MoveTextError error);
   void stop_recording(const std::string& problem);
   void kill_line();
@@ -479,7 +458,6 @@ class GameReplay {
   const ValidateOptions& options_;
   const ResultForms& results_;
   DiagnosticsBuilder& diagnostics_;
-  const bool check_suffixes_;  // options_.check_suffixes, kept here: read on every checking move
   const Notation* notation_ = nullptr;  // nullptr = English
   bool spoken_ = false;                 // notation_ is a spoken one: words, not tokens
   GameRecord* record_ = nullptr;        // nullptr when not wanted

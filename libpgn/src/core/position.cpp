@@ -197,13 +197,9 @@ Bitboard Position::pinned(Color c) const {
   Bitboard checkers = 0;
   if ((kEmptyBoardAttacks[board_[to]][to] & square_bb(king)) && !(between(to, king) & occupied))
     checkers = square_bb(to);
-  // A slider can only be uncovered when one of ours stands on the line through the king and
-  // `from`: most moves leave no such line (a third of all squares lie on a line from the
-  // king, but few of those lines hold a slider of the mover's side), so no lookup.
-  const Bitboard our_sliders = pieces(us) & (pieces(Bishop) | pieces(Rook) | pieces(Queen));
-  if (!(line(king, from) & our_sliders)) return checkers;
-  // No square lies on both kinds of line, so one lookup does, in the table of the line
-  // `from` is on.
+  // A third of all squares lie on a line from the king: the slider lookup is made for every
+  // move rather than behind a branch that would be mispredicted that often. No square lies on
+  // both kinds of line, so one lookup does, in the table of the line `from` is on.
   const bool straight = (kRookRays[king] >> from) & 1;
   const bool diagonal = (kBishopRays[king] >> from) & 1;
   const SliderSquare& slider = (*kSlidersOfLine[straight])[king];
