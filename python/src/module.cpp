@@ -17,6 +17,7 @@
 #include "errors.hpp"
 #include "game.hpp"
 #include "libpgn/bughouse_teams.hpp"
+#include "libpgn/min_severity.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/report.hpp"
@@ -102,7 +103,7 @@ class ProblemIterator : public StreamIterator {
     for (;;) {
       while (problem_ < pending_.size()) {
         Diagnostic& d = pending_[problem_++];
-        if (d.severity >= min_severity_ || always_shown_) return Problem{*file_, std::move(d)};
+        if (always_shown_ || shown_at(min_severity_, d)) return Problem{*file_, std::move(d)};
       }
       pending_.clear();
       problem_ = 0;

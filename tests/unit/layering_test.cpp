@@ -37,6 +37,7 @@ const std::map<std::string, std::string, std::less<>> kHeaderFloors = {
     {"types", "core"},              // types.hpp: moves, pieces, outcomes
     {"game_record", "core"},        // a record of moves and positions, filled by check/
     {"game_report", "check"},       // what the validator found in a game
+    {"min_severity", "check"},      // inline functions, all in the header
     {"parse_limits", "read"},       // the parser's budgets
     {"parser", "read"},             // read/pgn_parser.cpp
     {"raw_game", "read"},           // a game's text, as the splitter cuts it
