@@ -5,11 +5,15 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -17,6 +21,8 @@
 #include "errors.hpp"
 #include "game.hpp"
 #include "libpgn/bughouse_teams.hpp"
+#include "libpgn/convert_run.hpp"
+#include "libpgn/min_severity.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/report.hpp"
@@ -102,7 +108,7 @@ class ProblemIterator : public StreamIterator {
     for (;;) {
       while (problem_ < pending_.size()) {
         Diagnostic& d = pending_[problem_++];
-        if (d.severity >= min_severity_ || always_shown_) return Problem{*file_, std::move(d)};
+        if (always_shown_ || shown_at(min_severity_, d)) return Problem{*file_, std::move(d)};
       }
       pending_.clear();
       problem_ = 0;
@@ -148,14 +154,37 @@ class ProblemIterator : public StreamIterator {
   RunSummary summary_;
 };
 
+// The conversion's text, gathered for the caller: `pgn convert` writes the same to a file.
+class GatheredOutput final : public ConvertSink {
+ public:
+  void problem(const std::string&, const Diagnostic&) override {}
+  void game_problem(const std::string&, const Diagnostic&) override {}
+  bool write(std::size_t, std::string_view text) override {
+    text_.append(text);
+    return true;
+  }
+  bool input_done(std::size_t, const std::string& error) override {
+    error_ = error;
+    return true;
+  }
+  std::string& text() { return text_; }
+  const std::string& error() const { return error_; }
+
+ private:
+  std::string text_;
+  std::string error_;  // why the input was not read to its end ("" when it was)
+};
+
+// As `pgn convert -q` without --skip-invalid or --truncate-invalid: the library's conversion
+// run (convert_files), on a thread of its own so that this thread can look at signals while
+// it waits; a signal whose handler raises stops the run and is raised.
 std::string convert(const py::handle& source, const std::string& to, const std::string& lang,
                     const std::string& to_lang, long threads, const std::string& encoding,
                     const std::string& variant) {
-  StreamSettings settings;
-  settings.mode = StreamMode::Convert;
-  settings.threads = thread_count(threads);
+  ConvertRunSettings settings;
+  settings.pipeline.threads = thread_count(threads);
   settings.validate = validate_options(lang, false, variant);
-  settings.encoding = code_page_from(encoding);
+  settings.pipeline.splitter.encoding = code_page_from(encoding);
   if (!output_format_from_name(to, settings.writer.format)) {
     std::string known;
     for (std::string_view name : output_format_names())
@@ -166,23 +195,54 @@ std::string convert(const py::handle& source, const std::string& to, const std::
     settings.writer.notation = find_notation(to_lang);
     if (!settings.writer.notation) throw py::value_error("unknown notation '" + to_lang + "'");
   }
-  const bool json = settings.writer.format == OutputFormat::Json;
-  const OutputFormat format = settings.writer.format;
-  StreamIterator run(source, std::move(settings));
-  std::string out;
-  bool wrote = false;
-  if (json) out.append(kJsonArrayOpen);
-  if (format == OutputFormat::Csv) append_csv_header(default_csv_columns(), out);
-  while (run.next_chunk()) {
-    const std::string& output = run.chunk().output;
-    if (output.empty()) continue;
-    if (json && wrote) out.append(kJsonArraySeparator);
-    out.append(output);
-    wrote = true;
+  if (settings.writer.format == OutputFormat::Csv)
+    append_csv_header(default_csv_columns(), settings.header);
+  std::vector<Source> sources;
+  sources.push_back(make_source(source, std::nullopt));
+  const std::string file = sources.front().name();
+  std::atomic<bool> stop{false};
+  settings.run_stop = &stop;
+  GatheredOutput output;
+  std::exception_ptr failed;
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool finished = false;
+  std::thread run([&] {
+    try {
+      convert_files(sources, settings, output);
+    } catch (...) {
+      failed = std::current_exception();
+    }
+    sources.clear();  // a reading function lets go of its file object here, on this thread
+    std::lock_guard lock(mutex);
+    finished = true;
+    changed.notify_all();
+  });
+  for (;;) {
+    bool done = false;
+    {
+      py::gil_scoped_release nogil;
+      std::unique_lock lock(mutex);
+      done = changed.wait_for(lock, kSignalInterval, [&] { return finished; });
+    }
+    if (done) break;
+    if (PyErr_CheckSignals() != 0) {
+      py::error_already_set interrupted;
+      stop = true;
+      {
+        py::gil_scoped_release nogil;
+        run.join();
+      }
+      throw interrupted;
+    }
   }
-  if (json) out.append(wrote ? kJsonArrayClose : std::string_view("]\n"));
-  if (!run.end_error().empty()) raise("PgnError", "io", run.end_error(), run.file());
-  return out;
+  {
+    py::gil_scoped_release nogil;
+    run.join();
+  }
+  if (failed) std::rethrow_exception(failed);
+  if (!output.error().empty()) raise("PgnError", "io", output.error(), file);
+  return std::move(output.text());
 }
 
 // ---- to_dataframe's columns (helpers in columns.hpp) -----------------------------------

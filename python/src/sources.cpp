@@ -12,6 +12,7 @@
 
 #include "errors.hpp"
 #include "libpgn/input.hpp"
+#include "libpgn/min_severity.hpp"
 #include "libpgn/notation.hpp"
 #include "zstd_frames.hpp"
 
@@ -273,8 +274,8 @@ void apply_filters(ValidateOptions& options, const std::vector<std::string>& ign
 }
 
 Severity min_severity_from(const std::string& level) {
-  if (level == "warning") return Severity::Warning;
-  if (level == "error") return Severity::Error;
+  Severity min_severity;
+  if (min_severity_from_name(level, min_severity)) return min_severity;
   throw py::value_error("min_severity takes \"warning\" or \"error\", not '" + level + "'");
 }
 

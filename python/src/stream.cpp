@@ -1,7 +1,5 @@
 #include "stream.hpp"
 
-#include <algorithm>
-
 #include "libpgn/pipeline.hpp"
 #include "libpgn/reader.hpp"
 #include "libpgn/validator.hpp"
@@ -66,16 +64,11 @@ void give_back_game_texts(GameTexts&& texts) {
 // (GameBatch carries only reports and one output string) until the consumer takes it.
 class GameStream::Worker final : public ValidatingWorker {
  public:
-  Worker(GameStream& stream)
-      : ValidatingWorker(stream.settings_.validate),
-        stream_(stream),
-        writer_(stream.settings_.writer) {}
+  explicit Worker(GameStream& stream)
+      : ValidatingWorker(stream.settings_.validate), stream_(stream) {}
 
  private:
-  bool keeps_records() const {
-    return stream_.settings_.mode == StreamMode::Games ||
-           stream_.settings_.mode == StreamMode::Tags;
-  }
+  bool keeps_records() const { return stream_.settings_.mode != StreamMode::Problems; }
   void begin_batch(GameBatch& batch) override {
     extra_ = Chunk();
     if (keeps_records()) {
@@ -89,8 +82,6 @@ class GameStream::Worker final : public ValidatingWorker {
   void validate(const RawGame& game, GameReport& report) override {
     if (stream_.settings_.mode == StreamMode::Games)
       validator_.validate(game, report, main_line_);
-    else if (stream_.settings_.mode == StreamMode::Convert)
-      validator_.validate(game, report, &record_);
     else
       validator_.validate(game, report);
   }
@@ -103,47 +94,13 @@ class GameStream::Worker final : public ValidatingWorker {
       TagReader tags(main_line_);
       parse_game(batch.games[i], tags);
       extra_.games.main_lines.add_game(main_line_);
-    } else if (mode == StreamMode::Convert) {
-      write_converted(batch.games[i], batch.reports[i], batch.output);
     }
   }
   void end_batch(GameBatch& batch) override {
-    if (!keeps_records()) return;
-    std::lock_guard lock(stream_.side_mutex_);
-    stream_.side_.emplace_back(&batch, std::move(extra_));
-  }
-
-  // As `pgn convert` without --skip-invalid or --truncate-invalid: games with errors, and games
-  // that were not replayed, are passed on unchanged where the format can carry the input text;
-  // elsewhere what could be replayed is written, and an unsupported variant is left out.
-  void write_converted(const RawGame& game, const GameReport& report, std::string& out) {
-    const OutputFormat format = writer_.options().format;
-    const bool json = format == OutputFormat::Json;
-    bool unsupported = false;
-    for (const Diagnostic& d : report.problems)
-      if (d.code == Code::UnsupportedVariant) unsupported = true;
-    const bool partial = !record_.complete || unsupported;
-    GameExtras extras;
-    extras.report = &report;
-    if (report.has_errors() || partial) {
-      if (format == OutputFormat::Pgn) {
-        append_unchanged_game(game.text, out);
-        return;
-      }
-      // A CSV row describes any game, as `pgn convert --to csv` writes it.
-      if (json || format == OutputFormat::Jsonl || format == OutputFormat::Csv) {
-        extras.unchanged_text = game.text;
-      } else if (unsupported || record_.events.empty()) {
-        return;
-      }
-    }
-    if (json && !out.empty()) out.append(kJsonArraySeparator);
-    writer_.write(record_, out, extras);
+    if (keeps_records()) stream_.side_.put(batch, std::move(extra_));
   }
 
   GameStream& stream_;
-  GameWriter writer_;
-  GameRecord record_;         // Convert mode
   MainLineRecord main_line_;  // Games and Tags modes
   Chunk extra_;               // the batch's games beyond the reports, for the side table
 };
@@ -154,14 +111,7 @@ class GameStream::Consumer final : public BatchConsumer {
 
   void batch(GameBatch& batch) override {
     Chunk chunk;
-    if (stream_.settings_.mode == StreamMode::Games || stream_.settings_.mode == StreamMode::Tags) {
-      std::lock_guard lock(stream_.side_mutex_);
-      auto& side = stream_.side_;
-      auto it = std::find_if(side.begin(), side.end(),
-                             [&](const auto& entry) { return entry.first == &batch; });
-      chunk = std::move(it->second);
-      side.erase(it);
-    }
+    if (stream_.settings_.mode != StreamMode::Problems) chunk = stream_.side_.take(batch);
     if (stream_.settings_.mode == StreamMode::Games) {
       // The games' bytes go with the chunk (the batch gets the chunk's spare buffers): the
       // views are moved to where the bytes are now, which a short string's swap changes.
@@ -177,10 +127,9 @@ class GameStream::Consumer final : public BatchConsumer {
             std::string_view(chunk.games.text.data() + (g.text.data() - old_text), g.text.size());
     }
     chunk.reports.swap(batch.reports);
-    chunk.output.swap(batch.output);
     chunk.input_bytes = batch.input_bytes;
     chunk.unreadable.swap(batch.unreadable);
-    stream_.push(std::move(chunk));
+    stream_.chunks_.push(std::move(chunk));
   }
 
   void file_warning(std::size_t, const std::string&, const Diagnostic& warning) override {
@@ -190,8 +139,8 @@ class GameStream::Consumer final : public BatchConsumer {
 
   void end_file(std::size_t, const std::string&, const std::string& error,
                 std::uint64_t games_read) override {
+    stream_.chunks_.set_error(error);
     std::lock_guard lock(stream_.mutex_);
-    stream_.error_ = error;
     stream_.games_read_ = games_read;
   }
 
@@ -202,52 +151,30 @@ class GameStream::Consumer final : public BatchConsumer {
 GameStream::GameStream(Source source, StreamSettings settings)
     : settings_(std::move(settings)),
       name_(source.name()),
-      max_ready_(2 * resolve_thread_count(settings_.threads) + 2) {
-  thread_ = std::thread([this, source = std::move(source)]() mutable {
+      chunks_(2 * resolve_thread_count(settings_.threads) + 2) {
+  chunks_.start([this, source = std::move(source)]() mutable {
     PipelineOptions options;
     options.threads = settings_.threads;
     options.splitter.encoding = settings_.encoding;
-    options.stop = &stop_;
+    options.stop = chunks_.stop_flag();
     Consumer consumer(*this);
     std::vector<Source> sources{std::move(source)};
     run_pipeline(
         sources, options, [this] { return std::make_unique<Worker>(*this); }, consumer);
     sources.clear();  // a reading function lets go of its file object here, on this thread
-    std::lock_guard lock(mutex_);
-    finished_ = true;
-    changed_.notify_all();
   });
 }
 
 GameStream::~GameStream() {
-  stop();
-  thread_.join();
+  chunks_.close();
 }
 
 void GameStream::stop() {
-  stop_ = true;
-  std::lock_guard lock(mutex_);
-  ready_.clear();
-  changed_.notify_all();
-}
-
-void GameStream::push(Chunk&& chunk) {
-  std::unique_lock lock(mutex_);
-  changed_.wait(lock, [&] { return stop_ || ready_.size() < max_ready_; });
-  if (stop_) return;
-  ready_.push_back(std::move(chunk));
-  changed_.notify_all();
+  chunks_.stop();
 }
 
 GameStream::Next GameStream::next(Chunk& chunk, std::chrono::milliseconds patience) {
-  std::unique_lock lock(mutex_);
-  if (!changed_.wait_for(lock, patience, [&] { return finished_ || !ready_.empty(); }))
-    return Next::Waiting;
-  if (ready_.empty()) return Next::End;
-  chunk = std::move(ready_.front());
-  ready_.pop_front();
-  changed_.notify_all();
-  return Next::Got;
+  return chunks_.next(chunk, patience);
 }
 
 }  // namespace pgn::python

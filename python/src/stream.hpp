@@ -1,25 +1,21 @@
-// The one place the Python module uses libpgn's pipeline: a run over one input on a background
-// thread (run_pipeline blocks its caller), handing batches of finished games to the Python
-// iterator through a short queue, so memory stays flat and games come out in input order.
+// The Python module's reading, validating and to_dataframe runs: a run over one input on the
+// library's ordered stream (a background thread, batches of finished games handed to the
+// Python iterator in input order through a short queue, so memory stays flat).
 #pragma once
 
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <string_view>
-#include <thread>
 #include <vector>
 
+#include "libpgn/batch_side_table.hpp"
 #include "libpgn/game_record.hpp"
 #include "libpgn/games.hpp"
+#include "libpgn/ordered_stream.hpp"
 #include "libpgn/source.hpp"
 #include "libpgn/validator.hpp"
-#include "libpgn/writers.hpp"
 #include "main_lines.hpp"
 
 namespace pgn::python {
@@ -29,7 +25,6 @@ enum class StreamMode : std::uint8_t {
   Games,     // report, tags and main-line SAN, and the games' text (read_games)
   Problems,  // report only (validate)
   Tags,      // report and the tags alone, in the main-line records (to_dataframe)
-  Convert,   // report and the game written in the chosen format (convert)
 };
 
 // What a batch of read_games keeps beyond the reports: the tags and main-line SAN of its games,
@@ -59,7 +54,6 @@ struct Chunk {
   std::shared_ptr<const ValidateOptions> options;
   mutable std::unique_ptr<PlayedGameReader> reader;
   mutable std::unique_ptr<GameValidator> revalidator;
-  std::string output;  // Convert mode: the games' text
   std::uint64_t input_bytes = 0;
   // Records of a JSON input that could not be read, in input order before the games.
   std::vector<Diagnostic> unreadable;
@@ -76,7 +70,6 @@ struct StreamSettings {
   StreamMode mode = StreamMode::Games;
   unsigned threads = 0;
   ValidateOptions validate;
-  WriterOptions writer;                // Convert mode
   const CodePage* encoding = nullptr;  // SplitterOptions::encoding
 };
 
@@ -91,10 +84,10 @@ class GameStream {
   // The next chunk, waiting for it at most `patience` (so that a caller can look at signals
   // meanwhile): Got, End at the end of the input (then error() and games_read() say how the
   // input ended), or Waiting. Call without the GIL held.
-  enum class Next : std::uint8_t { Got, End, Waiting };
+  using Next = OrderedStream<Chunk>::Next;
   Next next(Chunk& chunk, std::chrono::milliseconds patience);
   // Why the input was not read to its end ("" when it was).
-  const std::string& error() const { return error_; }
+  std::string error() const { return chunks_.error(); }
   std::uint64_t games_read() const { return games_read_; }
   // Warnings about the input as a whole (no games found, not PGN), known at its end.
   const std::vector<Diagnostic>& file_warnings() const { return file_warnings_; }
@@ -104,23 +97,16 @@ class GameStream {
  private:
   class Worker;
   class Consumer;
-  void push(Chunk&& chunk);
 
   StreamSettings settings_;
   std::string name_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::deque<Chunk> ready_;
-  std::size_t max_ready_;
-  bool finished_ = false;
-  std::atomic<bool> stop_{false};
-  std::string error_;
+  std::mutex mutex_;  // for what the run says of the input at its end
   std::uint64_t games_read_ = 0;
   std::vector<Diagnostic> file_warnings_;
-  // Records and outputs made by workers for a batch, until the consumer takes them.
-  std::mutex side_mutex_;
-  std::vector<std::pair<const void*, Chunk>> side_;
-  std::thread thread_;
+  // Records made by workers for a batch, until the consumer takes them.
+  BatchSideTable<Chunk> side_;
+  // Last: its thread ends before the rest goes.
+  OrderedStream<Chunk> chunks_;
 };
 
 }  // namespace pgn::python

@@ -78,3 +78,11 @@ def test_bughouse_uci_fens_and_clocks_are_the_command_lines(name):
             board_a, board_b = game.fen_at(ply).split(" | ")
             assert (board_a if move["board"] == "A" else board_b) == move["fen"]
             assert [holdings(board_a), holdings(board_b)] == [move["pockets"]["A"], move["pockets"]["B"]]
+
+
+@pytest.mark.parametrize("to", ["pgn", "jsonl", "json", "fen", "uci", "csv"])
+def test_bughouse_convert_is_the_cli_output(to):
+    # One conversion run for both: a match goes through the bughouse writers (BPGN, both
+    # boards' FEN, the JSON of a match), not the one-board record's.
+    path = str(Path(__file__).resolve().parents[2] / "corpora/bughouse/fics-2001.bpgn")
+    assert libpgn.convert(path, to=to) == cli("convert", "-q", "--to", to, path).decode()

@@ -33,10 +33,13 @@ constexpr std::string_view kFloors[] = {"text",     "core",     "tags",     "not
 // Public headers declared by no source file of their own name.
 const std::map<std::string, std::string, std::less<>> kHeaderFloors = {
     {"append_buffer", "text"},      // a class template, all in the header
+    {"batch_side_table", "run"},    // a class template, all in the header
     {"bughouse_teams", "tags"},     // a function template, all in the header
     {"types", "core"},              // types.hpp: moves, pieces, outcomes
     {"game_record", "core"},        // a record of moves and positions, filled by check/
     {"game_report", "check"},       // what the validator found in a game
+    {"min_severity", "check"},      // inline functions, all in the header
+    {"ordered_stream", "run"},      // a class template, all in the header
     {"parse_limits", "read"},       // the parser's budgets
     {"parser", "read"},             // read/pgn_parser.cpp
     {"raw_game", "read"},           // a game's text, as the splitter cuts it

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "libpgn/encoding.hpp"
+#include "libpgn/min_severity.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/report.hpp"
@@ -180,7 +181,7 @@ class ProblemFilter {
   std::uint64_t max_per_code = 0;  // 0: no limit
 
   bool shows(const Diagnostic& d) {
-    if (summary_only || d.severity < min_severity) return false;
+    if (summary_only || !shown_at(min_severity, d)) return false;
     if (max_per_code && ++shown_[int(d.code)] > max_per_code) {
       ++held_back_[int(d.code)];
       return false;

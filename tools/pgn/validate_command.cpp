@@ -146,12 +146,12 @@ int run_validate(int argc, char** argv) {
     return kExitFailure;
   }
   ProblemFilter filter;
-  if (min_severity != "warning" && min_severity != "error") {
+  if (!min_severity_from_name(min_severity, filter.min_severity)) {
     std::fprintf(stderr, "pgn validate: --min-severity takes warning or error, not '%s'\n",
                  min_severity.c_str());
     return kExitFailure;
   }
-  if (min_severity == "error" || vm.count("errors-only")) filter.min_severity = Severity::Error;
+  if (vm.count("errors-only")) filter.min_severity = Severity::Error;
   filter.summary_only = vm.count("summary-only") > 0;
   filter.max_per_code = max_per_code;
   if (max_per_code && report_format != ReportFormat::Text) {

@@ -5,19 +5,16 @@
 #include "libpgn/games.hpp"
 
 #include <array>
-#include <atomic>
-#include <condition_variable>
-#include <deque>
-#include <exception>
 #include <mutex>
-#include <thread>
+#include <utility>
 
+#include "libpgn/batch_side_table.hpp"
 #include "libpgn/bughouse.hpp"
 #include "libpgn/game_record.hpp"
 #include "libpgn/movegen.hpp"
+#include "libpgn/ordered_stream.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/tags.hpp"
-#include "run/batch_side_table.hpp"
 
 namespace pgn {
 namespace {
@@ -129,21 +126,16 @@ PlayedGame unreadable_game(const Diagnostic& problem) {
 }  // namespace
 
 struct Games::Stream {
+  explicit Stream(ReadOptions o)
+      : options(std::move(o)), games(2 * resolve_thread_count(options.threads) + 2) {}
+
   ReadOptions options;
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::deque<std::vector<PlayedGame>> ready;  // batches of games, in input order
   // The batch being handed out and how many of its games were, used by the caller's thread
   // alone: a game is taken without a lock.
   std::vector<PlayedGame> current;
   std::size_t taken = 0;
-  std::size_t max_ready = 0;
-  bool finished = false;
-  std::atomic<bool> stop{false};
-  std::string error;
   // The games a worker made of a batch, until the consumer takes them in order.
   BatchSideTable<std::vector<PlayedGame>> made;
-  std::thread thread;
 
   class Worker final : public BatchWorker {
    public:
@@ -175,13 +167,18 @@ struct Games::Stream {
   // to fill again (next() swaps the caller's game with the batch's). A batch is handed back
   // about when the next is made: two are enough.
   static constexpr std::size_t kSpareBatches = 2;
+  std::mutex spare_mutex;
   std::vector<std::vector<PlayedGame>> spare;
   std::vector<PlayedGame> take_spare() {
-    std::lock_guard lock(mutex);
+    std::lock_guard lock(spare_mutex);
     if (spare.empty()) return {};
     std::vector<PlayedGame> games = std::move(spare.back());
     spare.pop_back();
     return games;
+  }
+  void give_spare(std::vector<PlayedGame>&& games) {
+    std::lock_guard lock(spare_mutex);
+    if (spare.size() < kSpareBatches) spare.push_back(std::move(games));
   }
 
   class Consumer final : public BatchConsumer {
@@ -189,17 +186,11 @@ struct Games::Stream {
     explicit Consumer(Stream& stream) : stream_(stream) {}
     void batch(GameBatch& batch) override {
       std::vector<PlayedGame> games = stream_.made.take(batch);
-      std::unique_lock lock(stream_.mutex);
-      // The caller takes games more slowly than the workers make them: wait for room.
-      stream_.changed.wait(
-          lock, [&] { return stream_.ready.size() < stream_.max_ready || stream_.stop.load(); });
-      if (!games.empty()) stream_.ready.push_back(std::move(games));
-      stream_.changed.notify_all();
+      if (!games.empty()) stream_.games.push(std::move(games));
     }
     void end_file(std::size_t, const std::string&, const std::string& error,
                   std::uint64_t) override {
-      std::lock_guard lock(stream_.mutex);
-      stream_.error = error;
+      stream_.games.set_error(error);
     }
 
    private:
@@ -209,51 +200,35 @@ struct Games::Stream {
   void run(Source source) {
     PipelineOptions pipeline;
     pipeline.threads = options.threads;
-    pipeline.stop = &stop;
+    pipeline.stop = games.stop_flag();
     Consumer consumer(*this);
-    try {
-      run_pipeline(
-          {std::move(source)}, pipeline, [this] { return std::make_unique<Worker>(*this); },
-          consumer);
-    } catch (const std::exception& e) {
-      std::lock_guard lock(mutex);
-      error = e.what();
-    }
-    std::lock_guard lock(mutex);
-    finished = true;
-    changed.notify_all();
+    run_pipeline(
+        {std::move(source)}, pipeline, [this] { return std::make_unique<Worker>(*this); },
+        consumer);
   }
+
+  // Batches of games, in input order. Last: its thread ends before the rest goes.
+  OrderedStream<std::vector<PlayedGame>> games;
 };
 
-Games::Games(Source source, ReadOptions options) : stream_(std::make_unique<Stream>()) {
-  stream_->options = std::move(options);
-  stream_->max_ready = 2 * resolve_thread_count(stream_->options.threads) + 2;
-  stream_->thread = std::thread([stream = stream_.get(), source = std::move(source)]() mutable {
+Games::Games(Source source, ReadOptions options)
+    : stream_(std::make_unique<Stream>(std::move(options))) {
+  stream_->games.start([stream = stream_.get(), source = std::move(source)]() mutable {
     stream->run(std::move(source));
   });
 }
 
 Games::~Games() {
-  {
-    std::lock_guard lock(stream_->mutex);
-    stream_->stop = true;
-    stream_->changed.notify_all();
-  }
-  stream_->thread.join();
+  stream_->games.close();
 }
 
 bool Games::next(PlayedGame& game) {
   Stream& s = *stream_;
   if (s.taken == s.current.size()) {
-    std::unique_lock lock(s.mutex);
-    s.changed.wait(lock, [&] { return !s.ready.empty() || s.finished; });
-    if (s.ready.empty()) return false;
     // The batch handed out goes back to the workers, its games' buffers to be filled again.
-    if (s.spare.size() < Stream::kSpareBatches) s.spare.push_back(std::move(s.current));
-    s.current = std::move(s.ready.front());
-    s.ready.pop_front();
+    if (!s.current.empty()) s.give_spare(std::move(s.current));
+    if (!s.games.next(s.current)) return false;
     s.taken = 0;
-    s.changed.notify_all();
   }
   // A swap: the caller's last game goes back with the batch.
   std::swap(game, s.current[s.taken++]);
@@ -261,8 +236,7 @@ bool Games::next(PlayedGame& game) {
 }
 
 std::string Games::error() const {
-  std::lock_guard lock(stream_->mutex);
-  return stream_->error;
+  return stream_->games.error();
 }
 
 Position PlayedGame::position(std::size_t ply) const {

@@ -7,9 +7,9 @@
 #include <atomic>
 #include <memory>
 
+#include "libpgn/batch_side_table.hpp"
 #include "libpgn/json_writer.hpp"
 #include "libpgn/terminal_text.hpp"
-#include "run/batch_side_table.hpp"
 
 namespace pgn {
 namespace {
