@@ -132,17 +132,31 @@ std::optional<Date> read_date(std::string_view text) {
   return d;
 }
 
+namespace {
+// "?" (the value's Kind::Unknown), "-" (`dash`), or the items `scan` reads into `items`.
+template <class Value, class Item, class Scan>
+std::optional<Value> read_listed(std::string_view text, typename Value::Kind listed,
+                                 typename Value::Kind dash, std::vector<Item> Value::*items,
+                                 Scan scan) {
+  Value value;
+  value.kind = text == "?" ? Value::Kind::Unknown : text == "-" ? dash : listed;
+  if (value.kind != listed) return value;
+  if (!scan(text, [&](const Item& item) { (value.*items).push_back(item); })) return std::nullopt;
+  return value;
+}
+
+// `text` as a whole number of 1 to 18 digits (whole_number), or nothing.
+std::optional<std::uint64_t> whole_text_number(std::string_view text) {
+  std::uint64_t n = 0;
+  const char* end = text.data() + text.size();
+  if (text.empty() || whole_number(text.data(), end, n) != end) return std::nullopt;
+  return n;
+}
+}  // namespace
+
 std::optional<Round> read_round(std::string_view text) {
-  Round round;
-  if (text == "?") return round;
-  if (text == "-") {
-    round.kind = Round::Kind::NotApplicable;
-    return round;
-  }
-  round.kind = Round::Kind::Numbered;
-  if (!round_parts(text, [&](std::uint64_t part) { round.parts.push_back(part); }))
-    return std::nullopt;
-  return round;
+  return read_listed(text, Round::Kind::Numbered, Round::Kind::NotApplicable, &Round::parts,
+                     [](std::string_view t, auto take) { return round_parts(t, take); });
 }
 
 bool is_round(std::string_view text) {
@@ -150,11 +164,10 @@ bool is_round(std::string_view text) {
 }
 
 std::optional<int> read_elo(std::string_view text) {
-  if (text.empty() || text.size() > 4) return std::nullopt;
-  std::uint64_t rating = 0;
-  const char* end = text.data() + text.size();
-  if (whole_number(text.data(), end, rating) != end) return std::nullopt;
-  return int(rating);
+  if (text.size() > 4) return std::nullopt;
+  const std::optional<std::uint64_t> rating = whole_text_number(text);
+  if (!rating) return std::nullopt;
+  return int(*rating);
 }
 
 bool is_elo(std::string_view text) {
@@ -171,25 +184,15 @@ std::optional<std::int64_t> read_tag_number(std::string_view text, NumberReading
       text.remove_prefix(1);
     }
   }
-  if (text.empty()) return std::nullopt;
-  std::uint64_t n = 0;
-  const char* end = text.data() + text.size();
-  if (whole_number(text.data(), end, n) != end) return std::nullopt;
-  return negative ? -std::int64_t(n) : std::int64_t(n);
+  const std::optional<std::uint64_t> n = whole_text_number(text);
+  if (!n) return std::nullopt;
+  return negative ? -std::int64_t(*n) : std::int64_t(*n);
 }
 
 std::optional<TimeControl> read_time_control(std::string_view text) {
-  TimeControl control;
-  if (text == "?") return control;
-  if (text == "-") {
-    control.kind = TimeControl::Kind::None;
-    return control;
-  }
-  control.kind = TimeControl::Kind::Periods;
-  if (!time_control_periods(
-          text, [&](const TimeControlPeriod& period) { control.periods.push_back(period); }))
-    return std::nullopt;
-  return control;
+  return read_listed(text, TimeControl::Kind::Periods, TimeControl::Kind::None,
+                     &TimeControl::periods,
+                     [](std::string_view t, auto take) { return time_control_periods(t, take); });
 }
 
 bool is_time_control(std::string_view text) {
