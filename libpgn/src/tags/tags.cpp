@@ -28,8 +28,9 @@ const char* whole_number(const char* p, const char* end, std::uint64_t& value) {
   return q;
 }
 
-// Past "digits" or "digits.digits" at p, its value in `value`; nullptr otherwise.
-const char* seconds(const char* p, const char* end, double& value) {
+// Past "digits" or "digits.digits" at p, its value in `*value` unless that is null (a check
+// reads no number); nullptr otherwise.
+const char* seconds(const char* p, const char* end, double* value) {
   const char* q = p;
   while (q < end && is_digit(*q)) ++q;
   if (q == p) return nullptr;
@@ -38,28 +39,31 @@ const char* seconds(const char* p, const char* end, double& value) {
     while (q < end && is_digit(*q)) ++q;
     if (q == fraction) return nullptr;
   }
-  if (std::from_chars(p, q, value).ec == std::errc::result_out_of_range)
-    value = std::numeric_limits<double>::infinity();
+  if (value && std::from_chars(p, q, *value).ec == std::errc::result_out_of_range)
+    *value = std::numeric_limits<double>::infinity();
   return q;
 }
 
 // Past one period of a time control at p ("40/7200", "300+2", "300", "*60"), read into
-// `period`; nullptr otherwise.
-const char* time_control_period(const char* p, const char* end, TimeControlPeriod& period) {
+// `period` (its seconds when `read_seconds`); nullptr otherwise.
+const char* time_control_period(const char* p, const char* end, TimeControlPeriod& period,
+                                bool read_seconds) {
   using Kind = TimeControlPeriod::Kind;
   period = {};
+  double* const time = read_seconds ? &period.seconds : nullptr;
+  double* const increment = read_seconds ? &period.increment : nullptr;
   if (p < end && *p == '*') {
     period.kind = Kind::Sandclock;
-    return seconds(p + 1, end, period.seconds);
+    return seconds(p + 1, end, time);
   }
   const char* q = whole_number(p, end, period.moves);
   if (q && q < end && *q == '/') {
     period.kind = Kind::Moves;
-    return seconds(q + 1, end, period.seconds);
+    return seconds(q + 1, end, time);
   }
   period.moves = 0;
-  q = seconds(p, end, period.seconds);
-  if (q && q < end && *q == '+') q = seconds(q + 1, end, period.increment);
+  q = seconds(p, end, time);
+  if (q && q < end && *q == '+') q = seconds(q + 1, end, increment);
   return q;
 }
 
@@ -90,10 +94,10 @@ bool round_parts(std::string_view text, Take take) {
 }
 
 template <class Take>
-bool time_control_periods(std::string_view text, Take take) {
+bool time_control_periods(std::string_view text, Take take, bool read_seconds = true) {
   return list_of(text, ':', [&](const char* p, const char* end) {
     TimeControlPeriod period;
-    p = time_control_period(p, end, period);
+    p = time_control_period(p, end, period, read_seconds);
     if (p) take(period);
     return p;
   });
@@ -196,7 +200,9 @@ std::optional<TimeControl> read_time_control(std::string_view text) {
 }
 
 bool is_time_control(std::string_view text) {
-  return text == "?" || text == "-" || time_control_periods(text, [](const TimeControlPeriod&) {});
+  return text == "?" || text == "-" ||
+         time_control_periods(
+             text, [](const TimeControlPeriod&) {}, false);
 }
 
 std::string unescape_tag_value(std::string_view raw) {
