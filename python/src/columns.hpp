@@ -71,22 +71,11 @@ class CategoryColumn {
   std::vector<std::string> categories_;
 };
 
-// An integer tag ("2706", "+12"): its value, or nothing (missing, "?", anything else).
+// An integer tag ("2706", "+12", " 2706 "): its value, or nothing (missing, "?", anything
+// else). Read with the tags layer's signed reading, more lenient than read_elo: the columns
+// hold rating changes and ply counts too, and a five-digit rating is still a number.
 inline std::optional<std::int64_t> integer_tag(std::string_view v) {
-  while (!v.empty() && v.front() == ' ') v.remove_prefix(1);
-  while (!v.empty() && v.back() == ' ') v.remove_suffix(1);
-  bool negative = false;
-  if (!v.empty() && (v[0] == '+' || v[0] == '-')) {
-    negative = v[0] == '-';
-    v.remove_prefix(1);
-  }
-  if (v.empty() || v.size() > 18) return std::nullopt;
-  std::int64_t n = 0;
-  for (char c : v) {
-    if (c < '0' || c > '9') return std::nullopt;
-    n = n * 10 + (c - '0');
-  }
-  return negative ? -n : n;
+  return read_tag_number(v, NumberReading::Signed);
 }
 
 // A PGN date "2012.06.20" as yyyymmdd, or nothing when a part is unknown ("2012.??.??"), the

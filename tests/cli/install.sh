@@ -190,6 +190,10 @@ if cmake -S "$work/examples" -B "$work/examples/build" -DCMAKE_PREFIX_PATH="$pre
     fail "docs/cpp.md shows another output of main_line_cursor than it prints: $(head -n 6 "$work/main_line_cursor.diff")"
   [ "$("$work/examples/build/count_captures" "$2/docs/examples/clocks.pgn")" = "$(printf 'game 1: 1 captures\ngame 2: 2 captures')" ] ||
     fail "the count_captures example counts other captures"
+  "$work/examples/build/tag_values" >"$work/tag_values.out" || fail "the tag_values example failed"
+  block "<!-- output of tag_values.cpp -->" text >"$work/tag_values.expected"
+  diff "$work/tag_values.expected" "$work/tag_values.out" >"$work/tag_values.diff" ||
+    fail "docs/cpp.md shows another output of tag_values than it prints: $(head -n 6 "$work/tag_values.diff")"
   "$work/examples/build/read_games" "$work/missing.pgn" 2>"$work/missing.err" && fail "read_games of a missing file succeeded"
   grep -q "missing.pgn" "$work/missing.err" || fail "read_games does not name the missing file: $(cat "$work/missing.err")"
 else

@@ -45,6 +45,14 @@ std::vector<std::string> uci_of(const PlayedGame& game) {
   return uci;
 }
 
+// SanText shows users a text to read: the reading API's fill from the validator's packed
+// moves is no member of it.
+template <class T>
+concept FilledFromPackedBytes = requires(T san) {
+  san.assign_short("e4", std::size_t(2));
+};
+static_assert(!FilledFromPackedBytes<SanText>);
+
 TEST(CommentCommands, ClockEvaluationAndMate) {
   CommentCommands c = read_comment_commands("[%clk 1:02:03.5] [%eval -1.25,20]");
   ASSERT_TRUE(c.clock && c.eval);

@@ -1,17 +1,19 @@
 // The tag layer (libpgn/tags.hpp and libpgn/src/tags/): the one reader of each tag value, the
 // tag-pair scanner and the escapes, and the commands that read tags through them agreeing
 // with the validator.
-#include "libpgn/result_forms.hpp"
 #include "libpgn/tags.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "libpgn/dedupe.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/reader.hpp"
+#include "libpgn/result_forms.hpp"
 #include "libpgn/select.hpp"
 #include "libpgn/validator.hpp"
 #include "tags/marker_dashes.hpp"
@@ -240,6 +242,138 @@ TEST(TagTimeControl, Forms) {
        {"", "300+", "+2", "10.", "10.+2", "40/", "40.5/7200", "*", "300:", ":300", "40/7200+",
         "?:300", "40/5400+30" /* no increment after moves/seconds */, "300 + 2", "5 min"})
     EXPECT_FALSE(is_time_control(no)) << no;
+}
+
+// Round, PGN standard 9.1.4: "?", "-", or dotted numbers, each part read as a number.
+TEST(TagRounds, ReadsTheDottedParts) {
+  using Kind = Round::Kind;
+  const std::optional<Round> unknown = read_round("?"), none = read_round("-");
+  ASSERT_TRUE(unknown && none);
+  EXPECT_EQ(unknown->kind, Kind::Unknown);
+  EXPECT_TRUE(unknown->parts.empty());
+  EXPECT_EQ(none->kind, Kind::NotApplicable);
+  const std::pair<std::string_view, std::vector<std::uint64_t>> kRounds[] = {
+      {"1", {1}},
+      {"3.1", {3, 1}},
+      {"3.1.2", {3, 1, 2}},
+      {"007", {7}},
+      {"12.10", {12, 10}},
+      {"999999999999999999", {999999999999999999}},  // 18 digits, the longest part
+  };
+  for (const auto& [text, parts] : kRounds) {
+    const std::optional<Round> round = read_round(text);
+    ASSERT_TRUE(round) << text;
+    EXPECT_EQ(round->kind, Kind::Numbered) << text;
+    EXPECT_EQ(round->parts, parts) << text;
+  }
+  for (std::string_view no : {"", ".", "1.", ".1", "1..2", "1-2", "R1", "1 ", "??", "--", "+1",
+                              "1234567890123456789" /* 19 digits */})
+    EXPECT_FALSE(read_round(no)) << no;
+}
+
+TEST(TagElo, ReadsOneToFourDigits) {
+  EXPECT_EQ(read_elo("2850"), 2850);
+  EXPECT_EQ(read_elo("0800"), 800);
+  EXPECT_EQ(read_elo("0"), 0);
+  for (std::string_view no : {"", "-", "?", "12345", "28.5", "2850 ", " 2850", "+2850", "abc"})
+    EXPECT_FALSE(read_elo(no)) << no;
+}
+
+TEST(TagNumbers, DigitsAndSignedReadings) {
+  EXPECT_EQ(read_tag_number("2850"), 2850);
+  EXPECT_EQ(read_tag_number("12345"), 12345);  // more than a rating's four digits
+  EXPECT_EQ(read_tag_number("999999999999999999"), 999999999999999999);
+  for (std::string_view no : {"", " 2850", "+12", "-4", "1234567890123456789", "12a"})
+    EXPECT_FALSE(read_tag_number(no)) << no;
+  EXPECT_EQ(read_tag_number("+12", NumberReading::Signed), 12);
+  EXPECT_EQ(read_tag_number("-4", NumberReading::Signed), -4);
+  EXPECT_EQ(read_tag_number(" 2706 ", NumberReading::Signed), 2706);
+  for (std::string_view no : {"", " ", "-", "+", "?", "+-1", "2 706", "\t2706"})
+    EXPECT_FALSE(read_tag_number(no, NumberReading::Signed)) << no;
+}
+
+// Select compares ratings with the digits reading: a five-digit rating is in a range.
+TEST(TagNumbers, SelectReadsRatingsAsDigits) {
+  std::int64_t value = 0;
+  EXPECT_TRUE(value_of("12345", RangeKind::Number, value));
+  EXPECT_EQ(value, 12345);
+  EXPECT_FALSE(value_of("-", RangeKind::Number, value));
+  EXPECT_FALSE(value_of(" 2700", RangeKind::Number, value));
+}
+
+// TimeControl, PGN standard 9.6: each period typed, its numbers read.
+TEST(TagTimeControl, ReadsThePeriods) {
+  using Kind = TimeControlPeriod::Kind;
+  const std::optional<TimeControl> unknown = read_time_control("?"), none = read_time_control("-");
+  ASSERT_TRUE(unknown && none);
+  EXPECT_EQ(unknown->kind, TimeControl::Kind::Unknown);
+  EXPECT_EQ(none->kind, TimeControl::Kind::None);
+  EXPECT_TRUE(none->periods.empty());
+
+  struct Case {
+    std::string_view text;
+    std::vector<TimeControlPeriod> periods;
+  };
+  const Case kCases[] = {
+      {"40/9000", {{Kind::Moves, 40, 9000, 0}}},
+      {"300", {{Kind::Sudden, 0, 300, 0}}},
+      {"4500+60", {{Kind::Sudden, 0, 4500, 60}}},
+      {"10+0.05", {{Kind::Sudden, 0, 10, 0.05}}},
+      {"*180", {{Kind::Sandclock, 0, 180, 0}}},
+      {"40/90.5", {{Kind::Moves, 40, 90.5, 0}}},
+      {"40/7200:20/3600:900+30",
+       {{Kind::Moves, 40, 7200, 0}, {Kind::Moves, 20, 3600, 0}, {Kind::Sudden, 0, 900, 30}}},
+  };
+  for (const Case& c : kCases) {
+    const std::optional<TimeControl> control = read_time_control(c.text);
+    ASSERT_TRUE(control) << c.text;
+    EXPECT_EQ(control->kind, TimeControl::Kind::Periods) << c.text;
+    ASSERT_EQ(control->periods.size(), c.periods.size()) << c.text;
+    for (std::size_t i = 0; i < c.periods.size(); ++i) {
+      const TimeControlPeriod& got = control->periods[i];
+      const TimeControlPeriod& want = c.periods[i];
+      EXPECT_EQ(got.kind, want.kind) << c.text << " period " << i;
+      EXPECT_EQ(got.moves, want.moves) << c.text << " period " << i;
+      EXPECT_DOUBLE_EQ(got.seconds, want.seconds) << c.text << " period " << i;
+      EXPECT_DOUBLE_EQ(got.increment, want.increment) << c.text << " period " << i;
+    }
+  }
+  for (std::string_view no : {"", "300+", "40/", "*", "300:", "?:300", "40/5400+30", "5 min"})
+    EXPECT_FALSE(read_time_control(no)) << no;
+}
+
+// Each check is its reader's rule: the same answer for every value, the forms of no value
+// aside.
+TEST(TagReaders, ChecksAgreeWithTheirReaders) {
+  const std::string_view kValues[] = {"",
+                                      "?",
+                                      "-",
+                                      "1",
+                                      "3.1",
+                                      "1.",
+                                      "2850",
+                                      "12345",
+                                      "28.5",
+                                      "300+2",
+                                      "10+0.05",
+                                      "40/7200",
+                                      "*60",
+                                      "40/7200:",
+                                      "40/90:*5",
+                                      "?:300",
+                                      "1 ",
+                                      "+1",
+                                      "1..2",
+                                      "0800",
+                                      "40/5400+30",
+                                      "1234567890123456789",
+                                      "1234567890123456789/60",
+                                      "99999999999999999999+1"};
+  for (std::string_view v : kValues) {
+    EXPECT_EQ(is_round(v), read_round(v).has_value()) << v;
+    EXPECT_EQ(is_time_control(v), read_time_control(v).has_value()) << v;
+    EXPECT_EQ(is_elo(v), v.empty() || v == "?" || v == "-" || read_elo(v).has_value()) << v;
+  }
 }
 
 tags::TagPairScan scan(std::string_view text) {

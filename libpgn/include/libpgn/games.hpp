@@ -41,6 +41,12 @@
 
 namespace pgn {
 
+namespace detail {
+// Fills a SanText from the validator's packed record of a move: internal to the reading API
+// (libpgn/src/run/games.cpp).
+struct SanTextFill;
+}  // namespace detail
+
 // A move's canonical English SAN, kept in the move itself: no allocation, and filled with one
 // copy. Canonical SAN is at most 12 bytes (a piece, its origin square, the capture, the
 // destination, a promotion, a Seirawan gating "/H" and its square, the check sign). Reads as
@@ -61,17 +67,13 @@ class SanText {
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   std::string str() const { return std::string(bytes_, size_); }
-  // Up to 8 bytes at `bytes` (which may run past the text's end, `size` long): one copy.
-  void assign_short(const char* bytes, std::size_t size) {
-    std::memcpy(bytes_, bytes, 8);
-    size_ = std::uint8_t(size);
-  }
   friend bool operator==(const SanText& a, std::string_view b) { return a.view() == b; }
   friend std::ostream& operator<<(std::ostream& out, const SanText& san) {
     return out << san.view();
   }
 
  private:
+  friend struct detail::SanTextFill;
   char bytes_[kCapacity]{};
   std::uint8_t size_ = 0;
 };

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "libpgn/types.hpp"
 
@@ -71,14 +72,57 @@ bool has_date_form(std::string_view text);
 std::optional<Date> read_date(std::string_view text);
 
 // ---- rounds, ratings, time controls ----------------------------------------------------
+// Each reader below is the one rule of its tag: its is_ check accepts what it reads and the
+// forms it names for "no value", nothing else. A whole number in these tags is read up to 18
+// digits (longer is no number).
 
-// Round: digits separated by dots ("3", "3.1"), "?" (unknown) or "-" (not applicable).
+// A Round value (PGN standard 9.1.4): "?" (unknown), "-" (not applicable), or one or more
+// numbers separated by dots, "3.1" being the first game of the third round.
+struct Round {
+  enum class Kind : std::uint8_t { Numbered, Unknown, NotApplicable };
+  Kind kind = Kind::Unknown;
+  std::vector<std::uint64_t> parts;  // Numbered: "3.1" is {3, 1}
+};
+std::optional<Round> read_round(std::string_view text);
 bool is_round(std::string_view text);
-// WhiteElo, BlackElo: one to four digits, "-" or "?" (no rating), or empty.
+
+// A WhiteElo or BlackElo rating: one to four digits ("2850", "0800"); nothing for the forms
+// of no rating ("-", "?", "") and anything else ("12345", "2850 ", "28.5").
+std::optional<int> read_elo(std::string_view text);
+// A rating (read_elo), or "-", "?" or "" for none.
 bool is_elo(std::string_view text);
-// TimeControl: "?", "-", or periods separated by ':', each "moves/seconds" (40/7200),
-// "seconds" or "seconds+increment" (300+2), or "*seconds" (sandclock). Seconds may have a
-// fraction: cutechess writes increments such as 10+0.05.
+
+// How a whole number of any tag (a rating, a rating change, a ply count) is read when a value
+// beyond the standard's forms is wanted.
+enum class NumberReading : std::uint8_t {
+  // One to 18 digits and nothing else: as `select` compares ratings.
+  Digits,
+  // Also blanks around and a sign ("+12", " 2706 "): the Python frames' integer columns.
+  Signed,
+};
+std::optional<std::int64_t> read_tag_number(std::string_view text,
+                                            NumberReading reading = NumberReading::Digits);
+
+// One period of a TimeControl (PGN standard 9.6.1).
+struct TimeControlPeriod {
+  enum class Kind : std::uint8_t {
+    Moves,      // "40/9000": `moves` moves in `seconds`
+    Sudden,     // "300" or "300+2": the rest of the game in `seconds`, `increment` a move
+    Sandclock,  // "*60": a sandclock of `seconds`
+  };
+  Kind kind = Kind::Sudden;
+  std::uint64_t moves = 0;
+  double seconds = 0;
+  double increment = 0;
+};
+// A TimeControl value: "?" (unknown), "-" (none), or periods separated by ':' ("40/9000:300").
+// Seconds may have a fraction: cutechess writes increments such as 10+0.05.
+struct TimeControl {
+  enum class Kind : std::uint8_t { Periods, Unknown, None };
+  Kind kind = Kind::Unknown;
+  std::vector<TimeControlPeriod> periods;  // Periods: in the order they are played
+};
+std::optional<TimeControl> read_time_control(std::string_view text);
 bool is_time_control(std::string_view text);
 
 // ---- tag values as written --------------------------------------------------------------

@@ -17,6 +17,18 @@
 #include "libpgn/tags.hpp"
 
 namespace pgn {
+
+namespace detail {
+struct SanTextFill {
+  // The SAN of up to 8 bytes at `bytes` (which may run past the text's end, `size` long): one
+  // copy.
+  static void short_san(SanText& san, const char* bytes, std::size_t size) {
+    std::memcpy(san.bytes_, bytes, 8);
+    san.size_ = std::uint8_t(size);
+  }
+};
+}  // namespace detail
+
 namespace {
 
 // `game.comments[k]` made the comment `text` after `ply` moves, its string's room kept when
@@ -76,7 +88,8 @@ void add_main_line(const MainLineRecord& record, PlayedGame& game) {
     move.move = record.played[i];
     move.board = 0;
     if (MainLineRecord::is_packed(packed)) [[likely]]
-      move.san.assign_short(reinterpret_cast<const char*>(&packed), std::size_t(packed >> 56));
+      detail::SanTextFill::short_san(move.san, reinterpret_cast<const char*>(&packed),
+                                     std::size_t(packed >> 56));
     else
       move.san = std::string_view(record.text.data() + MainLineRecord::long_offset(packed),
                                   MainLineRecord::long_size(packed));

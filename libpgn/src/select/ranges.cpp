@@ -2,7 +2,6 @@
 // positions: the small languages of `pgn select`'s conditions.
 #include <algorithm>
 #include <bit>
-#include <charconv>
 #include <climits>
 
 #include "libpgn/select.hpp"
@@ -15,13 +14,13 @@ bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
 
-// A whole number of up to 18 digits.
+// A whole number of up to 18 digits: a bound of a range, a part of a date, and a rating as
+// the tags layer reads a number (read_tag_number). Deliberately more lenient than read_elo's
+// one to four digits, so that a range also finds the ratings of five digits some files carry.
 bool parse_number(std::string_view text, std::int64_t& out) {
-  if (text.empty() || text.size() > 18) return false;
-  for (char c : text)
-    if (!is_digit(c)) return false;
-  std::from_chars(text.data(), text.data() + text.size(), out);
-  return true;
+  const std::optional<std::int64_t> n = read_tag_number(text);
+  if (n) out = *n;
+  return n.has_value();
 }
 
 // The lowest and highest value a single written value stands for: "2019" covers every day of

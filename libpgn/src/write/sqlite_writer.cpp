@@ -12,6 +12,7 @@
 #include "libpgn/comment_commands.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/sqlite.hpp"
+#include "libpgn/tags.hpp"
 #include "libpgn/variant.hpp"
 #include "write/record_walk.hpp"
 
@@ -60,15 +61,11 @@ void put_optional_real(std::string& out, const std::optional<double>& v) {
     put_null(out);
 }
 
-// An Elo tag as a number; NULL for "", "?", "-" or anything else that is not one.
+// An Elo tag as a number; NULL for "", "?", "-" or anything else that is not one. Up to five
+// digits (read_tag_number's digits, one more than read_elo allows), as the column has always
+// been filled.
 void put_rating(std::string& out, std::string_view v) {
-  std::int64_t n = 0;
-  if (v.empty() || v.size() > 5) return put_null(out);
-  for (char c : v) {
-    if (c < '0' || c > '9') return put_null(out);
-    n = n * 10 + (c - '0');
-  }
-  put_int(out, n);
+  put_optional_int(out, v.size() <= 5 ? read_tag_number(v) : std::nullopt);
 }
 
 // The tags that are columns of `games`, in column order.
