@@ -216,6 +216,19 @@ struct MainLineRecord {
       played.resize(2 * moves.size() + 64);
     played[moves.size() - 1] = m;
   }
+  // The standard replay packs '+' for any check (a mate can only be the main line's last
+  // move): the number of moves when it last did, and, once the main line is read to `final`
+  // (the position after its last move), that move's sign made '#' if it mates.
+  std::size_t check_signed_at = 0;
+  void add_packed_check(std::uint64_t san) {
+    moves.push_back(pack_one_more(san, '+'));
+    check_signed_at = moves.size();
+  }
+  void mark_mate(const Position& final) {
+    if (check_signed_at == 0 || check_signed_at != moves.size() || !final.is_checkmate()) return;
+    const std::uint64_t last_byte = 8 * ((moves.back() >> 56) - 1);
+    moves.back() ^= std::uint64_t('+' ^ '#') << last_byte;
+  }
   void add_comment(std::uint32_t ply, std::string_view comment) {
     comments.push_back({ply, std::uint32_t(text.size()), std::uint32_t(comment.size())});
     text.append(comment);
@@ -228,6 +241,7 @@ struct MainLineRecord {
     comments.clear();
     start = Position();
     complete = true;
+    check_signed_at = 0;
   }
 
  private:
