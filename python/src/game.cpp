@@ -1,6 +1,6 @@
-// The Game Python type: one game of a batch, read from its model (libpgn/games.hpp), its tags
-// and moves made with the C API, its text in PGN from its whole record made again on first
-// need; and the iterator read_games returns.
+// The Game Python type: one game of a batch, its tags and moves made with the C API from the
+// batch's compact records, the rest from its whole record made again on first need; and the
+// iterator read_games returns.
 #include "game.hpp"
 
 #include <pybind11/pybind11.h>
@@ -50,10 +50,10 @@ PyObject* tag_value_object(InternedStrings& values, std::string_view value) {
   return PyUnicode_DecodeUTF8(value.data(), Py_ssize_t(value.size()), "strict");
 }
 
-// One game of a batch: its model, made by the worker that validated it. The batch stays alive
-// as long as one of its games does; the Python values (tags, moves) are made on first use,
-// once. The normalized text (pgn()) comes from the game's whole record, made on first need by
-// validating the game again.
+// One game of a batch. The batch's records stay alive as long as one of its games does; the
+// Python values (tags, moves) are made on first use, once. What the compact records do not
+// hold (comments, the moves as Move values, the start position, the normalized text) comes
+// from the game's whole record, made on first need by validating the game again.
 class Game {
  public:
   Game(Batch* batch, std::size_t i) : batch_(batch), i_(i) { ++batch->references; }
@@ -66,7 +66,10 @@ class Game {
     return py::reinterpret_borrow<py::dict>(tags_);
   }
   std::optional<std::string_view> tag(std::string_view name) const {
-    return played().find_tag(name);
+    const MainLineRecords& s = lines();
+    for (const MainLineRecords::Tag* t = s.tags_begin(i_); t != s.tags_end(i_); ++t)
+      if (s.tag_name(*t) == name) return s.tag_value(*t);
+    return std::nullopt;
   }
 
   py::list moves() const {
@@ -74,6 +77,8 @@ class Game {
     return py::reinterpret_borrow<py::list>(moves_);
   }
 
+  // What the compact records do not hold comes from the game model of the public reading API
+  // (libpgn/games.hpp), made on first need.
   py::list uci() const {
     const PlayedGame& g = played();
     py::list list(g.moves.size());
@@ -137,7 +142,7 @@ class Game {
   }
   py::list problems() const {
     py::list list;
-    for (const Diagnostic& d : played().problems) list.append(Problem{file(), d});
+    for (const Diagnostic& d : report().problems) list.append(Problem{file(), d});
     return list;
   }
   std::string pgn() const {
@@ -163,18 +168,30 @@ class Game {
     d["errors"] = r.errors;
     d["warnings"] = r.warnings;
     py::list problems;
-    for (const Diagnostic& diag : played().problems)
-      problems.append(problem_dict(Problem{file(), diag}));
+    for (const Diagnostic& diag : r.problems) problems.append(problem_dict(Problem{file(), diag}));
     d["problems"] = problems;
     return d;
   }
   bool valid() const { return report().errors == 0 && report().replayed; }
 
-  // The report: where the game is, its counts and result (its problems are the model's).
   const GameReport& report() const { return batch_->chunk->reports[i_]; }
-  const PlayedGame& played() const { return batch_->chunk->games.played[i_]; }
+  const MainLineRecords& lines() const { return batch_->chunk->games.main_lines; }
   const std::string& file() const { return *batch_->file; }
 
+  // The game model: the batch's games are read again, as the worker read them.
+  const PlayedGame& played() const {
+    if (!played_) {
+      const Chunk& chunk = *batch_->chunk;
+      if (!chunk.reader) {
+        chunk.reader = std::make_unique<PlayedGameReader>(*chunk.options);
+        chunk.reader->set_neighbours(chunk.games.games);
+      }
+      auto game = std::make_shared<PlayedGame>();
+      chunk.reader->read(chunk.games.games[i_], *game);
+      played_ = std::move(game);
+    }
+    return *played_;
+  }
   // A bughouse move's board letter, in the case of the side that moved (the side to move
   // after it is the other), and a colon: "A:", "b:".
   static std::string board_prefix(const PlayedGame& g, const PlayedMove& m) {
@@ -201,15 +218,17 @@ class Game {
   // Built with the C API, a str of the tables per text: the two are most of the cost of
   // iterating games from Python.
   py::object make_tags() const {
-    const GameTags tags = played().tags();
-    auto dict = py::reinterpret_steal<py::object>(_PyDict_NewPresized(Py_ssize_t(tags.size())));
+    const MainLineRecords& s = lines();
+    const MainLineRecords::Tag* begin = s.tags_begin(i_);
+    const MainLineRecords::Tag* end = s.tags_end(i_);
+    auto dict = py::reinterpret_steal<py::object>(_PyDict_NewPresized(end - begin));
     if (!dict) throw py::error_already_set();
     InternedStrings& names = interned_tag_names();
     InternedStrings& values = interned_tag_values();
-    for (const TagPair tag : tags) {
-      PyObject* name = names.get(tag.name);
+    for (const MainLineRecords::Tag* t = begin; t != end; ++t) {
+      PyObject* name = names.get(s.tag_name(*t));
       if (!name) throw py::error_already_set();
-      PyObject* value = tag_value_object(values, tag.value);
+      PyObject* value = tag_value_object(values, s.tag_value(*t));
       const int failed = value ? PyDict_SetItem(dict.ptr(), name, value) : -1;
       Py_DECREF(name);
       Py_XDECREF(value);
@@ -217,18 +236,24 @@ class Game {
     }
     return dict;
   }
-  // A bughouse match's moves are written with their board's letter, as uci() writes them.
   py::object make_moves() const {
-    const PlayedGame& g = played();
-    auto list = py::reinterpret_steal<py::object>(PyList_New(Py_ssize_t(g.moves.size())));
+    const MainLineRecords& s = lines();
+    const std::uint64_t* begin = s.moves_begin(i_);
+    const std::uint64_t* end = s.moves_end(i_);
+    auto list = py::reinterpret_steal<py::object>(PyList_New(end - begin));
     if (!list) throw py::error_already_set();
     InternedStrings& table = interned_moves();
     PyObject** items = reinterpret_cast<PyListObject*>(list.ptr())->ob_item;
-    for (std::size_t k = 0; k < g.moves.size(); ++k) {
-      const PlayedMove& m = g.moves[k];
-      PyObject* o = g.start_b ? table.get(board_prefix(g, m) + m.san.str()) : table.get(m.san);
+    for (const std::uint64_t* m = begin; m != end; ++m) {
+      PyObject* o;
+      if (MainLineRecords::is_packed(*m)) {
+        o = table.get_packed(*m);
+      } else {
+        char buffer[8];
+        o = table.get(s.san(*m, buffer));
+      }
       if (!o) throw py::error_already_set();  // the list's empty items are NULL: it can go
-      items[k] = o;
+      items[m - begin] = o;
     }
     return list;
   }
@@ -249,6 +274,7 @@ class Game {
   Batch* batch_;
   std::size_t i_;
   mutable py::object tags_, moves_;                 // made on first use
+  mutable std::shared_ptr<PlayedGame> played_;      // made on first need
   mutable std::unique_ptr<MainLineCursor> cursor_;  // fen_at's, made on first use
   mutable std::shared_ptr<GameRecord> record_;      // made on first need
 };

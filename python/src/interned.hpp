@@ -20,6 +20,8 @@
 #include <utility>
 #include <vector>
 
+#include "main_lines.hpp"  // MainLineRecords::pack, the packed texts' layout
+
 namespace pgn::python {
 
 class InternedStrings {
@@ -39,9 +41,8 @@ class InternedStrings {
   // bytes are not UTF-8.
   PyObject* get(std::string_view text) {
     // Texts of up to 7 bytes (SAN moves, most tag names, Elo, results) are their own key
-    // (pack, as MainLineRecord::pack of libpgn/game_record.hpp): one compare, no key bytes to
-    // fetch. Longer ones are hashed (top bit set, so that they never equal a packed text) and
-    // compared with the str's bytes.
+    // (MainLineRecords::pack): one compare, no key bytes to fetch. Longer ones are hashed (top
+    // bit set, so that they never equal a packed text) and compared with the str's bytes.
     if (text.size() - 1 < 7) return get_packed(pack(text));
     const std::uint64_t key = hash_of(text) | (std::uint64_t(1) << 63);
     Entry* pair = pair_of(key);
@@ -50,7 +51,7 @@ class InternedStrings {
     return miss(pair, text, key);
   }
 
-  // The str of a text pack() gave: the text itself is not needed.
+  // The str of a text MainLineRecords::pack() gave: the text itself is not needed.
   PyObject* get_packed(std::uint64_t packed) {
     Entry* pair = pair_of(packed);
     if (pair[0].key == packed) {
@@ -95,7 +96,7 @@ class InternedStrings {
     return object;
   }
 
-  // MainLineRecord::pack(text) of a text of 1 to 7 bytes, from two loads that overlap rather
+  // MainLineRecords::pack(text) of a text of 1 to 7 bytes, from two loads that overlap rather
   // than byte by byte (tag names and values are looked up by their text).
   static std::uint64_t pack(std::string_view text) {
     const auto* p = reinterpret_cast<const unsigned char*>(text.data());

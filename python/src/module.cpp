@@ -286,14 +286,15 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
   while (it.next_game()) {
     const Chunk& chunk = it.chunk();
     const std::size_t i = it.index();
-    const PlayedGame& game = chunk.games.played[i];
+    const MainLineRecords& store = chunk.games.main_lines;
     const GameReport& rep = chunk.reports[i];
     std::fill(values.begin(), values.end(), std::string_view());
     std::string_view term;
-    for (const TagPair tag : game.tags()) {
-      if (tag.name == "Termination") term = tag.value;
+    for (const MainLineRecords::Tag* t = store.tags_begin(i); t != store.tags_end(i); ++t) {
+      const std::string_view name = store.tag_name(*t);
+      if (name == "Termination") term = store.tag_value(*t);
       for (std::size_t k = 0; k < tags.size(); ++k)
-        if (tag.name == tags[k]) values[k] = tag.value;
+        if (name == tags[k]) values[k] = store.tag_value(*t);
     }
     // A bughouse match names four players: its White and Black are its teams, as in CSV.
     std::string teams[2];
@@ -301,8 +302,13 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
       for (std::size_t k = 0; k < tags.size(); ++k) {
         if ((tags[k] != "White" && tags[k] != "Black") || !values[k].empty()) continue;
         const Color side = tags[k] == "White" ? White : Black;
-        teams[side] =
-            tags::bughouse_team([&](std::string_view name) { return game.tag(name); }, side);
+        teams[side] = tags::bughouse_team(
+            [&](std::string_view name) {
+              for (auto* t = store.tags_begin(i); t != store.tags_end(i); ++t)
+                if (store.tag_name(*t) == name) return store.tag_value(*t);
+              return std::string_view();
+            },
+            side);
         if (!teams[side].empty()) values[k] = teams[side];
       }
     for (std::size_t k = 0; k < tags.size(); ++k) {

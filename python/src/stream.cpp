@@ -1,42 +1,63 @@
 #include "stream.hpp"
 
 #include "libpgn/pipeline.hpp"
-#include "libpgn/played_games.hpp"
+#include "libpgn/reader.hpp"
 #include "libpgn/validator.hpp"
 
 namespace pgn::python {
+namespace {
+
+// Reads a game's tags and stops at its movetext: to_dataframe needs the tags, not the SAN of
+// every move, which is what makes keeping a whole record cost twice a validation.
+class TagReader final : public Visitor {
+ public:
+  explicit TagReader(MainLineRecord& record) : record_(record) {}
+  Control tag(std::string_view name, std::string_view value, TextPos) override {
+    if (value.find('\\') == std::string_view::npos)
+      record_.add_tag(name, value);
+    else
+      record_.add_tag(name, unescape_tag_value(value));
+    return Control::Continue;
+  }
+  Control end_tags() override { return Control::SkipGame; }
+  bool wants_move_numbers() const override { return false; }
+  bool wants_columns() const override { return false; }
+
+ private:
+  MainLineRecord& record_;
+};
+
+}  // namespace
 
 namespace {
-// Batches' games whose chunks are done, kept for the next batches: their models' buffers, once
-// grown, take a game without allocating, and a fresh one's pages cost the kernel as much to
-// hand out as filling them costs.
-constexpr std::size_t kSpareBatches = 4;
-struct SpareGames {
+// Stores whose batches are done, kept for the next batches: a fresh store's pages cost the
+// kernel as much to hand out as filling them costs.
+constexpr std::size_t kSpareStores = 4;
+struct SpareTexts {
   std::mutex mutex;
-  std::vector<BatchGames> kept;
+  std::vector<GameTexts> kept;
 };
 // Never destroyed: games may outlive every static (they are freed at interpreter exit).
-SpareGames& spare_games() {
-  static auto* spare = new SpareGames;
+SpareTexts& spare_texts() {
+  static auto* spare = new SpareTexts;
   return *spare;
 }
 }  // namespace
 
-BatchGames take_batch_games() {
-  SpareGames& spare = spare_games();
+GameTexts take_game_texts() {
+  SpareTexts& spare = spare_texts();
   std::lock_guard lock(spare.mutex);
-  if (spare.kept.empty()) return BatchGames();
-  BatchGames games = std::move(spare.kept.back());
+  if (spare.kept.empty()) return GameTexts();
+  GameTexts texts = std::move(spare.kept.back());
   spare.kept.pop_back();
-  return games;
+  return texts;
 }
 
-void give_back_batch_games(BatchGames&& games) {
-  games.text.clear();
-  games.games.clear();
-  SpareGames& spare = spare_games();
+void give_back_game_texts(GameTexts&& texts) {
+  texts.clear();
+  SpareTexts& spare = spare_texts();
   std::lock_guard lock(spare.mutex);
-  if (spare.kept.size() < kSpareBatches) spare.kept.push_back(std::move(games));
+  if (spare.kept.size() < kSpareStores) spare.kept.push_back(std::move(texts));
 }
 
 // Validates a batch's games; what it keeps beyond the reports waits in the stream's side table
@@ -47,16 +68,17 @@ class GameStream::Worker final : public ValidatingWorker {
       : ValidatingWorker(stream.settings_.validate), stream_(stream) {}
 
  private:
-  bool keeps_games() const { return stream_.settings_.mode != StreamMode::Problems; }
+  bool keeps_records() const { return stream_.settings_.mode != StreamMode::Problems; }
   void begin_batch(GameBatch& batch) override {
     extra_ = Chunk();
-    if (keeps_games()) {
-      extra_.games = take_batch_games();
-      // Sized, not cleared: the games' buffers are filled again as they are.
-      extra_.games.played.resize(batch.games.size());
+    if (keeps_records()) {
+      extra_.games = take_game_texts();
+      extra_.games.main_lines.reserve(
+          batch.games.size(), stream_.settings_.mode == StreamMode::Games ? batch.text.size() : 0);
     }
   }
-  // read_games keeps each game's model, made from the validator's reading of its main line.
+  // read_games keeps the tags and main-line SAN; the rest (comments, clocks, uci()) comes with
+  // the whole record, made again when asked for.
   void validate(const RawGame& game, GameReport& report) override {
     if (stream_.settings_.mode == StreamMode::Games)
       validator_.validate(game, report, main_line_);
@@ -65,18 +87,21 @@ class GameStream::Worker final : public ValidatingWorker {
   }
   void game(GameBatch& batch, std::size_t i) override {
     const StreamMode mode = stream_.settings_.mode;
-    if (mode == StreamMode::Games)
-      make_played_game(batch.games[i], batch.reports[i], main_line_, options_,
-                       extra_.games.played[i]);
-    else if (mode == StreamMode::Tags)
-      read_played_game_tags(batch.games[i], extra_.games.played[i]);
+    if (mode == StreamMode::Games) {
+      extra_.games.main_lines.add_game(main_line_);
+    } else if (mode == StreamMode::Tags) {
+      main_line_.clear();
+      TagReader tags(main_line_);
+      parse_game(batch.games[i], tags);
+      extra_.games.main_lines.add_game(main_line_);
+    }
   }
   void end_batch(GameBatch& batch) override {
-    if (keeps_games()) stream_.side_.put(batch, std::move(extra_));
+    if (keeps_records()) stream_.side_.put(batch, std::move(extra_));
   }
 
   GameStream& stream_;
-  MainLineRecord main_line_;  // Games mode
+  MainLineRecord main_line_;  // Games and Tags modes
   Chunk extra_;               // the batch's games beyond the reports, for the side table
 };
 

@@ -16,35 +16,43 @@
 #include "libpgn/ordered_stream.hpp"
 #include "libpgn/source.hpp"
 #include "libpgn/validator.hpp"
+#include "main_lines.hpp"
 
 namespace pgn::python {
 
 // What the workers keep of each game.
 enum class StreamMode : std::uint8_t {
-  Games,     // report and game model, and the games' text (read_games)
+  Games,     // report, tags and main-line SAN, and the games' text (read_games)
   Problems,  // report only (validate)
-  Tags,      // report and the tags alone, in the game models (to_dataframe)
+  Tags,      // report and the tags alone, in the main-line records (to_dataframe)
 };
 
-// What a batch of read_games keeps beyond the reports: each game's model (libpgn/games.hpp:
-// tags, SAN and moves, comments, problems), and the games' text, from which the whole record
-// of a game is made again when pgn() asks for it. to_dataframe's keeps the models' tags
-// alone. The models' buffers go back to the workers with the batch, to be filled again.
-struct BatchGames {
-  std::vector<PlayedGame> played;  // one per report (Games and Tags modes)
-  std::string text;                // the batch's games, back to back (Games mode)
-  std::vector<RawGame> games;      // views into text
+// What a batch of read_games keeps beyond the reports: the tags and main-line SAN of its games,
+// and the games' text, from which the whole record of a game is made again when it is asked
+// for (comments, clocks, uci(), pgn()): copying every game's whole record out of the worker
+// cost a tenth of a validation, and reading it back from the other core's cache more.
+struct GameTexts {
+  MainLineRecords main_lines;
+  std::string text;            // the batch's games, back to back
+  std::vector<RawGame> games;  // views into text
+  void clear() {
+    main_lines.clear();
+    text.clear();
+    games.clear();
+  }
 };
-BatchGames take_batch_games();
-void give_back_batch_games(BatchGames&& games);
+GameTexts take_game_texts();
+void give_back_game_texts(GameTexts&& texts);
 
 // The finished games of one batch, in input order.
 struct Chunk {
   std::vector<GameReport> reports;
-  BatchGames games;
-  // Games mode, used with the GIL held: the options the games were validated with, and a
-  // validator that makes a game's whole record for pgn().
+  GameTexts games;  // Games mode: one per report; Tags mode: their main_lines (tags only)
+  // Games mode, used with the GIL held: the options the games were validated with, a reader
+  // that makes a game's model when its moves' details are asked for, and a validator that
+  // makes its whole record for pgn().
   std::shared_ptr<const ValidateOptions> options;
+  mutable std::unique_ptr<PlayedGameReader> reader;
   mutable std::unique_ptr<GameValidator> revalidator;
   std::uint64_t input_bytes = 0;
   // Records of a JSON input that could not be read, in input order before the games.
@@ -54,7 +62,7 @@ struct Chunk {
   Chunk(Chunk&&) = default;
   Chunk& operator=(Chunk&&) = default;
   ~Chunk() {
-    if (!games.played.empty()) give_back_batch_games(std::move(games));
+    if (games.main_lines.size()) give_back_game_texts(std::move(games));
   }
 };
 

@@ -42,7 +42,6 @@ const std::map<std::string, std::string, std::less<>> kHeaderFloors = {
     {"ordered_stream", "run"},      // a class template, all in the header
     {"parse_limits", "read"},       // the parser's budgets
     {"parser", "read"},             // read/pgn_parser.cpp
-    {"played_games", "run"},        // run/games.cpp
     {"raw_game", "read"},           // a game's text, as the splitter cuts it
     {"reader", "read"},             // includes input, splitter and parser
     {"result_forms", "notation"},   // notation/notation.cpp

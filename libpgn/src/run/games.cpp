@@ -13,9 +13,7 @@
 #include "libpgn/game_record.hpp"
 #include "libpgn/movegen.hpp"
 #include "libpgn/ordered_stream.hpp"
-#include "libpgn/parser.hpp"
 #include "libpgn/pipeline.hpp"
-#include "libpgn/played_games.hpp"
 #include "libpgn/tags.hpp"
 
 namespace pgn {
@@ -93,15 +91,17 @@ struct PlayedGameFill {
       game.comment_spans_[k] = {c.ply, c.begin, c.size};
     }
     game.start = record.start;
-    // Appended rather than resized: a resize would clear the moves before they are written.
+    // Resized, so that only moves beyond the game read into it before are cleared first, and
+    // then written in one loop (appending one at a time cost twice as much).
     const std::size_t plies = record.moves.size();
-    game.moves.clear();
-    game.moves.reserve(plies);
+    game.moves.resize(plies);
+    PlayedMove* const moves = game.moves.data();
     for (std::size_t i = 0; i < plies; ++i) {
       const std::uint64_t packed = record.moves[i];
-      PlayedMove& move = game.moves.emplace_back();
+      PlayedMove& move = moves[i];
       move.ply = std::uint32_t(i + 1);
       move.move = record.played[i];
+      move.board = 0;
       if (MainLineRecord::is_packed(packed)) [[likely]]
         SanTextFill::short_san(move.san, reinterpret_cast<const char*>(&packed),
                                std::size_t(packed >> 56));
@@ -113,6 +113,11 @@ struct PlayedGameFill {
 };
 }  // namespace detail
 
+namespace {
+
+// The game model of a validated game: the record's tags, comments and main line copied once
+// into the game's buffers (reused: a game read into a game of the same size allocates
+// nothing), the report's problems swapped into the game.
 void make_played_game(const RawGame& raw, GameReport& report, const MainLineRecord& record,
                       const ValidateOptions& options, PlayedGame& game) {
   game.index = raw.index;
@@ -136,27 +141,6 @@ void make_played_game(const RawGame& raw, GameReport& report, const MainLineReco
   game.errors = report.errors;
   game.warnings = report.warnings;
 }
-
-namespace {
-
-// Reads a game's tags and stops at its movetext.
-class TagReader final : public Visitor {
- public:
-  explicit TagReader(PlayedGame& game) : game_(game) {}
-  Control tag(std::string_view name, std::string_view value, TextPos) override {
-    if (value.find('\\') == std::string_view::npos)
-      detail::PlayedGameFill::add_tag(game_, name, value);
-    else
-      detail::PlayedGameFill::add_tag(game_, name, unescape_tag_value(value));
-    return Control::Continue;
-  }
-  Control end_tags() override { return Control::SkipGame; }
-  bool wants_move_numbers() const override { return false; }
-  bool wants_columns() const override { return false; }
-
- private:
-  PlayedGame& game_;
-};
 
 // A JSON record that could not be read: a game without tags or moves, with the one error.
 PlayedGame unreadable_game(const Diagnostic& problem) {
@@ -255,12 +239,6 @@ struct Games::Stream {
   // Batches of games, in input order. Last: its thread ends before the rest goes.
   OrderedStream<std::vector<PlayedGame>> games;
 };
-
-void read_played_game_tags(const RawGame& raw, PlayedGame& game) {
-  detail::PlayedGameFill::clear_text(game);
-  TagReader tags(game);
-  parse_game(raw, tags);
-}
 
 Games::Games(Source source, ReadOptions options)
     : stream_(std::make_unique<Stream>(std::move(options))) {
