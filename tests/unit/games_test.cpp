@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
+#include <ranges>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -139,6 +141,9 @@ TEST(Games, TagsMovesPositionsAndComments) {
 // A game's tags and comments are views of one text per game: in input order, values
 // unescaped, a tag given empty told from one not given, and nothing left of a game read
 // before into the same object (its text longer, with more tags and comments).
+static_assert(std::forward_iterator<GameTags::iterator>);
+static_assert(std::ranges::forward_range<GameComments>);
+
 TEST(Games, TagAndCommentViews) {
   PlayedGameReader reader;
   RawGame raw;

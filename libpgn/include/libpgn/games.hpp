@@ -132,7 +132,10 @@ class GameTextView {
    public:
     using value_type = GameTextView::value_type;
     using difference_type = std::ptrdiff_t;
-    using iterator_category = std::forward_iterator_tag;
+    // Its values are made when read (no reference into the game): a forward iterator for
+    // std::ranges, an input iterator for the algorithms before them.
+    using iterator_concept = std::forward_iterator_tag;
+    using iterator_category = std::input_iterator_tag;
     iterator() = default;
     value_type operator*() const { return at_->read(text_); }
     iterator& operator++() {

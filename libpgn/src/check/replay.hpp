@@ -337,7 +337,7 @@ class GameReplay {
           if (l.pos.in_check()) [[unlikely]]
             main_line_->add_packed_check(main_line_san);
           else
-            main_line_->moves.push_back(main_line_san);
+            main_line_->add_packed(main_line_san);
         } else {
           if constexpr (V)
             append_variant_check_sign(l.pos, san_scratch_);

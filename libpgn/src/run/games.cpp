@@ -93,7 +93,7 @@ struct PlayedGameFill {
     game.start = record.start;
     // Resized, so that only moves beyond the game read into it before are cleared first, and
     // then written in one loop (appending one at a time cost twice as much).
-    const std::size_t plies = record.moves.size();
+    const std::size_t plies = record.plies;
     game.moves.resize(plies);
     PlayedMove* const moves = game.moves.data();
     for (std::size_t i = 0; i < plies; ++i) {
