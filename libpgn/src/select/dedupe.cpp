@@ -15,11 +15,11 @@
 
 #include "libpgn/bughouse.hpp"
 #include "libpgn/game_record.hpp"
-#include "libpgn/main_line.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/result_forms.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/tags.hpp"
+#include "read/main_line_reader.hpp"
 
 namespace pgn {
 
@@ -300,7 +300,8 @@ struct DuplicateKeyer::Impl {
     game_at_hand = &game;
     tags_end = 0;
     memo_usable = rules.prefix_min_plies == 0;
-    const MainLineEnd end = read_main_line(game, quick, line_options);
+    // QuickLine is final: the reader calls its hooks directly, not through the vtable.
+    const MainLineEnd end = detail::read_main_line_with(game, quick, line_options);
     if (end.status == MainLineStatus::GaveUp || quick.to_validator) return false;
     if (memo_usable) {
       MovetextMemo::Slot& slot = memo.slot(movetext_hash);

@@ -7,13 +7,13 @@
 #include <optional>
 
 #include "libpgn/game_record.hpp"
-#include "libpgn/main_line.hpp"
 #include "libpgn/parser.hpp"
 #include "libpgn/result_forms.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/select.hpp"
 #include "libpgn/tags.hpp"
 #include "libpgn/variant.hpp"
+#include "read/main_line_reader.hpp"
 
 namespace pgn {
 
@@ -395,7 +395,9 @@ struct GameSelector::Impl {
     if (tag("FEN", v) || (tag("Variant", v) && !equal_folded(v, "standard"))) return false;
     std::fill(answers.begin(), answers.end(), 0);
     std::fill(runs.begin(), runs.end(), 0);
-    if (read_main_line(game, line_visitor, line_options).status == MainLineStatus::GaveUp)
+    // MainLine is final: the reader calls its hooks directly, not through the vtable.
+    if (detail::read_main_line_with(game, line_visitor, line_options).status ==
+        MainLineStatus::GaveUp)
       return false;
     for (std::uint8_t& a : answers)
       if (!a) a = 2;
