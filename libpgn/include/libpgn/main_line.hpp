@@ -12,6 +12,7 @@
 //       return true;  // false stops reading the game
 //     }
 //   };
+//   Printer printer;
 //   pgn::read_main_lines(pgn::Source::path("games.pgn"), printer);
 #pragma once
 
