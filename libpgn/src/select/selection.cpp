@@ -340,11 +340,10 @@ struct GameSelector::Impl {
   }
 
   // Reads the main line of the moves in English (or the --lang notation) and nothing else,
-  // stopping once every condition is answered.
+  // stopping once every condition is answered (the start position is looked at before).
   struct MainLine final : MainLineVisitor {
     explicit MainLine(Impl& i) : impl(i) {}
     Impl& impl;
-    bool start(const Position& board) override { return !impl.observe(board); }
     bool move(const Position& board, Move, std::string_view) override {
       return !impl.observe(board);
     }
@@ -395,9 +394,11 @@ struct GameSelector::Impl {
     if (tag("FEN", v) || (tag("Variant", v) && !equal_folded(v, "standard"))) return false;
     std::fill(answers.begin(), answers.end(), 0);
     std::fill(runs.begin(), runs.end(), 0);
-    // MainLine is final: the reader calls its hooks directly, not through the vtable.
-    if (detail::read_main_line_with(game, line_visitor, line_options).status ==
-        MainLineStatus::GaveUp)
+    // The start position may answer alone: then the moves are not read at all. MainLine is
+    // final: the reader calls its hooks directly, not through the vtable.
+    if (!observe(Position()) &&
+        detail::read_main_line_with(game, line_visitor, line_options).status ==
+            MainLineStatus::GaveUp)
       return false;
     for (std::uint8_t& a : answers)
       if (!a) a = 2;
