@@ -29,7 +29,8 @@ not an example is an error, so markers cannot go stale:
   ../shared/bench/make-bench-corpora) are small shipped files here (BENCH_CORPORA below), in
   the folder `libpgn-bench/` of the copy, which LIBPGN_BENCH_CORPORA names to the scripts.
 - `needs (PROGRAM...)`: the block is skipped, with a message, where a program it runs (an
-  anchor a bench compares with, such as pgn-extract) is not installed.
+  anchor a bench compares with, such as pgn-extract) is not installed; `libpgn-python` stands
+  for the build's Python module.
 - `with (FIXTURE)`: the block runs with a fixture of FIXTURES below started (and stopped after
   the document): `dask-cluster`, a Dask scheduler on port 8799 and two workers.
 
@@ -254,7 +255,7 @@ def run_python_console(blocks, workdir, env):
                                input=json.dumps([SEPARATOR, [s.command for s in steps]]).encode(),
                                cwd=workdir, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, timeout=120)
-    joined = Block("python-console", 0, 0, "", None)
+    joined = Block("python-console", 0, 0, "", {})
     joined.steps = steps
     split_output(joined, completed.stdout.decode("utf-8", "replace"))
 
@@ -380,7 +381,8 @@ def main():
             for block in runnable:
                 where = "%s:%d" % (document, block.start + 1)
                 missing = [program for program in block.needs
-                           if not shutil.which(program, path=env["PATH"] + ":/usr/games")]
+                           if not (has_python if program == "libpgn-python" else shutil.which(
+                               program, path=env["PATH"] + ":/usr/games"))]
                 if missing:
                     skipped.append("%s: needs %s, not installed here" % (where, " ".join(missing)))
                     block.skip = "not installed"
