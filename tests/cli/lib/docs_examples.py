@@ -22,12 +22,14 @@ Lines of the form `<!-- docs-test: WORD (ARGUMENT) -->` right before a block's o
 not an example is an error, so markers cannot go stale:
 - `skip (why)`: the block cannot run in a test (it needs root or the network, or shows a
   measurement on data that is not shipped). Skipped blocks are counted and listed.
-- `timings`: a benchmark. Every number of its output (times, speeds, ratios, and the counts
-  and sizes of the corpora it ran on) is compared as `<n>`, so that the command's columns,
-  rows and messages are checked and not its measurements. The benchmark corpora the bench/
-  scripts time (lichess.pgn, twic.pgn, masters.pgn, normally ~100-230 MB each made by
-  ../shared/bench/make-bench-corpora) are small shipped files here (BENCH_CORPORA below), in
-  the folder `libpgn-bench/` of the copy, which LIBPGN_BENCH_CORPORA names to the scripts.
+- `timings`: a benchmark, or a run whose lines show its speed (progress lines). Its
+  measurements are compared as `<n>` (TIMINGS below: the numbers that are a table cell alone,
+  and every number of a line outside tables), so that the command's columns, rows, labels and
+  messages are checked and not its times, speeds, ratios, or the counts and sizes of the
+  corpora it ran on. The benchmark corpora the bench/ scripts time (lichess.pgn, twic.pgn,
+  masters.pgn, normally ~100-230 MB each made by ../shared/bench/make-bench-corpora) are small
+  shipped files here (BENCH_CORPORA below), in the folder `libpgn-bench/` of the copy, which
+  LIBPGN_BENCH_CORPORA names to the scripts.
 - `needs (PROGRAM...)`: the block is skipped, with a message, where a program it runs (an
   anchor a bench compares with, such as pgn-extract) is not installed; `libpgn-python` stands
   for the build's Python module.
@@ -81,12 +83,15 @@ OTHER_NUMBER = re.compile(r"(?<![A-Za-z])%s(?![A-Za-wyz])" % NUMBER)
 
 
 def mask_measurements(text):
+    # Outside tables, runs of spaces are one: a number's width pads them (`  5.0%`, ` 46.3%`).
     return "\n".join(TABLE_CELL_NUMBER.sub(" <n> ", line) if line.startswith("|")
-                     else OTHER_NUMBER.sub("<n>", line) for line in text.split("\n"))
+                     else re.sub(" +", " ", OTHER_NUMBER.sub("<n>", line))
+                     for line in text.split("\n"))
 
 
 TIMINGS = [
-    ("in benchmarks, the numbers of table cells and of other lines", mask_measurements),
+    ("in benchmarks, the numbers of table cells and of other lines (and the spaces that pad "
+     "them)", mask_measurements),
     ("in benchmarks, bench/threads-scaling's verdict on the load of the machine",
      re.compile(r"^UNRELIABLE wall times: .*$\n?", re.M)),
 ]
