@@ -29,11 +29,12 @@ not an example is an error, so markers cannot go stale:
   corpora it ran on. The benchmark corpora the bench/ scripts time (lichess.pgn, twic.pgn,
   masters.pgn, normally ~100-230 MB each made by ../shared/bench/make-bench-corpora) are small
   shipped files here (BENCH_CORPORA below), in the folder `libpgn-bench/` of the copy, which
-  LIBPGN_BENCH_CORPORA names to the scripts.
+  LIBPGN_BENCH_CORPORA names to the scripts; the perft benches search two plies less
+  (LIBPGN_BENCH_DEPTH_CUT).
 - `needs (PROGRAM...)`: the block is skipped, with a message, where a program it runs (an
   anchor a bench compares with, such as pgn-extract) is not installed; `libpgn-python` stands
   for the build's Python module.
-- `with (FIXTURE)`: the block runs with a fixture of FIXTURES below started (and stopped after
+- `with (FIXTURE)`: the block runs with a fixture of class Fixtures below started (and stopped after
   the document): `dask-cluster`, a Dask scheduler on port 8799 and two workers.
 
 With --update, the pasted output of every example that differs is replaced by the real one
@@ -381,7 +382,8 @@ def main():
             env = dict(os.environ, PATH=os.path.join(workdir, "build", "bin") + os.pathsep
                        + os.environ.get("PATH", ""), LC_ALL="C.UTF-8", TMPDIR=workdir,
                        PYTHONPATH=os.path.join(workdir, "build", "python"), PYTHONHASHSEED="0",
-                       LIBPGN_BENCH_CORPORA=os.path.join(workdir, "libpgn-bench"))
+                       LIBPGN_BENCH_CORPORA=os.path.join(workdir, "libpgn-bench"),
+                       LIBPGN_BENCH_DEPTH_CUT="2")
             env.pop("NO_COLOR", None)
             for block in runnable:
                 where = "%s:%d" % (document, block.start + 1)
