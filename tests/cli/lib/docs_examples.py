@@ -9,8 +9,8 @@ A fenced block is an example when it holds console lines:
   console prints after it; all such blocks of one document run in one interpreter, in order;
 - a ```python block without prompts is a script that must run without error.
 
-Every document runs in a temporary copy of the repository's `corpora/`, `docs/` and `bench/`, so that
-examples that write files (`-o`, `--in-place`, `> x.pgn`) change nothing in the source tree;
+Every document runs in a temporary copy of the repository's `corpora/`, `docs/` and `bench/`,
+so that examples that write files (`-o`, `--in-place`, `> x.pgn`) change nothing in the source tree;
 its blocks run in order in that one copy, so a file one example writes is there for the next.
 `pgn` and `build/bin/pgn` are the pgn binary under test and `build/python` its Python module;
 `build` (and `build-dev`, the name of some benches' runs) is the build folder of that binary
@@ -104,6 +104,9 @@ BENCH_CORPORA = {
     "masters.pgn": "docs/examples/immortal-games.pgn",  # classic games, CRLF as pgnmentor's
 }
 
+# The programs each fixture runs, so that a block run with it is skipped where they are missing.
+FIXTURE_NEEDS = {"dask-cluster": ["dask"]}
+
 MARKER = re.compile(r"^\s*<!-- docs-test: (\w+)(?: \((.+)\))? -->\s*$")
 # Each marker word, and whether it takes an argument.
 DIRECTIVES = {"skip": True, "timings": False, "needs": True, "with": True}
@@ -142,6 +145,7 @@ class Block:
         self.timings = "timings" in markers
         self.needs = markers.get("needs", "").split()
         self.fixtures = markers.get("with", "").split()
+        self.needs += [program for name in self.fixtures for program in FIXTURE_NEEDS.get(name, [])]
         self.steps = []
         self.script = ""
 
@@ -226,10 +230,17 @@ def run_shell(block, workdir, env):
         # The separator is printed between commands; `$?` is kept across it for `echo $?`.
         script.append('__status=$?; printf "\\n%s\\n"; (exit $__status)' % (SEPARATOR % n))
         script.append(step.command)
-    completed = subprocess.run(["bash", "-c", "\n".join(script) + "\n"], cwd=workdir, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               stdin=subprocess.DEVNULL, timeout=120)
-    split_output(block, completed.stdout.decode("utf-8", "replace"))
+    # In a session of its own, so that a block that waits forever is ended with what it started
+    # in the background, and fails alone.
+    shell = subprocess.Popen(["bash", "-c", "\n".join(script) + "\n"], cwd=workdir, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        output, _ = shell.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        os.killpg(shell.pid, signal.SIGKILL)
+        output = shell.communicate()[0] + b"\n<the block ran out of its 120 s>\n"
+    split_output(block, output.decode("utf-8", "replace"))
 
 
 def split_output(block, output):
