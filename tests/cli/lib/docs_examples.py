@@ -41,6 +41,8 @@ With --update, the pasted output of every example that differs is replaced by th
 (lines equal after the rules are kept as they were pasted), to re-paste after a change:
     /usr/bin/python3 tests/cli/lib/docs_examples.py --update build/bin/pgn . [docs/x.md...]
 then read the change to the documents: a new output may show a bug rather than a stale page.
+In a `timings` block a line whose shape changed gets the numbers of the small stand-ins, which
+measure nothing: paste the bench's run on the real corpora there instead.
 """
 
 import argparse
