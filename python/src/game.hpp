@@ -1,6 +1,5 @@
-// Games read from Python: the iterators over a stream that read_games, validate and
-// to_dataframe share, the batch a game keeps, and the Game and GameIterator Python types
-// (game.cpp).
+// Games read from Python: the iterators over a stream that read_games and to_dataframe
+// share, the batch a game keeps, and the Game and GameIterator Python types (game.cpp).
 #pragma once
 
 #include <pybind11/pybind11.h>
