@@ -3,7 +3,7 @@
 // `pgn validate --threads 1` on the same file (bench/python-vs-validate measures Python's).
 // With --positions it also walks each main line with a MainLineCursor and reads each position's
 // key: what `pgn select`'s position conditions and `pgn dedupe`'s keys would cost on the
-// reading API (docs/architecture.md, "Why select and dedupe do not read through games.hpp").
+// reading API (docs/architecture.md, "Why select and dedupe read through main_line.hpp").
 //
 //   games-loop [--positions] FILE...
 #include <cstdint>

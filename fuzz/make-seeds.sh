@@ -81,6 +81,8 @@ cp "$src"/fuzz/seeds/validate/* "$out/fuzz_validate/"
 cp "$src"/fuzz/seeds/spoken/* "$out/fuzz_spoken/"
 cp "$src"/localization/*.json "$out/fuzz_notation_json/"
 cp "$src"/fuzz/seeds/json_input/* "$out/fuzz_json_input/"
+# The forms of the typed tag readers (rounds, ratings, time controls, numbers) and their edges.
+cp "$src"/fuzz/seeds/tag_values/* "$out/fuzz_tag_values/"
 # The targets whose inputs have a form of their own (a selector byte, a condition line, FEN
 # lines, frames) start from their hand-written seeds only.
 for name in select dedupe repair winnable variant_san python_cuts bpgn; do

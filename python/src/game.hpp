@@ -1,6 +1,5 @@
-// Games read from Python: the iterators over a stream that read_games, validate and
-// to_dataframe share, the batch a game keeps, and the Game and GameIterator Python types
-// (game.cpp).
+// Games read from Python: the iterators over a stream that read_games and to_dataframe
+// share, the batch a game keeps, and the Game and GameIterator Python types (game.cpp).
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -16,6 +15,7 @@
 #include <utility>
 
 #include "errors.hpp"
+#include "exclusive_use.hpp"
 #include "libpgn/report.hpp"
 #include "signals.hpp"
 #include "sources.hpp"
@@ -65,29 +65,10 @@ class StreamIterator {
   StreamIterator(const StreamIterator&) = delete;
   StreamIterator& operator=(const StreamIterator&) = delete;
 
-  // Held by the thread that moves or closes the iterator: next_chunk() lets go of the GIL while
-  // it waits, and another Python thread must not move the iterator, nor free the stream, in
-  // the meantime. A thread that finds the iterator busy waits for it without the GIL, which
-  // the holder needs back. Taken with the GIL held; the same thread again (a finalizer run
-  // inside next()) is a RuntimeError, as a generator that is already running.
-  class InUse {
+  // Held by the thread that moves or closes the iterator (exclusive_use.hpp).
+  class InUse : public ExclusiveUse::Hold {
    public:
-    explicit InUse(StreamIterator& it) : it_(it), lock_(it.use_, std::try_to_lock) {
-      if (!lock_.owns_lock()) {
-        if (it.user_ == std::this_thread::get_id())
-          throw std::runtime_error("the iterator is already running in this thread");
-        py::gil_scoped_release nogil;
-        lock_.lock();
-      }
-      it.user_ = std::this_thread::get_id();
-    }
-    ~InUse() { it_.user_ = std::thread::id(); }
-    InUse(const InUse&) = delete;
-    InUse& operator=(const InUse&) = delete;
-
-   private:
-    StreamIterator& it_;
-    std::unique_lock<std::mutex> lock_;
+    explicit InUse(StreamIterator& it) : Hold(it.use_) {}
   };
 
   // Stops the threads. Called with the GIL held, by the holder of InUse or the last owner.
@@ -141,8 +122,7 @@ class StreamIterator {
   std::uint64_t games_at_end_ = 0;
 
  private:
-  std::mutex use_;
-  std::atomic<std::thread::id> user_{};
+  ExclusiveUse use_;
 };
 
 class GameIterator : public StreamIterator {

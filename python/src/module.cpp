@@ -1,5 +1,5 @@
-// The libpgn Python module: reading games (game.hpp), validating and converting through
-// libpgn's pipeline (stream.hpp), and the legality core as libpgn.Position. Python-side helpers
+// The libpgn Python module: reading games (game.hpp), validating (validate.cpp) and converting
+// through the library's runs, and the legality core as libpgn.Position. Python-side helpers
 // (exceptions, to_dataframe, the Dask functions) are in the libpgn package around it.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -22,7 +22,6 @@
 #include "game.hpp"
 #include "libpgn/bughouse_teams.hpp"
 #include "libpgn/convert_run.hpp"
-#include "libpgn/min_severity.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/report.hpp"
@@ -61,98 +60,6 @@ py::dict problem_dict(const Problem& p) {
 }
 
 namespace {
-
-py::dict summary_dict(const RunSummary& r) {
-  py::dict d;
-  d["files"] = r.files;
-  d["files_failed"] = r.files_failed;
-  d["games"] = r.games;
-  d["games_valid"] = r.games_valid;
-  d["games_with_errors"] = r.games_with_errors;
-  d["games_not_checked"] = r.games_not_checked;
-  d["games_with_warnings"] = r.games_with_warnings;
-  d["moves"] = r.moves;
-  d["errors"] = r.errors;
-  d["warnings"] = r.warnings;
-  d["input_bytes"] = r.input_bytes;
-  py::dict by_code;
-  for (const CodeInfo& info : all_codes())
-    if (r.by_code[int(info.code)]) by_code[info.name] = r.by_code[int(info.code)];
-  d["problems_by_code"] = by_code;
-  return d;
-}
-
-// Problems as `pgn validate --format jsonl` reports them, the summary counted as they pass
-// (every problem counts, shown or not, as on the command line).
-class ProblemIterator : public StreamIterator {
- public:
-  ProblemIterator(const py::handle& source, StreamSettings settings, Severity min_severity,
-                  const ByteRange& range = std::nullopt)
-      : StreamIterator(source, std::move(settings), range), min_severity_(min_severity) {}
-
-  Problem next() {
-    const InUse in_use(*this);
-    return next_problem();
-  }
-  py::dict summary() {
-    const InUse in_use(*this);
-    try {
-      while (true) next_problem();
-    } catch (py::stop_iteration&) {
-    }
-    return summary_dict(summary_);
-  }
-
- private:
-  Problem next_problem() {
-    for (;;) {
-      while (problem_ < pending_.size()) {
-        Diagnostic& d = pending_[problem_++];
-        if (always_shown_ || shown_at(min_severity_, d)) return Problem{*file_, std::move(d)};
-      }
-      pending_.clear();
-      problem_ = 0;
-      if (position_ < chunk_->reports.size()) {
-        GameReport& report = chunk_->reports[position_++];
-        summary_.add(report);
-        pending_ = std::move(report.problems);
-        continue;
-      }
-      // Ended, or closed by an interrupt (the iterator ends there, as a generator would).
-      if (done_ || !stream_) throw py::stop_iteration();
-      if (next_chunk()) {
-        summary_.input_bytes += chunk_->input_bytes;
-        for (const Diagnostic& d : chunk_->unreadable) summary_.add_unreadable(d);
-        pending_ = std::move(chunk_->unreadable);
-        continue;
-      }
-      done_ = true;
-      // What the command line writes whatever the filters: warnings about the whole input and
-      // a read fault.
-      always_shown_ = true;
-      const std::vector<Diagnostic> warnings = stream_->file_warnings();
-      close();
-      ++summary_.files;
-      for (const Diagnostic& d : warnings) {
-        summary_.add_file_warning(d);
-        pending_.push_back(d);
-      }
-      if (!end_error_.empty()) {
-        ++summary_.files_failed;
-        Diagnostic d = input_problem(end_error_, games_at_end_);
-        ++summary_.errors;
-        ++summary_.by_code[int(Code::Io)];
-        pending_.push_back(d);
-      }
-    }
-  }
-  Severity min_severity_;
-  bool always_shown_ = false;
-  std::vector<Diagnostic> pending_;
-  std::size_t problem_ = 0;
-  bool done_ = false;
-  RunSummary summary_;
-};
 
 // The conversion's text, gathered for the caller: `pgn convert` writes the same to a file.
 class GatheredOutput final : public ConvertSink {
@@ -391,6 +298,7 @@ using namespace pgn::python;
 namespace pgn::python {
 void bind_position(py::module_& m);  // position.cpp
 void bind_cuts(py::module_& m);      // cuts.cpp
+void bind_validate(py::module_& m);  // validate.cpp
 }  // namespace pgn::python
 
 PYBIND11_MODULE(_libpgn, m) {
@@ -430,14 +338,6 @@ PYBIND11_MODULE(_libpgn, m) {
 
   add_game_types(m);
 
-  py::class_<ProblemIterator>(m, "ProblemIterator",
-                              "Problems in input order; `summary` after them.")
-      .def("__iter__", [](py::object self) { return self; })
-      .def("__next__", &ProblemIterator::next)
-      .def_property_readonly(
-          "summary", &ProblemIterator::summary,
-          "The run's totals (the jsonl summary record); reads what is left first.");
-
   m.def(
       "read_games",
       [](py::handle source, const std::string& lang, long threads, const ByteRange& byte_range,
@@ -463,33 +363,7 @@ games without a Variant tag ("crazyhouse", any name the tag takes; a game's own 
 that cannot be read, or is cut while it is read, raises PgnError (after the games before the
 fault). One iterator may be shared by threads: each game goes to one of them.)");
 
-  m.def(
-      "validate",
-      [](py::handle source, const std::string& lang, long threads, bool strict,
-         const std::vector<std::string>& ignore, const std::string& min_severity, bool tag_checks,
-         bool check_suffixes, const ByteRange& byte_range, const std::string& encoding,
-         const std::string& variant) {
-        StreamSettings settings;
-        settings.mode = StreamMode::Problems;
-        settings.threads = thread_count(threads);
-        settings.validate = validate_options(lang, strict, variant);
-        settings.encoding = code_page_from(encoding);
-        apply_filters(settings.validate, ignore, tag_checks, check_suffixes);
-        return std::make_unique<ProblemIterator>(source, std::move(settings),
-                                                 min_severity_from(min_severity), byte_range);
-      },
-      "source"_a, py::kw_only(), "lang"_a = "auto", "threads"_a = 0, "strict"_a = false,
-      "ignore"_a = std::vector<std::string>(), "min_severity"_a = "warning", "tag_checks"_a = true,
-      "check_suffixes"_a = true, "byte_range"_a = py::none(), "encoding"_a = "auto",
-      "variant"_a = "",
-      R"(Iterates the problems `pgn validate` reports for `source` (Problem records with the jsonl
-fields); the iterator's `summary` holds the totals. A read fault is a problem of code "io", as on
-the command line. PGN and JSON game records (an array or JSON Lines) are told apart by content.
-The options are those of `pgn validate`: `strict` (warnings count as errors), `ignore` (codes not
-reported nor counted, e.g. ["missing-tag"]), `min_severity` ("warning" or "error": the problems
-shown; the summary counts all), `tag_checks`, `check_suffixes`, `encoding` (as read_games),
-`variant` (the rules of games without a Variant tag, as `--variant`). `byte_range=(start, end)`
-reads the games of an uncompressed PGN file that start in those bytes, as read_games does.)");
+  bind_validate(m);
 
   m.def(
       "convert", &convert, "source"_a, py::kw_only(), "to"_a = "pgn", "lang"_a = "auto",

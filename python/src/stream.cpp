@@ -68,14 +68,11 @@ class GameStream::Worker final : public ValidatingWorker {
       : ValidatingWorker(stream.settings_.validate), stream_(stream) {}
 
  private:
-  bool keeps_records() const { return stream_.settings_.mode != StreamMode::Problems; }
   void begin_batch(GameBatch& batch) override {
     extra_ = Chunk();
-    if (keeps_records()) {
-      extra_.games = take_game_texts();
-      extra_.games.main_lines.reserve(
-          batch.games.size(), stream_.settings_.mode == StreamMode::Games ? batch.text.size() : 0);
-    }
+    extra_.games = take_game_texts();
+    extra_.games.main_lines.reserve(
+        batch.games.size(), stream_.settings_.mode == StreamMode::Games ? batch.text.size() : 0);
   }
   // read_games keeps the tags and main-line SAN; the rest (comments, clocks, uci()) comes with
   // the whole record, made again when asked for.
@@ -86,19 +83,14 @@ class GameStream::Worker final : public ValidatingWorker {
       validator_.validate(game, report);
   }
   void game(GameBatch& batch, std::size_t i) override {
-    const StreamMode mode = stream_.settings_.mode;
-    if (mode == StreamMode::Games) {
-      extra_.games.main_lines.add_game(main_line_);
-    } else if (mode == StreamMode::Tags) {
+    if (stream_.settings_.mode == StreamMode::Tags) {
       main_line_.clear();
       TagReader tags(main_line_);
       parse_game(batch.games[i], tags);
-      extra_.games.main_lines.add_game(main_line_);
     }
+    extra_.games.main_lines.add_game(main_line_);
   }
-  void end_batch(GameBatch& batch) override {
-    if (keeps_records()) stream_.side_.put(batch, std::move(extra_));
-  }
+  void end_batch(GameBatch& batch) override { stream_.side_.put(batch, std::move(extra_)); }
 
   GameStream& stream_;
   MainLineRecord main_line_;  // Games and Tags modes
@@ -110,8 +102,7 @@ class GameStream::Consumer final : public BatchConsumer {
   explicit Consumer(GameStream& stream) : stream_(stream) {}
 
   void batch(GameBatch& batch) override {
-    Chunk chunk;
-    if (stream_.settings_.mode != StreamMode::Problems) chunk = stream_.side_.take(batch);
+    Chunk chunk = stream_.side_.take(batch);
     if (stream_.settings_.mode == StreamMode::Games) {
       // The games' bytes go with the chunk (the batch gets the chunk's spare buffers): the
       // views are moved to where the bytes are now, which a short string's swap changes.
@@ -127,14 +118,7 @@ class GameStream::Consumer final : public BatchConsumer {
             std::string_view(chunk.games.text.data() + (g.text.data() - old_text), g.text.size());
     }
     chunk.reports.swap(batch.reports);
-    chunk.input_bytes = batch.input_bytes;
-    chunk.unreadable.swap(batch.unreadable);
     stream_.chunks_.push(std::move(chunk));
-  }
-
-  void file_warning(std::size_t, const std::string&, const Diagnostic& warning) override {
-    std::lock_guard lock(stream_.mutex_);
-    stream_.file_warnings_.push_back(warning);
   }
 
   void end_file(std::size_t, const std::string&, const std::string& error,

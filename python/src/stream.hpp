@@ -1,4 +1,4 @@
-// The Python module's reading, validating and to_dataframe runs: a run over one input on the
+// The Python module's reading and to_dataframe runs: a run over one input on the
 // library's ordered stream (a background thread, batches of finished games handed to the
 // Python iterator in input order through a short queue, so memory stays flat).
 #pragma once
@@ -22,9 +22,8 @@ namespace pgn::python {
 
 // What the workers keep of each game.
 enum class StreamMode : std::uint8_t {
-  Games,     // report, tags and main-line SAN, and the games' text (read_games)
-  Problems,  // report only (validate)
-  Tags,      // report and the tags alone, in the main-line records (to_dataframe)
+  Games,  // report, tags and main-line SAN, and the games' text (read_games)
+  Tags,   // report and the tags alone, in the main-line records (to_dataframe)
 };
 
 // What a batch of read_games keeps beyond the reports: the tags and main-line SAN of its games,
@@ -54,9 +53,6 @@ struct Chunk {
   std::shared_ptr<const ValidateOptions> options;
   mutable std::unique_ptr<PlayedGameReader> reader;
   mutable std::unique_ptr<GameValidator> revalidator;
-  std::uint64_t input_bytes = 0;
-  // Records of a JSON input that could not be read, in input order before the games.
-  std::vector<Diagnostic> unreadable;
 
   Chunk() = default;
   Chunk(Chunk&&) = default;
@@ -89,8 +85,6 @@ class GameStream {
   // Why the input was not read to its end ("" when it was).
   std::string error() const { return chunks_.error(); }
   std::uint64_t games_read() const { return games_read_; }
-  // Warnings about the input as a whole (no games found, not PGN), known at its end.
-  const std::vector<Diagnostic>& file_warnings() const { return file_warnings_; }
   const std::string& name() const { return name_; }
   void stop();
 
@@ -102,7 +96,6 @@ class GameStream {
   std::string name_;
   std::mutex mutex_;  // for what the run says of the input at its end
   std::uint64_t games_read_ = 0;
-  std::vector<Diagnostic> file_warnings_;
   // Records made by workers for a batch, until the consumer takes them.
   BatchSideTable<Chunk> side_;
   // Last: its thread ends before the rest goes.

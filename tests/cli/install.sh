@@ -15,6 +15,7 @@ prefix=$work/prefix
 cmake --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1 || fail "cmake --install failed: $(tail -n 5 "$work/install.log")"
 for f in bin/pgn share/man/man1/pgn.1 share/bash-completion/completions/pgn share/zsh/site-functions/_pgn \
   include/libpgn/validate_options.hpp include/libpgn/position.hpp include/libpgn/games.hpp \
+  include/libpgn/main_line.hpp \
   include/libpgn/comment_commands.hpp lib/cmake/libpgn/libpgnConfig.cmake \
   lib/cmake/libpgn/libpgnConfigVersion.cmake; do
   [ -e "$prefix/$f" ] || fail "not installed: $f"
@@ -151,7 +152,7 @@ fi
 # The examples of docs/cpp.md, taken from the page so that it cannot drift: its CMake lines
 # and each marked program build against the installed package, and read_games.cpp (on
 # docs/examples/clocks.pgn, compressed) and main_line_cursor.cpp (on it as it is) print what
-# the page shows.
+# the page shows, and so does after_four_plies.cpp (the main-line reader) on it as it is.
 docs=$2/docs/cpp.md
 examples=$(sed -n 's|^<!-- compiled by tests/cli/install.sh: \(.*\) -->$|\1|p' "$docs")
 [ -n "$examples" ] || fail "docs/cpp.md marks no example"
@@ -188,6 +189,11 @@ if cmake -S "$work/examples" -B "$work/examples/build" -DCMAKE_PREFIX_PATH="$pre
   block "<!-- output of main_line_cursor.cpp on examples/clocks.pgn -->" text >"$work/main_line_cursor.expected"
   diff "$work/main_line_cursor.expected" "$work/main_line_cursor.out" >"$work/main_line_cursor.diff" ||
     fail "docs/cpp.md shows another output of main_line_cursor than it prints: $(head -n 6 "$work/main_line_cursor.diff")"
+  "$work/examples/build/after_four_plies" "$2/docs/examples/clocks.pgn" >"$work/after_four_plies.out" ||
+    fail "the after_four_plies example failed on clocks.pgn"
+  block "<!-- output of after_four_plies.cpp on examples/clocks.pgn -->" text >"$work/after_four_plies.expected"
+  diff "$work/after_four_plies.expected" "$work/after_four_plies.out" >"$work/after_four_plies.diff" ||
+    fail "docs/cpp.md shows another output of after_four_plies than it prints: $(head -n 6 "$work/after_four_plies.diff")"
   [ "$("$work/examples/build/count_captures" "$2/docs/examples/clocks.pgn")" = "$(printf 'game 1: 1 captures\ngame 2: 2 captures')" ] ||
     fail "the count_captures example counts other captures"
   "$work/examples/build/tag_values" >"$work/tag_values.out" || fail "the tag_values example failed"

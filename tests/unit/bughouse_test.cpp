@@ -269,5 +269,27 @@ TEST(BughouseWriters, NormalizedBpgnReadsBackTheSame) {
   EXPECT_NE(board_b.find("1. e4 P@e3 *"), std::string::npos) << board_b;
 }
 
+// The comment tokens the writers make of a move's clock, elapsed time and comments, and the
+// messages that quote a move number the reader cannot place, as written.
+TEST(BughouseWriters, CommentTokensAndQuotedTokensAsWritten) {
+  const Checked c = check(
+      "[WhiteA \"a\"]\n\n1A. e4 {[ts=185.070]} 1a. e5 {178.5}{C:hi} 1B. d4 {[%clk 0:02:59.25]}\n");
+  EXPECT_EQ(messages(c.report), "");
+  std::string bpgn;
+  append_bpgn(c.match, bpgn);
+  EXPECT_NE(bpgn.find("1A. e4 {[ts=185.07]} 1a. e5 {178.5} {C:hi} 1B. d4 {179.25} *\n"),
+            std::string::npos)
+      << bpgn;
+  std::string board_b;
+  append_bughouse_board_pgn(c.match, 1, board_b);
+  EXPECT_NE(board_b.find("1. d4 {[%clk 0:02:59.25]} *"), std::string::npos) << board_b;
+
+  const Checked unplaced = check("1A. e4 1. e5 1a. d5 Nf3\n");
+  EXPECT_EQ(messages(unplaced.report),
+            "1:8 error syntax: move number '1.' names no board (1A. or 1a.)\n"
+            "1:11 error syntax: 'e5' follows no board move number\n"
+            "1:21 error syntax: 'Nf3' follows no board move number\n");
+}
+
 }  // namespace
 }  // namespace pgn

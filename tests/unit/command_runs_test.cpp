@@ -34,6 +34,15 @@ std::string games(int count) {
   return text;
 }
 
+// A run whose sink asks it to stop at its second output (`outputs` counts them): nothing is
+// handed on after that, and the input, 200 games of a batch or two each, is not read to its end.
+template <class Run>
+void expect_stopped_at_the_second_output(const std::size_t& outputs, Run run) {
+  const RunSummary summary = run(std::vector<Source>{Source::bytes("in", games(200))});
+  EXPECT_EQ(outputs, 2u);
+  EXPECT_LT(summary.games, 200u);
+}
+
 struct SelectRecorder final : SelectSink {
   std::string written;
   std::vector<std::string> notes, failed;
@@ -178,9 +187,9 @@ TEST(RepairFiles, JsonLinesDryRunAndAStopFromTheSink) {
   settings.dry_run = false;
   RepairRecorder stopping;
   stopping.stop_after = 2;
-  const RepairTotals totals = repair_files({Source::bytes("in", games(200))}, settings, stopping);
-  EXPECT_EQ(stopping.batches, 2u);
-  EXPECT_LT(totals.summary.games, 200u);
+  expect_stopped_at_the_second_output(stopping.batches, [&](const std::vector<Source>& in) {
+    return repair_files(in, settings, stopping).summary;
+  });
 }
 
 struct ConvertRecorder final : ConvertSink {
@@ -286,9 +295,9 @@ TEST(ConvertFiles, AnOutputThatFailsStopsTheRun) {
   settings.pipeline.batch_bytes = 256;
   ConvertRecorder failing;
   failing.fail_at = 2;
-  const ConvertTotals totals = convert_files({Source::bytes("in", games(200))}, settings, failing);
-  EXPECT_EQ(failing.writes, 2u);
-  EXPECT_LT(totals.summary.games, 200u);
+  expect_stopped_at_the_second_output(failing.writes, [&](const std::vector<Source>& in) {
+    return convert_files(in, settings, failing).summary;
+  });
 }
 
 struct ValidateRecorder final : ValidateSink {

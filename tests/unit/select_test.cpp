@@ -194,6 +194,22 @@ TEST(Selection, TranspositionsAndConditions) {
   EXPECT_FALSE(bad.add_moves("1. e4 e5 2. Ke3", false, {}, error));
 }
 
+// A position condition the start position answers is decided without reading the moves: a
+// game whose tag section the main-line reader would give up on is not sent to the validator.
+TEST(Selection, TheStartPositionAnswersWithoutTheMoves) {
+  std::string error;
+  Selection s;
+  ASSERT_TRUE(s.add_fen(Position::kStartFen, false, error)) << error;
+  GameSelector selector(s, ValidateOptions{});
+  for (std::string_view text : {"[Event \"x\"]\n\n1. e4 e5 *\n", "[Event \"x\"\n\n1. e4 e5 *\n"}) {
+    RawGame game;
+    game.text = text;
+    const SelectOutcome outcome = selector.decide(game);
+    EXPECT_TRUE(outcome.selected) << text;
+    EXPECT_FALSE(outcome.replayed) << text;
+  }
+}
+
 TEST(AppendGameAsRead, KeepsBytesAndLineEnds) {
   std::string out;
   append_game_as_read("[Event \"a\"]\r\n\r\n1. e4 *", out);

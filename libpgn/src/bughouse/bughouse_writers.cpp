@@ -2,7 +2,9 @@
 #include "libpgn/bughouse_writers.hpp"
 
 #include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 #include "libpgn/json_writer.hpp"
 #include "libpgn/report.hpp"
@@ -62,6 +64,15 @@ void append_tag(std::string_view name, std::string_view value, std::string& out)
   out += "\"]\n";
 }
 
+// A comment token, "{" the parts "}", appended piece by piece: GCC 12 takes
+// `"{" + std::string` for overlapping copies (-Wrestrict).
+std::string comment_token(std::initializer_list<std::string_view> parts) {
+  std::string token = "{";
+  for (std::string_view part : parts) token += part;
+  token += '}';
+  return token;
+}
+
 // Appends `token` to movetext lines of at most 79 characters.
 void append_token(std::string_view token, std::size_t& line, std::string& out) {
   if (line > 0 && line + 1 + token.size() > 79) {
@@ -101,9 +112,9 @@ void append_bpgn(const BughouseMatch& match, std::string& out) {
   for (const BughouseMove& m : match.moves) {
     append_token(move_number(m), line, out);
     append_token(m.san, line, out);
-    if (m.clock) append_token("{" + seconds_text(*m.clock) + "}", line, out);
-    if (m.elapsed) append_token("{[ts=" + seconds_text(*m.elapsed) + "]}", line, out);
-    for (const std::string& c : m.comments) append_token("{" + c + "}", line, out);
+    if (m.clock) append_token(comment_token({seconds_text(*m.clock)}), line, out);
+    if (m.elapsed) append_token(comment_token({"[ts=", seconds_text(*m.elapsed), "]"}), line, out);
+    for (const std::string& c : m.comments) append_token(comment_token({c}), line, out);
   }
   append_token(result_of(match), line, out);
   out += "\n\n";
@@ -196,7 +207,7 @@ void append_bughouse_board_pgn(const BughouseMatch& match, int board, std::strin
       append_token(std::to_string(m.number) + "...", line, out);
     append_token(m.san, line, out);
     // The pockets change between a board's moves: the partner's captures fill them.
-    if (m.clock) append_token("{[%clk " + clock_text(*m.clock) + "]}", line, out);
+    if (m.clock) append_token(comment_token({"[%clk ", clock_text(*m.clock), "]"}), line, out);
     need_number = m.side == Black;
   }
   append_token(result_text(result), line, out);

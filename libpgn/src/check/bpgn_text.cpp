@@ -5,6 +5,8 @@
 #include <array>
 #include <cctype>
 #include <cstring>
+#include <string>
+#include <string_view>
 
 #include "libpgn/bughouse.hpp"
 #include "libpgn/tags.hpp"
@@ -38,6 +40,15 @@ std::optional<GameResult> result_marker(std::string_view token) {
   const char first = token[0];
   if (first != '1' && first != '0' && first != '*') return std::nullopt;
   return read_result(token);
+}
+
+// "`before`'token'`after`", appended piece by piece: GCC 12 takes `"'" + std::string(token)`
+// for overlapping copies (-Wrestrict).
+std::string about_token(std::string_view before, std::string_view token, std::string_view after) {
+  std::string message;
+  message.reserve(before.size() + token.size() + after.size() + 2);
+  message.append(before).append(1, '\'').append(token).append(1, '\'').append(after);
+  return message;
 }
 
 // The reading of one record: `i` walks the text.
@@ -165,12 +176,12 @@ void Scan::run() {
       token.remove_prefix(after);
       if (token.empty()) continue;
     } else if (digits > 0 && digits < token.size() && token[digits] == '.') {
-      problem(true, "move number '" + std::string(token) + "' names no board (1A. or 1a.)", at);
+      problem(true, about_token("move number ", token, " names no board (1A. or 1a.)"), at);
       pending_number = false;
       continue;
     }
     if (!pending_number) {
-      problem(true, "'" + std::string(token) + "' follows no board move number", at);
+      problem(true, about_token("", token, " follows no board move number"), at);
       continue;
     }
     next.written = token;

@@ -18,8 +18,8 @@
 #include "libpgn/notation.hpp"
 #include "libpgn/result_forms.hpp"
 #include "libpgn/san.hpp"
-#include "read/pgn_parser.hpp"
-#include "select/main_line_replay.hpp"
+#include "libpgn/tags.hpp"
+#include "read/main_line_reader.hpp"
 
 namespace pgn {
 
@@ -147,6 +147,7 @@ struct DuplicateKeyer::Impl {
         validate_options(options),
         validator(options),
         notation(options.notation),
+        line_options{options.notation, VariantName{}},
         results(options.extra_notations, options.notation),
         // The quick replay plays standard chess: with other rules for untagged games
         // (--variant), every game goes to the validator.
@@ -157,7 +158,8 @@ struct DuplicateKeyer::Impl {
   const ValidateOptions validate_options;  // a copy: callers may pass a temporary
   GameValidator validator;
   const Notation* notation;
-  const ResultForms results;  // the Result tag is read as the validator reads it
+  const MainLineOptions line_options;  // the quick replay's: standard chess, in `notation`
+  const ResultForms results;           // the Result tag is read as the validator reads it
   const bool quick_replay;
   GameReport report;
   GameRecord record;
@@ -186,12 +188,14 @@ struct DuplicateKeyer::Impl {
     return results.read(value, read, notation) ? std::uint8_t(1 + int(read)) : 0;
   }
 
-  // Replays the main line in English (or the --lang notation), collecting tags and counting
-  // the main line's annotations; `failed` sends the game to the validator.
-  struct QuickLine final : MainLineReplay<QuickLine> {
-    explicit QuickLine(Impl& i) : MainLineReplay(i.notation), impl(i) {}
+  // Reads the main line in English (or the --lang notation), collecting tags and counting
+  // the main line's annotations. A game it gives up on, or one with a FEN or Variant tag
+  // (`to_validator`), is keyed by the validator.
+  struct QuickLine final : MainLineVisitor {
+    explicit QuickLine(Impl& i) : impl(i) {}
     Impl& impl;
-    Control tag(std::string_view name, std::string_view value, TextPos) override {
+    bool to_validator = false;
+    bool tag(std::string_view name, std::string_view value) override {
       const std::string_view text = impl.game_at_hand->text;
       const bool in_text =
           value.data() >= text.data() && value.data() + value.size() <= text.data() + text.size();
@@ -206,16 +210,16 @@ struct DuplicateKeyer::Impl {
         value = decoded;
       }
       impl.tags.emplace_back(name, value);
-      return Control::Continue;
+      return true;
     }
-    Control end_tags() override {
+    bool start(const Position& board) override {
       impl.tag_count = impl.tags.size();
       std::string_view fen = impl.tag("FEN"), variant = impl.tag("Variant");
       if (!fen.empty() || (!variant.empty() && variant != "Standard" && variant != "standard")) {
-        failed = true;
-        return Control::SkipGame;
+        to_validator = true;
+        return false;
       }
-      if (impl.memo_usable && !failed) {
+      if (impl.memo_usable) {
         impl.movetext_hash = bytes_hash(impl.game_at_hand->text.substr(impl.tags_end));
         const MovetextMemo::Slot& slot = impl.memo.slot(impl.movetext_hash);
         if (slot.text_high == impl.movetext_hash.high && slot.text_low == impl.movetext_hash.low) {
@@ -223,19 +227,19 @@ struct DuplicateKeyer::Impl {
           impl.plies = slot.plies;
           impl.annotations = slot.annotations;
           impl.memo_usable = false;  // nothing to remember
-          return Control::SkipGame;
+          return false;
         }
       }
-      impl.mix.absorb(pos.key());
-      return Control::Continue;
+      impl.mix.absorb(board.key());
+      return true;
     }
-    void annotation() { ++impl.annotations; }
-    void comment(std::string_view, TextPos) override { annotation(); }
-    void nag(int, TextPos) override { annotation(); }
-    Control played(const Position& after) {
+    void variation() override { ++impl.annotations; }
+    void comment(std::string_view) override { ++impl.annotations; }
+    void nag(int) override { ++impl.annotations; }
+    bool move(const Position& board, Move, std::string_view) override {
       impl.before_move();
-      impl.mix.absorb(after.key());
-      return Control::Continue;
+      impl.mix.absorb(board.key());
+      return true;
     }
   };
   QuickLine quick;
@@ -292,13 +296,13 @@ struct DuplicateKeyer::Impl {
     tags.clear();
     unescaped_used = 0;
     tag_count = 0;
-    quick.restart();
+    quick.to_validator = false;
     game_at_hand = &game;
     tags_end = 0;
     memo_usable = rules.prefix_min_plies == 0;
-    // QuickLine is final: the parser calls its handlers directly, not through the vtable.
-    detail::parse_game_with(game, quick, ParseLimits{});
-    if (quick.failed) return false;
+    // QuickLine is final: the reader calls its hooks directly, not through the vtable.
+    const MainLineEnd end = detail::read_main_line_with(game, quick, line_options);
+    if (end.status == MainLineStatus::GaveUp || quick.to_validator) return false;
     if (memo_usable) {
       MovetextMemo::Slot& slot = memo.slot(movetext_hash);
       slot.text_high = movetext_hash.high;

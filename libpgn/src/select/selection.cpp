@@ -7,12 +7,13 @@
 #include <optional>
 
 #include "libpgn/game_record.hpp"
+#include "libpgn/parser.hpp"
 #include "libpgn/result_forms.hpp"
 #include "libpgn/san.hpp"
 #include "libpgn/select.hpp"
 #include "libpgn/tags.hpp"
 #include "libpgn/variant.hpp"
-#include "select/main_line_replay.hpp"
+#include "read/main_line_reader.hpp"
 
 namespace pgn {
 
@@ -322,6 +323,7 @@ struct GameSelector::Impl {
         untagged_variant(options.variant.value_or(VariantName{})),
         needs_moves(s.needs_moves()),
         notation(options.notation),
+        line_options{options.notation, VariantName{}},
         results(options.extra_notations, options.notation),
         line_visitor(*this) {
     // The main line alone answers position and material conditions: such games are replayed
@@ -337,14 +339,13 @@ struct GameSelector::Impl {
     runs.resize(s.conditions_.size());
   }
 
-  // Replays the main line of the moves in English (or the --lang notation) and nothing else,
-  // stopping once every condition is answered.
-  struct MainLine final : MainLineReplay<MainLine> {
-    explicit MainLine(Impl& i) : MainLineReplay(i.notation), impl(i) {}
+  // Reads the main line of the moves in English (or the --lang notation) and nothing else,
+  // stopping once every condition is answered (the start position is looked at before).
+  struct MainLine final : MainLineVisitor {
+    explicit MainLine(Impl& i) : impl(i) {}
     Impl& impl;
-    void annotation() {}
-    Control played(const Position& after) {
-      return impl.observe(after) ? Control::SkipGame : Control::Continue;
+    bool move(const Position& board, Move, std::string_view) override {
+      return !impl.observe(board);
     }
   };
 
@@ -358,7 +359,8 @@ struct GameSelector::Impl {
   GameRecord record;
   std::vector<Position> line;  // the main line's positions, start included
   const Notation* notation;
-  const ResultForms results;  // the Result tag is read as the validator reads it
+  const MainLineOptions line_options;  // the quick replay's: standard chess, in the notation given
+  const ResultForms results;           // the Result tag is read as the validator reads it
   MainLine line_visitor;
   bool quick = false;                 // the selection can use the main-line replay
   bool answered = false;              // this game's move conditions were answered by it
@@ -392,9 +394,12 @@ struct GameSelector::Impl {
     if (tag("FEN", v) || (tag("Variant", v) && !equal_folded(v, "standard"))) return false;
     std::fill(answers.begin(), answers.end(), 0);
     std::fill(runs.begin(), runs.end(), 0);
-    line_visitor.restart();
-    if (!observe(line_visitor.pos)) parse_game(game, line_visitor);
-    if (line_visitor.failed) return false;
+    // The start position may answer alone: then the moves are not read at all. MainLine is
+    // final: the reader calls its hooks directly, not through the vtable.
+    if (!observe(Position()) &&
+        detail::read_main_line_with(game, line_visitor, line_options).status ==
+            MainLineStatus::GaveUp)
+      return false;
     for (std::uint8_t& a : answers)
       if (!a) a = 2;
     return true;

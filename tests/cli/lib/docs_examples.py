@@ -9,26 +9,40 @@ A fenced block is an example when it holds console lines:
   console prints after it; all such blocks of one document run in one interpreter, in order;
 - a ```python block without prompts is a script that must run without error.
 
-Every document runs in a temporary copy of the repository's `corpora/` and `docs/`, so that
-examples that write files (`-o`, `--in-place`, `> x.pgn`) change nothing in the source tree;
+Every document runs in a temporary copy of the repository's `corpora/`, `docs/` and `bench/`,
+so that examples that write files (`-o`, `--in-place`, `> x.pgn`) change nothing in the source tree;
 its blocks run in order in that one copy, so a file one example writes is there for the next.
-`pgn` and `build/bin/pgn` are the pgn binary under test and `build/python` its Python module.
+`pgn` and `build/bin/pgn` are the pgn binary under test and `build/python` its Python module;
+`build` (and `build-dev`, the name of some benches' runs) is the build folder of that binary
+(for `cmake --install build`), when it is one.
 There is no `../shared` beside the copy: an example needing it fails as it would in a clone.
 
-A block that cannot run in a test (installing packages, building, benchmarks, a cluster, the
-corpora outside the repository) is marked in the document's source by the line
-    <!-- docs-test: skip (why) -->
-as the last non-blank line before its opening fence. Skipped blocks are counted and listed;
-a marker before a block that is not an example is an error, so markers cannot go stale.
-
-Output is compared exactly except for what changes from run to run, each rule below
-(IGNORED) applied to both the pasted and the real output; trailing newlines at the end of one
-command's output are not compared (a closing fence cannot show them).
+Lines of the form `<!-- docs-test: WORD (ARGUMENT) -->` right before a block's opening fence
+(blank lines may stand between them) say how the block runs; a marker before a block that is
+not an example is an error, so markers cannot go stale:
+- `skip (why)`: the block cannot run in a test (it needs root or the network, or shows a
+  measurement on data that is not shipped). Skipped blocks are counted and listed.
+- `timings`: a benchmark, or a run whose lines show its speed (progress lines). Its
+  measurements are compared as `<n>` (TIMINGS below: the numbers that are a table cell alone,
+  and every number of a line outside tables), so that the command's columns, rows, labels and
+  messages are checked and not its times, speeds, ratios, or the counts and sizes of the
+  corpora it ran on. The benchmark corpora the bench/ scripts time (lichess.pgn, twic.pgn,
+  masters.pgn, normally ~100-230 MB each made by ../shared/bench/make-bench-corpora) are small
+  shipped files here (BENCH_CORPORA below), in the folder `libpgn-bench/` of the copy, which
+  LIBPGN_BENCH_CORPORA names to the scripts; the perft benches search two plies less
+  (LIBPGN_BENCH_DEPTH_CUT).
+- `needs (PROGRAM...)`: the block is skipped, with a message, where a program it runs (an
+  anchor a bench compares with, such as pgn-extract) is not installed; `libpgn-python` stands
+  for the build's Python module.
+- `with (FIXTURE)`: the block runs with a fixture of class Fixtures below started (and stopped after
+  the document): `dask-cluster`, a Dask scheduler on port 8799 and two workers.
 
 With --update, the pasted output of every example that differs is replaced by the real one
 (lines equal after the rules are kept as they were pasted), to re-paste after a change:
     /usr/bin/python3 tests/cli/lib/docs_examples.py --update build/bin/pgn . [docs/x.md...]
 then read the change to the documents: a new output may show a bug rather than a stale page.
+In a `timings` block a line whose shape changed gets the numbers of the small stand-ins, which
+measure nothing: paste the bench's run on the real corpora there instead.
 """
 
 import argparse
@@ -37,6 +51,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -60,16 +75,54 @@ IGNORED = [
      "shows LF)", re.compile(r"\r$", re.M), ""),
 ]
 
-SKIP_MARKER = re.compile(r"^\s*<!-- docs-test: skip \((.+)\) -->\s*$")
+# What differs from machine to machine in a benchmark's output (a `timings` block), applied
+# after IGNORED: the measurements, which are the numbers that make a Markdown table's cell
+# alone (`| 0.87 |`, `| 9.3x |`, `| 479 M |`; inf and nan too, a rate of a run too short to
+# time) and every number of a line outside tables; a number inside a cell's text
+# (`pgn validate --threads 1`) is compared.
+NUMBER = r"-?(?:\d+(?:\.\d+)?|inf|nan)"
+TABLE_CELL_NUMBER = re.compile(r"(?<=\|) *%s(?:x| M)? *(?=\|)" % NUMBER)
+OTHER_NUMBER = re.compile(r"(?<![A-Za-z])%s(?![A-Za-wyz])" % NUMBER)
+
+
+def mask_measurements(text):
+    # Outside tables, runs of spaces are one: a number's width pads them (`  5.0%`, ` 46.3%`).
+    return "\n".join(TABLE_CELL_NUMBER.sub(" <n> ", line) if line.startswith("|")
+                     else re.sub(" +", " ", OTHER_NUMBER.sub("<n>", line))
+                     for line in text.split("\n"))
+
+
+TIMINGS = [
+    ("in benchmarks, the numbers of table cells and of other lines (and the spaces that pad "
+     "them)", mask_measurements),
+    ("in benchmarks, bench/threads-scaling's verdict on the load of the machine",
+     re.compile(r"^UNRELIABLE wall times: .*$\n?", re.M)),
+]
+
+# The stand-ins of the benchmark corpora: shipped files of the same kind, small.
+BENCH_CORPORA = {
+    "lichess.pgn": "docs/examples/games.pgn",  # lichess games, [%clk] comments, unwrapped
+    "twic.pgn": "docs/examples/london2012.pgn",  # TWIC, no comments
+    "masters.pgn": "docs/examples/immortal-games.pgn",  # classic games, CRLF as pgnmentor's
+}
+
+# The programs each fixture runs, so that a block run with it is skipped where they are missing.
+FIXTURE_NEEDS = {"dask-cluster": ["dask"]}
+
+MARKER = re.compile(r"^\s*<!-- docs-test: (\w+)(?: \((.+)\))? -->\s*$")
+# Each marker word, and whether it takes an argument.
+DIRECTIVES = {"skip": True, "timings": False, "needs": True, "with": True}
 FENCE = re.compile(r"^(\s*)```(\S*)\s*$")
 # Printed between the steps of one run, to cut its output into each step's.
 SEPARATOR = "@@docs-example-%d@@"
 SEPARATOR_LINE = re.compile(r"\n?@@docs-example-(\d+)@@\n")
 
 
-def normalize(text):
+def normalize(text, timings=False):
     for _, pattern, replacement in IGNORED:
         text = pattern.sub(replacement, text)
+    for _, rule in TIMINGS if timings else []:
+        text = rule(text) if callable(rule) else rule.sub("", text)
     return text.rstrip("\n")
 
 
@@ -85,12 +138,16 @@ class Step:
 
 
 class Block:
-    def __init__(self, kind, start, end, indent, skip):
+    def __init__(self, kind, start, end, indent, markers):
         self.kind = kind  # "shell", "python-console", "python-script"
         self.start = start  # index of the opening fence
         self.end = end  # index of the closing fence
         self.indent = indent
-        self.skip = skip
+        self.skip = markers.get("skip")  # why, when the block does not run
+        self.timings = "timings" in markers
+        self.needs = markers.get("needs", "").split()
+        self.fixtures = markers.get("with", "").split()
+        self.needs += [program for name in self.fixtures for program in FIXTURE_NEEDS.get(name, [])]
         self.steps = []
         self.script = ""
 
@@ -102,12 +159,19 @@ def parse(lines):
     while i < len(lines):
         opening = FENCE.match(lines[i])
         if not opening:
-            if SKIP_MARKER.match(lines[i]):
+            marker = MARKER.match(lines[i])
+            if marker:
+                word, argument = marker.groups()
+                if word not in DIRECTIVES or DIRECTIVES[word] != (argument is not None):
+                    errors.append("%d: unknown docs-test marker, or its argument missing or "
+                                  "extra: %s" % (i + 1, lines[i].strip()))
                 j = i + 1
-                while j < len(lines) and not lines[j].strip():
+                while j < len(lines) and (not lines[j].strip() or MARKER.match(lines[j])):
                     j += 1
                 if j == len(lines) or not FENCE.match(lines[j]):
                     errors.append("%d: docs-test marker not followed by a block" % (i + 1))
+            elif "docs-test" in lines[i]:
+                errors.append("%d: malformed docs-test marker: %s" % (i + 1, lines[i].strip()))
             i += 1
             continue
         indent, language = opening.group(1), opening.group(2)
@@ -116,11 +180,13 @@ def parse(lines):
             end += 1
         body = [line[len(indent):] if line.startswith(indent) else line.lstrip()
                 for line in lines[i + 1:end]]
-        previous = i - 1
-        while previous >= 0 and not lines[previous].strip():
+        markers, previous, first_marker = {}, i - 1, None
+        while previous >= 0 and (not lines[previous].strip() or MARKER.match(lines[previous])):
+            marker = MARKER.match(lines[previous])
+            if marker:
+                markers[marker.group(1)] = marker.group(2) or ""
+                first_marker = previous
             previous -= 1
-        marker = SKIP_MARKER.match(lines[previous]) if previous >= 0 else None
-        skip = marker.group(1) if marker else None
         if any(line.startswith("$ ") for line in body):
             kind, prompt = "shell", "$ "
         elif any(line.startswith(">>> ") for line in body):
@@ -128,12 +194,12 @@ def parse(lines):
         elif language == "python":
             kind, prompt = "python-script", None
         else:
-            if skip:
+            if markers:
                 errors.append("%d: docs-test marker before a block that is not an example"
-                              % (previous + 1))
+                              % (first_marker + 1))
             i = end + 1
             continue
-        block = Block(kind, i, end, indent, skip)
+        block = Block(kind, i, end, indent, markers)
         if prompt is None:
             block.script = "\n".join(body) + "\n"
         else:
@@ -166,10 +232,17 @@ def run_shell(block, workdir, env):
         # The separator is printed between commands; `$?` is kept across it for `echo $?`.
         script.append('__status=$?; printf "\\n%s\\n"; (exit $__status)' % (SEPARATOR % n))
         script.append(step.command)
-    completed = subprocess.run(["bash", "-c", "\n".join(script) + "\n"], cwd=workdir, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               stdin=subprocess.DEVNULL, timeout=120)
-    split_output(block, completed.stdout.decode("utf-8", "replace"))
+    # In a session of its own, so that a block that waits forever is ended with what it started
+    # in the background, and fails alone.
+    shell = subprocess.Popen(["bash", "-c", "\n".join(script) + "\n"], cwd=workdir, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             stdin=subprocess.DEVNULL, start_new_session=True)
+    try:
+        output, _ = shell.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        os.killpg(shell.pid, signal.SIGKILL)
+        output = shell.communicate()[0] + b"\n<the block ran out of its 120 s>\n"
+    split_output(block, output.decode("utf-8", "replace"))
 
 
 def split_output(block, output):
@@ -201,28 +274,90 @@ def run_python_console(blocks, workdir, env):
                                input=json.dumps([SEPARATOR, [s.command for s in steps]]).encode(),
                                cwd=workdir, env=env, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT, timeout=120)
-    joined = Block("python-console", 0, 0, "", None)
+    joined = Block("python-console", 0, 0, "", {})
     joined.steps = steps
     split_output(joined, completed.stdout.decode("utf-8", "replace"))
 
 
-def compare(step):
-    return normalize("\n".join(step.expected)) == normalize(step.actual)
+def compare(block, step):
+    return (normalize("\n".join(step.expected), block.timings)
+            == normalize(step.actual, block.timings))
 
 
 def update(lines, blocks):
     """Replaces, from the end, each differing pasted output by the real one."""
     steps = [(b, s) for b in blocks if not b.skip for s in b.steps if s.actual is not None]
     for block, step in sorted(steps, key=lambda bs: -bs[1].line):
-        if compare(step):
+        if compare(block, step):
             continue
         first, end = step.output_lines
         real = step.actual.rstrip("\n").split("\n") if step.actual.strip("\n") else []
         # Keep pasted lines that equal the real ones after the rules (timings stay as pasted).
         pasted = step.expected
         if len(pasted) == len(real):
-            real = [p if normalize(p) == normalize(r) else r for p, r in zip(pasted, real)]
+            real = [p if normalize(p, block.timings) == normalize(r, block.timings) else r
+                    for p, r in zip(pasted, real)]
         lines[first:end] = [block.indent + line if line else line for line in real]
+
+
+def make_copy(workdir, source, pgn, python_module):
+    """The copy a document runs in: corpora/, docs/, bench/, the build, libpgn-bench/."""
+    for folder in ("corpora", "docs", "bench"):
+        shutil.copytree(os.path.join(source, folder), os.path.join(workdir, folder))
+    build = os.path.dirname(os.path.dirname(pgn))
+    if os.path.basename(os.path.dirname(pgn)) == "bin" and os.path.isfile(
+            os.path.join(build, "CMakeCache.txt")):
+        os.symlink(build, os.path.join(workdir, "build"))
+        os.symlink(build, os.path.join(workdir, "build-dev"))  # the benches' other name
+    else:
+        os.makedirs(os.path.join(workdir, "build", "bin"))
+        os.symlink(pgn, os.path.join(workdir, "build", "bin", "pgn"))
+        if python_module:
+            os.symlink(python_module, os.path.join(workdir, "build", "python"))
+    corpora = os.path.join(workdir, "libpgn-bench")
+    os.makedirs(corpora)
+    for name, shipped in BENCH_CORPORA.items():
+        shutil.copyfile(os.path.join(source, shipped), os.path.join(corpora, name))
+    if shutil.which("zstd"):  # the lichess dump format, as make-bench-corpora makes it
+        subprocess.run(["zstd", "-q", "-3", os.path.join(corpora, "lichess.pgn")], check=True)
+
+
+class Fixtures:
+    """What `with (FIXTURE)` blocks run with, started once per document."""
+
+    DASK_SCHEDULER = "tcp://127.0.0.1:8799"
+
+    def __init__(self, workdir, env):
+        self.workdir, self.env, self.processes = workdir, env, []
+
+    def start(self, name):
+        if name != "dask-cluster":
+            raise SystemExit("docs-test: unknown fixture %s" % name)
+        # Workers run in the copy, where the examples' relative paths lead.
+        commands = [["dask", "scheduler", "--port", "8799", "--no-dashboard"]] + [
+            ["dask", "worker", self.DASK_SCHEDULER, "--nworkers", "1", "--nthreads", "1",
+             "--no-dashboard"]] * 2
+        for command in commands:
+            self.processes.append(subprocess.Popen(
+                command, cwd=self.workdir, env=self.env, stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
+        from distributed import Client
+        with Client(self.DASK_SCHEDULER, timeout=60) as client:
+            client.wait_for_workers(2, timeout=60)
+
+    def stop(self):
+        for process in self.processes:
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+            except ProcessLookupError:  # it ended by itself
+                pass
+        for process in self.processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        self.processes = []
 
 
 def main():
@@ -256,43 +391,39 @@ def main():
             if not runnable:
                 continue
             workdir = os.path.join(top, os.path.basename(document)[:-3], "repo")
-            os.makedirs(os.path.join(workdir, "build", "bin"))
-            for folder in ("corpora", "docs"):
-                shutil.copytree(os.path.join(source, folder), os.path.join(workdir, folder))
-            os.symlink(pgn, os.path.join(workdir, "build", "bin", "pgn"))
-            if has_python:
-                os.symlink(python_module, os.path.join(workdir, "build", "python"))
+            make_copy(workdir, source, pgn, python_module if has_python else None)
             env = dict(os.environ, PATH=os.path.join(workdir, "build", "bin") + os.pathsep
                        + os.environ.get("PATH", ""), LC_ALL="C.UTF-8", TMPDIR=workdir,
-                       PYTHONPATH=os.path.join(workdir, "build", "python"), PYTHONHASHSEED="0")
+                       PYTHONPATH=os.path.join(workdir, "build", "python"), PYTHONHASHSEED="0",
+                       LIBPGN_BENCH_CORPORA=os.path.join(workdir, "libpgn-bench"),
+                       LIBPGN_BENCH_DEPTH_CUT="2")
             env.pop("NO_COLOR", None)
-            console_blocks = [b for b in runnable if b.kind == "python-console"]
             for block in runnable:
                 where = "%s:%d" % (document, block.start + 1)
-                if block.kind == "shell":
-                    run_shell(block, workdir, env)
-                    counts["shell"] += len(block.steps)
-                elif not has_python:
-                    skipped.append("%s: the Python module is not in this build" % where)
-                    block.skip = "no module"
-                elif block.kind == "python-script":
-                    done = subprocess.run([sys.executable, "-c", block.script], cwd=workdir,
-                                          env=env, stdout=subprocess.PIPE,
-                                          stderr=subprocess.STDOUT, timeout=120)
-                    counts["scripts"] += 1
-                    if done.returncode != 0:
-                        failures.append("%s: the script failed:\n%s" % (
-                            where, done.stdout.decode("utf-8", "replace")))
-            if has_python and console_blocks:
-                run_python_console(console_blocks, workdir, env)
-                counts["python"] += sum(len(b.steps) for b in console_blocks)
+                missing = [program for program in block.needs
+                           if not (has_python if program == "libpgn-python" else shutil.which(
+                               program, path=env["PATH"] + ":/usr/games"))]
+                if missing:
+                    skipped.append("%s: needs %s, not installed here" % (where, " ".join(missing)))
+                    block.skip = "not installed"
+            runnable = [b for b in runnable if not b.skip]
+            console_blocks = [b for b in runnable if b.kind == "python-console"]
+            fixtures = Fixtures(workdir, env)
+            try:
+                for fixture in {name for b in runnable for name in b.fixtures}:
+                    fixtures.start(fixture)
+                run_document(document, runnable, console_blocks, has_python, workdir, env,
+                             counts, skipped, failures)
+            finally:
+                fixtures.stop()
             for block in runnable:
                 for step in block.steps:
-                    if step.actual is not None and not compare(step):
-                        expected = normalize("\n".join(step.expected)).split("\n")
-                        actual = normalize(step.actual).split("\n")
+                    if step.actual is not None and not compare(block, step):
+                        expected = normalize("\n".join(step.expected), block.timings)
+                        actual = normalize(step.actual, block.timings)
                         diff = "\n".join(difflib.unified_diff(
-                            expected, actual, "pasted", "real", lineterm="", n=1))
+                            expected.split("\n"), actual.split("\n"), "pasted", "real",
+                            lineterm="", n=1))
                         failures.append("%s:%d: %s\n%s" % (document, step.line,
                                                            step.command, diff))
             if args.update:
@@ -307,7 +438,8 @@ def main():
                                   len(skipped)))
     for s in skipped:
         print("  skipped " + s)
-    print("ignored in the comparison: " + "; ".join(why for why, _, _ in IGNORED))
+    print("ignored in the comparison: " + "; ".join(
+        [why for why, _, _ in IGNORED] + [why for why, _ in TIMINGS]))
     for failure in failures:
         print("FAIL " + failure)
     if failures:
@@ -316,6 +448,30 @@ def main():
         return 1
     print("every example's output is the pasted one")
     return 0
+
+
+def run_document(document, runnable, console_blocks, has_python, workdir, env, counts,
+                 skipped, failures):
+    """Runs the blocks of one document in its copy, in order; each step keeps its output."""
+    for block in runnable:
+        where = "%s:%d" % (document, block.start + 1)
+        if block.kind == "shell":
+            run_shell(block, workdir, env)
+            counts["shell"] += len(block.steps)
+        elif not has_python:
+            skipped.append("%s: the Python module is not in this build" % where)
+            block.skip = "no module"
+        elif block.kind == "python-script":
+            done = subprocess.run([sys.executable, "-c", block.script], cwd=workdir,
+                                  env=env, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, timeout=120)
+            counts["scripts"] += 1
+            if done.returncode != 0:
+                failures.append("%s: the script failed:\n%s" % (
+                    where, done.stdout.decode("utf-8", "replace")))
+    if has_python and console_blocks:
+        run_python_console(console_blocks, workdir, env)
+        counts["python"] += sum(len(b.steps) for b in console_blocks)
 
 
 if __name__ == "__main__":
