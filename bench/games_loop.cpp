@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
     pgn::Games reader(argv[i]);
     for (const pgn::PlayedGame& game : reader) {
       ++games;
-      for (const auto& [name, value] : game.tags) tag_bytes += name.size() + value.size();
+      for (const pgn::TagPair tag : game.tags()) tag_bytes += tag.name.size() + tag.value.size();
       for (const pgn::PlayedMove& move : game.moves) san_bytes += move.san.size();
       if (!positions) continue;
       for (pgn::MainLineCursor cursor(game); !cursor.at_end(); cursor.advance())

@@ -106,7 +106,7 @@ class Game {
   py::list comments() const {
     const PlayedGame& g = played();
     py::list list;
-    for (const PlayedComment& c : g.comments) list.append(py::make_tuple(c.ply, c.text));
+    for (const PlayedComment c : g.comments()) list.append(py::make_tuple(c.ply, c.text));
     return list;
   }
 

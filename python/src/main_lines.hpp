@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,7 +46,8 @@ class MainLineRecords {
     for (const MainLineRecord::Tag& t : game.tags)
       tags_.push_back({base + t.name_begin, base + t.value_begin, t.name_size, t.value_size});
     const std::size_t first = moves_.size();
-    moves_.insert(moves_.end(), game.moves.begin(), game.moves.end());
+    const std::span<const std::uint64_t> sans = game.sans();
+    moves_.insert(moves_.end(), sans.begin(), sans.end());
     for (std::size_t i = first; i < moves_.size(); ++i)
       if (!is_packed(moves_[i]))
         moves_[i] = MainLineRecord::long_move(base + MainLineRecord::long_offset(moves_[i]),

@@ -6,8 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <span>
+#include <iterator>
+#include <optional>
+#include <ranges>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "corpus_batches.hpp"
@@ -105,7 +109,7 @@ TEST(Games, TagsMovesPositionsAndComments) {
   EXPECT_EQ(g.comments_after(1)[0].ply, 1u);
   EXPECT_TRUE(g.comments_after(3).empty());
   EXPECT_TRUE(g.comments_after(7).empty());
-  EXPECT_EQ(g.comments.size(), 5u);  // the variation's are not the main line's
+  EXPECT_EQ(g.comments().size(), 5u);  // the variation's are not the main line's
   EXPECT_EQ(g.clock(1), 180.0);
   EXPECT_EQ(g.eval(1), 0.3);
   EXPECT_EQ(g.clock(2), 179.5);
@@ -132,6 +136,59 @@ TEST(Games, TagsMovesPositionsAndComments) {
   EXPECT_TRUE(std::any_of(h.problems.begin(), h.problems.end(),
                           [](const Diagnostic& d) { return d.code == Code::IllegalMove; }));
   EXPECT_EQ(h.result, GameResult::Unknown);
+}
+
+// A game's tags and comments are views of one text per game: in input order, values
+// unescaped, a tag given empty told from one not given, and nothing left of a game read
+// before into the same object (its text longer, with more tags and comments).
+static_assert(std::forward_iterator<GameTags::iterator>);
+static_assert(std::ranges::forward_range<GameComments>);
+
+TEST(Games, TagAndCommentViews) {
+  PlayedGameReader reader;
+  RawGame raw;
+  raw.index = 1;
+  raw.text =
+      "[Event \"A \\\"quoted\\\" name\"]\n[Site \"\"]\n[White \"W\"]\n[Black \"B\"]\n"
+      "[Annotator \"someone with a long name\"]\n\n"
+      "{first} 1. e4 {a} {b} e5 {c} 2. Nf3 *\n";
+  PlayedGame game;
+  reader.read(raw, game);
+  const GameTags tags = game.tags();
+  ASSERT_EQ(tags.size(), 5u);
+  std::vector<std::string> names;
+  for (const TagPair tag : tags) names.emplace_back(tag.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"Event", "Site", "White", "Black", "Annotator"}));
+  EXPECT_EQ(tags[0].value, "A \"quoted\" name");
+  EXPECT_EQ(tags.back().value, "someone with a long name");
+  EXPECT_EQ(game.find_tag("Site"), std::optional<std::string_view>(""));
+  EXPECT_FALSE(game.find_tag("Round"));
+  EXPECT_EQ(game.tag("Black"), "B");
+  const GameComments comments = game.comments();
+  ASSERT_EQ(comments.size(), 4u);
+  EXPECT_EQ(comments.front().text, "first");
+  EXPECT_EQ(comments.front().ply, 0u);
+  std::vector<std::string> after_first;
+  for (const PlayedComment c : game.comments_after(1)) after_first.emplace_back(c.text);
+  EXPECT_EQ(after_first, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(game.comments_after(2).front().text, "c");
+  EXPECT_TRUE(game.comments_after(3).empty());
+  // A shorter game read into the same object: its own tags and comments only.
+  raw.text = "[White \"X\"]\n\n1. d4 {z} *\n";
+  reader.read(raw, game);
+  ASSERT_EQ(game.tags().size(), 1u);
+  EXPECT_EQ(game.tags()[0].name, "White");
+  EXPECT_EQ(game.tags()[0].value, "X");
+  EXPECT_EQ(game.tag("Black"), "");
+  ASSERT_EQ(game.comments().size(), 1u);
+  EXPECT_EQ(game.comments()[0].text, "z");
+  EXPECT_EQ(game.comments()[0].ply, 1u);
+  // A game moved elsewhere reads the same (its views are made from where its text is now).
+  std::vector<PlayedGame> moved;
+  moved.push_back(std::move(game));
+  moved.resize(100);
+  EXPECT_EQ(moved[0].tag("White"), "X");
+  EXPECT_EQ(moved[0].comments()[0].text, "z");
 }
 
 TEST(Games, NotationsVariantsAndJson) {
@@ -274,10 +331,13 @@ TEST(Games, ReaderOfOneGame) {
   EXPECT_EQ(reused.moves[0].san, "d4");
   EXPECT_EQ(reused.clock(1), 60.0);
   EXPECT_FALSE(reused.eval(1));
-  ASSERT_EQ(reused.comments.size(), 1u);
-  EXPECT_EQ(reused.comments[0].ply, 1u);
-  EXPECT_EQ(reused.comments[0].text, "[%clk 0:01:00]");
-  EXPECT_EQ(reused.tags.size(), 1u);
+  ASSERT_EQ(reused.comments().size(), 1u);
+  EXPECT_EQ(reused.comments()[0].ply, 1u);
+  EXPECT_EQ(reused.comments()[0].text, "[%clk 0:01:00]");
+  ASSERT_EQ(reused.tags().size(), 1u);
+  EXPECT_EQ(reused.tags()[0].name, "Event");
+  EXPECT_EQ(reused.tags()[0].value, "x");
+  EXPECT_EQ(reused.tag("White"), "");
 }
 
 // What the model held before positions were made on demand, made here as it was: the game's
@@ -287,9 +347,14 @@ TEST(Games, ReaderOfOneGame) {
 // pipeline reads them, must give the same moves, SAN, comments, clocks and positions.
 class WholeRecordReplay {
  public:
-  static std::vector<std::string> texts(std::span<const PlayedComment> comments) {
+  static std::vector<std::string> texts(GameComments comments) {
     std::vector<std::string> out;
-    for (const PlayedComment& c : comments) out.push_back(c.text);
+    for (const PlayedComment c : comments) out.emplace_back(c.text);
+    return out;
+  }
+  static std::vector<std::pair<std::string, std::string>> pairs(GameTags tags) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const TagPair tag : tags) out.emplace_back(tag.name, tag.value);
     return out;
   }
   explicit WholeRecordReplay(const ValidateOptions& options) : validator_(options) {}
@@ -305,7 +370,7 @@ class WholeRecordReplay {
       check_bughouse(raw, game);
       return;
     }
-    EXPECT_EQ(game.tags, record_.tags);
+    EXPECT_EQ(pairs(game.tags()), record_.tags);
     EXPECT_EQ(game.start.fen(), record_.start.fen());
     EXPECT_EQ(game.complete, record_.complete);
     Position position = record_.start;

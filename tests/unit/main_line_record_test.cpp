@@ -30,7 +30,7 @@ std::vector<std::string> main_line_of(const GameRecord& record) {
 
 std::vector<std::string> moves_of(const MainLineRecord& main_line) {
   std::vector<std::string> moves;
-  for (const std::uint64_t& move : main_line.moves) {
+  for (const std::uint64_t& move : main_line.sans()) {
     char buffer[8];
     moves.emplace_back(main_line.san(move, buffer));
   }

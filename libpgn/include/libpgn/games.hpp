@@ -90,11 +90,88 @@ struct PlayedMove {
 };
 static_assert(sizeof(PlayedMove) <= 24, "moves are walked by the million: keep them small");
 
-// A main-line comment and where it stands.
+// A tag pair of a game, read from the game's text: valid while the game is, until it is read
+// into again.
+struct TagPair {
+  std::string_view name;
+  std::string_view value;  // unescaped
+};
+
+// A main-line comment and where it stands, read from its game's text as a TagPair is.
 struct PlayedComment {
   std::uint32_t ply = 0;  // after this many main-line moves (0: before the first)
-  std::string text;
+  std::string_view text;
 };
+
+namespace detail {
+// Where a game's tag pairs and comments are in its text: the text is one buffer per game,
+// filled once by the validator's reading and reused from game to game, where a string per
+// tag and per comment cost an allocation each (a lichess game has a comment after every move).
+struct TagSpan {
+  std::uint32_t name_begin, name_size, value_begin, value_size;
+  TagPair read(const char* text) const {
+    return {{text + name_begin, name_size}, {text + value_begin, value_size}};
+  }
+};
+struct CommentSpan {
+  std::uint32_t ply, begin, size;
+  PlayedComment read(const char* text) const { return {ply, {text + begin, size}}; }
+};
+// Makes a PlayedGame from the validator's reading (libpgn/src/run/games.cpp).
+struct PlayedGameFill;
+}  // namespace detail
+
+// A game's tags or comments, in order: a view of the game, each read as a TagPair or a
+// PlayedComment. Valid while the game is, until it is read into again.
+template <typename Span>
+class GameTextView {
+ public:
+  using value_type = decltype(std::declval<const Span&>().read(nullptr));
+
+  class iterator {
+   public:
+    using value_type = GameTextView::value_type;
+    using difference_type = std::ptrdiff_t;
+    // Its values are made when read (no reference into the game): a forward iterator for
+    // std::ranges, an input iterator for the algorithms before them.
+    using iterator_concept = std::forward_iterator_tag;
+    using iterator_category = std::input_iterator_tag;
+    iterator() = default;
+    value_type operator*() const { return at_->read(text_); }
+    iterator& operator++() {
+      ++at_;
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator was = *this;
+      ++at_;
+      return was;
+    }
+    bool operator==(const iterator& other) const { return at_ == other.at_; }
+
+   private:
+    friend class GameTextView;
+    iterator(const char* text, const Span* at) : text_(text), at_(at) {}
+    const char* text_ = nullptr;
+    const Span* at_ = nullptr;
+  };
+
+  GameTextView() = default;
+  GameTextView(const char* text, std::span<const Span> spans) : text_(text), spans_(spans) {}
+  std::size_t size() const { return spans_.size(); }
+  bool empty() const { return spans_.empty(); }
+  value_type operator[](std::size_t i) const { return spans_[i].read(text_); }
+  value_type front() const { return spans_.front().read(text_); }
+  value_type back() const { return spans_.back().read(text_); }
+  iterator begin() const { return {text_, spans_.data()}; }
+  iterator end() const { return {text_, spans_.data() + spans_.size()}; }
+
+ private:
+  const char* text_ = nullptr;
+  std::span<const Span> spans_;
+};
+using GameTags = GameTextView<detail::TagSpan>;
+using GameComments = GameTextView<detail::CommentSpan>;
 
 // What the comments after a move say in their [%clk], [%eval] and [%emt] commands (the last
 // comment that gives one wins).
@@ -106,13 +183,9 @@ struct MoveCommands {
 };
 
 struct PlayedGame {
-  std::uint64_t index = 0;                                // 1-based number of the game in its input
-  std::vector<std::pair<std::string, std::string>> tags;  // in input order, values unescaped
-  Position start;                                         // before the first move
-  std::vector<PlayedMove> moves;                          // the main line, as far as it is legal
-  // The main line's comments in order (those before the first move at ply 0): comments_after
-  // and the commands they give (clock(ply), eval, mate, emt, commands_of) read them.
-  std::vector<PlayedComment> comments;
+  std::uint64_t index = 0;        // 1-based number of the game in its input
+  Position start;                 // before the first move
+  std::vector<PlayedMove> moves;  // the main line, as far as it is legal
   // The termination marker after the moves, none when the game has none.
   std::optional<GameResult> result;
   // The result as scored (Unknown when none is given) and why the game ended, when the final
@@ -136,18 +209,26 @@ struct PlayedGame {
   // of match records (BPGN's "{12.3}" too). Empty otherwise.
   std::vector<std::optional<double>> bughouse_clocks;
 
-  // The value of the first tag called `name`, or "" if there is none.
-  std::string_view tag(std::string_view name) const {
-    for (const auto& [n, v] : tags)
-      if (n == name) return v;
-    return {};
+  // The tag pairs in input order, values unescaped.
+  GameTags tags() const { return {text_.data(), tag_spans_}; }
+  // The value of the first tag called `name`, or "" if there is none; find_tag tells a tag
+  // given empty from none.
+  std::string_view tag(std::string_view name) const { return find_tag(name).value_or(""); }
+  std::optional<std::string_view> find_tag(std::string_view name) const {
+    for (const TagPair pair : tags())
+      if (pair.name == name) return pair.value;
+    return std::nullopt;
   }
   bool has_errors() const { return errors != 0; }
 
+  // The main line's comments in order (those before the first move at ply 0): comments_after
+  // and the commands they give (clock(ply), eval, mate, emt, commands_of) read them.
+  GameComments comments() const { return {text_.data(), comment_spans_}; }
   // The comments after the first `ply` moves (0: before the first move), in order.
-  std::span<const PlayedComment> comments_after(std::size_t ply) const {
-    const auto [first, last] = std::equal_range(comments.begin(), comments.end(), ply, ByPly{});
-    return {first, last};
+  GameComments comments_after(std::size_t ply) const {
+    const auto [first, last] =
+        std::equal_range(comment_spans_.begin(), comment_spans_.end(), ply, ByPly{});
+    return {text_.data(), std::span<const detail::CommentSpan>(first, last)};
   }
   // The commands of the ply-th move's comments, read from them at each call (reading a game
   // reads no command: most programs ask for none). A bughouse match's: its clock alone
@@ -172,11 +253,16 @@ struct PlayedGame {
   std::string fen(std::size_t ply) const;
 
  private:
+  friend struct detail::PlayedGameFill;
   // Comments by ply, for the binary search above.
   struct ByPly {
-    bool operator()(const PlayedComment& c, std::size_t ply) const { return c.ply < ply; }
-    bool operator()(std::size_t ply, const PlayedComment& c) const { return ply < c.ply; }
+    bool operator()(const detail::CommentSpan& c, std::size_t ply) const { return c.ply < ply; }
+    bool operator()(std::size_t ply, const detail::CommentSpan& c) const { return ply < c.ply; }
   };
+  // The tags' names and values and the comments, back to back, and where each is.
+  std::string text_;
+  std::vector<detail::TagSpan> tag_spans_;
+  std::vector<detail::CommentSpan> comment_spans_;
 };
 
 // Walks a game's main line from its start, playing each move once: the board before and after
@@ -276,8 +362,8 @@ class PlayedGameReader {
   // The games read with this one (Games reads a batch at a time): the warnings that compare
   // a game with its neighbours look at them. The games must outlive the reads.
   void set_neighbours(const std::vector<RawGame>& games);
-  // `game`'s buffers are reused: once they have grown, reading a game allocates nothing per
-  // move (SAN of up to 15 bytes is kept in its string).
+  // `game`'s buffers are reused: once they have grown, reading a game allocates nothing (its
+  // tags and comments share one text, each move's SAN is kept in the move).
   void read(const RawGame& raw, PlayedGame& game);
 
  private:

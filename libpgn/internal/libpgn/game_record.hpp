@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -128,7 +129,11 @@ struct MainLineRecord {
   std::vector<Tag> tags;  // input order, values unescaped
   // Each move's SAN: of 1 to 7 bytes, pack()ed; a longer one (variants' notations may write
   // them) has the top bit set, its size in bits 48-62 and its offset in `text` below them.
+  // The game's are the first `plies` (sans()): grown ahead rather than pushed, so that the
+  // per-move path writes in place, where a vector's push_back was left a call.
   std::vector<std::uint64_t> moves;
+  std::size_t plies = 0;
+  std::span<const std::uint64_t> sans() const { return {moves.data(), plies}; }
   std::string text;  // the tags' names and values, the longer SANs and the comments
   // For the game model (libpgn/games.hpp), kept beside the SAN: each move of `moves` as
   // played, the main line's comments as far as a whole record keeps them (after `ply` moves:
@@ -136,7 +141,7 @@ struct MainLineRecord {
   struct Comment {
     std::uint32_t ply, begin, size;  // in text
   };
-  std::vector<Move> played;  // its first moves.size() (grown ahead, see add_played)
+  std::vector<Move> played;  // its first `plies` (grown with `moves`)
   std::vector<Comment> comments;
   Position start;
   bool complete = true;
@@ -203,18 +208,32 @@ struct MainLineRecord {
   }
   void add_move(std::string_view san) {
     if (san.size() - 1 < 7) {
-      moves.push_back(pack(san));
+      add_packed(pack(san));
       return;
     }
-    moves.push_back(long_move(text.size(), san.size()));
+    add_packed(long_move(text.size(), san.size()));
     text.append(san);
   }
-  // The Move of the SAN just added to `moves`. Grown ahead rather than pushed: the per-move
-  // path inlines this, where a vector's push_back was left a call.
-  [[gnu::always_inline]] void add_played(Move m) {
-    if (played.size() < moves.size()) [[unlikely]]
-      played.resize(2 * moves.size() + 64);
-    played[moves.size() - 1] = m;
+  // A SAN pack()ed (or a long_move), written in place.
+  [[gnu::always_inline]] void add_packed(std::uint64_t san) {
+    if (plies == moves.size()) [[unlikely]]
+      grow();
+    moves[plies++] = san;
+  }
+  // The Move of the SAN just added.
+  [[gnu::always_inline]] void add_played(Move m) { played[plies - 1] = m; }
+  // The standard replay packs '+' for any check (a mate can only be the main line's last
+  // move): the number of moves when it last did, and, once the main line is read to `final`
+  // (the position after its last move), that move's sign made '#' if it mates.
+  std::size_t check_signed_at = 0;
+  void add_packed_check(std::uint64_t san) {
+    add_packed(pack_one_more(san, '+'));
+    check_signed_at = plies;
+  }
+  void mark_mate(const Position& final) {
+    if (check_signed_at == 0 || check_signed_at != plies || !final.is_checkmate()) return;
+    std::uint64_t& last = moves[plies - 1];
+    last ^= std::uint64_t('+' ^ '#') << (8 * ((last >> 56) - 1));
   }
   void add_comment(std::uint32_t ply, std::string_view comment) {
     comments.push_back({ply, std::uint32_t(text.size()), std::uint32_t(comment.size())});
@@ -223,15 +242,20 @@ struct MainLineRecord {
   std::string_view comment_text(const Comment& c) const { return {text.data() + c.begin, c.size}; }
   void clear() {
     tags.clear();
-    moves.clear();
+    plies = 0;  // `moves` and `played` keep their size: room written over
     text.clear();
     comments.clear();
     start = Position();
     complete = true;
+    check_signed_at = 0;
   }
 
  private:
   static constexpr std::uint64_t kOffsetMask = (std::uint64_t(1) << 48) - 1;
+  [[gnu::noinline]] void grow() {
+    moves.resize(2 * plies + 64);
+    played.resize(moves.size());
+  }
 };
 
 }  // namespace pgn

@@ -38,7 +38,10 @@ struct MainLineReading final : Visitor, NotationDetector::Reader {
     r.notation = n ? n->code : "en";
     detail::parse_game_with(g, *this, v.options.parse_limits, v.results);
     r.replayed = v.replay.replayed();
-    if (keeping) main_line.complete = v.replay.main_line_complete();
+    if (keeping) {
+      main_line.complete = v.replay.main_line_complete();
+      main_line.mark_mate(v.replay.main_line_position());
+    }
   }
   ReadingTrace& trace() override { return v.replay.trace(); }
 

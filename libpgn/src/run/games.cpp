@@ -27,82 +27,97 @@ struct SanTextFill {
     san.size_ = std::uint8_t(size);
   }
 };
+
+struct PlayedGameFill {
+  static void clear_text(PlayedGame& game) {
+    game.text_.clear();
+    game.tag_spans_.clear();
+    game.comment_spans_.clear();
+  }
+  static void add_tag(PlayedGame& game, std::string_view name, std::string_view value) {
+    std::string& text = game.text_;
+    game.tag_spans_.push_back({std::uint32_t(text.size()), std::uint32_t(name.size()),
+                               std::uint32_t(text.size() + name.size()),
+                               std::uint32_t(value.size())});
+    text.append(name).append(value);
+  }
+  static void add_comment(PlayedGame& game, std::uint32_t ply, std::string_view comment) {
+    game.comment_spans_.push_back(
+        {ply, std::uint32_t(game.text_.size()), std::uint32_t(comment.size())});
+    game.text_.append(comment);
+  }
+
+  // A bughouse match's moves, each with both boards after it: the match read again for them
+  // (the validator's record holds no bughouse moves; matches are few).
+  static void add_bughouse_moves(const RawGame& raw, const ValidateOptions& options,
+                                 PlayedGame& game) {
+    BughouseMatch match;
+    GameReport again;
+    read_bughouse_match(raw, options, again, match, BughouseDetail::Positions);
+    clear_text(game);
+    for (const auto& [name, value] : match.tags) add_tag(game, name, value);
+    game.start = match.start[0];
+    game.start_b = match.start[1];
+    game.complete = match.complete;
+    game.moves.resize(match.moves.size());
+    game.bughouse_boards = std::move(match.boards_after);
+    game.bughouse_clocks.resize(match.moves.size());
+    for (std::size_t i = 0; i < match.moves.size(); ++i) {
+      const BughouseMove& m = match.moves[i];
+      PlayedMove& move = game.moves[i];
+      move.ply = std::uint32_t(i + 1);
+      move.move = m.move;
+      move.san = std::string_view(m.san);
+      move.board = m.board;
+      for (const std::string& c : m.comments) add_comment(game, move.ply, c);
+      game.bughouse_clocks[i] = m.clock;
+    }
+  }
+
+  // The game's tags, comments and main line as the validator kept them: the text with the
+  // tags and comments copied once into the game's (its room kept from the game read into it
+  // before), and where each is, so that a game read into a game of the same size allocates
+  // nothing.
+  static void add_main_line(const MainLineRecord& record, PlayedGame& game) {
+    game.text_.assign(record.text);
+    game.tag_spans_.resize(record.tags.size());
+    for (std::size_t i = 0; i < record.tags.size(); ++i) {
+      const MainLineRecord::Tag& t = record.tags[i];
+      game.tag_spans_[i] = {t.name_begin, t.name_size, t.value_begin, t.value_size};
+    }
+    game.comment_spans_.resize(record.comments.size());
+    for (std::size_t k = 0; k < record.comments.size(); ++k) {
+      const MainLineRecord::Comment& c = record.comments[k];
+      game.comment_spans_[k] = {c.ply, c.begin, c.size};
+    }
+    game.start = record.start;
+    // Resized, so that only moves beyond the game read into it before are cleared first, and
+    // then written in one loop (appending one at a time cost twice as much).
+    const std::size_t plies = record.plies;
+    game.moves.resize(plies);
+    PlayedMove* const moves = game.moves.data();
+    for (std::size_t i = 0; i < plies; ++i) {
+      const std::uint64_t packed = record.moves[i];
+      PlayedMove& move = moves[i];
+      move.ply = std::uint32_t(i + 1);
+      move.move = record.played[i];
+      move.board = 0;
+      if (MainLineRecord::is_packed(packed)) [[likely]]
+        SanTextFill::short_san(move.san, reinterpret_cast<const char*>(&packed),
+                               std::size_t(packed >> 56));
+      else
+        move.san = std::string_view(record.text.data() + MainLineRecord::long_offset(packed),
+                                    MainLineRecord::long_size(packed));
+    }
+  }
+};
 }  // namespace detail
 
 namespace {
 
-// `game.comments[k]` made the comment `text` after `ply` moves, its string's room kept when
-// there is one.
-void set_comment(PlayedGame& game, std::size_t k, std::uint32_t ply, std::string_view text) {
-  if (k == game.comments.size()) game.comments.emplace_back();
-  game.comments[k].ply = ply;
-  game.comments[k].text.assign(text);
-}
-
-// A bughouse match's moves, each with both boards after it: the match read again for them
-// (the validator's record holds no bughouse moves; matches are few).
-void add_bughouse_moves(const RawGame& raw, const ValidateOptions& options, PlayedGame& game) {
-  BughouseMatch match;
-  GameReport again;
-  read_bughouse_match(raw, options, again, match, BughouseDetail::Positions);
-  game.tags = std::move(match.tags);
-  game.start = match.start[0];
-  game.start_b = match.start[1];
-  game.complete = match.complete;
-  game.moves.resize(match.moves.size());
-  game.bughouse_boards = std::move(match.boards_after);
-  game.comments.clear();
-  game.bughouse_clocks.resize(match.moves.size());
-  for (std::size_t i = 0; i < match.moves.size(); ++i) {
-    const BughouseMove& m = match.moves[i];
-    PlayedMove& move = game.moves[i];
-    move.ply = std::uint32_t(i + 1);
-    move.move = m.move;
-    move.san = std::string_view(m.san);
-    move.board = m.board;
-    for (const std::string& c : m.comments) {
-      PlayedComment& comment = game.comments.emplace_back();
-      comment.ply = move.ply;
-      comment.text = c;
-    }
-    game.bughouse_clocks[i] = m.clock;
-  }
-}
-
-// The game's tags and main line as the validator kept them, into `game`'s buffers as they
-// are: its strings keep their room, so that a game read into a game of the same size
-// allocates nothing (a lichess game's clock comment after every move included).
-void add_main_line(const MainLineRecord& record, PlayedGame& game) {
-  game.tags.resize(record.tags.size());
-  for (std::size_t i = 0; i < record.tags.size(); ++i) {
-    game.tags[i].first.assign(record.tag_name(record.tags[i]));
-    game.tags[i].second.assign(record.tag_value(record.tags[i]));
-  }
-  game.start = record.start;
-  const std::size_t plies = record.moves.size();
-  game.moves.resize(plies);
-  for (std::size_t i = 0; i < plies; ++i) {
-    const std::uint64_t packed = record.moves[i];
-    PlayedMove& move = game.moves[i];
-    move.ply = std::uint32_t(i + 1);
-    move.move = record.played[i];
-    move.board = 0;
-    if (MainLineRecord::is_packed(packed)) [[likely]]
-      detail::SanTextFill::short_san(move.san, reinterpret_cast<const char*>(&packed),
-                                     std::size_t(packed >> 56));
-    else
-      move.san = std::string_view(record.text.data() + MainLineRecord::long_offset(packed),
-                                  MainLineRecord::long_size(packed));
-  }
-  // The comments come in the order of their plies.
-  const std::vector<MainLineRecord::Comment>& comments = record.comments;
-  for (std::size_t k = 0; k < comments.size(); ++k)
-    set_comment(game, k, comments[k].ply, record.comment_text(comments[k]));
-  game.comments.resize(comments.size());
-}
-
-// The game model of a validated game: its report (its problems moved into the game) and main
-// line.
+// The game model of a validated game: the record's tags, comments and main line copied once
+// into the game's buffers (reused: a game read into a game of the same size allocates
+// nothing), the report's problems swapped into the game.
 void make_played_game(const RawGame& raw, GameReport& report, const MainLineRecord& record,
                       const ValidateOptions& options, PlayedGame& game) {
   game.index = raw.index;
@@ -110,9 +125,9 @@ void make_played_game(const RawGame& raw, GameReport& report, const MainLineReco
   game.bughouse_boards.clear();
   game.bughouse_clocks.clear();
   if (report.variant.starts_with("Bughouse")) [[unlikely]] {
-    add_bughouse_moves(raw, options, game);
+    detail::PlayedGameFill::add_bughouse_moves(raw, options, game);
   } else {
-    add_main_line(record, game);
+    detail::PlayedGameFill::add_main_line(record, game);
     game.complete = record.complete;
   }
   game.result = report.result;
@@ -120,7 +135,8 @@ void make_played_game(const RawGame& raw, GameReport& report, const MainLineReco
   game.notation = report.notation;
   game.variant = report.variant;
   game.replayed = report.replayed;
-  game.problems = std::move(report.problems);
+  // Swapped, not moved: the game's room goes to the report, for the next game read into it.
+  game.problems.swap(report.problems);
   report.problems.clear();
   game.errors = report.errors;
   game.warnings = report.warnings;
@@ -265,7 +281,7 @@ MoveCommands PlayedGame::commands_of(std::size_t ply) const {
     return commands;
   }
   if (ply == 0) return commands;
-  for (const PlayedComment& comment : comments_after(ply)) {
+  for (const PlayedComment comment : comments_after(ply)) {
     const CommentCommands c = read_comment_commands(comment.text);
     if (c.clock) commands.clock = c.clock;
     if (c.emt) commands.emt = c.emt;
