@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "libpgn/game_record.hpp"
 #include "libpgn/reader.hpp"
 #include "libpgn/san.hpp"
 
@@ -246,6 +247,42 @@ TEST(Validator, RepeatedTagValuesAreJudgedAlikeInEveryGame) {
   EXPECT_EQ(bad_tags("2024.13.02", "27x0"), 2);
   EXPECT_EQ(bad_tags("2024.01.02", "2700"), 0);
   EXPECT_EQ(bad_tags("2024-01-02", "2700"), 1);
+}
+
+// Lichess's clock comment is checked in place, and when the game is read without a record
+// nothing else is done with it: the same warnings with a record or without, and every
+// comment in the record, in order.
+TEST(Validator, ClockCommentsReadAlikeWithOrWithoutARecord) {
+  const std::string text =
+      "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"w\"]\n"
+      "[Black \"b\"]\n[Result \"*\"]\n\n"
+      "1. e4 { [%clk 0:05:00] } 1... e5 { [%clk 0:65:00] } 2. Nf3 { [%clk 0:04:59] } "
+      "2... Nc6 { [%clk 1:00:60] } 3. Bb5 { a move } *\n";
+  RawGame game;
+  game.text = text;
+  game.index = 1;
+  GameValidator validator(ValidateOptions{});
+  const auto warnings = [](const GameReport& report) {
+    std::vector<std::string> out;
+    for (const Diagnostic& d : report.problems)
+      if (d.code == Code::BadCommentCommand) out.push_back(d.written);
+    return out;
+  };
+  GameReport without;
+  validator.validate(game, without);
+  const std::vector<std::string> expected = {"[%clk 0:65:00]", "[%clk 1:00:60]"};
+  EXPECT_EQ(warnings(without), expected);
+  EXPECT_EQ(without.plies, 5u);
+  GameReport with;
+  GameRecord record;
+  validator.validate(game, with, &record);
+  EXPECT_EQ(warnings(with), expected);
+  std::vector<std::string> comments;
+  for (const GameEvent& e : record.events)
+    if (e.kind == GameEvent::Comment) comments.emplace_back(record.text(e));
+  EXPECT_EQ(comments,
+            (std::vector<std::string>{" [%clk 0:05:00] ", " [%clk 0:65:00] ", " [%clk 0:04:59] ",
+                                      " [%clk 1:00:60] ", " a move "}));
 }
 
 }  // namespace

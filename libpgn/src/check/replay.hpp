@@ -200,6 +200,8 @@ class GameReplay {
     flush_words();
     if (recording_) record_->add_comment(text);
   }
+  // Whether comment() has nothing to do: no record to add to, no spoken words to end.
+  bool ignores_comments() const { return !recording_ && !spoken_; }
   // Where a comment read now is, for a problem in it: the ply of the move it follows (0 before
   // the first) and the variation path of its line.
   void place_comment_problem(Diagnostic& d) const {

@@ -182,26 +182,15 @@ std::string_view TagChecks::tag(std::string_view name, std::string_view raw, Tex
     default:
       break;
   }
-  if (check_formats_) check_format(kind, name, value, pos, notation, diagnostics);
+  // Free text has nothing to check: no call for it.
+  if (check_formats_ && (kFormatCheckedTags >> unsigned(kind) & 1))
+    check_format(kind, name, value, pos, notation, diagnostics);
   return value;
 }
 
 void TagChecks::check_format(KnownTag kind, std::string_view name, std::string_view value,
                              TextPos pos, const Notation* notation,
                              DiagnosticsBuilder& diagnostics) {
-  switch (kind) {  // free text, or checked elsewhere (FEN, Variant)
-    case KnownTag::Event:
-    case KnownTag::Site:
-    case KnownTag::White:
-    case KnownTag::Black:
-    case KnownTag::FEN:
-    case KnownTag::Variant:
-    case KnownTag::Termination:
-    case KnownTag::Other:
-      return;
-    default:
-      break;
-  }
   // Files repeat values from game to game (one Date for a whole round, one TimeControl for
   // an event): a value equal to the last one accepted for this tag is accepted again
   // without running its pattern.

@@ -42,6 +42,17 @@ enum class KnownTag : std::uint8_t {
   Other
 };
 
+// The tags whose values have a format check_format() checks: not free text (Event, Site, the
+// players, Termination, unknown tags), nor FEN and Variant, which are checked where they are read.
+inline constexpr std::uint32_t kFormatCheckedTags =
+    1u << unsigned(KnownTag::Date) | 1u << unsigned(KnownTag::Round) |
+    1u << unsigned(KnownTag::Result) | 1u << unsigned(KnownTag::EventDate) |
+    1u << unsigned(KnownTag::UTCDate) | 1u << unsigned(KnownTag::WhiteElo) |
+    1u << unsigned(KnownTag::BlackElo) | 1u << unsigned(KnownTag::TimeControl) |
+    1u << unsigned(KnownTag::ECO) | 1u << unsigned(KnownTag::SetUp) |
+    1u << unsigned(KnownTag::Time) | 1u << unsigned(KnownTag::UTCTime) |
+    1u << unsigned(KnownTag::PlyCount);
+
 // The tag values of one game that other checks read.
 struct GameTags {
   bool any = false;  // the game has a tag section
@@ -69,6 +80,7 @@ class TagChecks {
   const GameTags& tags() const { return tags_; }
 
  private:
+  // A tag of kFormatCheckedTags against its format.
   void check_format(KnownTag kind, std::string_view name, std::string_view value, TextPos pos,
                     const Notation* notation, DiagnosticsBuilder& diagnostics);
 

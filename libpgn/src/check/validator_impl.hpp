@@ -99,10 +99,14 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   }
   Control begin_variation(TextPos pos) override { return replay.begin_variation(pos); }
   void end_variation(TextPos) override { replay.end_variation(); }
+  // Lichess's clock-only comment (one after every move) is checked in place and, when the
+  // replay keeps no record, needs nothing else: tested first, it costs no saved registers.
   void comment(std::string_view text, TextPos pos) override {
+    if (replay.ignores_comments() && detail::is_plain_clock_comment(text)) return;
+    comment_in_full(text, pos);
+  }
+  [[gnu::noinline]] void comment_in_full(std::string_view text, TextPos pos) {
     replay.comment(text);
-    // Lichess's clock-only comment is checked in place, so this stays small enough to inline
-    // into the parser's comment reading; other comments are checked out of line.
     if (!detail::is_plain_clock_comment(text)) check_comment_commands(text, pos);
   }
   void nag(int value, TextPos) override { replay.nag(value); }

@@ -422,6 +422,9 @@ struct GameSplitter::Impl {
 
   // A line that is "[pgn]" or "[/pgn]" alone (blanks after it), its end in the buffer.
   bool forum_wrapper_line_at(std::size_t index) const {
+    // One byte rules out nearly every line: each tag line of a game is asked about.
+    const char second = index + 1 < data_end ? buffer[index + 1] : '\0';
+    if (second != '/' && (second | 0x20) != 'p') return false;
     const char* begin = buffer.get() + index;
     const char* end = buffer.get() + data_end;
     const char* q = begin + detail::forum_wrapper_at(begin, end);
