@@ -51,9 +51,13 @@ for signal in INT TERM; do
       fail "$command ended before the signal (the game is read too fast to test)"
       continue
     fi
+    # Frozen while its processor time is read and the signal sent, so that a test shell
+    # starved by a loaded machine does not charge the run for its own delay.
+    kill -STOP "$pid"
     sent=$(now_ms)
     before=$(ticks_now "$pid")
     kill -"$signal" "$pid"
+    kill -CONT "$pid"
     after=$(final_ticks "$pid")
     wait "$pid"
     status=$?
