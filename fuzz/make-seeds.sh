@@ -12,7 +12,7 @@ max_seed_bytes=65536
 
 mkdir -p "$out"
 for target in fuzz_validate fuzz_reader fuzz_fen fuzz_move_text fuzz_spoken fuzz_notation_json \
-  fuzz_json_input fuzz_tag_values fuzz_select fuzz_dedupe fuzz_repair fuzz_winnable fuzz_variant_san \
+  fuzz_json_input fuzz_tag_values fuzz_select fuzz_dedupe fuzz_repair fuzz_winnable fuzz_variant_san fuzz_main_line \
   fuzz_python_cuts fuzz_bpgn; do
   mkdir -p "$out/$target"
 done
@@ -34,6 +34,7 @@ for file in "${pgns[@]}"; do
   n=$((n + 1))
   cp "$file" "$out/fuzz_validate/pgn-$n"
   cp "$file" "$out/fuzz_reader/pgn-$n"
+  cp "$file" "$out/fuzz_main_line/pgn-$n"
 done
 # Compressed seeds reach the decompressors of the reader.
 first_pgn=${pgns[0]}

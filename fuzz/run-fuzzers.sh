@@ -18,7 +18,7 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(fuzz_validate fuzz_reader fuzz_fen fuzz_move_text fuzz_spoken fuzz_notation_json
     fuzz_json_input fuzz_tag_values fuzz_select fuzz_dedupe fuzz_repair fuzz_winnable
-    fuzz_variant_san fuzz_python_cuts fuzz_bpgn)
+    fuzz_variant_san fuzz_python_cuts fuzz_bpgn fuzz_main_line)
 fi
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1}
@@ -46,7 +46,7 @@ for target in "${targets[@]}"; do
   case $target in
     fuzz_fen | fuzz_move_text | fuzz_spoken | fuzz_tag_values) max_len=1024 ;;
     fuzz_select | fuzz_winnable | fuzz_variant_san) max_len=1024 ;;
-    fuzz_dedupe | fuzz_repair | fuzz_python_cuts) max_len=4096 ;;
+    fuzz_dedupe | fuzz_repair | fuzz_python_cuts | fuzz_main_line) max_len=4096 ;;
   esac
   mkdir -p "$work/corpus/$target" "$work/artifacts/$target"
   log=$work/logs/$target.log
