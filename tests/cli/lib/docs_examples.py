@@ -33,7 +33,7 @@ not an example is an error, so markers cannot go stale:
   (LIBPGN_BENCH_DEPTH_CUT).
 - `needs (PROGRAM...)`: the block is skipped, with a message, where a program it runs (an
   anchor a bench compares with, such as pgn-extract) is not installed; `libpgn-python` stands
-  for the build's Python module.
+  for the build's Python module, `root` for running as root (to give a file to another user).
 - `with (FIXTURE)`: the block runs with a fixture of class Fixtures below started (and stopped after
   the document): `dask-cluster`, a Dask scheduler on port 8799 and two workers.
 
@@ -300,6 +300,15 @@ def update(lines, blocks):
         lines[first:end] = [block.indent + line if line else line for line in real]
 
 
+def has_need(name, has_python, path):
+    """Whether what a `needs` marker names is here: a program, the module, or root."""
+    if name == "libpgn-python":
+        return has_python
+    if name == "root":
+        return os.geteuid() == 0
+    return shutil.which(name, path=path + ":/usr/games") is not None
+
+
 def make_copy(workdir, source, pgn, python_module):
     """The copy a document runs in: corpora/, docs/, bench/, the build, libpgn-bench/."""
     for folder in ("corpora", "docs", "bench"):
@@ -401,8 +410,7 @@ def main():
             for block in runnable:
                 where = "%s:%d" % (document, block.start + 1)
                 missing = [program for program in block.needs
-                           if not (has_python if program == "libpgn-python" else shutil.which(
-                               program, path=env["PATH"] + ":/usr/games"))]
+                           if not has_need(program, has_python, env["PATH"])]
                 if missing:
                     skipped.append("%s: needs %s, not installed here" % (where, " ".join(missing)))
                     block.skip = "not installed"
