@@ -30,7 +30,12 @@ not an example is an error, so markers cannot go stale:
   masters.pgn, normally ~100-230 MB each made by ../shared/bench/make-bench-corpora) are small
   shipped files here (BENCH_CORPORA below), in the folder `libpgn-bench/` of the copy, which
   LIBPGN_BENCH_CORPORA names to the scripts; the perft benches search two plies less
-  (LIBPGN_BENCH_DEPTH_CUT).
+  (LIBPGN_BENCH_DEPTH_CUT). The other shared test data the benches read (the variant corpora,
+  the unwinnability test vector, the lichess files) are small shipped files laid out as the
+  shared folder (SHARED_STAND_INS below) in `libpgn-shared/`, which LIBPGN_BENCH_SHARED names;
+  bench/variants-vs-standard copies its variant games to 2 MB rather than 20
+  (LIBPGN_BENCH_VARIANT_BYTES), and the number of copies (`variants (x22)`) is a count of the
+  corpus too.
 - `needs (PROGRAM...)`: the block is skipped, with a message, where a program it runs (an
   anchor a bench compares with, such as pgn-extract) is not installed; `libpgn-python` stands
   for the build's Python module, `root` for running as root (to give a file to another user).
@@ -95,6 +100,8 @@ def mask_measurements(text):
 TIMINGS = [
     ("in benchmarks, the numbers of table cells and of other lines (and the spaces that pad "
      "them)", mask_measurements),
+    ("in benchmarks, the number of copies a corpus is repeated to reach a size",
+     lambda text: re.sub(r"(?<=\(x)\d+(?=\))", "<n>", text)),
     ("in benchmarks, bench/threads-scaling's verdict on the load of the machine",
      re.compile(r"^UNRELIABLE wall times: .*$\n?", re.M)),
 ]
@@ -104,6 +111,21 @@ BENCH_CORPORA = {
     "lichess.pgn": "docs/examples/games.pgn",  # lichess games, [%clk] comments, unwrapped
     "twic.pgn": "docs/examples/london2012.pgn",  # TWIC, no comments
     "masters.pgn": "docs/examples/immortal-games.pgn",  # classic games, CRLF as pgnmentor's
+}
+
+# The stand-ins of the other shared test data the benches read, by their path in ../shared.
+SHARED_STAND_INS = {
+    "unwinnability/test-vector.txt": "docs/examples/unwinnability-vector.txt",
+    "corpora/real/lichess_db_1000k.pgn": "docs/examples/games.pgn",
+    "corpora/variants/pychess/zh2200plus.pgn": "docs/examples/zh2200plus.pgn",
+    "corpora/variants/pychess/zh.pgn": "docs/examples/zh-fics.pgn",
+    "corpora/variants/pychess/atomic.pgn": "docs/examples/atomic.pgn",
+    "corpora/variants/python-chess/antichess-programfox.pgn":
+        "docs/examples/antichess-programfox.pgn",
+    "corpora/variants/python-chess/knightvuillaume-jannlee-zh-lichess.pgn":
+        "docs/examples/knightvuillaume-jannlee-zh-lichess.pgn",
+    "corpora/variants/python-chess/saturs-jannlee-zh-lichess.pgn":
+        "docs/examples/saturs-jannlee-zh-lichess.pgn",
 }
 
 # The programs each fixture runs, so that a block run with it is skipped where they are missing.
@@ -310,7 +332,8 @@ def has_need(name, has_python, path):
 
 
 def make_copy(workdir, source, pgn, python_module):
-    """The copy a document runs in: corpora/, docs/, bench/, the build, libpgn-bench/."""
+    """The copy a document runs in: corpora/, docs/, bench/, the build, libpgn-bench/,
+    libpgn-shared/."""
     for folder in ("corpora", "docs", "bench"):
         shutil.copytree(os.path.join(source, folder), os.path.join(workdir, folder))
     build = os.path.dirname(os.path.dirname(pgn))
@@ -329,6 +352,10 @@ def make_copy(workdir, source, pgn, python_module):
         shutil.copyfile(os.path.join(source, shipped), os.path.join(corpora, name))
     if shutil.which("zstd"):  # the lichess dump format, as make-bench-corpora makes it
         subprocess.run(["zstd", "-q", "-3", os.path.join(corpora, "lichess.pgn")], check=True)
+    for name, shipped in SHARED_STAND_INS.items():
+        stand_in = os.path.join(workdir, "libpgn-shared", name)
+        os.makedirs(os.path.dirname(stand_in), exist_ok=True)
+        shutil.copyfile(os.path.join(source, shipped), stand_in)
 
 
 class Fixtures:
@@ -405,7 +432,8 @@ def main():
                        + os.environ.get("PATH", ""), LC_ALL="C.UTF-8", TMPDIR=workdir,
                        PYTHONPATH=os.path.join(workdir, "build", "python"), PYTHONHASHSEED="0",
                        LIBPGN_BENCH_CORPORA=os.path.join(workdir, "libpgn-bench"),
-                       LIBPGN_BENCH_DEPTH_CUT="2")
+                       LIBPGN_BENCH_SHARED=os.path.join(workdir, "libpgn-shared"),
+                       LIBPGN_BENCH_DEPTH_CUT="2", LIBPGN_BENCH_VARIANT_BYTES="2000000")
             env.pop("NO_COLOR", None)
             for block in runnable:
                 where = "%s:%d" % (document, block.start + 1)
