@@ -13,8 +13,8 @@ Every document runs in a temporary copy of the repository's `corpora/`, `docs/` 
 so that examples that write files (`-o`, `--in-place`, `> x.pgn`) change nothing in the source tree;
 its blocks run in order in that one copy, so a file one example writes is there for the next.
 `pgn` and `build/bin/pgn` are the pgn binary under test and `build/python` its Python module;
-`build` (and `build-dev`, the name of some benches' runs) is the build folder of that binary
-(for `cmake --install build`), when it is one.
+`build` (and `build-dev` and `build-core`, the names of some benches' runs) is the build folder
+of that binary (for `cmake --install build`), when it is one.
 There is no `../shared` beside the copy: an example needing it fails as it would in a clone.
 
 Lines of the form `<!-- docs-test: WORD (ARGUMENT) -->` right before a block's opening fence
@@ -340,7 +340,8 @@ def make_copy(workdir, source, pgn, python_module):
     if os.path.basename(os.path.dirname(pgn)) == "bin" and os.path.isfile(
             os.path.join(build, "CMakeCache.txt")):
         os.symlink(build, os.path.join(workdir, "build"))
-        os.symlink(build, os.path.join(workdir, "build-dev"))  # the benches' other name
+        for other in ("build-dev", "build-core"):  # the names some benches' runs give it
+            os.symlink(build, os.path.join(workdir, other))
     else:
         os.makedirs(os.path.join(workdir, "build", "bin"))
         os.symlink(pgn, os.path.join(workdir, "build", "bin", "pgn"))
