@@ -441,7 +441,9 @@ def main():
                 missing = [program for program in block.needs
                            if not has_need(program, has_python, env["PATH"])]
                 if missing:
-                    skipped.append("%s: needs %s, not installed here" % (where, " ".join(missing)))
+                    why = ("the test does not run as root" if missing == ["root"]
+                           else "not installed here")
+                    skipped.append("%s: needs %s, %s" % (where, " ".join(missing), why))
                     block.skip = "not installed"
             runnable = [b for b in runnable if not b.skip]
             console_blocks = [b for b in runnable if b.kind == "python-console"]
