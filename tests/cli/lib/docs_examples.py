@@ -20,8 +20,9 @@ There is no `../shared` beside the copy: an example needing it fails as it would
 Lines of the form `<!-- docs-test: WORD (ARGUMENT) -->` right before a block's opening fence
 (blank lines may stand between them) say how the block runs; a marker before a block that is
 not an example is an error, so markers cannot go stale:
-- `skip (why)`: the block cannot run in a test (it needs root or the network, or shows a
-  measurement on data that is not shipped). Skipped blocks are counted and listed.
+- `skip (why)`: the block cannot run in a test (it needs the network, or shows a measurement
+  on data that is not shipped: better a record in the text, and an example on shipped files
+  or stand-ins that runs). Skipped blocks are counted and listed.
 - `timings`: a benchmark, or a run whose lines show its speed (progress lines). Its
   measurements are compared as `<n>` (TIMINGS below: the numbers that are a table cell alone,
   and every number of a line outside tables), so that the command's columns, rows, labels and
