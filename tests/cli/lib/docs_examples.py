@@ -13,15 +13,16 @@ Every document runs in a temporary copy of the repository's `corpora/`, `docs/` 
 so that examples that write files (`-o`, `--in-place`, `> x.pgn`) change nothing in the source tree;
 its blocks run in order in that one copy, so a file one example writes is there for the next.
 `pgn` and `build/bin/pgn` are the pgn binary under test and `build/python` its Python module;
-`build` (and `build-dev`, the name of some benches' runs) is the build folder of that binary
-(for `cmake --install build`), when it is one.
+`build` (and `build-dev` and `build-core`, the names of some benches' runs) is the build folder
+of that binary (for `cmake --install build`), when it is one.
 There is no `../shared` beside the copy: an example needing it fails as it would in a clone.
 
 Lines of the form `<!-- docs-test: WORD (ARGUMENT) -->` right before a block's opening fence
 (blank lines may stand between them) say how the block runs; a marker before a block that is
 not an example is an error, so markers cannot go stale:
-- `skip (why)`: the block cannot run in a test (it needs root or the network, or shows a
-  measurement on data that is not shipped). Skipped blocks are counted and listed.
+- `skip (why)`: the block cannot run in a test (it needs the network, or shows a measurement
+  on data that is not shipped: better a record in the text, and an example on shipped files
+  or stand-ins that runs). Skipped blocks are counted and listed.
 - `timings`: a benchmark, or a run whose lines show its speed (progress lines). Its
   measurements are compared as `<n>` (TIMINGS below: the numbers that are a table cell alone,
   and every number of a line outside tables), so that the command's columns, rows, labels and
@@ -30,10 +31,15 @@ not an example is an error, so markers cannot go stale:
   masters.pgn, normally ~100-230 MB each made by ../shared/bench/make-bench-corpora) are small
   shipped files here (BENCH_CORPORA below), in the folder `libpgn-bench/` of the copy, which
   LIBPGN_BENCH_CORPORA names to the scripts; the perft benches search two plies less
-  (LIBPGN_BENCH_DEPTH_CUT).
+  (LIBPGN_BENCH_DEPTH_CUT). The other shared test data the benches read (the variant corpora,
+  the unwinnability test vector, the lichess files) are small shipped files laid out as the
+  shared folder (SHARED_STAND_INS below) in `libpgn-shared/`, which LIBPGN_BENCH_SHARED names;
+  bench/variants-vs-standard copies its variant games to 2 MB rather than 20
+  (LIBPGN_BENCH_VARIANT_BYTES), and the number of copies (`variants (x22)`) is a count of the
+  corpus too.
 - `needs (PROGRAM...)`: the block is skipped, with a message, where a program it runs (an
   anchor a bench compares with, such as pgn-extract) is not installed; `libpgn-python` stands
-  for the build's Python module.
+  for the build's Python module, `root` for running as root (to give a file to another user).
 - `with (FIXTURE)`: the block runs with a fixture of class Fixtures below started (and stopped after
   the document): `dask-cluster`, a Dask scheduler on port 8799 and two workers.
 
@@ -95,6 +101,8 @@ def mask_measurements(text):
 TIMINGS = [
     ("in benchmarks, the numbers of table cells and of other lines (and the spaces that pad "
      "them)", mask_measurements),
+    ("in benchmarks, the number of copies a corpus is repeated to reach a size",
+     lambda text: re.sub(r"(?<=\(x)\d+(?=\))", "<n>", text)),
     ("in benchmarks, bench/threads-scaling's verdict on the load of the machine",
      re.compile(r"^UNRELIABLE wall times: .*$\n?", re.M)),
 ]
@@ -104,6 +112,21 @@ BENCH_CORPORA = {
     "lichess.pgn": "docs/examples/games.pgn",  # lichess games, [%clk] comments, unwrapped
     "twic.pgn": "docs/examples/london2012.pgn",  # TWIC, no comments
     "masters.pgn": "docs/examples/immortal-games.pgn",  # classic games, CRLF as pgnmentor's
+}
+
+# The stand-ins of the other shared test data the benches read, by their path in ../shared.
+SHARED_STAND_INS = {
+    "unwinnability/test-vector.txt": "docs/examples/unwinnability-vector.txt",
+    "corpora/real/lichess_db_1000k.pgn": "docs/examples/games.pgn",
+    "corpora/variants/pychess/zh2200plus.pgn": "docs/examples/zh2200plus.pgn",
+    "corpora/variants/pychess/zh.pgn": "docs/examples/zh-fics.pgn",
+    "corpora/variants/pychess/atomic.pgn": "docs/examples/atomic.pgn",
+    "corpora/variants/python-chess/antichess-programfox.pgn":
+        "docs/examples/antichess-programfox.pgn",
+    "corpora/variants/python-chess/knightvuillaume-jannlee-zh-lichess.pgn":
+        "docs/examples/knightvuillaume-jannlee-zh-lichess.pgn",
+    "corpora/variants/python-chess/saturs-jannlee-zh-lichess.pgn":
+        "docs/examples/saturs-jannlee-zh-lichess.pgn",
 }
 
 # The programs each fixture runs, so that a block run with it is skipped where they are missing.
@@ -300,15 +323,26 @@ def update(lines, blocks):
         lines[first:end] = [block.indent + line if line else line for line in real]
 
 
+def has_need(name, has_python, path):
+    """Whether what a `needs` marker names is here: a program, the module, or root."""
+    if name == "libpgn-python":
+        return has_python
+    if name == "root":
+        return os.geteuid() == 0
+    return shutil.which(name, path=path + ":/usr/games") is not None
+
+
 def make_copy(workdir, source, pgn, python_module):
-    """The copy a document runs in: corpora/, docs/, bench/, the build, libpgn-bench/."""
+    """The copy a document runs in: corpora/, docs/, bench/, the build, libpgn-bench/,
+    libpgn-shared/."""
     for folder in ("corpora", "docs", "bench"):
         shutil.copytree(os.path.join(source, folder), os.path.join(workdir, folder))
     build = os.path.dirname(os.path.dirname(pgn))
     if os.path.basename(os.path.dirname(pgn)) == "bin" and os.path.isfile(
             os.path.join(build, "CMakeCache.txt")):
         os.symlink(build, os.path.join(workdir, "build"))
-        os.symlink(build, os.path.join(workdir, "build-dev"))  # the benches' other name
+        for other in ("build-dev", "build-core"):  # the names some benches' runs give it
+            os.symlink(build, os.path.join(workdir, other))
     else:
         os.makedirs(os.path.join(workdir, "build", "bin"))
         os.symlink(pgn, os.path.join(workdir, "build", "bin", "pgn"))
@@ -320,6 +354,10 @@ def make_copy(workdir, source, pgn, python_module):
         shutil.copyfile(os.path.join(source, shipped), os.path.join(corpora, name))
     if shutil.which("zstd"):  # the lichess dump format, as make-bench-corpora makes it
         subprocess.run(["zstd", "-q", "-3", os.path.join(corpora, "lichess.pgn")], check=True)
+    for name, shipped in SHARED_STAND_INS.items():
+        stand_in = os.path.join(workdir, "libpgn-shared", name)
+        os.makedirs(os.path.dirname(stand_in), exist_ok=True)
+        shutil.copyfile(os.path.join(source, shipped), stand_in)
 
 
 class Fixtures:
@@ -396,15 +434,17 @@ def main():
                        + os.environ.get("PATH", ""), LC_ALL="C.UTF-8", TMPDIR=workdir,
                        PYTHONPATH=os.path.join(workdir, "build", "python"), PYTHONHASHSEED="0",
                        LIBPGN_BENCH_CORPORA=os.path.join(workdir, "libpgn-bench"),
-                       LIBPGN_BENCH_DEPTH_CUT="2")
+                       LIBPGN_BENCH_SHARED=os.path.join(workdir, "libpgn-shared"),
+                       LIBPGN_BENCH_DEPTH_CUT="2", LIBPGN_BENCH_VARIANT_BYTES="2000000")
             env.pop("NO_COLOR", None)
             for block in runnable:
                 where = "%s:%d" % (document, block.start + 1)
                 missing = [program for program in block.needs
-                           if not (has_python if program == "libpgn-python" else shutil.which(
-                               program, path=env["PATH"] + ":/usr/games"))]
+                           if not has_need(program, has_python, env["PATH"])]
                 if missing:
-                    skipped.append("%s: needs %s, not installed here" % (where, " ".join(missing)))
+                    why = ("the test does not run as root" if missing == ["root"]
+                           else "not installed here")
+                    skipped.append("%s: needs %s, %s" % (where, " ".join(missing), why))
                     block.skip = "not installed"
             runnable = [b for b in runnable if not b.skip]
             console_blocks = [b for b in runnable if b.kind == "python-console"]
