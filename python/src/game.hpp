@@ -78,25 +78,18 @@ class StreamIterator {
     stream_.reset();
   }
 
-  // The next chunk, waiting for it with an eye on signals (a list(read_games(...)) runs no
-  // Python code until the end); false at the end, where a read fault is left in end_error().
-  // A signal whose handler raises (KeyboardInterrupt) closes the iterator, as an exception
-  // ends a generator, and is raised.
+  // The next chunk, waiting for it with an eye on signals (a raising one closes the iterator);
+  // false at the end, where a read fault is left in end_error().
   bool next_chunk() {
     if (!stream_) return false;
     auto chunk = std::make_shared<Chunk>();
     GameStream::Next got = GameStream::Next::Waiting;
-    while (got == GameStream::Next::Waiting) {
-      {
-        py::gil_scoped_release nogil;
-        got = stream_->next(*chunk, kSignalInterval);
-      }
-      if (PyErr_CheckSignals() != 0) {
-        py::error_already_set interrupted;
-        close();
-        throw interrupted;
-      }
-    }
+    wait_watching_signals(
+        [&] {
+          got = stream_->next(*chunk, kSignalInterval);
+          return got != GameStream::Next::Waiting;
+        },
+        [this] { close(); });
     chunk->options = options_;
     chunk_ = std::move(chunk);
     position_ = 0;

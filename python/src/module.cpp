@@ -25,6 +25,7 @@
 #include "libpgn/notation.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/report.hpp"
+#include "signals.hpp"
 #include "sources.hpp"
 #include "stream.hpp"
 
@@ -93,9 +94,13 @@ std::string convert(const py::handle& source, const std::string& to, const std::
   settings.validate = validate_options(lang, false, variant);
   settings.pipeline.splitter.encoding = code_page_from(encoding);
   if (!output_format_from_name(to, settings.writer.format)) {
+    // Appended piece by piece: GCC 12 reads `const char* + std::string` at link time as a copy
+    // of an impossible size (-Wstringop-overflow).
     std::string known;
-    for (std::string_view name : output_format_names())
-      known += (known.empty() ? "" : ", ") + std::string(name);
+    for (std::string_view name : output_format_names()) {
+      if (!known.empty()) known += ", ";
+      known += name;
+    }
     throw py::value_error("unknown format '" + to + "'; known: " + known);
   }
   if (!to_lang.empty()) {
@@ -125,24 +130,16 @@ std::string convert(const py::handle& source, const std::string& to, const std::
     finished = true;
     changed.notify_all();
   });
-  for (;;) {
-    bool done = false;
-    {
-      py::gil_scoped_release nogil;
-      std::unique_lock lock(mutex);
-      done = changed.wait_for(lock, kSignalInterval, [&] { return finished; });
-    }
-    if (done) break;
-    if (PyErr_CheckSignals() != 0) {
-      py::error_already_set interrupted;
-      stop = true;
-      {
+  wait_watching_signals(
+      [&] {
+        std::unique_lock lock(mutex);
+        return changed.wait_for(lock, kSignalInterval, [&] { return finished; });
+      },
+      [&] {
+        stop = true;
         py::gil_scoped_release nogil;
         run.join();
-      }
-      throw interrupted;
-    }
-  }
+      });
   {
     py::gil_scoped_release nogil;
     run.join();

@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 
 #include <chrono>
+#include <utility>
 
 namespace pgn::python {
 
@@ -33,5 +34,26 @@ class SignalWatch {
   unsigned calls_ = 0;
   std::chrono::steady_clock::time_point next_ = std::chrono::steady_clock::now();
 };
+
+// Waits for libpgn's threads without the GIL, looking at signals between waits: `wait`, called
+// without the GIL, waits at most kSignalInterval and says whether the wait is over. A signal
+// whose handler raises (KeyboardInterrupt) calls `stop` (with the GIL held) and is raised, as an
+// exception ends a generator: a list(read_games(...)) runs no Python code until the end.
+template <typename Wait, typename Stop>
+void wait_watching_signals(Wait&& wait, Stop&& stop) {
+  for (;;) {
+    bool over = false;
+    {
+      py::gil_scoped_release nogil;
+      over = std::forward<Wait>(wait)();
+    }
+    if (PyErr_CheckSignals() != 0) {
+      py::error_already_set interrupted;
+      std::forward<Stop>(stop)();
+      throw interrupted;
+    }
+    if (over) return;
+  }
+}
 
 }  // namespace pgn::python

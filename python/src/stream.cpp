@@ -65,7 +65,9 @@ void give_back_game_texts(GameTexts&& texts) {
 class GameStream::Worker final : public ValidatingWorker {
  public:
   explicit Worker(GameStream& stream)
-      : ValidatingWorker(stream.settings_.validate), stream_(stream) {}
+      : ValidatingWorker(stream.settings_.validate), stream_(stream) {
+    main_line_.keeps_comments = false;  // the store keeps tags and SAN
+  }
 
  private:
   void begin_batch(GameBatch& batch) override {

@@ -116,26 +116,20 @@ class ProblemIterator {
 
  private:
   // The next batch of problems (what is left of the current one is dropped), waiting for it
-  // with an eye on signals; false at the end. A signal whose handler raises
-  // (KeyboardInterrupt) stops the run, as an exception ends a generator, and is raised.
+  // with an eye on signals (a raising one stops the run); false at the end.
   bool next_batch() {
     shown_.clear();
     position_ = 0;
     if (ended_) return false;
-    for (;;) {
-      auto got = OrderedStream<ShownProblems>::Next::Waiting;
-      {
-        py::gil_scoped_release nogil;
-        got = batches_.next(shown_, kSignalInterval);
-      }
-      if (PyErr_CheckSignals() != 0) {
-        py::error_already_set interrupted;
-        close();
-        throw interrupted;
-      }
-      if (got == OrderedStream<ShownProblems>::Next::Got) return true;
-      if (got == OrderedStream<ShownProblems>::Next::End) break;
-    }
+    using Next = OrderedStream<ShownProblems>::Next;
+    Next got = Next::Waiting;
+    wait_watching_signals(
+        [&] {
+          got = batches_.next(shown_, kSignalInterval);
+          return got != Next::Waiting;
+        },
+        [this] { close(); });
+    if (got == Next::Got) return true;
     close();
     if (failed_) std::rethrow_exception(std::exchange(failed_, nullptr));
     return false;

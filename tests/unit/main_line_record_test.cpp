@@ -197,5 +197,27 @@ TEST(MainLineRecord, EveryCorpusGameKeepsTheWholeRecordsMainLine) {
   EXPECT_GT(moves, 250000u);
 }
 
+TEST(MainLineRecord, KeepsNoCommentWhenAskedNot) {
+  RawGame game;
+  game.text = "1. e4 { [%clk 0:05:00] } e5 { a comment } 2. Nf3 *";
+  game.index = 1;
+  GameValidator validator{ValidateOptions{}};
+  MainLineRecord main_line;
+  GameReport with_comments;
+  validator.validate(game, with_comments, main_line);
+  ASSERT_EQ(main_line.comments.size(), 2u);
+  const std::size_t text_with_comments = main_line.text.size();
+
+  main_line.keeps_comments = false;
+  GameReport without;
+  validator.validate(game, without, main_line);
+  EXPECT_TRUE(main_line.comments.empty());
+  EXPECT_LT(main_line.text.size(), text_with_comments);
+  EXPECT_EQ(moves_of(main_line), (Moves{"e4", "e5", "Nf3"}));
+  EXPECT_EQ(messages_of(without), messages_of(with_comments));
+  main_line.clear();  // the choice stays for the next game
+  EXPECT_FALSE(main_line.keeps_comments);
+}
+
 }  // namespace
 }  // namespace pgn

@@ -143,6 +143,10 @@ struct MainLineRecord {
   };
   std::vector<Move> played;  // its first `plies` (grown with `moves`)
   std::vector<Comment> comments;
+  // False for a reader of the tags and SAN alone (Python's read_games, which makes a game's
+  // model again when its comments are asked for): copying lichess's clock comments was a
+  // twentieth of what iterating its games cost. Kept by clear().
+  bool keeps_comments = true;
   Position start;
   bool complete = true;
   static_assert(std::endian::native == std::endian::little, "a packed SAN's first byte is lowest");

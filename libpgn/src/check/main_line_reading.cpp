@@ -24,12 +24,14 @@ struct MainLineReading final : Visitor, NotationDetector::Reader {
   MainLineReading(Coordinator& v, MainLineRecord& main_line) : v(v), main_line(main_line) {}
   Coordinator& v;
   MainLineRecord& main_line;
-  bool keeping = true;  // false while the detector reads the batch's other games
+  bool keeping = true;           // false while the detector reads the batch's other games
+  bool keeping_comments = true;  // keeping, and the record keeps comments
 
   // `record` is the detector's marker: without it, the game read is another of the batch,
   // read for evidence of the notation, of which nothing is kept.
   void read(const RawGame& g, GameReport& r, const Notation* n, GameRecord* record) override {
     keeping = record != nullptr;
+    keeping_comments = keeping && main_line.keeps_comments;
     v.notation = n;
     v.record = nullptr;
     v.replay.begin_reading(n, nullptr);
@@ -69,7 +71,7 @@ struct MainLineReading final : Visitor, NotationDetector::Reader {
   void end_variation(TextPos pos) override { v.end_variation(pos); }
   void comment(std::string_view text, TextPos pos) override {
     v.comment(text, pos);  // a spoken move before it is played first
-    if (keeping && v.replay.keeps_main_line_comment())
+    if (keeping_comments && v.replay.keeps_main_line_comment())
       main_line.add_comment(v.replay.main_line_ply(), text);
   }
   void nag(int value, TextPos pos) override { v.nag(value, pos); }
