@@ -1,9 +1,10 @@
 // Runs per-game work over many inputs on several threads while keeping input order.
 //
 // The calling thread reads and splits the inputs into batches of whole games (about a
-// megabyte each); worker threads process batches; the consumer sees every batch, in input
-// order, on the calling thread. At most a few batches per thread are in flight, so memory
-// stays flat whatever the input size.
+// megabyte each); worker threads process batches, and so does the calling thread when enough
+// are queued for them (then `threads` threads in all where they take every core); the consumer
+// sees every batch, in input order, on the calling thread. At most a few batches per thread are
+// in flight, so memory stays flat whatever the input size.
 #pragma once
 
 #include <atomic>
@@ -76,7 +77,8 @@ class BatchConsumer {
 bool no_games_warning(const GameSplitter& splitter, std::uint64_t games, Diagnostic& warning);
 
 struct PipelineOptions {
-  unsigned threads = 0;  // 0: one per hardware thread
+  unsigned threads = 0;  // threads that process batches, the calling thread's share included;
+                         // 0: one per hardware thread
   std::size_t batch_bytes = 1u << 20;
   SplitterOptions splitter;
   const std::atomic<bool>* stop = nullptr;  // set (e.g. by SIGINT) to stop early
