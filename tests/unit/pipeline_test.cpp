@@ -301,7 +301,7 @@ class SummaryRecorder final : public SummaryConsumer {
   void failed_input(const std::string& file, const Diagnostic& d) override {
     said.push_back("failed " + file + ": " + d.message);
   }
-  void game(const std::string& file, const GameReport& report) override {
+  void game(const std::string& file, GameReport& report) override {
     said.push_back("game " + file + " " + std::to_string(report.index));
   }
   void end_batch(GameBatch& batch) override { output += batch.output; }

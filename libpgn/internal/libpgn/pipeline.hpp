@@ -129,8 +129,9 @@ class SummaryConsumer : public BatchConsumer {
   virtual void problem(const std::string& file, const Diagnostic& d) = 0;
   // An input that could not be read to its end (an io error, counted).
   virtual void failed_input(const std::string& file, const Diagnostic& d) { problem(file, d); }
-  // A game's report, counted.
-  virtual void game(const std::string& /*file*/, const GameReport& /*report*/) {}
+  // A game's report, counted; the hook may take from it (its problems, say), since nothing
+  // reads it after.
+  virtual void game(const std::string& /*file*/, GameReport& /*report*/) {}
   // The batch, counted: its output, the progress.
   virtual void end_batch(GameBatch& /*batch*/) {}
   // Done with an input, before it is counted (with `error` when it failed).

@@ -336,7 +336,7 @@ void SummaryConsumer::batch(GameBatch& batch) {
     summary_.add_unreadable(d);
     problem(name, d);
   }
-  for (const GameReport& report : batch.reports) {
+  for (GameReport& report : batch.reports) {
     summary_.add(report);
     game(name, report);
   }
