@@ -317,14 +317,19 @@ struct ValidateRecorder final : ValidateSink {
   void progress(const RunSummary&, std::size_t, std::uint64_t) override { ++progress_calls; }
 };
 
+// `games` games, every `every`th of them (the first included) with an illegal move.
+std::string games_with_illegal_moves(int games, int every) {
+  std::string text;
+  for (int i = 0; i < games; ++i)
+    text += i % every ? std::string(kShort) + "\n" : "[Event \"c\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+  return text;
+}
+
 TEST(ValidateFiles, ReportsInInputOrderCountedOnce) {
   ValidateRunSettings settings;
   settings.pipeline.threads = 3;
   settings.pipeline.batch_bytes = 256;
-  // Every fifth game has an illegal move.
-  std::string text;
-  for (int i = 0; i < 30; ++i)
-    text += i % 5 ? std::string(kShort) + "\n" : "[Event \"c\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+  const std::string text = games_with_illegal_moves(30, 5);
   ValidateRecorder sink;
   const RunSummary summary = validate_files(
       {Source::bytes("in", text), Source::path("/no/such/input.pgn"), Source::bytes("empty", "")},
@@ -360,9 +365,7 @@ TEST(ValidateFiles, TheSinkTakesTheProblemsOfAReportCountedBefore) {
   ValidateRunSettings settings;
   settings.pipeline.threads = 2;
   settings.pipeline.batch_bytes = 256;
-  std::string text;
-  for (int i = 0; i < 12; ++i)
-    text += i % 3 ? std::string(kShort) + "\n" : "[Event \"c\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+  const std::string text = games_with_illegal_moves(12, 3);
   TakingSink sink;
   const RunSummary summary = validate_files({Source::bytes("in", text)}, settings, sink);
   EXPECT_EQ(summary.games_with_errors, 4u);
