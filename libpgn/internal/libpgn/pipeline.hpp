@@ -84,7 +84,7 @@ struct PipelineOptions {
   const std::atomic<bool>* stop = nullptr;  // set (e.g. by SIGINT) to stop early
 };
 
-// Number of worker threads `threads` means (0 = hardware concurrency, at least 1).
+// Number of threads that process batches `threads` means (0 = hardware concurrency, at least 1).
 unsigned resolve_thread_count(unsigned threads);
 
 // The worker of the commands that validate every game (validate, convert, the Python
