@@ -55,9 +55,9 @@ class ShownProblemsSink final : public ValidateSink {
       : stream_(stream), min_severity_(min_severity) {}
 
   void problem(const std::string&, const Diagnostic& d) override { shown_.push_back(d); }
-  void game(const std::string&, const GameReport& report) override {
-    for (const Diagnostic& d : report.problems)
-      if (shown_at(min_severity_, d)) shown_.push_back(d);
+  void game(const std::string&, GameReport& report) override {
+    for (Diagnostic& d : report.problems)
+      if (shown_at(min_severity_, d)) shown_.push_back(std::move(d));
   }
   void progress(const RunSummary&, std::size_t, std::uint64_t) override { flush(); }
   // What came after the last batch (the input's warnings and read fault) goes too.

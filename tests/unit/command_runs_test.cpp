@@ -3,6 +3,7 @@
 // several inputs and threads, and how they count.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <map>
 #include <string>
@@ -309,21 +310,26 @@ struct ValidateRecorder final : ValidateSink {
     problems.push_back(file + ": " + d.message);
   }
   void failed_input(const std::string& file, const Diagnostic&) override { failed.push_back(file); }
-  void game(const std::string&, const GameReport& report) override {
+  void game(const std::string&, GameReport& report) override {
     games.push_back(report.index);
     errors += report.errors;
   }
   void progress(const RunSummary&, std::size_t, std::uint64_t) override { ++progress_calls; }
 };
 
+// `games` games, every `every`th of them (the first included) with an illegal move.
+std::string games_with_illegal_moves(int games, int every) {
+  std::string text;
+  for (int i = 0; i < games; ++i)
+    text += i % every ? std::string(kShort) + "\n" : "[Event \"c\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+  return text;
+}
+
 TEST(ValidateFiles, ReportsInInputOrderCountedOnce) {
   ValidateRunSettings settings;
   settings.pipeline.threads = 3;
   settings.pipeline.batch_bytes = 256;
-  // Every fifth game has an illegal move.
-  std::string text;
-  for (int i = 0; i < 30; ++i)
-    text += i % 5 ? std::string(kShort) + "\n" : "[Event \"c\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+  const std::string text = games_with_illegal_moves(30, 5);
   ValidateRecorder sink;
   const RunSummary summary = validate_files(
       {Source::bytes("in", text), Source::path("/no/such/input.pgn"), Source::bytes("empty", "")},
@@ -344,6 +350,30 @@ TEST(ValidateFiles, ReportsInInputOrderCountedOnce) {
   EXPECT_EQ(sink.problems[0].rfind("empty: ", 0), 0u) << sink.problems[0];
   EXPECT_GT(sink.progress_calls, 2u);
   EXPECT_FALSE(summary.interrupted);
+}
+
+// The sink may take a game's problems rather than copy them: the run has counted them already.
+TEST(ValidateFiles, TheSinkTakesTheProblemsOfAReportCountedBefore) {
+  struct TakingSink final : ValidateSink {
+    std::vector<Diagnostic> taken;
+    void problem(const std::string&, const Diagnostic&) override {}
+    void game(const std::string&, GameReport& report) override {
+      for (Diagnostic& d : report.problems) taken.push_back(std::move(d));
+      report.problems.clear();
+    }
+  };
+  ValidateRunSettings settings;
+  settings.pipeline.threads = 2;
+  settings.pipeline.batch_bytes = 256;
+  const std::string text = games_with_illegal_moves(12, 3);
+  TakingSink sink;
+  const RunSummary summary = validate_files({Source::bytes("in", text)}, settings, sink);
+  EXPECT_EQ(summary.games_with_errors, 4u);
+  EXPECT_EQ(summary.errors, 4u);
+  EXPECT_EQ(sink.taken.size(), summary.errors + summary.warnings);
+  EXPECT_EQ(std::count_if(sink.taken.begin(), sink.taken.end(),
+                          [](const Diagnostic& d) { return d.code == Code::IllegalMove; }),
+            4);
 }
 
 }  // namespace

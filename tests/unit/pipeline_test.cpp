@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -300,7 +301,7 @@ class SummaryRecorder final : public SummaryConsumer {
   void failed_input(const std::string& file, const Diagnostic& d) override {
     said.push_back("failed " + file + ": " + d.message);
   }
-  void game(const std::string& file, const GameReport& report) override {
+  void game(const std::string& file, GameReport& report) override {
     said.push_back("game " + file + " " + std::to_string(report.index));
   }
   void end_batch(GameBatch& batch) override { output += batch.output; }
@@ -393,6 +394,64 @@ TEST(SeverityRules, StrictAndIgnoredCodesEverywhere) {
   EXPECT_EQ(bad_tags(validate), std::make_pair(std::vector<Severity>{Severity::Error}, 1ul));
   validate.ignored[int(Code::BadTag)] = true;
   EXPECT_EQ(bad_tags(validate), std::make_pair(std::vector<Severity>{}, 0ul));
+}
+
+// A worker that records which thread processed each batch, slowly enough that batches queue.
+class ThreadNotingWorker final : public BatchWorker {
+ public:
+  ThreadNotingWorker(std::mutex& mutex, std::vector<std::thread::id>& threads)
+      : mutex_(mutex), threads_(threads) {}
+  void process(GameBatch& batch) override {
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    batch.output = std::to_string(batch.games.size()) + ";";
+    std::lock_guard lock(mutex_);
+    threads_.push_back(std::this_thread::get_id());
+  }
+
+ private:
+  std::mutex& mutex_;
+  std::vector<std::thread::id>& threads_;
+};
+
+class OutputConsumer final : public BatchConsumer {
+ public:
+  std::string output;
+  void batch(GameBatch& batch) override { output += batch.output; }
+};
+
+// With more than one thread the calling thread does not only read: when enough batches are
+// queued for the worker threads it processes one itself, and where the threads asked for take
+// every core no thread beyond them is started. The batches still reach the consumer in order.
+TEST(Pipeline, TheCallingThreadProcessesBatchesWhenTheWorkersHaveEnough) {
+  std::string text;
+  for (int i = 0; i < 60; ++i) text += "[Event \"e\"]\n\n1. e4 *\n\n";
+  const unsigned cores = std::thread::hardware_concurrency();
+  for (unsigned threads : {2u, 3u}) {
+    std::mutex mutex;
+    std::vector<std::thread::id> processed_by;
+    PipelineOptions options;
+    options.threads = threads;
+    options.batch_bytes = 64;  // a game or two per batch
+    OutputConsumer consumer;
+    run_pipeline(
+        {Source::bytes("g.pgn", text)}, options,
+        [&] { return std::make_unique<ThreadNotingWorker>(mutex, processed_by); }, consumer);
+    std::string expected;
+    std::size_t games = 0;
+    for (std::size_t at = 0; at < consumer.output.size();) {
+      const std::size_t end = consumer.output.find(';', at);
+      games += std::stoul(consumer.output.substr(at, end - at));
+      at = end + 1;
+    }
+    EXPECT_EQ(games, 60u) << threads;
+    const auto here =
+        std::count(processed_by.begin(), processed_by.end(), std::this_thread::get_id());
+    EXPECT_GT(here, 0) << threads;
+    std::vector<std::thread::id> distinct = processed_by;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    EXPECT_LE(distinct.size(), threads < cores ? threads + 1 : threads) << threads;
+  }
 }
 
 }  // namespace

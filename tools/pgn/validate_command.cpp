@@ -30,7 +30,7 @@ class ValidateReport final : public ValidateSink {
   void failed_input(const std::string& file, const Diagnostic& d) override {
     if (!filter_.summary_only) writer_.problem(file, d);
   }
-  void game(const std::string& file, const GameReport& report) override {
+  void game(const std::string& file, GameReport& report) override {
     for (const Diagnostic& d : report.problems)
       if (filter_.shows(d)) writer_.problem(file, d);
     if (list_games_)

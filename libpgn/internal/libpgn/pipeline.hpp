@@ -1,9 +1,10 @@
 // Runs per-game work over many inputs on several threads while keeping input order.
 //
 // The calling thread reads and splits the inputs into batches of whole games (about a
-// megabyte each); worker threads process batches; the consumer sees every batch, in input
-// order, on the calling thread. At most a few batches per thread are in flight, so memory
-// stays flat whatever the input size.
+// megabyte each); worker threads process batches, and so does the calling thread when enough
+// are queued for them (then `threads` threads in all where they take every core); the consumer
+// sees every batch, in input order, on the calling thread. At most a few batches per thread are
+// in flight, so memory stays flat whatever the input size.
 #pragma once
 
 #include <atomic>
@@ -76,13 +77,14 @@ class BatchConsumer {
 bool no_games_warning(const GameSplitter& splitter, std::uint64_t games, Diagnostic& warning);
 
 struct PipelineOptions {
-  unsigned threads = 0;  // 0: one per hardware thread
+  unsigned threads = 0;  // threads that process batches, the calling thread's share included;
+                         // 0: one per hardware thread
   std::size_t batch_bytes = 1u << 20;
   SplitterOptions splitter;
   const std::atomic<bool>* stop = nullptr;  // set (e.g. by SIGINT) to stop early
 };
 
-// Number of worker threads `threads` means (0 = hardware concurrency, at least 1).
+// Number of threads that process batches `threads` means (0 = hardware concurrency, at least 1).
 unsigned resolve_thread_count(unsigned threads);
 
 // The worker of the commands that validate every game (validate, convert, the Python
@@ -127,8 +129,9 @@ class SummaryConsumer : public BatchConsumer {
   virtual void problem(const std::string& file, const Diagnostic& d) = 0;
   // An input that could not be read to its end (an io error, counted).
   virtual void failed_input(const std::string& file, const Diagnostic& d) { problem(file, d); }
-  // A game's report, counted.
-  virtual void game(const std::string& /*file*/, const GameReport& /*report*/) {}
+  // A game's report, counted; the hook may take from it (its problems, say), since nothing
+  // reads it after.
+  virtual void game(const std::string& /*file*/, GameReport& /*report*/) {}
   // The batch, counted: its output, the progress.
   virtual void end_batch(GameBatch& /*batch*/) {}
   // Done with an input, before it is counted (with `error` when it failed).

@@ -28,8 +28,9 @@ class ValidateSink {
   virtual void failed_input(const std::string& file_name, const Diagnostic& d) {
     problem(file_name, d);
   }
-  // A game's report.
-  virtual void game(const std::string& /*file_name*/, const GameReport& /*report*/) {}
+  // A game's report, counted in the run's summary already: the sink may take from it (its
+  // problems, say) rather than copy.
+  virtual void game(const std::string& /*file_name*/, GameReport& /*report*/) {}
   // After each batch: the summary so far, and how far into which file reading got.
   virtual void progress(const RunSummary& /*summary*/, std::size_t /*file*/,
                         std::uint64_t /*offset*/) {}

@@ -252,7 +252,7 @@ class ConvertConsumer final : public SummaryConsumer {
     // not per-game detail.
     sink_.problem(file, d);
   }
-  void game(const std::string& file, const GameReport& report) override {
+  void game(const std::string& file, GameReport& report) override {
     // A game whose moves were not replayed has no moves to write in uci, lan, fen or epd:
     // why it was left out is said whatever `warnings` says.
     const bool left_out = !report.replayed && !report.has_errors() && !carries_unreplayed_;

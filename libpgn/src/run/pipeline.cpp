@@ -21,7 +21,9 @@ unsigned resolve_thread_count(unsigned threads) {
 
 namespace {
 
-struct Slot {
+// A cache line of its own: the reading thread writes next to where it allocated the slot
+// while another thread processes the batch.
+struct alignas(64) Slot {
   GameBatch batch;
   bool done = false;
 };
@@ -128,18 +130,23 @@ bool stopped(const PipelineOptions& options) {
 
 // Hands filled batches to the workers and the processed ones, in input order, to the consumer.
 // With one thread the calling thread does the work itself: no queues, no copies beyond the
-// batch.
+// batch. With more, the calling thread reads and keeps a batch it has just filled to process
+// itself whenever enough are queued to keep the worker threads busy meanwhile. It then needs
+// no core of its own: where the threads asked for take every core it runs beside one worker
+// thread fewer, so that no thread waits for a core (three busy threads on two cores preempt
+// each other, and a worker could wait for a reader that has no core), and the batches it keeps
+// are still in its own cache.
 class BatchRunner {
  public:
   BatchRunner(unsigned threads, const std::function<std::unique_ptr<BatchWorker>()>& make_worker,
               BatchConsumer& consumer)
-      : consumer_(consumer), max_in_flight_(2 * std::size_t(threads) + 1) {
-    if (threads == 1) {
-      inline_worker_ = make_worker();
-      return;
-    }
-    workers_.reserve(threads);
-    for (unsigned t = 0; t < threads; ++t)
+      : consumer_(consumer), max_in_flight_(3 * std::size_t(threads) + 1) {
+    caller_worker_ = make_worker();
+    if (threads == 1) return;
+    const unsigned cores = std::thread::hardware_concurrency();
+    const unsigned worker_threads = threads < cores ? threads : threads - 1;
+    workers_.reserve(worker_threads);
+    for (unsigned t = 0; t < worker_threads; ++t)
       workers_.emplace_back([this, &make_worker] { work(make_worker()); });
   }
 
@@ -162,28 +169,34 @@ class BatchRunner {
   void submit() {
     std::unique_ptr<Slot> slot = std::move(free_slots_.back());
     free_slots_.pop_back();
-    if (inline_worker_) {
-      inline_worker_->process(slot->batch);
+    if (workers_.empty()) {
+      caller_worker_->process(slot->batch);
       consumer_.batch(slot->batch);
       free_slots_.push_back(std::move(slot));
       return;
     }
-    slot->done = false;
+    Slot* const filled = slot.get();
+    filled->done = false;
+    bool keep;
     {
       std::lock_guard lock(mutex_);
-      queue_.push_back(slot.get());
+      // Kept when every worker thread has a batch queued beyond the one it may be finishing.
+      keep = queue_.size() > workers_.size();
+      if (!keep) queue_.push_back(filled);
       in_flight_.push_back(std::move(slot));
     }
-    work_ready_.notify_one();
+    if (keep)
+      process_here(filled);
+    else
+      work_ready_.notify_one();
     while (consume_oldest(false)) {
     }
-    if (in_flight_.size() >= max_in_flight_) consume_oldest(true);
+    while (in_flight_.size() >= max_in_flight_) settle_one();
   }
 
   // Consumes every batch still in flight (a file's reports come before its end_file).
   void drain() {
-    while (consume_oldest(true)) {
-    }
+    while (!in_flight_.empty()) settle_one();
   }
 
  private:
@@ -198,8 +211,34 @@ class BatchRunner {
       worker->process(slot->batch);
       lock.lock();
       slot->done = true;
-      work_done_.notify_all();
+      // Only the calling thread waits, and only for the oldest batch.
+      if (slot == in_flight_.front().get()) work_done_.notify_one();
     }
+  }
+
+  void process_here(Slot* slot) {
+    caller_worker_->process(slot->batch);
+    std::lock_guard lock(mutex_);
+    slot->done = true;
+  }
+
+  // Consumes the oldest batch if it is done, else processes the oldest queued one, else waits
+  // for the oldest: the calling thread waits only while every batch in flight is being
+  // processed.
+  void settle_one() {
+    if (consume_oldest(false)) return;
+    Slot* queued = nullptr;
+    {
+      std::lock_guard lock(mutex_);
+      if (!queue_.empty()) {
+        queued = queue_.front();
+        queue_.pop_front();
+      }
+    }
+    if (queued)
+      process_here(queued);
+    else
+      consume_oldest(true);
   }
 
   bool consume_oldest(bool wait) {
@@ -221,12 +260,12 @@ class BatchRunner {
 
   BatchConsumer& consumer_;
   const std::size_t max_in_flight_;
-  std::unique_ptr<BatchWorker> inline_worker_;  // one thread: the caller processes
+  std::unique_ptr<BatchWorker> caller_worker_;  // the calling thread's
 
   std::mutex mutex_;
   std::condition_variable work_ready_;  // workers wait for batches
   std::condition_variable work_done_;   // the reader waits for the oldest batch
-  std::deque<Slot*> queue_;             // batches waiting for a worker
+  std::deque<Slot*> queue_;             // batches waiting for a worker thread
   bool closing_ = false;
   std::vector<std::thread> workers_;
 
@@ -297,7 +336,7 @@ void SummaryConsumer::batch(GameBatch& batch) {
     summary_.add_unreadable(d);
     problem(name, d);
   }
-  for (const GameReport& report : batch.reports) {
+  for (GameReport& report : batch.reports) {
     summary_.add(report);
     game(name, report);
   }

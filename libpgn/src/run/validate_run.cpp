@@ -17,9 +17,7 @@ class ValidateConsumer final : public SummaryConsumer {
   void failed_input(const std::string& file, const Diagnostic& d) override {
     sink_.failed_input(file, d);
   }
-  void game(const std::string& file, const GameReport& report) override {
-    sink_.game(file, report);
-  }
+  void game(const std::string& file, GameReport& report) override { sink_.game(file, report); }
   void end_batch(GameBatch& batch) override {
     sink_.progress(summary_, batch.file_index, batch.raw_offset);
   }
