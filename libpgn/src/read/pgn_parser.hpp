@@ -7,6 +7,9 @@
 // the termination marker. Hot-path rules: no allocation (tokens are views into the game text),
 // no recursion (variations are a depth counter), and positions are computed only for reported
 // events, incrementally from the previous one.
+//
+// Why one file over 800 lines: the parser is one class template, its main loop and the
+// handlers it inlines together, instantiated once for each visitor that runs it directly.
 #pragma once
 
 #include <algorithm>
