@@ -177,6 +177,12 @@ TEST(TagLines, PlainLayoutIsTheScannersLayout) {
     const bool is_plain = detail::read_plain_tag_line_layout(line.data(), quick);
     const bool is_kept = detail::read_tag_line_layout(line.data(), line.data() + size, layout);
     scanned += is_kept;
+    if (is_kept) {
+      const std::string_view value(layout.value_begin,
+                                   static_cast<std::size_t>(layout.value_end - layout.value_begin));
+      EXPECT_EQ(layout.escape_free, value.find('\\') == std::string_view::npos)
+          << line.substr(0, size);
+    }
     if (!is_plain) continue;
     ++plain;
     ASSERT_TRUE(is_kept) << line.substr(0, size);
@@ -186,6 +192,7 @@ TEST(TagLines, PlainLayoutIsTheScannersLayout) {
     EXPECT_EQ(quick.value_end, layout.value_end) << line.substr(0, size);
     EXPECT_EQ(quick.stop, layout.stop) << line.substr(0, size);
     EXPECT_EQ(quick.terminator, layout.terminator) << line.substr(0, size);
+    EXPECT_EQ(quick.escape_free, layout.escape_free) << line.substr(0, size);
   }
 #if defined(__AVX2__)
   // Both kinds of line are met often: the comparison is not vacuous.
@@ -212,6 +219,11 @@ TEST(TagLines, TheSplitterDescribesTagLinesUpToTheFirstOddLine) {
   // Two games, each described from its own start.
   EXPECT_EQ(described_per_game("[Event \"a\"]\n\n1. e4 1-0\n[Event \"b\"]\n[Site \"c\"]\n\n*\n"),
             (std::vector<std::uint32_t>{1, 2}));
+  // A second Event in a run of tag lines starts the next game; other repeated names do not.
+  EXPECT_EQ(described_per_game("[Event \"a\"]\n[Site \"b\"]\n[Event \"c\"]\n[Site \"d\"]\n\n*\n"),
+            (std::vector<std::uint32_t>{2, 2}));
+  EXPECT_EQ(described_per_game("[Site \"a\"]\n[Event \"b\"]\n[Site \"c\"]\n[Event \"d\"]\n\n*\n"),
+            (std::vector<std::uint32_t>{3, 1}));
 }
 
 TEST(TagLines, TheParserReportsWhatItReadsWithoutThem) {

@@ -12,6 +12,7 @@
 #include "libpgn/game_record.hpp"
 #include "libpgn/reader.hpp"
 #include "libpgn/san.hpp"
+#include "libpgn/splitter.hpp"
 
 namespace pgn {
 namespace {
@@ -283,6 +284,35 @@ TEST(Validator, ClockCommentsReadAlikeWithOrWithoutARecord) {
   EXPECT_EQ(comments,
             (std::vector<std::string>{" [%clk 0:05:00] ", " [%clk 0:65:00] ", " [%clk 0:04:59] ",
                                       " [%clk 1:00:60] ", " a move "}));
+}
+
+// Tag values as the splitter hands them over (its tag lines, which say whether a value holds
+// a backslash) are unescaped as when the validator reads the text itself: short lines the
+// splitter reads from one block, long ones it scans, values with escapes and without.
+TEST(Validator, TagValuesFromTheSplittersLinesAreUnescaped) {
+  const std::string long_value(40, 'x');
+  const std::string text =
+      "[Event \"a \\\"b\\\"\"]\n[Site \"c\\\\d\"]\n[Date \"2024.01.02\"]\n"
+      "[Round \"1\"]\n[White \"" +
+      long_value + "\\\"\"]\n[Black \"" + long_value + "\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n";
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"Event", "a \"b\""},         {"Site", "c\\d"},      {"Date", "2024.01.02"}, {"Round", "1"},
+      {"White", long_value + "\""}, {"Black", long_value}, {"Result", "1-0"}};
+  auto source = InputSource::from_memory(text);
+  GameSplitter splitter(*source);
+  RawGame game;
+  ASSERT_TRUE(splitter.next(game));
+  ASSERT_EQ(game.tag_lines.count, 7u);  // every line described: the splitter's reading is used
+  GameValidator validator(ValidateOptions{});
+  GameReport report;
+  GameRecord record;
+  validator.validate(game, report, &record);
+  EXPECT_EQ(record.tags, expected);
+  RawGame unread = game;
+  unread.tag_lines = ReadTagLines{};
+  GameRecord from_text;
+  validator.validate(unread, report, &from_text);
+  EXPECT_EQ(from_text.tags, expected);
 }
 
 }  // namespace

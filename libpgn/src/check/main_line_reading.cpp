@@ -49,7 +49,11 @@ struct MainLineReading final : Visitor, NotationDetector::Reader {
 
   void begin_game(const RawGame& g) override { v.begin_game(g); }
   Control tag(std::string_view name, std::string_view raw, TextPos pos) override {
-    const std::string_view value = v.tags.tag(name, raw, pos, v.notation, v.diagnostics);
+    return tag(name, raw, pos, false);
+  }
+  // The parser's call when it knows whether the value holds a backslash (Parser::report_tag).
+  Control tag(std::string_view name, std::string_view raw, TextPos pos, bool escape_free) {
+    const std::string_view value = v.tags.tag(name, raw, pos, escape_free);
     if (keeping) main_line.add_tag(name, value);
     if (v.options.check_eco && name == "ECO") {
       v.eco_tag = value;

@@ -137,7 +137,8 @@ const char* tag_format_problem(KnownTag kind, std::string_view value, const Nota
 
 }  // namespace
 
-void TagChecks::begin_game() {
+void TagChecks::begin_game(const Notation* notation) {
+  notation_ = notation;
   tags_.any = false;
   tags_.has_result = tags_.has_fen = tags_.has_setup = false;
   tags_.result.clear();
@@ -149,12 +150,12 @@ void TagChecks::begin_game() {
 }
 
 std::string_view TagChecks::tag(std::string_view name, std::string_view raw, TextPos pos,
-                                const Notation* notation, DiagnosticsBuilder& diagnostics) {
+                                bool escape_free) {
   tags_.any = true;
   const KnownTag kind = classify_tag(name);
   if (kind <= KnownTag::Result) roster_seen_ |= 1u << unsigned(kind);
   std::string_view value = raw;
-  if (raw.find('\\') != std::string_view::npos) {
+  if (!escape_free && raw.find('\\') != std::string_view::npos) {
     unescaped_ = unescape_tag_value(raw);
     value = unescaped_;
   }
@@ -184,13 +185,12 @@ std::string_view TagChecks::tag(std::string_view name, std::string_view raw, Tex
   }
   // Free text has nothing to check: no call for it.
   if (check_formats_ && (kFormatCheckedTags >> unsigned(kind) & 1))
-    check_format(kind, name, value, pos, notation, diagnostics);
+    check_format(kind, name, value, pos);
   return value;
 }
 
 void TagChecks::check_format(KnownTag kind, std::string_view name, std::string_view value,
-                             TextPos pos, const Notation* notation,
-                             DiagnosticsBuilder& diagnostics) {
+                             TextPos pos) {
   // Files repeat values from game to game (one Date for a whole round, one TimeControl for
   // an event): a value equal to the last one accepted for this tag is accepted again
   // without running its pattern.
@@ -198,16 +198,15 @@ void TagChecks::check_format(KnownTag kind, std::string_view name, std::string_v
   std::string& accepted = last_accepted_[std::size_t(kind)];
   if (by_pattern && !accepted.empty() && value == accepted) return;
   if (plainly_well_formed(kind, value)) return;
-  if (const char* expected = tag_format_problem(kind, value, notation, results_)) {
-    diagnostics.add(Code::BadTag, pos,
-                    std::string(name) + " \"" + std::string(value) + "\" is not " + expected);
+  if (const char* expected = tag_format_problem(kind, value, notation_, results_)) {
+    diagnostics_.add(Code::BadTag, pos,
+                     std::string(name) + " \"" + std::string(value) + "\" is not " + expected);
     return;
   }
   if (by_pattern) accepted.assign(value);
 }
 
-VariantName TagChecks::end_tags(TextPos pos, DiagnosticsBuilder& diagnostics,
-                                const std::optional<VariantName>& untagged) {
+VariantName TagChecks::end_tags(TextPos pos, const std::optional<VariantName>& untagged) {
   // A plain scoresheet (moves without any tag) is not held to the PGN tag rules.
   if (check_formats_ && tags_.any && roster_seen_ != 0x7F) {
     std::string missing;
@@ -216,7 +215,7 @@ VariantName TagChecks::end_tags(TextPos pos, DiagnosticsBuilder& diagnostics,
       if (!missing.empty()) missing += ", ";
       missing += kRosterNames[i];
     }
-    diagnostics.add(
+    diagnostics_.add(
         Code::MissingTag, pos,
         "missing Seven Tag Roster tag" +
             std::string(std::count(missing.begin(), missing.end(), ',') ? "s: " : ": ") + missing);
@@ -225,22 +224,22 @@ VariantName TagChecks::end_tags(TextPos pos, DiagnosticsBuilder& diagnostics,
   const VariantName variant = untagged && !tagged ? *untagged : parse_variant_name(tags_.variant);
   if (untagged && tagged && variant.known &&
       (variant.variant != untagged->variant || variant.chess960 != untagged->chess960))
-    diagnostics.add(Code::BadTag, pos,
-                    "Variant \"" + tags_.variant + "\" differs from the rules asked for (" +
-                        variant_option_name(*untagged) + "): the game is read by its tag");
+    diagnostics_.add(Code::BadTag, pos,
+                     "Variant \"" + tags_.variant + "\" differs from the rules asked for (" +
+                         variant_option_name(*untagged) + "): the game is read by its tag");
   if (!variant.known) {
-    diagnostics.add(Code::UnsupportedVariant, pos,
-                    "variant \"" + tags_.variant +
-                        "\" is not replayed (standard chess, Chess960 and the lichess variants "
-                        "Antichess, Atomic, Crazyhouse, Horde, King of the Hill, Racing Kings "
-                        "and Three-check are)");
+    diagnostics_.add(Code::UnsupportedVariant, pos,
+                     "variant \"" + tags_.variant +
+                         "\" is not replayed (standard chess, Chess960 and the lichess variants "
+                         "Antichess, Atomic, Crazyhouse, Horde, King of the Hill, Racing Kings "
+                         "and Three-check are)");
     return variant;
   }
   if (check_formats_) {
     if (tags_.has_fen && !tags_.has_setup)
-      diagnostics.add(Code::BadTag, tags_.fen_pos, "FEN tag without SetUp \"1\"");
+      diagnostics_.add(Code::BadTag, tags_.fen_pos, "FEN tag without SetUp \"1\"");
     else if (tags_.has_setup && tags_.setup == "1" && !tags_.has_fen)
-      diagnostics.add(Code::BadTag, tags_.setup_pos, "SetUp \"1\" without a FEN tag");
+      diagnostics_.add(Code::BadTag, tags_.setup_pos, "SetUp \"1\" without a FEN tag");
   }
   return variant;
 }

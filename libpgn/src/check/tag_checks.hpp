@@ -63,29 +63,30 @@ struct GameTags {
 
 class TagChecks {
  public:
-  TagChecks(bool check_formats, const ResultForms& results)
-      : check_formats_(check_formats), results_(results) {}
+  // Problems are reported to `diagnostics`.
+  TagChecks(bool check_formats, const ResultForms& results, DiagnosticsBuilder& diagnostics)
+      : check_formats_(check_formats), results_(results), diagnostics_(diagnostics) {}
 
-  void begin_game();
+  // A game read in `notation` (nullptr: English), whose Result tag may be written in it.
+  void begin_game(const Notation* notation);
   // One tag as written (escapes in it); returns its value with escapes decoded, valid until
-  // the next tag.
-  std::string_view tag(std::string_view name, std::string_view raw, TextPos pos,
-                       const Notation* notation, DiagnosticsBuilder& diagnostics);
+  // the next tag. `escape_free`: the value is known to hold no backslash (no escape to look for).
+  std::string_view tag(std::string_view name, std::string_view raw, TextPos pos, bool escape_free);
   // After the last tag: the roster, the variant (parse_variant_name; an unknown one is
   // reported), and SetUp against FEN. `untagged` is the rule set of a game without a Variant
   // tag; a tag naming other rules than a given one is reported.
-  VariantName end_tags(TextPos pos, DiagnosticsBuilder& diagnostics,
-                       const std::optional<VariantName>& untagged);
+  VariantName end_tags(TextPos pos, const std::optional<VariantName>& untagged);
 
   const GameTags& tags() const { return tags_; }
 
  private:
   // A tag of kFormatCheckedTags against its format.
-  void check_format(KnownTag kind, std::string_view name, std::string_view value, TextPos pos,
-                    const Notation* notation, DiagnosticsBuilder& diagnostics);
+  void check_format(KnownTag kind, std::string_view name, std::string_view value, TextPos pos);
 
   const bool check_formats_;
   const ResultForms& results_;
+  DiagnosticsBuilder& diagnostics_;
+  const Notation* notation_ = nullptr;
   GameTags tags_;
   unsigned roster_seen_ = 0;
   std::string unescaped_;  // buffer for tag values with escapes

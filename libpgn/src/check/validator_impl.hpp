@@ -24,7 +24,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
       : options(o),
         results(options.extra_notations, options.notation),
         diagnostics(SeverityRules(options)),
-        tags(options.check_tags, results),
+        tags(options.check_tags, results, diagnostics),
         replay(options, results, diagnostics),
         detector(options) {}
 
@@ -63,7 +63,7 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
 
   void begin_game(const RawGame& g) override {
     replay.begin_game();
-    tags.begin_game();
+    tags.begin_game(notation);
     eco_tag.clear();
     bughouse_tagged = false;
     if (g.code_page) [[unlikely]]
@@ -72,8 +72,13 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   }
 
   Control tag(std::string_view name, std::string_view raw, TextPos pos) override {
-    const std::string_view value = tags.tag(name, raw, pos, notation, diagnostics);
-    if (record) record->tags.emplace_back(name, value);
+    return tag(name, raw, pos, false);
+  }
+  // The parser's call when it knows whether the value holds a backslash (Parser::report_tag).
+  [[gnu::always_inline]] Control tag(std::string_view name, std::string_view raw, TextPos pos,
+                                     bool escape_free) {
+    const std::string_view value = tags.tag(name, raw, pos, escape_free);
+    if (record) keep_tag(*record, name, value);
     if (options.check_eco && name == "ECO") {
       eco_tag = value;
       eco_pos = pos;
@@ -81,9 +86,16 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     return Control::Continue;
   }
 
+  // A call, not inline in the parser's loop over the tags: inlined there, it made GCC move the
+  // record's per-move append out of the per-move path (a call a move).
+  [[gnu::noinline]] static void keep_tag(GameRecord& r, std::string_view name,
+                                         std::string_view value) {
+    r.tags.emplace_back(name, value);
+  }
+
   Control end_tags() override {
     const TextPos pos = diagnostics.game().start;
-    const VariantName variant = tags.end_tags(pos, diagnostics, options.variant);
+    const VariantName variant = tags.end_tags(pos, options.variant);
     standard = variant.known && variant.variant == Variant::Standard && !variant.chess960;
     standard_by_default = standard && !options.variant && tags.tags().variant.empty();
     replay.start(tags.tags(), variant);

@@ -566,11 +566,15 @@ struct GameSplitter::Impl {
   // when it is one plain tag, else step by step.
   void take_tag_lines() {
     while (describing_tags && read_tag_line()) {
-      if (pos >= data_end || near_end(pos) || buffer[pos] != '[' || forum_wrapper_line_at(pos) ||
-          tag_starts_new_game(pos)) {
+      if (pos >= data_end || near_end(pos) || buffer[pos] != '[' || forum_wrapper_line_at(pos)) {
         return;
       }
-      note_tag(pos);
+      // Nothing but tag lines since the game's first byte (no movetext, result or blank line):
+      // of tag_starts_new_game() and note_tag(), only the Event test is left, made once.
+      const bool event = is_event_tag(pos);
+      if (event && seen_event) return;  // a new game's first line
+      seen_event |= event;
+      if (names_collected) tag_names.insert(tag_name_at(pos));
     }
     describing_tags = false;
     const char* close =
@@ -607,9 +611,13 @@ struct GameSplitter::Impl {
         line_in_game == 0 ? std::uint16_t{0} : static_cast<std::uint16_t>(line_begin - game_begin),
         at(open), at(t.name_end), at(t.value_begin), at(t.value_end),
         static_cast<std::uint8_t>(t.name_begin - open),
-        static_cast<std::uint8_t>(t.stop - t.value_end)});
-    mode = Mode::AfterTag;
-    end_content_line(terminator);
+        static_cast<std::uint8_t>(t.stop - t.value_end), t.escape_free});
+    // end_content_line() for a line of the open game's tags (no movetext: no result to look
+    // for), whose content ends at the ']'.
+    content_end = std::max(content_end, offset_of(static_cast<std::size_t>(t.stop - base)));
+    content_line = line;
+    consume_line_break(terminator);
+    mode = Mode::LineStart;
     return true;
   }
 

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "libpgn/raw_game.hpp"
@@ -30,6 +31,7 @@ struct TagLine {
   std::uint16_t value_end;    // the closing quote
   std::uint8_t name_skip;     // blanks between the '[' and the name, plus one
   std::uint8_t stop_skip;     // from the closing quote to past the ']'
+  bool escape_free;           // no backslash in the value: it is its own unescaped form
 
   std::string_view name(const char* text) const {
     return {text + open + name_skip, static_cast<std::size_t>(name_end - open - name_skip)};
@@ -52,6 +54,7 @@ struct TagLineLayout {
   const char* value_end;   // the closing quote
   const char* stop;        // past the ']'
   const char* terminator;  // the line end
+  bool escape_free;        // no backslash between value_begin and value_end
 };
 
 // The layout of the line whose '[' is at `open`, read by tags::scan_tag_pair() within
@@ -62,9 +65,39 @@ inline bool read_tag_line_layout(const char* open, const char* limit, TagLineLay
   const char* stop = t.stop;
   while (stop < limit && is_horizontal_space(*stop)) ++stop;
   if (stop == limit || !is_line_end(*stop)) return false;
-  out = {t.name.data(), t.name.data() + t.name.size(), t.value_begin, t.value_end, t.stop, stop};
+  const auto value_size = static_cast<std::size_t>(t.value_end - t.value_begin);
+  out = {t.name.data(),
+         t.name.data() + t.name.size(),
+         t.value_begin,
+         t.value_end,
+         t.stop,
+         stop,
+         std::memchr(t.value_begin, '\\', value_size) == nullptr};
   return true;
 }
+
+// The bytes read_plain_tag_line_layout() compares a line with, each repeated 32 times. Not
+// const: GCC builds a known constant from an immediate (three instructions for each, on
+// every line) where it can compare with a variable in memory in the compare itself.
+struct alignas(32) TagLineBytes {
+  char tab[32], four[32], space[32], line_feed[32], carriage_return[32], quote[32], close[32],
+      backslash[32];
+};
+inline constexpr TagLineBytes make_tag_line_bytes() {
+  TagLineBytes k{};
+  for (int i = 0; i < 32; ++i) {
+    k.tab[i] = '\t';
+    k.four[i] = 4;
+    k.space[i] = ' ';
+    k.line_feed[i] = '\n';
+    k.carriage_return[i] = '\r';
+    k.quote[i] = '"';
+    k.close[i] = ']';
+    k.backslash[i] = '\\';
+  }
+  return k;
+}
+inline TagLineBytes kTagLineBytes = make_tag_line_bytes();  // never written
 
 // The usual tag line, `[Name "value"]` (blanks allowed between the name and the value and
 // after the ']', none elsewhere, no backslash in the value) ending within the 32 bytes from
@@ -73,35 +106,24 @@ inline bool read_tag_line_layout(const char* open, const char* limit, TagLineLay
 [[gnu::always_inline]] inline bool read_plain_tag_line_layout(const char* open,
                                                               TagLineLayout& out) {
 #if defined(__AVX2__)
-  // The bytes compared with, read from memory: no constant is built per line.
-  struct alignas(32) Repeated {
-    char byte[32];
-  };
-  static constexpr auto repeated = [](char c) {
-    Repeated r{};
-    for (char& b : r.byte) b = c;
-    return r;
-  };
-  static constexpr Repeated kTab = repeated('\t'), kFour = repeated(4), kSpace = repeated(' '),
-                            kLineFeed = repeated('\n'), kReturn = repeated('\r'),
-                            kQuote = repeated('"'), kClose = repeated(']'),
-                            kBackslash = repeated('\\');
-  const auto load = [](const Repeated& r) {
-    return _mm256_load_si256(reinterpret_cast<const __m256i*>(r.byte));
+  const TagLineBytes& k = kTagLineBytes;
+  const auto load = [](const char(&r)[32]) {
+    return _mm256_load_si256(reinterpret_cast<const __m256i*>(r));
   };
   const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(open));
   const auto bits = [&](__m256i hit) {
     return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm256_movemask_epi8(hit)));
   };
-  const auto equal = [&](const Repeated& c) { return _mm256_cmpeq_epi8(v, load(c)); };
+  const auto equal = [&](const char(&c)[32]) { return _mm256_cmpeq_epi8(v, load(c)); };
   // Tab, line feed, vertical tab, form feed and carriage return are 9 to 13.
-  const __m256i from_tab = _mm256_sub_epi8(v, load(kTab));
+  const __m256i from_tab = _mm256_sub_epi8(v, load(k.tab));
   const std::uint64_t space_or_line_end = bits(_mm256_or_si256(
-      equal(kSpace), _mm256_cmpeq_epi8(_mm256_min_epu8(from_tab, load(kFour)), from_tab)));
-  const std::uint64_t line_end = bits(_mm256_or_si256(equal(kLineFeed), equal(kReturn)));
-  const std::uint64_t quote = bits(equal(kQuote));
-  const std::uint64_t close = bits(equal(kClose));
-  const std::uint64_t backslash = bits(equal(kBackslash));
+      equal(k.space), _mm256_cmpeq_epi8(_mm256_min_epu8(from_tab, load(k.four)), from_tab)));
+  const std::uint64_t line_end =
+      bits(_mm256_or_si256(equal(k.line_feed), equal(k.carriage_return)));
+  const std::uint64_t quote = bits(equal(k.quote));
+  const std::uint64_t close = bits(equal(k.close));
+  const std::uint64_t backslash = bits(equal(k.backslash));
   const std::uint64_t blank = space_or_line_end & ~line_end;
   const auto at_or_after = [](int i) { return ~std::uint64_t{0} << i; };
   // The name: up to the first byte that ends one (tags::kEndsTagName), at least one byte.
@@ -122,8 +144,14 @@ inline bool read_tag_line_layout(const char* open, const char* limit, TagLineLay
   if (rest == 0) return false;
   const int terminator = std::countr_zero(rest);
   if ((line_end >> terminator & 1) == 0) return false;
-  out = {open + 1,       open + name_end,    open + opening + 1,
-         open + closing, open + closing + 2, open + terminator};
+  // A backslash ends the value's scan above: the value has none.
+  out = {open + 1,
+         open + name_end,
+         open + opening + 1,
+         open + closing,
+         open + closing + 2,
+         open + terminator,
+         true};
   return true;
 #else
   (void)open;
