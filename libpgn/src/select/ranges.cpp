@@ -93,8 +93,10 @@ bool parse_value_range(std::string_view text, RangeKind kind, ValueRange& out, s
   out = ValueRange{};
   std::int64_t low = 0, high = 0;
   auto bad = [&](std::string_view part) {
-    error = "'" + std::string(part) + "' is not " + kind_example(kind) + " (in '" +
-            std::string(text) + "')";
+    // Appended: GCC 12 warns (-Wrestrict) on a literal + std::string chain.
+    error.clear();
+    error.append(1, '\'').append(part).append("' is not ").append(kind_example(kind));
+    error.append(" (in '").append(text).append("')");
     return false;
   };
   if (const std::size_t dots = text.find(".."); dots != std::string_view::npos) {
@@ -204,8 +206,12 @@ bool MaterialPattern::parse(std::string_view text, MaterialPattern& out, std::st
         type = Pawn;
         break;
       default:
-        error = "'" + std::string(1, c) + "' is not a piece letter (KQRBNP for White, kqrbnp for " +
-                "Black) in the material pattern '" + std::string(text) + "'";
+        error.clear();
+        error.append(1, '\'').append(1, c);
+        error.append(
+            "' is not a piece letter (KQRBNP for White, kqrbnp for Black) in the material pattern "
+            "'");
+        error.append(text).append("'");
         return false;
     }
     if (!lower && seen_lower) {
