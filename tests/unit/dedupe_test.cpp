@@ -60,6 +60,31 @@ TEST(DuplicateKeyer, MovesNotLayout) {
       a, key_of("[White \"A\"]\n\n1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. O-O Сe7 *\n")));
 }
 
+// Games with a FEN tag, or a Variant tag naming other rules, are keyed by the validator; the
+// first such tag decides, and a start written out keys as the start it names. (The games are
+// short: the players are in every key, and the same in all.)
+TEST(DuplicateKeyer, FenAndVariantGamesKeyByTheirStart) {
+  const std::string players = "[White \"A\"]\n[Black \"B\"]\n";
+  const auto key = [&](const std::string& tags, const std::string& movetext) {
+    return key_of(players + tags + "\n" + movetext);
+  };
+  const std::string moves = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  const auto written = key("[FEN \"" + start + "\"]\n[SetUp \"1\"]\n", moves);
+  EXPECT_EQ(written.kind, 0);
+  EXPECT_TRUE(same_key(key("", moves), written));
+  EXPECT_TRUE(same_key(key("", moves), key("[Variant \"Standard\"]\n", moves)));
+  // Another start: another game, and the same one written again is found.
+  const std::string other = "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n";
+  EXPECT_FALSE(same_key(key("", "1. e4 Kd7 *\n"), key(other, "1. e4 Kd7 *\n")));
+  EXPECT_TRUE(same_key(key(other, "1. e4 Kd7 *\n"), key(other, "1.e4 {x} Kd7 1-0\n")));
+  // Crazyhouse's drops are played: the game is replayed, not keyed by its text.
+  const std::string zh = "1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d4 *\n";
+  EXPECT_EQ(key("[Variant \"Crazyhouse\"]\n", zh).kind, 0);
+  EXPECT_TRUE(same_key(key("[Variant \"Crazyhouse\"]\n", zh),
+                       key("[Variant \"Crazyhouse\"]\n[Event \"x\"]\n", zh)));
+}
+
 // A one-move forfeit (masters: "1.d4 0-1" under sixty pairs of players) or a miniature is
 // played move for move by different people: under DuplicateRules::short_game_plies, the
 // players must match too (as surname and initial). From that length on, the moves alone.

@@ -195,6 +195,7 @@ struct DuplicateKeyer::Impl {
     explicit QuickLine(Impl& i) : impl(i) {}
     Impl& impl;
     bool to_validator = false;
+    bool seen_fen = false, seen_variant = false;
     bool tag(std::string_view name, std::string_view value) override {
       const std::string_view text = impl.game_at_hand->text;
       const bool in_text =
@@ -210,15 +211,19 @@ struct DuplicateKeyer::Impl {
         value = decoded;
       }
       impl.tags.emplace_back(name, value);
-      return true;
+      // The first FEN tag, or the first Variant tag naming other rules, sends the game to the
+      // validator: decided here, before the reader sets up a board it would not use.
+      if (name == "FEN" && !seen_fen) {
+        seen_fen = true;
+        to_validator = !value.empty();
+      } else if (name == "Variant" && !seen_variant) {
+        seen_variant = true;
+        to_validator = !value.empty() && value != "Standard" && value != "standard";
+      }
+      return !to_validator;
     }
     bool start(const Position& board) override {
       impl.tag_count = impl.tags.size();
-      std::string_view fen = impl.tag("FEN"), variant = impl.tag("Variant");
-      if (!fen.empty() || (!variant.empty() && variant != "Standard" && variant != "standard")) {
-        to_validator = true;
-        return false;
-      }
       if (impl.memo_usable) {
         impl.movetext_hash = bytes_hash(impl.game_at_hand->text.substr(impl.tags_end));
         const MovetextMemo::Slot& slot = impl.memo.slot(impl.movetext_hash);
@@ -296,7 +301,7 @@ struct DuplicateKeyer::Impl {
     tags.clear();
     unescaped_used = 0;
     tag_count = 0;
-    quick.to_validator = false;
+    quick.to_validator = quick.seen_fen = quick.seen_variant = false;
     game_at_hand = &game;
     tags_end = 0;
     memo_usable = rules.prefix_min_plies == 0;
