@@ -41,7 +41,8 @@ not an example is an error, so markers cannot go stale:
   anchor a bench compares with, such as pgn-extract) is not installed; `libpgn-python` stands
   for the build's Python module, `root` for running as root (to give a file to another user).
 - `with (FIXTURE)`: the block runs with a fixture of class Fixtures below started (and stopped after
-  the document): `dask-cluster`, a Dask scheduler on port 8799 and two workers.
+  the document): `dask-cluster`, a Dask scheduler on a free port (its address in
+  DASK_SCHEDULER_ADDRESS) and two workers.
 
 With --update, the pasted output of every example that differs is replaced by the real one
 (lines equal after the rules are kept as they were pasted), to re-paste after a change:
@@ -58,6 +59,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -363,24 +365,29 @@ def make_copy(workdir, source, pgn, python_module):
 class Fixtures:
     """What `with (FIXTURE)` blocks run with, started once per document."""
 
-    DASK_SCHEDULER = "tcp://127.0.0.1:8799"
-
     def __init__(self, workdir, env):
         self.workdir, self.env, self.processes = workdir, env, []
 
     def start(self, name):
         if name != "dask-cluster":
             raise SystemExit("docs-test: unknown fixture %s" % name)
+        # A free port, so that a scheduler left over from another run cannot answer; the
+        # example reads its address as Dask's configuration does (DASK_SCHEDULER_ADDRESS).
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        address = "tcp://127.0.0.1:%d" % port
+        self.env["DASK_SCHEDULER_ADDRESS"] = address
         # Workers run in the copy, where the examples' relative paths lead.
-        commands = [["dask", "scheduler", "--port", "8799", "--no-dashboard"]] + [
-            ["dask", "worker", self.DASK_SCHEDULER, "--nworkers", "1", "--nthreads", "1",
+        commands = [["dask", "scheduler", "--port", str(port), "--no-dashboard"]] + [
+            ["dask", "worker", address, "--nworkers", "1", "--nthreads", "1",
              "--no-dashboard"]] * 2
         for command in commands:
             self.processes.append(subprocess.Popen(
                 command, cwd=self.workdir, env=self.env, stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True))
         from distributed import Client
-        with Client(self.DASK_SCHEDULER, timeout=60) as client:
+        with Client(address, timeout=60) as client:
             client.wait_for_workers(2, timeout=60)
 
     def stop(self):
@@ -396,6 +403,7 @@ class Fixtures:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
         self.processes = []
+        self.env.pop("DASK_SCHEDULER_ADDRESS", None)
 
 
 def main():
