@@ -10,6 +10,7 @@
 #include "libpgn/bughouse_writers.hpp"
 #include "libpgn/reader.hpp"
 #include "libpgn/validator.hpp"
+#include "split_games.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view bytes(reinterpret_cast<const char*>(data), size);
@@ -19,15 +20,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return o;
   }();
   auto source = pgn::InputSource::from_memory(bytes);
-  pgn::SplitterOptions splitter_options;
-  splitter_options.max_game_bytes = 1 << 16;
-  splitter_options.buffer_bytes = 4096;
-  pgn::GameSplitter splitter(*source, splitter_options);
-  pgn::RawGame game;
   pgn::GameReport report, again;
   pgn::BughouseMatch match, match_again;
   std::string text, json;
-  while (splitter.next(game)) {
+  const fuzz::SplitLimits limits{.max_game_bytes = 1 << 16, .buffer_bytes = 4096};
+  fuzz::for_each_game(*source, limits, [&](const pgn::RawGame& game) {
     pgn::read_bughouse_match(game, options, report, match, pgn::BughouseDetail::Positions);
     if (report.index != game.index) std::abort();
     for (const pgn::Diagnostic& d : report.problems) {
@@ -39,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     pgn::append_bughouse_json(match, json, true);
     for (int board = 0; board < 2; ++board) pgn::append_bughouse_board_pgn(match, board, json);
     json += match.fen();
-    if (report.errors != 0 || !match.complete) continue;
+    if (report.errors != 0 || !match.complete) return;
     text.clear();
     pgn::append_bpgn(match, text);
     pgn::RawGame copy;
@@ -50,6 +47,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (match_again.moves.size() != match.moves.size()) std::abort();
     for (std::size_t i = 0; i < match.moves.size(); ++i)
       if (match_again.moves[i].san != match.moves[i].san) std::abort();
-  }
+  });
   return 0;
 }

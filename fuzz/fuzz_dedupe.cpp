@@ -12,6 +12,7 @@
 
 #include "libpgn/dedupe.hpp"
 #include "libpgn/reader.hpp"
+#include "split_games.hpp"
 
 namespace {
 
@@ -50,16 +51,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   pgn::DuplicateIndex index(rules, 1 << 20, "/nonexistent");
 
   auto source = pgn::InputSource::from_memory(bytes);
-  pgn::SplitterOptions splitter_options;
-  splitter_options.max_game_bytes = 1 << 14;
-  pgn::GameSplitter splitter(*source, splitter_options);
-  pgn::RawGame game;
   std::vector<pgn::RawGame> games;
   std::deque<std::string> texts;  // a game's text lasts only until the splitter's next call
-  for (int n = 0; n < 32 && splitter.next(game); ++n) {
+  fuzz::for_each_game(*source, {.max_games = 32}, [&](const pgn::RawGame& game) {
     games.push_back(game);
     games.back().text = texts.emplace_back(game.text);
-  }
+  });
   // Each game once more at the end: the copy must be found.
   const std::size_t originals = games.size();
   if (selector & 0x40)

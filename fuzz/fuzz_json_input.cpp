@@ -11,6 +11,7 @@
 #include "libpgn/reader.hpp"
 #include "libpgn/source.hpp"
 #include "libpgn/validator.hpp"
+#include "split_games.hpp"
 
 namespace {
 
@@ -26,18 +27,11 @@ const pgn::ValidateOptions& options() {
 }
 
 void validate_all(pgn::InputSource& source) {
-  pgn::SplitterOptions splitter_options;
-  splitter_options.max_game_bytes = 1 << 16;
-  splitter_options.buffer_bytes = 4096;
-  pgn::GameSplitter splitter(source, splitter_options);
   pgn::GameValidator validator(options());
   pgn::GameReport report;
-  pgn::RawGame game;
-  std::uint64_t games = 0;
-  while (splitter.next(game)) {
-    if (game.index != ++games) std::abort();
-    validator.validate(game, report);
-  }
+  const fuzz::SplitLimits limits{.max_game_bytes = 1 << 16, .buffer_bytes = 4096};
+  fuzz::for_each_game(source, limits,
+                      [&](const pgn::RawGame& game) { validator.validate(game, report); });
 }
 
 // The pipeline's record-by-record reading: bad records are skipped from the next line on,

@@ -13,6 +13,7 @@
 
 #include "libpgn/main_line.hpp"
 #include "libpgn/reader.hpp"
+#include "split_games.hpp"
 
 namespace {
 
@@ -60,11 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   checker.stop_after = (selector >> 3) % 8;
 
   auto source = pgn::InputSource::from_memory(bytes);
-  pgn::SplitterOptions splitter_options;
-  splitter_options.max_game_bytes = 1 << 14;
-  pgn::GameSplitter splitter(*source, splitter_options);
-  pgn::RawGame game;
-  for (int n = 0; n < 32 && splitter.next(game); ++n) {
+  fuzz::for_each_game(*source, {.max_games = 32}, [&](const pgn::RawGame& game) {
     checker.ended = false;
     const pgn::MainLineEnd end = pgn::read_main_line(game, checker, options);
     if (!checker.ended || end.status != checker.end.status || end.plies != checker.moves)
@@ -87,6 +84,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           std::abort();
         break;
     }
-  }
+  });
   return 0;
 }

@@ -11,6 +11,7 @@
 #include "libpgn/repair.hpp"
 #include "libpgn/tags.hpp"
 #include "libpgn/writers.hpp"
+#include "split_games.hpp"
 #include "tags/tag_forms.hpp"
 
 namespace {
@@ -55,26 +56,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static pgn::GameWriter writer(pgn::WriterOptions{});
 
   auto source = pgn::InputSource::from_memory(bytes);
-  pgn::SplitterOptions splitter_options;
-  splitter_options.max_game_bytes = 1 << 14;
-  pgn::GameSplitter splitter(*source, splitter_options);
-  pgn::RawGame game;
   pgn::RepairedGame fixed, refixed;
   std::string text;
-  for (int n = 0; n < 16 && splitter.next(game); ++n) {
+  fuzz::for_each_game(*source, {.max_games = 16}, [&](const pgn::RawGame& game) {
     repairer.repair(game, fixed);
-    if (fixed.unchanged) continue;
+    if (fixed.unchanged) return;
     text.clear();
     pgn::GameExtras extras;
     extras.closing_comment = fixed.closing_comment;
     writer.write(fixed.record, text, extras);
-    if (!(selector & 8)) continue;
+    if (!(selector & 8)) return;
     pgn::RawGame written;
     written.text = text;
     written.index = 1;
     written.original_size = text.size();
     second.repair(written, refixed);
     if (!refixed.unchanged && refixed.changes() != 0) std::abort();
-  }
+  });
   return 0;
 }

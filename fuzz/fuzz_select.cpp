@@ -10,6 +10,7 @@
 
 #include "libpgn/reader.hpp"
 #include "libpgn/select.hpp"
+#include "split_games.hpp"
 
 namespace {
 
@@ -129,13 +130,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   pgn::GameSelector selector_(selection, options);
   auto source = pgn::InputSource::from_memory(games);
-  pgn::SplitterOptions splitter_options;
-  splitter_options.max_game_bytes = 1 << 14;
-  pgn::GameSplitter splitter(*source, splitter_options);
-  pgn::RawGame game;
-  for (int n = 0; n < 16 && splitter.next(game); ++n) {
+  fuzz::for_each_game(*source, {.max_games = 16}, [&](const pgn::RawGame& game) {
     const pgn::SelectOutcome outcome = selector_.decide(game, selector & 0x20);
     if (outcome.replayed) (void)selector_.report();
-  }
+  });
   return 0;
 }

@@ -10,6 +10,7 @@
 #include "libpgn/reader.hpp"
 #include "libpgn/validator.hpp"
 #include "libpgn/writers.hpp"
+#include "split_games.hpp"
 
 namespace {
 
@@ -49,18 +50,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }());
 
   auto source = pgn::InputSource::from_memory(bytes);
-  pgn::SplitterOptions splitter_options;
-  splitter_options.max_game_bytes = 1 << 16;
-  splitter_options.buffer_bytes = 4096;
-  pgn::GameSplitter splitter(*source, splitter_options);
   pgn::GameReport report, again;
   pgn::GameRecord record, record_again;
-  pgn::RawGame game;
-  std::uint64_t games = 0;
   std::string text;
-  while (splitter.next(game)) {
-    ++games;
-    if (game.index != games) std::abort();
+  const fuzz::SplitLimits limits{.max_game_bytes = 1 << 16, .buffer_bytes = 4096};
+  fuzz::for_each_game(*source, limits, [&](const pgn::RawGame& game) {
     validator.validate(game, report, &record);
     if (report.index != game.index) std::abort();
     if (report.errors == 0 && report.problems.size() > report.warnings) std::abort();
@@ -70,7 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     extras.report = &report;
     json_writer.write(record, text, extras);
     uci_writer.write(record, text);
-    if (!record.complete || game.truncated || has_move_errors(report)) continue;
+    if (!record.complete || game.truncated || has_move_errors(report)) return;
 
     text.clear();
     pgn_writer.write(record, text);
@@ -80,6 +74,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     written.original_size = text.size();
     checker.validate(written, again, &record_again);
     if (has_move_errors(again) || again.moves_replayed != report.moves_replayed) std::abort();
-  }
+  });
   return 0;
 }
