@@ -281,8 +281,8 @@ TEST(Position, UciTextWithoutThePosition) {
   EXPECT_EQ(uci(Move::king_promotion(A7, A8), false), "a7a8k");
   EXPECT_EQ(uci(Move::null(), false), "0000");
   // Every legal move of positions with castling on both wings, in both kinds of chess.
-  for (const char* fen : {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-                          "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"}) {
+  for (const char* fen :
+       {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1"}) {
     for (bool chess960 : {false, true}) {
       const Position pos = FromFen(fen, chess960);
       MoveList moves;

@@ -4,6 +4,8 @@
 // second reading reads the inputs again and hands each game to the output or, when it is a
 // copy, to the copies. The first reading notes where each game's bytes are in its file, so
 // that the second copies them from an uncompressed file without cutting it into games again.
+#include "libpgn/dedupe_run.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -16,7 +18,6 @@
 #include <string>
 #include <vector>
 
-#include "libpgn/dedupe_run.hpp"
 #include "libpgn/pipeline.hpp"
 #include "libpgn/select.hpp"
 
