@@ -147,7 +147,7 @@ const std::set<std::string>& notation_characters() {
 }
 
 std::array<std::uint8_t, 256> traits_of(const CodePage& page) {
-  static const locale_t utf8 = ::newlocale(LC_CTYPE_MASK, "C.UTF-8", locale_t(0));
+  static const locale_t utf8 = ::newlocale(LC_CTYPE_MASK, "C.UTF-8", locale_t(nullptr));
   std::array<std::uint8_t, 256> traits{};
   for (unsigned byte = 0x80; byte < 256; ++byte) {
     const char32_t c = page.code_point[byte];

@@ -408,7 +408,7 @@ void run_pipeline(const std::vector<Source>& sources, const PipelineOptions& opt
         games += batch.games.size();
         runner.submit();
       }
-      error = json ? json->error() : opened->error();
+      error = json ? json->error() : bytes.error();
       warn =
           splitter && !stopped(options) && take_no_games_warning(*splitter, games, error, warning);
     }
