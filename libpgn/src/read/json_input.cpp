@@ -73,10 +73,12 @@ class RecordScanner {
     return n > 0;
   }
 
-  bool stop(std::string message) {
-    if (error_.empty())
+  bool stop(std::string_view message) {
+    if (error_.empty()) {
       error_ = "JSON record " + std::to_string(records_ + 1) + " (byte " +
-               std::to_string(dropped_ + (in_record_ ? record_begin_ : scan_)) + "): " + message;
+               std::to_string(dropped_ + (in_record_ ? record_begin_ : scan_)) + "): ";
+      error_.append(message);
+    }
     return false;
   }
 
@@ -93,7 +95,7 @@ class RecordScanner {
 
   // Ends a record that is not JSON at the byte at scan_: the records after it are still read,
   // from the next line on.
-  bool malformed(std::string& problem, std::string message) {
+  bool malformed(std::string& problem, std::string_view message) {
     // Appended, not `"..." + std::move(message)`: GCC 12 warns (-Wrestrict) on that form.
     problem.assign("not valid JSON: ").append(message);
     in_record_ = in_string_ = escape_ = false;
