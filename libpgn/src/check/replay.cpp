@@ -108,7 +108,9 @@ void GameReplay::begin_game() {
   result_marker_.clear();
   automatic_draw_ply_ = 0;
   automatic_draw_ = EndReason::Unknown;
-  main_line_plies_ = options_.max_plies;
+  // A Letters reading keeps its first token: the main line's first move is then asked of
+  // main_line_may_go_on, which takes it (no test per move).
+  lines_[0].ply_limit = trace_.mode == ReadingTrace::Mode::Letters ? 0 : options_.max_plies;
   reported_play_after_draw_ = false;
   unwinnability_applies_ = false;
   analysed_men_ = -1;
@@ -119,6 +121,7 @@ void GameReplay::begin_game() {
   trace_.illegal_count = 0;
   trace_.read_tokens.clear();
   trace_.read_bytes = {};
+  trace_.plain_letters = 0;
   words_.clear();
   word_pos_.clear();
   word_nags_.clear();
@@ -259,7 +262,8 @@ void GameReplay::kill_line() {
 
 // The rare main-line conditions, kept out of the per-move path: play after an automatic
 // draw is reported once; past the ply budget the line stops. False: do not play the move.
-[[gnu::cold, gnu::noinline]] bool GameReplay::main_line_may_go_on(TextPos pos) {
+[[gnu::cold, gnu::noinline]] bool GameReplay::main_line_may_go_on(std::string_view token,
+                                                                  TextPos pos) {
   LineState& l = line();
   if (drawn_by_rule() && !reported_play_after_draw_) {
     reported_play_after_draw_ = true;
@@ -286,6 +290,11 @@ void GameReplay::kill_line() {
         "more than " + std::to_string(options_.max_plies) + " plies; the rest is not replayed");
     kill_line();
     return false;
+  }
+  // A Letters reading's first move (before it nothing can be drawn).
+  if (l.ply == 0 && trace_.mode == ReadingTrace::Mode::Letters) {
+    trace_.read_tokens.push_back(token);
+    l.ply_limit = options_.max_plies;
   }
   return true;
 }
@@ -494,6 +503,7 @@ Control GameReplay::begin_variation(TextPos pos) {
   child.dead = false;
   child.dead_just_now = false;
   child.ply = parent.ply - 1;
+  child.ply_limit = UINT32_MAX;
   child.variations_here = 0;
   ++parent.variations_here;
   child.step = {parent.ply, parent.variations_here};
