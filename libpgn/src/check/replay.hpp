@@ -124,7 +124,10 @@ class GameReplay {
  public:
   GameReplay(const ValidateOptions& options, const ResultForms& results,
              DiagnosticsBuilder& diagnostics)
-      : options_(options), results_(results), diagnostics_(diagnostics) {}
+      : options_(options),
+        results_(results),
+        diagnostics_(diagnostics),
+        check_suffixes_(options.check_suffixes) {}
 
   // Before a game is read: its notation (nullptr = English) and where to record it.
   void begin_reading(const Notation* notation, GameRecord* record);
@@ -390,7 +393,7 @@ class GameReplay {
         check_variant_suffix(check_mark, written, pos, m);
       if (main_line) report.plies = l.ply;
     } else {
-      if (options_.check_suffixes && (l.pos.in_check() || check_mark != 0))
+      if (check_suffixes_ && (l.pos.in_check() || check_mark != 0))
         check_suffix(check_mark, written, pos, m);
       if (main_line) {
         report.plies = l.ply;
@@ -402,8 +405,11 @@ class GameReplay {
   [[gnu::always_inline]] void after_main_line_move() {
     const Position& pos = lines_[0].pos;
     history_.push_back(pos.key());
-    if (drawn_by_rule()) return;
-    if (pos.halfmove_clock() >= 150 && !(pos.in_check() && pos.is_checkmate())) {
+    // Once the main line is drawn by rule nothing more is decided: asked where a rule could
+    // decide (each a branch few moves take), not first on every move.
+    const bool drawn = drawn_by_rule();
+    const int clock = pos.halfmove_clock();
+    if (clock >= 150 && !drawn && !(pos.in_check() && pos.is_checkmate())) [[unlikely]] {
       drawn_by(EndReason::SeventyFiveMoveRule);
       return;
     }
@@ -417,13 +423,15 @@ class GameReplay {
         (pos.halfmove_clock() == 0 && ((!(pos.pieces(Queen) | pos.pieces(Rook)) &&
                                         !(analysis::passed_pawn_fronts(pos) & ~pos.pieces())) ||
                                        (pos.checkers() & pos.pieces(Pawn))))) [[unlikely]] {
-      if (reached_dead_position()) return;
+      if (!drawn && reached_dead_position()) return;
     } else if (watching_piece_moves_) [[unlikely]] {
-      if (piece_move_ended_game()) return;
+      if (!drawn && piece_move_ended_game()) return;
     }
     // Fivefold repetition: the same position (same side to move, rights and en passant)
-    // five times; only positions since the last irreversible move can repeat.
-    const int reversible = std::min<int>(pos.halfmove_clock(), int(history_.size()) - 1);
+    // five times; only positions since the last irreversible move can repeat, so fewer than
+    // 16 reversible moves need no look (the halfmove clock alone says so for most moves).
+    if (clock < 16 || drawn) return;
+    const int reversible = std::min<int>(clock, int(history_.size()) - 1);
     if (reversible < 16) return;
     int count = 1;
     const std::uint64_t key = pos.key();
@@ -483,6 +491,7 @@ class GameReplay {
   const ValidateOptions& options_;
   const ResultForms& results_;
   DiagnosticsBuilder& diagnostics_;
+  const bool check_suffixes_;  // options_.check_suffixes, read on every move without options_
   const Notation* notation_ = nullptr;  // nullptr = English
   bool spoken_ = false;                 // notation_ is a spoken one: words, not tokens
   GameRecord* record_ = nullptr;        // nullptr when not wanted
