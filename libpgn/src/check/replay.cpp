@@ -101,7 +101,7 @@ void GameReplay::begin_game() {
   lines_[0] = LineState{};
   history_.clear();
   replay_ = true;
-  standard_path_ = true;
+  set_standard_path(true);
   rules_ = &rules_for(Variant::Standard);
   chess960_ = false;
   saw_result_ = false;
@@ -109,7 +109,7 @@ void GameReplay::begin_game() {
   automatic_draw_ply_ = 0;
   automatic_draw_ = EndReason::Unknown;
   // A Letters reading keeps its first token: the main line's first move is then asked of
-  // main_line_may_go_on, which takes it (no test per move).
+  // line_may_go_on, which takes it (no test per move).
   lines_[0].ply_limit = trace_.mode == ReadingTrace::Mode::Letters ? 0 : options_.max_plies;
   reported_play_after_draw_ = false;
   unwinnability_applies_ = false;
@@ -129,7 +129,8 @@ void GameReplay::begin_game() {
 
 void GameReplay::start(const GameTags& tags, const VariantName& variant) {
   if (!variant.known) {
-    replay_ = standard_path_ = false;
+    replay_ = false;
+    set_standard_path(false);
     return;
   }
   chess960_ = variant.chess960;
@@ -137,7 +138,7 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant) {
   // FIDE 5.2.2 and 6.9 are decided for standard chess and Chess960 only.
   unwinnability_applies_ = standard;
   rules_ = &rules_for(variant.variant);
-  standard_path_ = standard;
+  set_standard_path(standard);
   if (!standard || chess960_)  // the report starts empty: standard games write nothing
     diagnostics_.report().variant = standard ? "Chess960" : variant_name(variant.variant);
   Position start_position = standard ? Position() : start_of(variant.variant);
@@ -151,7 +152,8 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant) {
                                        std::string("FEN is not a legal position (") +
                                            fen_error_code(fen.error) + "): " + fen.message);
       if (d) d->fen = tags.fen;
-      replay_ = standard_path_ = false;
+      replay_ = false;
+      set_standard_path(false);
       return;
     }
     if (fen.fields_defaulted)
@@ -256,15 +258,20 @@ void GameReplay::kill_line() {
   l.last_undoable = false;
   l.has_last = true;
   l.dead = true;
+  l.ply_limit = 0;  // its moves go to line_may_go_on, which skips them
   l.dead_just_now = true;
   l.variations_here = 0;
 }
 
-// The rare main-line conditions, kept out of the per-move path: play after an automatic
-// draw is reported once; past the ply budget the line stops. False: do not play the move.
-[[gnu::cold, gnu::noinline]] bool GameReplay::main_line_may_go_on(std::string_view token,
-                                                                  TextPos pos) {
+// The rare conditions, kept out of the per-move path: a dead line's moves are skipped; play
+// after an automatic draw is reported once; past the ply budget the line stops. False: do
+// not play the move.
+[[gnu::cold, gnu::noinline]] bool GameReplay::line_may_go_on(std::string_view token, TextPos pos) {
   LineState& l = line();
+  if (l.dead) {
+    l.dead_just_now = false;
+    return false;
+  }
   if (drawn_by_rule() && !reported_play_after_draw_) {
     reported_play_after_draw_ = true;
     if (dead_position_ended_game()) {

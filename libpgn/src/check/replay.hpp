@@ -91,9 +91,9 @@ struct LineState {
   bool dead = false;           // an unreplayable move was found; the rest is not replayed
   bool dead_just_now = false;  // the last move token was the bad one (a variation may follow)
   std::uint32_t ply = 0;       // plies played in this line, counted from the game start
-  // Past this many plies main_line_may_go_on decides whether the line takes another move: the
-  // main line's --max-plies, 0 once drawn by rule or until an English reading's first token is
-  // traced; no limit for a variation. One comparison per move for all of them.
+  // Past this many plies line_may_go_on decides whether the line takes another move: the main
+  // line's --max-plies, 0 once drawn by rule or until an English reading's first token is
+  // traced; no limit for a variation; 0 for a dead line. One comparison per move for all.
   std::uint32_t ply_limit = UINT32_MAX;
   std::uint32_t variations_here = 0;  // variations started after the current last move
   VariationStep step;                 // where this variation branches off its parent
@@ -163,34 +163,34 @@ class GameReplay {
   // games were the call.
   [[gnu::always_inline]] Control move(std::string_view token, TextPos pos) {
     // One test for everything but a replayed standard game (unreplayed games, variants).
-    if (!standard_path_) [[unlikely]]
+    if (!standard_tokens_) [[unlikely]]
       return off_standard_path_move(token, pos);
     return move_in<false>(token, pos);
   }
   // The same for a reading that keeps the main line's SAN.
   [[gnu::always_inline]] Control move_keeping_main_line(std::string_view token, TextPos pos) {
-    if (!standard_path_) [[unlikely]]
+    if (!standard_tokens_) [[unlikely]]
       return off_standard_path_move<Recording::MainLine>(token, pos);
     return move_in<false, Recording::MainLine>(token, pos);
   }
 
   // The per-move path for standard rules (V false) or the game's variant (V true).
   template <bool V, Recording R = Recording::Events>
+  // Spoken words never come here (off_standard_path_move takes them).
   [[gnu::always_inline]] Control move_in(std::string_view token, TextPos pos) {
-    if (spoken_) [[unlikely]]
-      return spoken_word(token, pos);
     LineState& l = line();
-    if (l.dead) {
-      l.dead_just_now = false;
-      return Control::Continue;
-    }
     // English: the plain move is resolved from the token's bytes; the rest, and every move
-    // that is not plain, are read into a MoveText below.
+    // that is not plain, are read into a MoveText below. A dead line's limit (0) sends its
+    // moves to line_may_go_on, which skips them: no test here for the few dead lines.
     detail::PlainSan plain;
     if (!V && notation_ == nullptr && detail::resolve_plain_san(l.pos, token, plain)) [[likely]] {
       if (may_play(token, pos))
         play_resolved<V, R, true>(
             plain.move, plain.check_mark, 0, [&] { return plain.canonical; }, token, pos);
+      return Control::Continue;
+    }
+    if (l.dead) {
+      l.dead_just_now = false;
       return Control::Continue;
     }
     MoveText text;
@@ -246,6 +246,7 @@ class GameReplay {
   template <Recording R = Recording::Events>
   [[gnu::noinline]] Control off_standard_path_move(std::string_view token, TextPos pos) {
     if (!replay_) return Control::Continue;
+    if (spoken_) return spoken_word(token, pos);
     return move_in<true, R>(token, pos);
   }
 
@@ -270,12 +271,12 @@ class GameReplay {
         [&] { return written_as_canonical_san(before, text, resolution); }, written, pos);
   }
 
-  // Whether the current line may take another move: past its limit (the main line's end by
-  // a draw by rule or --max-plies, its first move in a Letters reading) main_line_may_go_on
-  // decides, and reports.
+  // Whether the current line may take another move: past its limit (a dead line, the main
+  // line's end by a draw by rule or --max-plies, its first move in a Letters reading)
+  // line_may_go_on decides, and reports.
   [[gnu::always_inline]] bool may_play(std::string_view token, TextPos pos) {
     const LineState& l = line();
-    return l.ply < l.ply_limit || main_line_may_go_on(token, pos);
+    return l.ply < l.ply_limit || line_may_go_on(token, pos);
   }
 
   // A resolved move played on the current line, with what its token said: the check sign,
@@ -447,7 +448,7 @@ class GameReplay {
   void unreadable_move(std::string_view token, TextPos pos, MoveTextError error);
   void stop_recording(const std::string& problem);
   void kill_line();
-  bool main_line_may_go_on(std::string_view token, TextPos pos);
+  bool line_may_go_on(std::string_view token, TextPos pos);
   void play_null(const MoveText& text, std::string_view written, TextPos pos);
   // The check sign a move's token carries (MoveText::check_mark) against the position after it.
   void check_suffix(std::uint8_t check_mark, std::string_view written, TextPos pos, Move m);
@@ -511,6 +512,12 @@ class GameReplay {
   bool replay_ = true;                  // false for unsupported variants / bad FEN
   // A replayed standard game: move() takes the standard path without another test.
   bool standard_path_ = true;
+  // standard_path_ for a notation of tokens (not spoken words), the one flag move() tests.
+  bool standard_tokens_ = true;
+  void set_standard_path(bool standard) {
+    standard_path_ = standard;
+    standard_tokens_ = standard && !spoken_;
+  }
   const Rules* rules_ = &rules_for(Variant::Standard);  // the game's rules
   bool chess960_ = false;
   bool saw_result_ = false;
