@@ -8,22 +8,17 @@
 
 #include "check/replay.hpp"
 #include "libpgn/validator.hpp"
+#include "validate_text.hpp"
 
 namespace pgn {
 namespace {
 
-GameReport validated(const std::string& movetext, ValidateOptions options = {}) {
-  const std::string text =
+GameReport validated(const std::string& movetext, const ValidateOptions& options = {}) {
+  return testing::validate_text(
       "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n"
       "[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n" +
-      movetext;
-  RawGame game;
-  game.text = text;
-  game.index = 1;
-  GameValidator validator(options);
-  GameReport report;
-  validator.validate(game, report);
-  return report;
+          movetext,
+      options);
 }
 
 std::vector<std::string> messages(const GameReport& report, Code code) {
