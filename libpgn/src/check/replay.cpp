@@ -2,7 +2,7 @@
 // cut moves, check signs, variations, the result and the rules of the final position, and
 // spoken moves.
 //
-// Why one file of 850 lines: every function here works on GameReplay's private state (the
+// Why one file of 860 lines: every function here works on GameReplay's private state (the
 // stack of lines, the record, the report), and they are the cold paths kept out of the header,
 // whose per-move path the parser inlines. The spoken-notation part at the end is the one that
 // could move to a file of its own.
