@@ -11,18 +11,13 @@
 #include "libpgn/result_forms.hpp"
 #include "libpgn/types.hpp"
 #include "libpgn/validator.hpp"
+#include "validate_text.hpp"
 
 namespace pgn {
 namespace {
 
 GameReport check(const std::string& text, const ValidateOptions& options = {}) {
-  RawGame game;
-  game.text = text;
-  game.index = 1;
-  GameValidator validator(options);
-  GameReport report;
-  validator.validate(game, report);
-  return report;
+  return testing::validate_text(text, options);
 }
 
 bool has(const GameReport& report, Code code) {

@@ -184,6 +184,7 @@ void NotationDetector::read(const RawGame& game, GameReport& report, GameRecord*
     reader.read(game, report, nullptr, record);
     trace.mode = ReadingTrace::Mode::Off;
     trace.abort_on_unreadable = false;
+    trace.fold_plain_letters();
     if (!trace.text_failed && trace.illegal_count == 0 && clean(report) &&
         (trace.read_tokens.empty() || !another_may_read())) {
       last_winner_ = english;

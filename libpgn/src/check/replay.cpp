@@ -2,7 +2,7 @@
 // cut moves, check signs, variations, the result and the rules of the final position, and
 // spoken moves.
 //
-// Why one file of 850 lines: every function here works on GameReplay's private state (the
+// Why one file of 860 lines: every function here works on GameReplay's private state (the
 // stack of lines, the record, the report), and they are the cold paths kept out of the header,
 // whose per-move path the parser inlines. The spoken-notation part at the end is the one that
 // could move to a file of its own.
@@ -101,14 +101,16 @@ void GameReplay::begin_game() {
   lines_[0] = LineState{};
   history_.clear();
   replay_ = true;
-  standard_path_ = true;
+  set_standard_path(true);
   rules_ = &rules_for(Variant::Standard);
   chess960_ = false;
   saw_result_ = false;
   result_marker_.clear();
   automatic_draw_ply_ = 0;
   automatic_draw_ = EndReason::Unknown;
-  main_line_plies_ = options_.max_plies;
+  // A Letters reading keeps its first token: the main line's first move is then asked of
+  // line_may_go_on, which takes it (no test per move).
+  lines_[0].ply_limit = trace_.mode == ReadingTrace::Mode::Letters ? 0 : options_.max_plies;
   reported_play_after_draw_ = false;
   unwinnability_applies_ = false;
   analysed_men_ = -1;
@@ -119,6 +121,7 @@ void GameReplay::begin_game() {
   trace_.illegal_count = 0;
   trace_.read_tokens.clear();
   trace_.read_bytes = {};
+  trace_.plain_letters = 0;
   words_.clear();
   word_pos_.clear();
   word_nags_.clear();
@@ -126,7 +129,8 @@ void GameReplay::begin_game() {
 
 void GameReplay::start(const GameTags& tags, const VariantName& variant) {
   if (!variant.known) {
-    replay_ = standard_path_ = false;
+    replay_ = false;
+    set_standard_path(false);
     return;
   }
   chess960_ = variant.chess960;
@@ -134,7 +138,7 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant) {
   // FIDE 5.2.2 and 6.9 are decided for standard chess and Chess960 only.
   unwinnability_applies_ = standard;
   rules_ = &rules_for(variant.variant);
-  standard_path_ = standard;
+  set_standard_path(standard);
   if (!standard || chess960_)  // the report starts empty: standard games write nothing
     diagnostics_.report().variant = standard ? "Chess960" : variant_name(variant.variant);
   Position start_position = standard ? Position() : start_of(variant.variant);
@@ -148,7 +152,8 @@ void GameReplay::start(const GameTags& tags, const VariantName& variant) {
                                        std::string("FEN is not a legal position (") +
                                            fen_error_code(fen.error) + "): " + fen.message);
       if (d) d->fen = tags.fen;
-      replay_ = standard_path_ = false;
+      replay_ = false;
+      set_standard_path(false);
       return;
     }
     if (fen.fields_defaulted)
@@ -253,14 +258,20 @@ void GameReplay::kill_line() {
   l.last_undoable = false;
   l.has_last = true;
   l.dead = true;
+  l.ply_limit = 0;  // its moves go to line_may_go_on, which skips them
   l.dead_just_now = true;
   l.variations_here = 0;
 }
 
-// The rare main-line conditions, kept out of the per-move path: play after an automatic
-// draw is reported once; past the ply budget the line stops. False: do not play the move.
-[[gnu::cold, gnu::noinline]] bool GameReplay::main_line_may_go_on(TextPos pos) {
+// The rare conditions, kept out of the per-move path: a dead line's moves are skipped; play
+// after an automatic draw is reported once; past the ply budget the line stops. False: do
+// not play the move.
+[[gnu::cold, gnu::noinline]] bool GameReplay::line_may_go_on(std::string_view token, TextPos pos) {
   LineState& l = line();
+  if (l.dead) {
+    l.dead_just_now = false;
+    return false;
+  }
   if (drawn_by_rule() && !reported_play_after_draw_) {
     reported_play_after_draw_ = true;
     if (dead_position_ended_game()) {
@@ -286,6 +297,11 @@ void GameReplay::kill_line() {
         "more than " + std::to_string(options_.max_plies) + " plies; the rest is not replayed");
     kill_line();
     return false;
+  }
+  // A Letters reading's first move (before it nothing can be drawn).
+  if (l.ply == 0 && trace_.mode == ReadingTrace::Mode::Letters) {
+    trace_.read_tokens.push_back(token);
+    l.ply_limit = options_.max_plies;
   }
   return true;
 }
@@ -494,6 +510,7 @@ Control GameReplay::begin_variation(TextPos pos) {
   child.dead = false;
   child.dead_just_now = false;
   child.ply = parent.ply - 1;
+  child.ply_limit = UINT32_MAX;
   child.variations_here = 0;
   ++parent.variations_here;
   child.step = {parent.ply, parent.variations_here};

@@ -55,13 +55,24 @@ struct ReadingTrace {
   // The first two bytes of the read tokens that are not plain pawn moves (the piece letters,
   // where notations differ): a table lacking one of them cannot read the game.
   detail::ByteSet read_bytes;
+  // The first bytes of the tokens English's quick reading resolved (resolve_plain_san), one bit
+  // each: a file, a piece letter or castling's O, all within bytes 64..127, so that bit
+  // `byte & 63` names the byte. Set on every such move without a test (the mode is not
+  // asked); folded into read_bytes after a Letters reading (fold_plain_letters).
+  std::uint64_t plain_letters = 0;
+  void fold_plain_letters() {
+    // File letters are plain pawn moves, in every notation alike: never recorded.
+    constexpr std::uint64_t kFiles = std::uint64_t{0xFF} << ('a' & 63);
+    read_bytes.words[1] |= plain_letters & ~kFiles;
+  }
   // Set by the detector: give up on a reading at its first unreadable token (it cannot win).
   bool abort_on_unreadable = false;
   // What a reading records of each replayed move, set by the detector for each reading:
   //   Off      nothing (a reading in a chosen notation, which no other reading is compared
   //            with),
   //   Letters  English's quick reading: the first token and the first bytes of the others,
-  //            enough to rule the other tables out,
+  //            enough to rule the other tables out (the first token is taken where the main
+  //            line's ply limit is checked, see GameReplay::begin_game),
   //   Full     every token, both bytes and line_hash.
   enum class Mode : std::uint8_t { Off, Letters, Full };
   Mode mode = Mode::Off;
@@ -80,6 +91,10 @@ struct LineState {
   bool dead = false;           // an unreplayable move was found; the rest is not replayed
   bool dead_just_now = false;  // the last move token was the bad one (a variation may follow)
   std::uint32_t ply = 0;       // plies played in this line, counted from the game start
+  // Past this many plies line_may_go_on decides whether the line takes another move: the main
+  // line's --max-plies, 0 once drawn by rule or until an English reading's first token is
+  // traced; no limit for a variation; 0 for a dead line. One comparison per move for all.
+  std::uint32_t ply_limit = UINT32_MAX;
   std::uint32_t variations_here = 0;  // variations started after the current last move
   VariationStep step;                 // where this variation branches off its parent
   std::size_t record_begin = 0;       // a variation: the index of its VariationBegin event
@@ -109,7 +124,10 @@ class GameReplay {
  public:
   GameReplay(const ValidateOptions& options, const ResultForms& results,
              DiagnosticsBuilder& diagnostics)
-      : options_(options), results_(results), diagnostics_(diagnostics) {}
+      : options_(options),
+        results_(results),
+        diagnostics_(diagnostics),
+        check_suffixes_(options.check_suffixes) {}
 
   // Before a game is read: its notation (nullptr = English) and where to record it.
   void begin_reading(const Notation* notation, GameRecord* record);
@@ -145,34 +163,34 @@ class GameReplay {
   // games were the call.
   [[gnu::always_inline]] Control move(std::string_view token, TextPos pos) {
     // One test for everything but a replayed standard game (unreplayed games, variants).
-    if (!standard_path_) [[unlikely]]
+    if (!standard_tokens_) [[unlikely]]
       return off_standard_path_move(token, pos);
     return move_in<false>(token, pos);
   }
   // The same for a reading that keeps the main line's SAN.
   [[gnu::always_inline]] Control move_keeping_main_line(std::string_view token, TextPos pos) {
-    if (!standard_path_) [[unlikely]]
+    if (!standard_tokens_) [[unlikely]]
       return off_standard_path_move<Recording::MainLine>(token, pos);
     return move_in<false, Recording::MainLine>(token, pos);
   }
 
   // The per-move path for standard rules (V false) or the game's variant (V true).
   template <bool V, Recording R = Recording::Events>
+  // Spoken words never come here (off_standard_path_move takes them).
   [[gnu::always_inline]] Control move_in(std::string_view token, TextPos pos) {
-    if (spoken_) [[unlikely]]
-      return spoken_word(token, pos);
     LineState& l = line();
-    if (l.dead) {
-      l.dead_just_now = false;
-      return Control::Continue;
-    }
     // English: the plain move is resolved from the token's bytes; the rest, and every move
-    // that is not plain, are read into a MoveText below.
+    // that is not plain, are read into a MoveText below. A dead line's limit (0) sends its
+    // moves to line_may_go_on, which skips them: no test here for the few dead lines.
     detail::PlainSan plain;
     if (!V && notation_ == nullptr && detail::resolve_plain_san(l.pos, token, plain)) [[likely]] {
-      if (may_play(pos))
-        play_resolved<V, R>(
+      if (may_play(token, pos))
+        play_resolved<V, R, true>(
             plain.move, plain.check_mark, 0, [&] { return plain.canonical; }, token, pos);
+      return Control::Continue;
+    }
+    if (l.dead) {
+      l.dead_just_now = false;
       return Control::Continue;
     }
     MoveText text;
@@ -228,6 +246,7 @@ class GameReplay {
   template <Recording R = Recording::Events>
   [[gnu::noinline]] Control off_standard_path_move(std::string_view token, TextPos pos) {
     if (!replay_) return Control::Continue;
+    if (spoken_) return spoken_word(token, pos);
     return move_in<true, R>(token, pos);
   }
 
@@ -235,7 +254,7 @@ class GameReplay {
   template <bool V, Recording R = Recording::Events>
   [[gnu::always_inline]] void play_text(const MoveText& text, std::string_view written,
                                         TextPos pos) {
-    if (!may_play(pos)) return;
+    if (!may_play(written, pos)) return;
     if (text.kind == MoveText::Null) {
       play_null(text, written, pos);
       return;
@@ -247,30 +266,36 @@ class GameReplay {
       bad_move(text, written, pos, resolution);
       return;
     }
-    play_resolved<V, R>(
+    play_resolved<V, R, false>(
         resolution.move, text.check_mark, text.nag,
         [&] { return written_as_canonical_san(before, text, resolution); }, written, pos);
   }
 
-  // Whether the current line may take another move: past the main line's end (a draw by
-  // rule, --max-plies) main_line_may_go_on decides, and reports.
-  [[gnu::always_inline]] bool may_play(TextPos pos) {
-    return depth_ != 0 || lines_[0].ply < main_line_plies_ || main_line_may_go_on(pos);
+  // Whether the current line may take another move: past its limit (a dead line, the main
+  // line's end by a draw by rule or --max-plies, its first move in a Letters reading)
+  // line_may_go_on decides, and reports.
+  [[gnu::always_inline]] bool may_play(std::string_view token, TextPos pos) {
+    const LineState& l = line();
+    return l.ply < l.ply_limit || line_may_go_on(token, pos);
   }
 
   // A resolved move played on the current line, with what its token said: the check sign,
   // a suffix annotation (as a NAG, 0: none) and, asked only when the SAN is recorded,
-  // whether the token is the move's canonical SAN without its sign.
-  template <bool V, Recording R, class IsCanonical>
+  // whether the token is the move's canonical SAN without its sign. Plain: the token was
+  // resolved by resolve_plain_san.
+  template <bool V, Recording R, bool Plain, class IsCanonical>
   [[gnu::always_inline]] void play_resolved(Move m, std::uint8_t check_mark, std::uint8_t nag,
                                             const IsCanonical& canonical, std::string_view written,
                                             TextPos pos) {
     LineState& l = line();
     const bool main_line = depth_ == 0;
-    // Only while the notation detector compares readings.
-    if (trace_.mode == ReadingTrace::Mode::Letters) {
-      if (trace_.read_tokens.empty()) trace_.read_tokens.push_back(written);
-      // The piece letters alone rule the other tables out of English games.
+    // Only while the notation detector compares readings; the piece letters alone rule the
+    // other tables out of English games.
+    if constexpr (Plain) {
+      trace_.plain_letters |= std::uint64_t{1} << (static_cast<unsigned char>(written[0]) & 63);
+      if (trace_.mode == ReadingTrace::Mode::Full) [[unlikely]]
+        trace_all(written, m);
+    } else if (trace_.mode == ReadingTrace::Mode::Letters) {
       if (written.size() >= 2 && !is_file_byte(written[0]))
         trace_.read_bytes.add(static_cast<unsigned char>(written[0]));
     } else if (trace_.mode == ReadingTrace::Mode::Full) [[unlikely]] {
@@ -369,7 +394,7 @@ class GameReplay {
         check_variant_suffix(check_mark, written, pos, m);
       if (main_line) report.plies = l.ply;
     } else {
-      if (options_.check_suffixes && (l.pos.in_check() || check_mark != 0))
+      if (check_suffixes_ && (l.pos.in_check() || check_mark != 0))
         check_suffix(check_mark, written, pos, m);
       if (main_line) {
         report.plies = l.ply;
@@ -381,8 +406,11 @@ class GameReplay {
   [[gnu::always_inline]] void after_main_line_move() {
     const Position& pos = lines_[0].pos;
     history_.push_back(pos.key());
-    if (drawn_by_rule()) return;
-    if (pos.halfmove_clock() >= 150 && !(pos.in_check() && pos.is_checkmate())) {
+    // Once the main line is drawn by rule nothing more is decided: asked where a rule could
+    // decide (each a branch few moves take), not first on every move.
+    const bool drawn = drawn_by_rule();
+    const int clock = pos.halfmove_clock();
+    if (clock >= 150 && !drawn && !(pos.in_check() && pos.is_checkmate())) [[unlikely]] {
       drawn_by(EndReason::SeventyFiveMoveRule);
       return;
     }
@@ -396,13 +424,15 @@ class GameReplay {
         (pos.halfmove_clock() == 0 && ((!(pos.pieces(Queen) | pos.pieces(Rook)) &&
                                         !(analysis::passed_pawn_fronts(pos) & ~pos.pieces())) ||
                                        (pos.checkers() & pos.pieces(Pawn))))) [[unlikely]] {
-      if (reached_dead_position()) return;
+      if (!drawn && reached_dead_position()) return;
     } else if (watching_piece_moves_) [[unlikely]] {
-      if (piece_move_ended_game()) return;
+      if (!drawn && piece_move_ended_game()) return;
     }
     // Fivefold repetition: the same position (same side to move, rights and en passant)
-    // five times; only positions since the last irreversible move can repeat.
-    const int reversible = std::min<int>(pos.halfmove_clock(), int(history_.size()) - 1);
+    // five times; only positions since the last irreversible move can repeat, so fewer than
+    // 16 reversible moves need no look (the halfmove clock alone says so for most moves).
+    if (clock < 16 || drawn) return;
+    const int reversible = std::min<int>(clock, int(history_.size()) - 1);
     if (reversible < 16) return;
     int count = 1;
     const std::uint64_t key = pos.key();
@@ -418,7 +448,7 @@ class GameReplay {
   void unreadable_move(std::string_view token, TextPos pos, MoveTextError error);
   void stop_recording(const std::string& problem);
   void kill_line();
-  bool main_line_may_go_on(TextPos pos);
+  bool line_may_go_on(std::string_view token, TextPos pos);
   void play_null(const MoveText& text, std::string_view written, TextPos pos);
   // The check sign a move's token carries (MoveText::check_mark) against the position after it.
   void check_suffix(std::uint8_t check_mark, std::string_view written, TextPos pos, Move m);
@@ -439,7 +469,7 @@ class GameReplay {
   void drawn_by(EndReason rule) {
     automatic_draw_ply_ = lines_[0].ply;
     automatic_draw_ = rule;
-    main_line_plies_ = 0;
+    lines_[0].ply_limit = 0;
   }
   std::string dead_position_at() const;
   bool proved_dead(const Position& pos, std::string& proofs, std::uint64_t walk_nodes);
@@ -462,6 +492,7 @@ class GameReplay {
   const ValidateOptions& options_;
   const ResultForms& results_;
   DiagnosticsBuilder& diagnostics_;
+  const bool check_suffixes_;  // options_.check_suffixes, read on every move without options_
   const Notation* notation_ = nullptr;  // nullptr = English
   bool spoken_ = false;                 // notation_ is a spoken one: words, not tokens
   GameRecord* record_ = nullptr;        // nullptr when not wanted
@@ -481,6 +512,12 @@ class GameReplay {
   bool replay_ = true;                  // false for unsupported variants / bad FEN
   // A replayed standard game: move() takes the standard path without another test.
   bool standard_path_ = true;
+  // standard_path_ for a notation of tokens (not spoken words), the one flag move() tests.
+  bool standard_tokens_ = true;
+  void set_standard_path(bool standard) {
+    standard_path_ = standard;
+    standard_tokens_ = standard && !spoken_;
+  }
   const Rules* rules_ = &rules_for(Variant::Standard);  // the game's rules
   bool chess960_ = false;
   bool saw_result_ = false;
@@ -488,9 +525,6 @@ class GameReplay {
   TextPos result_pos_;
   std::uint32_t automatic_draw_ply_ = 0;  // main-line ply at which the game was drawn by rule
   EndReason automatic_draw_ = EndReason::Unknown;  // which rule drew it
-  // The main line's plies that are played without a word: --max-plies, 0 once drawn by rule
-  // (main_line_may_go_on then decides and reports). One comparison per move for both.
-  std::uint32_t main_line_plies_ = 0;
   bool reported_play_after_draw_ = false;
   // Dead positions and losses on time are decided for standard chess and Chess960 only.
   bool unwinnability_applies_ = false;
