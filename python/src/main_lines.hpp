@@ -77,7 +77,18 @@ class MainLineRecords {
         for (const PlayedMove& m : game.moves)
           *out++ = packed(SanText(board_prefix(game, m) + m.san.str()));
       } else {
-        for (const PlayedMove& m : game.moves) *out++ = packed(m.san);
+        // The few SANs longer than 7 bytes (0 packed) are written again after.
+        bool longer = false;
+        for (const PlayedMove& m : game.moves) {
+          const std::uint64_t san = m.san.packed();
+          longer |= san == 0;
+          *out++ = san;
+        }
+        if (longer) [[unlikely]] {
+          std::uint64_t* const first = out - game.moves.size();
+          for (std::size_t k = 0; k < game.moves.size(); ++k)
+            if (first[k] == 0) first[k] = packed(game.moves[k].san);
+        }
       }
     }
     g.move_end = std::uint32_t(move_count_);
@@ -93,7 +104,7 @@ class MainLineRecords {
     g.result = game.result;
     g.replayed = game.replayed;
     g.complete = game.complete;
-    g.plies = std::uint32_t(game.moves.size());
+    g.plies = game.plies;
     g.errors = game.errors;
     g.warnings = game.warnings;
     g.index = game.index;
@@ -188,7 +199,8 @@ class MainLineRecords {
     std::uint32_t begin = 0, size = 0;
   };
   std::uint32_t text_of(std::string_view text, TextRange& last) {
-    if (text.size() == last.size && texts_.compare(last.begin, last.size, text) == 0)
+    if (text.size() == last.size &&
+        std::memcmp(texts_.data() + last.begin, text.data(), last.size) == 0)
       return last.begin;
     last = {std::uint32_t(texts_.size()), std::uint32_t(text.size())};
     texts_.append(text);

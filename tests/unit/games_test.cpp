@@ -397,6 +397,21 @@ TEST(Games, ReadingWithoutComments) {
   EXPECT_EQ(game.eval(1), 0.3);
 }
 
+// A null move in the main line is an error the replay passes over: the moves stop before it,
+// the plies count the moves replayed as `pgn validate` does.
+TEST(Games, PliesCountTheMovesAfterANullMove) {
+  const std::vector<PlayedGame> games =
+      read_all(Source::bytes("t.pgn",
+                             "[Event \"n\"]\n\n1. e4 e5 2. Nf3 Z0 3. Bc4 Nf6 *\n\n"
+                             "[Event \"m\"]\n\n1. d4 d5 *\n"));
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].moves.size(), 3u);
+  EXPECT_EQ(games[0].plies, 6u);
+  EXPECT_TRUE(games[0].has_errors());
+  EXPECT_EQ(games[1].plies, 2u);
+  EXPECT_EQ(games[1].moves.size(), 2u);
+}
+
 // A SAN as one number: its bytes and size, the same for a move read from a game (into a game
 // whose moves held longer SAN before) as for the text made anew; 0 for a longer text.
 TEST(Games, SanAsOneNumber) {

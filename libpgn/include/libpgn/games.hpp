@@ -211,6 +211,10 @@ struct PlayedGame {
   bool replayed = true;
   // False when a main-line move could not be played: `moves` stops before it.
   bool complete = true;
+  // The main-line half-moves replayed, as `pgn validate` counts them: moves.size(), or more
+  // when the moves stop at a null move ("Z0", "--", in the main line or a variation: an
+  // error the replay passes over).
+  std::uint32_t plies = 0;
   std::vector<Diagnostic> problems;  // errors and warnings, as `pgn validate` reports them
   std::uint32_t errors = 0;
   std::uint32_t warnings = 0;

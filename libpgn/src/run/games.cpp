@@ -146,6 +146,7 @@ void make_played_game(const RawGame& raw, GameReport& report, const MainLineReco
   game.notation = report.notation;
   game.variant = report.variant;
   game.replayed = report.replayed;
+  game.plies = report.plies;
   // Swapped, not moved: the game's room goes to the report, for the next game read into it.
   game.problems.swap(report.problems);
   report.problems.clear();
