@@ -170,28 +170,31 @@ class MainLineRecords {
   // the rest of the store did), each one's place moved by where the copy starts.
   void add_tags(const GameTags tags) {
     if (tags.empty()) return;
-    const char* first = tags.front().name.data();
+    const char* const first = tags.front().name.data();
     const TagPair last = tags.back();
-    const char* end = last.value.data() + last.value.size();
+    const std::size_t size = std::size_t(last.value.data() + last.value.size() - first);
     const std::size_t base = texts_.size();
     const std::size_t tag_begin = tags_.size();
-    texts_.append(first, std::size_t(end - first));
+    texts_.append(first, size);
+    tags_.resize(tag_begin + tags.size());
+    Tag* out = tags_.data() + tag_begin;
     for (const TagPair t : tags) {
-      if (t.name.data() < first || t.value.data() + t.value.size() > end) [[unlikely]] {
+      const auto name = std::size_t(t.name.data() - first);
+      const auto value = std::size_t(t.value.data() - first);
+      if (name > size || value > size || value + t.value.size() > size) [[unlikely]] {
         // Not one text in order: each name and value appended on its own.
         texts_.resize(base);
         tags_.resize(tag_begin);
         for (const TagPair u : tags) {
-          const auto name = std::uint32_t(texts_.size());
+          const auto at = std::uint32_t(texts_.size());
           texts_.append(u.name).append(u.value);
-          tags_.push_back({name, name + std::uint32_t(u.name.size()), std::uint32_t(u.name.size()),
+          tags_.push_back({at, at + std::uint32_t(u.name.size()), std::uint32_t(u.name.size()),
                            std::uint32_t(u.value.size())});
         }
         return;
       }
-      tags_.push_back({std::uint32_t(base + std::size_t(t.name.data() - first)),
-                       std::uint32_t(base + std::size_t(t.value.data() - first)),
-                       std::uint32_t(t.name.size()), std::uint32_t(t.value.size())});
+      *out++ = {std::uint32_t(base + name), std::uint32_t(base + value),
+                std::uint32_t(t.name.size()), std::uint32_t(t.value.size())};
     }
   }
   // Where `text` is in the texts: the place of the last game's when it is the same.

@@ -371,8 +371,7 @@ void PlayedGameReader::set_comments(bool keep) {
 }
 
 void PlayedGameReader::read(const RawGame& raw, PlayedGame& game) {
-  GameReport& report = impl_->report;
-  report = GameReport();
+  GameReport& report = impl_->report;  // made anew by validate()
   impl_->validator.validate(raw, report, impl_->main_line);
   make_played_game(raw, report, impl_->main_line, impl_->options, game);
 }
