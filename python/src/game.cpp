@@ -1,6 +1,6 @@
 // The Game Python type: one game of a batch, its tags and moves made with the C API from the
-// batch's compact records, the rest from its whole record made again on first need; and the
-// iterator read_games returns.
+// batch's compact store (main_lines.hpp), the rest from its model made again on first need;
+// and the iterator read_games returns.
 #include "game.hpp"
 
 #include <pybind11/pybind11.h>
@@ -50,10 +50,10 @@ PyObject* tag_value_object(InternedStrings& values, std::string_view value) {
   return PyUnicode_DecodeUTF8(value.data(), Py_ssize_t(value.size()), "strict");
 }
 
-// One game of a batch. The batch's records stay alive as long as one of its games does; the
-// Python values (tags, moves) are made on first use, once. What the compact records do not
-// hold (comments, the moves as Move values, the start position, the normalized text) comes
-// from the game's whole record, made on first need by validating the game again.
+// One game of a batch. The batch's store stays alive as long as one of its games does; the
+// Python values (tags, moves) are made on first use, once. What the store does not hold
+// (comments, the moves as Move values, the positions) comes from the game's model, made on
+// first need by reading the game again; the normalized text (pgn()), from its whole record.
 class Game {
  public:
   Game(Batch* batch, std::size_t i) : batch_(batch), i_(i) { ++batch->references; }
@@ -77,7 +77,7 @@ class Game {
     return py::reinterpret_borrow<py::list>(moves_);
   }
 
-  // What the compact records do not hold comes from the game model of the public reading API
+  // What the store does not hold comes from the game model of the public reading API
   // (libpgn/games.hpp), made on first need.
   py::list uci() const {
     const PlayedGame& g = played();
