@@ -1,6 +1,6 @@
 // The Game Python type: one game of a batch, its tags and moves made with the C API from the
-// batch's compact records, the rest from its whole record made again on first need; and the
-// iterator read_games returns.
+// batch's compact store (main_lines.hpp), the rest from its model made again on first need;
+// and the iterator read_games returns.
 #include "game.hpp"
 
 #include <pybind11/pybind11.h>
@@ -50,10 +50,10 @@ PyObject* tag_value_object(InternedStrings& values, std::string_view value) {
   return PyUnicode_DecodeUTF8(value.data(), Py_ssize_t(value.size()), "strict");
 }
 
-// One game of a batch. The batch's records stay alive as long as one of its games does; the
-// Python values (tags, moves) are made on first use, once. What the compact records do not
-// hold (comments, the moves as Move values, the start position, the normalized text) comes
-// from the game's whole record, made on first need by validating the game again.
+// One game of a batch. The batch's store stays alive as long as one of its games does; the
+// Python values (tags, moves) are made on first use, once. What the store does not hold
+// (comments, the moves as Move values, the positions) comes from the game's model, made on
+// first need by reading the game again; the normalized text (pgn()), from its whole record.
 class Game {
  public:
   Game(Batch* batch, std::size_t i) : batch_(batch), i_(i) { ++batch->references; }
@@ -77,7 +77,7 @@ class Game {
     return py::reinterpret_borrow<py::list>(moves_);
   }
 
-  // What the compact records do not hold comes from the game model of the public reading API
+  // What the store does not hold comes from the game model of the public reading API
   // (libpgn/games.hpp), made on first need.
   py::list uci() const {
     const PlayedGame& g = played();
@@ -86,7 +86,8 @@ class Game {
       const PlayedMove& m = cursor.next_move();
       // A bughouse move as in `moves`: its board's letter, in the case of the side that moved.
       const std::string uci = cursor.next_uci();
-      list[cursor.ply()] = g.start_b ? py::str(board_prefix(g, m) + uci) : py::str(uci);
+      list[cursor.ply()] =
+          g.start_b ? py::str(MainLineRecords::board_prefix(g, m) + uci) : py::str(uci);
     }
     return list;
   }
@@ -126,12 +127,12 @@ class Game {
   py::list evals() const { return per_ply(&MoveCommands::eval); }
   py::list mates() const { return per_ply<long, py::int_>(&MoveCommands::mate); }
 
-  std::string result() const { return std::string(result_text(report().result)); }
+  std::string result() const { return std::string(result_text(header().result)); }
   // The variant the game was replayed in, as `pgn validate --format json --list-games` names
   // it, in lower case; a game whose variant is not known keeps its Variant tag's.
   std::string variant() const {
-    std::string_view name = report().variant;
-    if (name.empty() && !report().replayed)
+    std::string_view name = lines().variant(i_);
+    if (name.empty() && !header().replayed)
       if (auto v = tag("Variant")) name = *v;
     if (name.empty()) return "standard";
     // A bughouse report names the result's reading after the rules: "Bughouse (result: team)".
@@ -142,7 +143,7 @@ class Game {
   }
   py::list problems() const {
     py::list list;
-    for (const Diagnostic& d : report().problems) list.append(Problem{file(), d});
+    for (const Diagnostic& d : lines().problems(i_)) list.append(Problem{file(), d});
     return list;
   }
   std::string pgn() const {
@@ -152,7 +153,7 @@ class Game {
     return out;
   }
   py::dict to_dict() const {
-    const GameReport& r = report();
+    const MainLineRecords::Game& r = header();
     py::dict d;
     d["file"] = file();
     d["index"] = r.index;
@@ -162,19 +163,21 @@ class Game {
     d["moves"] = moves();
     d["result"] = result();
     d["variant"] = variant();
-    d["notation"] = r.notation;
+    d["notation"] = notation();
     d["plies"] = r.plies;
     d["valid"] = valid();
     d["errors"] = r.errors;
     d["warnings"] = r.warnings;
     py::list problems;
-    for (const Diagnostic& diag : r.problems) problems.append(problem_dict(Problem{file(), diag}));
+    for (const Diagnostic& diag : lines().problems(i_))
+      problems.append(problem_dict(Problem{file(), diag}));
     d["problems"] = problems;
     return d;
   }
-  bool valid() const { return report().errors == 0 && report().replayed; }
+  bool valid() const { return header().errors == 0 && header().replayed; }
+  std::string notation() const { return std::string(lines().notation(i_)); }
 
-  const GameReport& report() const { return batch_->chunk->reports[i_]; }
+  const MainLineRecords::Game& header() const { return lines().game(i_); }
   const MainLineRecords& lines() const { return batch_->chunk->games.main_lines; }
   const std::string& file() const { return *batch_->file; }
 
@@ -192,14 +195,9 @@ class Game {
     }
     return *played_;
   }
-  // A bughouse move's board letter, in the case of the side that moved (the side to move
-  // after it is the other), and a colon: "A:", "b:".
-  static std::string board_prefix(const PlayedGame& g, const PlayedMove& m) {
-    const bool black = g.bughouse_boards[m.ply - 1][m.board].side_to_move() == White;
-    return {char((m.board ? 'B' : 'A') + (black ? 'a' - 'A' : 0)), ':'};
-  }
-
-  // The game's whole record, for the writer (pgn()): the game is validated again.
+  // The game's whole record, for the writer (pgn()): the game is validated again. pgn() writes
+  // the variations, which the game model of the public reading API does not hold: the
+  // validator's record, internal, is made for it alone.
   const GameRecord& record() const {
     if (!record_) {
       const Chunk& chunk = *batch_->chunk;
@@ -370,9 +368,9 @@ PyObject* game_repr(PyObject* self) noexcept {
   try {
     const Game& g = game_of(self);
     auto white = g.tag("White"), black = g.tag("Black");
-    return to_python("<Game " + std::to_string(g.report().index) + ": " +
+    return to_python("<Game " + std::to_string(g.header().index) + ": " +
                      std::string(white ? *white : "?") + " - " + std::string(black ? *black : "?") +
-                     " " + g.result() + ", " + std::to_string(g.report().plies) + " plies>");
+                     " " + g.result() + ", " + std::to_string(g.header().plies) + " plies>");
   } catch (...) {
     return python_error();
   }
@@ -402,15 +400,15 @@ PyGetSetDef game_attributes[] = {
      "The game's problems (list of Problem).", nullptr},
     {"valid", get<[](const Game& g) { return g.valid(); }>, nullptr,
      "Replayed without errors (warnings allowed).", nullptr},
-    {"plies", get<[](const Game& g) { return g.report().plies; }>, nullptr,
+    {"plies", get<[](const Game& g) { return g.header().plies; }>, nullptr,
      "Main-line half-moves replayed.", nullptr},
-    {"notation", get<[](const Game& g) { return g.report().notation; }>, nullptr,
+    {"notation", get<[](const Game& g) { return g.notation(); }>, nullptr,
      "Code of the notation the movetext was read in.", nullptr},
-    {"index", get<[](const Game& g) { return g.report().index; }>, nullptr,
+    {"index", get<[](const Game& g) { return g.header().index; }>, nullptr,
      "1-based game number in its input.", nullptr},
-    {"line", get<[](const Game& g) { return g.report().start.line; }>, nullptr,
+    {"line", get<[](const Game& g) { return g.header().start.line; }>, nullptr,
      "Line of the game's first byte.", nullptr},
-    {"offset", get<[](const Game& g) { return g.report().start.offset; }>, nullptr,
+    {"offset", get<[](const Game& g) { return g.header().start.offset; }>, nullptr,
      "Byte offset of the game's first byte in the (decompressed) input.", nullptr},
     {"file", get<[](const Game& g) { return g.file(); }>, nullptr,
      "The input's name (its path, or a name for bytes and file objects).", nullptr},

@@ -138,7 +138,7 @@ class GameIterator : public StreamIterator {
   // Moves to the next game: false at the end; raises PgnError for a read fault.
   bool next_game() {
     ++position_;
-    while (position_ >= chunk_->reports.size()) {
+    while (position_ >= chunk_->size()) {
       if (!next_chunk()) {
         close();
         if (!end_error_.empty()) {

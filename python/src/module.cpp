@@ -191,7 +191,7 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
     const Chunk& chunk = it.chunk();
     const std::size_t i = it.index();
     const MainLineRecords& store = chunk.games.main_lines;
-    const GameReport& rep = chunk.reports[i];
+    const MainLineRecords::Game& rep = store.game(i);
     std::fill(values.begin(), values.end(), std::string_view());
     std::string_view term;
     for (const MainLineRecords::Tag* t = store.tags_begin(i); t != store.tags_end(i); ++t) {
@@ -202,7 +202,7 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
     }
     // A bughouse match names four players: its White and Black are its teams, as in CSV.
     std::string teams[2];
-    if (rep.variant.rfind("Bughouse", 0) == 0)
+    if (store.variant(i).starts_with("Bughouse"))
       for (std::size_t k = 0; k < tags.size(); ++k) {
         if ((tags[k] != "White" && tags[k] != "Black") || !values[k].empty()) continue;
         const Color side = tags[k] == "White" ? White : Black;
@@ -252,7 +252,7 @@ py::dict game_columns(const py::handle& source, const std::vector<std::string>& 
     valid.push_back(rep.errors == 0 && rep.replayed);
     errors.push_back(std::int32_t(rep.errors));
     warnings.push_back(std::int32_t(rep.warnings));
-    notation.push(rep.notation);
+    notation.push(store.notation(i));
   }
   // (values, mask) of pandas' IntegerArray.
   auto integer_column = [](const std::vector<std::int64_t>& values,

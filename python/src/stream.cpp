@@ -1,33 +1,8 @@
 #include "stream.hpp"
 
 #include "libpgn/pipeline.hpp"
-#include "libpgn/reader.hpp"
-#include "libpgn/validator.hpp"
 
 namespace pgn::python {
-namespace {
-
-// Reads a game's tags and stops at its movetext: to_dataframe needs the tags, not the SAN of
-// every move, which is what makes keeping a whole record cost twice a validation.
-class TagReader final : public Visitor {
- public:
-  explicit TagReader(MainLineRecord& record) : record_(record) {}
-  Control tag(std::string_view name, std::string_view value, TextPos) override {
-    if (value.find('\\') == std::string_view::npos)
-      record_.add_tag(name, value);
-    else
-      record_.add_tag(name, unescape_tag_value(value));
-    return Control::Continue;
-  }
-  Control end_tags() override { return Control::SkipGame; }
-  bool wants_move_numbers() const override { return false; }
-  bool wants_columns() const override { return false; }
-
- private:
-  MainLineRecord& record_;
-};
-
-}  // namespace
 
 namespace {
 // Stores whose batches are done, kept for the next batches: a fresh store's pages cost the
@@ -60,43 +35,36 @@ void give_back_game_texts(GameTexts&& texts) {
   if (spare.kept.size() < kSpareStores) spare.kept.push_back(std::move(texts));
 }
 
-// Validates a batch's games; what it keeps beyond the reports waits in the stream's side table
-// (GameBatch carries only reports and one output string) until the consumer takes it.
-class GameStream::Worker final : public ValidatingWorker {
+// Reads a batch's games with the public reading API, each into the worker's one PlayedGame
+// (its buffers reused, kept in this core's cache), and appends what Python reads of it to the
+// batch's compact store, which waits in the stream's side table (GameBatch carries only
+// reports and one output string) until the consumer takes it. The games keep no comments:
+// the store takes none, and a game's comments are read again with its model when asked for.
+class GameStream::Worker final : public BatchWorker {
  public:
-  explicit Worker(GameStream& stream)
-      : ValidatingWorker(stream.settings_.validate), stream_(stream) {
-    main_line_.keeps_comments = false;  // the store keeps tags and SAN
+  explicit Worker(GameStream& stream) : stream_(stream), reader_(stream.settings_.validate) {
+    reader_.set_comments(false);
+  }
+
+  void process(GameBatch& batch) override {
+    const bool with_moves = stream_.settings_.mode == StreamMode::Games;
+    Chunk chunk;
+    chunk.games = take_game_texts();
+    MainLineRecords& store = chunk.games.main_lines;
+    store.reserve(batch.games.size(), with_moves ? batch.text.size() : 0);
+    reader_.set_neighbours(batch.games);
+    for (std::size_t i = 0; i < batch.games.size(); ++i) {
+      reader_.read(batch.games[i], game_);
+      batch.locate(i, game_, stream_.settings_.validate);
+      store.add_game(game_, with_moves);
+    }
+    stream_.side_.put(batch, std::move(chunk));
   }
 
  private:
-  void begin_batch(GameBatch& batch) override {
-    extra_ = Chunk();
-    extra_.games = take_game_texts();
-    extra_.games.main_lines.reserve(
-        batch.games.size(), stream_.settings_.mode == StreamMode::Games ? batch.text.size() : 0);
-  }
-  // read_games keeps the tags and main-line SAN; the rest (comments, clocks, uci()) comes with
-  // the whole record, made again when asked for.
-  void validate(const RawGame& game, GameReport& report) override {
-    if (stream_.settings_.mode == StreamMode::Games)
-      validator_.validate(game, report, main_line_);
-    else
-      validator_.validate(game, report);
-  }
-  void game(GameBatch& batch, std::size_t i) override {
-    if (stream_.settings_.mode == StreamMode::Tags) {
-      main_line_.clear();
-      TagReader tags(main_line_);
-      parse_game(batch.games[i], tags);
-    }
-    extra_.games.main_lines.add_game(main_line_);
-  }
-  void end_batch(GameBatch& batch) override { stream_.side_.put(batch, std::move(extra_)); }
-
   GameStream& stream_;
-  MainLineRecord main_line_;  // Games and Tags modes
-  Chunk extra_;               // the batch's games beyond the reports, for the side table
+  PlayedGameReader reader_;
+  PlayedGame game_;
 };
 
 class GameStream::Consumer final : public BatchConsumer {
@@ -119,7 +87,6 @@ class GameStream::Consumer final : public BatchConsumer {
         g.text =
             std::string_view(chunk.games.text.data() + (g.text.data() - old_text), g.text.size());
     }
-    chunk.reports.swap(batch.reports);
     stream_.chunks_.push(std::move(chunk));
   }
 

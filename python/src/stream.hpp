@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "libpgn/batch_side_table.hpp"
-#include "libpgn/game_record.hpp"
 #include "libpgn/games.hpp"
 #include "libpgn/ordered_stream.hpp"
 #include "libpgn/source.hpp"
@@ -22,14 +21,14 @@ namespace pgn::python {
 
 // What the workers keep of each game.
 enum class StreamMode : std::uint8_t {
-  Games,  // report, tags and main-line SAN, and the games' text (read_games)
-  Tags,   // report and the tags alone, in the main-line records (to_dataframe)
+  Games,  // header, tags and main-line SAN, and the games' text (read_games)
+  Tags,   // header and tags alone (to_dataframe)
 };
 
-// What a batch of read_games keeps beyond the reports: the tags and main-line SAN of its games,
-// and the games' text, from which the whole record of a game is made again when it is asked
-// for (comments, clocks, uci(), pgn()): copying every game's whole record out of the worker
-// cost a tenth of a validation, and reading it back from the other core's cache more.
+// What a batch keeps of its games: the compact store of their headers, tags and main-line SAN
+// (main_lines.hpp), and the games' text, from which a game's model is made again when more is
+// asked for (comments, clocks, uci(), pgn()): copying every game's whole model out of the
+// worker cost a tenth more CPU, in reading it back from the other core's cache.
 struct GameTexts {
   MainLineRecords main_lines;
   std::string text;            // the batch's games, back to back
@@ -45,11 +44,11 @@ void give_back_game_texts(GameTexts&& texts);
 
 // The finished games of one batch, in input order.
 struct Chunk {
-  std::vector<GameReport> reports;
-  GameTexts games;  // Games mode: one per report; Tags mode: their main_lines (tags only)
-  // Games mode, used with the GIL held: the options the games were validated with, a reader
-  // that makes a game's model when its moves' details are asked for, and a validator that
-  // makes its whole record for pgn().
+  GameTexts games;  // Tags mode: main_lines alone, without moves
+  std::size_t size() const { return games.main_lines.size(); }
+  // Games mode, used with the GIL held: the options the games were read with, a reader that
+  // makes a game's model when its moves' details are asked for, and a validator that makes
+  // its whole record, variations included, which the model does not hold, for pgn().
   std::shared_ptr<const ValidateOptions> options;
   mutable std::unique_ptr<PlayedGameReader> reader;
   mutable std::unique_ptr<GameValidator> revalidator;

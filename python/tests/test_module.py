@@ -479,3 +479,17 @@ def test_emts_are_the_seconds_each_ply_took():
     (game,) = list(libpgn.read_games(text.encode()))
     assert game.emts == [7.0, None, 62.5]
     assert game.clocks == [293.0, None, None]
+
+
+def test_plies_count_the_moves_replayed_past_a_null_move():
+    # The moves stop at a null move (an error in the main line, allowed in a variation); the
+    # plies count every main-line move replayed, as `pgn validate` does, in the games and in
+    # to_dataframe.
+    text = (b'[Event "n"]\n\n1. e4 e5 2. Nf3 Z0 3. Bc4 Nf6 *\n\n'
+            b'[Event "v"]\n\n1. e4 (1. d4 --) e5 *\n\n[Event "m"]\n\n1. d4 d5 *\n')
+    games = list(libpgn.read_games(text))
+    assert [len(g.moves) for g in games] == [3, 1, 2]
+    assert [g.plies for g in games] == [6, 2, 2]
+    assert [g.to_dict()["plies"] for g in games] == [6, 2, 2]
+    assert [g.valid for g in games] == [False, True, True]
+    assert list(libpgn.to_dataframe(text)["plies"]) == [6, 2, 2]

@@ -340,6 +340,102 @@ TEST(Games, ReaderOfOneGame) {
   EXPECT_EQ(reused.tag("White"), "");
 }
 
+// Each game says where it starts in its input (offset, line), as `pgn validate` does.
+TEST(Games, WhereEachGameStarts) {
+  const std::vector<PlayedGame> games =
+      read_all(Source::bytes("t.pgn", "\n\n" + std::string(kScholarsMate)));
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].input_start.offset, 2u);
+  EXPECT_EQ(games[0].input_start.line, 3u);
+  const std::size_t second = 2 + kScholarsMate.find("[Event \"b\"]");
+  EXPECT_EQ(games[1].input_start.offset, second);
+  EXPECT_EQ(games[1].input_start.line, 10u);
+  RawGame raw;
+  raw.text = kScholarsMate.substr(kScholarsMate.find("[Event \"b\"]"));
+  raw.start = {100, 7, 1};
+  PlayedGame game;
+  PlayedGameReader().read(raw, game);
+  EXPECT_EQ(game.input_start.offset, 100u);
+  EXPECT_EQ(game.input_start.line, 7u);
+}
+
+// A reader told to keep no comments gives the same tags, moves and problems, and no comment
+// or what comments say.
+TEST(Games, ReadingWithoutComments) {
+  ReadOptions options;
+  options.comments = false;
+  const std::vector<PlayedGame> bare =
+      read_all(Source::bytes("t.pgn", std::string(kScholarsMate)), options);
+  const std::vector<PlayedGame> full = read_all(Source::bytes("t.pgn", std::string(kScholarsMate)));
+  ASSERT_EQ(bare.size(), full.size());
+  ASSERT_FALSE(full[0].comments().empty());
+  EXPECT_EQ(full[0].clock(1), 180.0);
+  for (std::size_t g = 0; g < bare.size(); ++g) {
+    EXPECT_TRUE(bare[g].comments().empty());
+    EXPECT_EQ(bare[g].tags().size(), full[g].tags().size());
+    EXPECT_EQ(bare[g].problems.size(), full[g].problems.size());
+    ASSERT_EQ(bare[g].moves.size(), full[g].moves.size());
+    for (std::size_t i = 0; i < bare[g].moves.size(); ++i) {
+      EXPECT_EQ(bare[g].moves[i].san, full[g].moves[i].san);
+      EXPECT_FALSE(bare[g].clock(i + 1));
+    }
+  }
+  // The reader's own switch, and back.
+  RawGame raw;
+  raw.text = kScholarsMate.substr(0, kScholarsMate.find("[Event \"b\"]"));
+  raw.index = 1;
+  PlayedGameReader reader;
+  PlayedGame game;
+  reader.set_comments(false);
+  reader.read(raw, game);
+  EXPECT_TRUE(game.comments().empty());
+  EXPECT_EQ(game.moves.size(), 7u);
+  EXPECT_FALSE(game.eval(1));
+  reader.set_comments(true);
+  reader.read(raw, game);
+  EXPECT_EQ(game.comments().size(), full[0].comments().size());
+  EXPECT_EQ(game.eval(1), 0.3);
+}
+
+// A null move in the main line is an error the replay passes over: the moves stop before it,
+// the plies count the moves replayed as `pgn validate` does.
+TEST(Games, PliesCountTheMovesAfterANullMove) {
+  const std::vector<PlayedGame> games =
+      read_all(Source::bytes("t.pgn",
+                             "[Event \"n\"]\n\n1. e4 e5 2. Nf3 Z0 3. Bc4 Nf6 *\n\n"
+                             "[Event \"m\"]\n\n1. d4 d5 *\n"));
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].moves.size(), 3u);
+  EXPECT_EQ(games[0].plies, 6u);
+  EXPECT_TRUE(games[0].has_errors());
+  EXPECT_EQ(games[1].plies, 2u);
+  EXPECT_EQ(games[1].moves.size(), 2u);
+}
+
+// A SAN as one number: its bytes and size, the same for a move read from a game (into a game
+// whose moves held longer SAN before) as for the text made anew; 0 for a longer text.
+TEST(Games, SanAsOneNumber) {
+  EXPECT_EQ(SanText("e4").packed(),
+            std::uint64_t('e') | std::uint64_t('4') << 8 | std::uint64_t(2) << 56);
+  EXPECT_EQ(SanText("Qh4xe1+").packed() >> 56, 7u);
+  EXPECT_EQ(SanText("Qh4xe1+").packed() & 0xFF, std::uint64_t('Q'));
+  EXPECT_EQ(SanText("Nf3/Hg1+").packed(), 0u);
+  EXPECT_EQ(SanText("").packed(), 0u);
+  std::vector<PlayedGame> games = read_all(Source::bytes("t.pgn", std::string(kScholarsMate)));
+  ASSERT_EQ(games.size(), 2u);
+  PlayedGame reused = games[0];
+  RawGame raw;
+  raw.text = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 d5 3. exd5 *\n";
+  raw.index = 1;
+  PlayedGameReader().read(raw, reused);
+  ASSERT_EQ(reused.moves.size(), 5u);
+  for (const PlayedGame* game : {&games[0], &games[1], &reused})
+    for (const PlayedMove& move : game->moves) {
+      EXPECT_NE(move.san.packed(), 0u) << move.san;
+      EXPECT_EQ(move.san.packed(), SanText(move.san.view()).packed()) << move.san;
+    }
+}
+
 // What the model held before positions were made on demand, made here as it was: the game's
 // whole record (GameValidator with a GameRecord), its main line replayed from the start, a
 // position, UCI form and comments per move. Every game of the shared corpora (real games,

@@ -67,6 +67,16 @@ class SanText {
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   std::string str() const { return std::string(bytes_, size_); }
+  // The SAN as one number, for a program that keeps many moves compactly: a SAN of 1 to 7
+  // bytes (most are) gives its bytes, the first lowest, with its size in the top byte (so
+  // that two such SANs are equal when their numbers are, and the top bit is never set); a
+  // longer one gives 0. One load: the bytes after the text are kept zero up to the eighth.
+  std::uint64_t packed() const {
+    if (size_ - 1u >= 7u) return 0;
+    std::uint64_t bytes;
+    std::memcpy(&bytes, bytes_, 8);
+    return (bytes & kLowSeven) | (std::uint64_t(size_) << 56);
+  }
   friend bool operator==(const SanText& a, std::string_view b) { return a.view() == b; }
   friend std::ostream& operator<<(std::ostream& out, const SanText& san) {
     return out << san.view();
@@ -74,6 +84,7 @@ class SanText {
 
  private:
   friend struct detail::SanTextFill;
+  static constexpr std::uint64_t kLowSeven = (std::uint64_t(1) << 56) - 1;
   char bytes_[kCapacity]{};
   std::uint8_t size_ = 0;
 };
@@ -183,7 +194,10 @@ struct MoveCommands {
 };
 
 struct PlayedGame {
-  std::uint64_t index = 0;        // 1-based number of the game in its input
+  std::uint64_t index = 0;  // 1-based number of the game in its input
+  // Where the game's first byte is in its input: the byte offset (of the decompressed input),
+  // the line and column.
+  TextPos input_start;
   Position start;                 // before the first move
   std::vector<PlayedMove> moves;  // the main line, as far as it is legal
   // The termination marker after the moves, none when the game has none.
@@ -197,6 +211,10 @@ struct PlayedGame {
   bool replayed = true;
   // False when a main-line move could not be played: `moves` stops before it.
   bool complete = true;
+  // The main-line half-moves replayed, as `pgn validate` counts them: moves.size(), or more
+  // when the moves stop at a null move ("Z0", "--", in the main line or a variation: an
+  // error the replay passes over).
+  std::uint32_t plies = 0;
   std::vector<Diagnostic> problems;  // errors and warnings, as `pgn validate` reports them
   std::uint32_t errors = 0;
   std::uint32_t warnings = 0;
@@ -303,6 +321,10 @@ struct ReadOptions {
   // How games are read: the notation (nullptr: detected per game), the rules of games without
   // a Variant tag, strict mode, ignored codes, limits.
   ValidateOptions validate;
+  // False: the games keep no comments (comments() is empty, and clock(), eval(), mate(),
+  // emt() and commands_of() give none), for a program that reads tags and moves alone:
+  // copying lichess's clock comment after every move is a twentieth of reading its games.
+  bool comments = true;
 };
 
 // The games of one input, in order. Reading starts on construction, on a thread of its own.
@@ -362,6 +384,8 @@ class PlayedGameReader {
   // The games read with this one (Games reads a batch at a time): the warnings that compare
   // a game with its neighbours look at them. The games must outlive the reads.
   void set_neighbours(const std::vector<RawGame>& games);
+  // False: the games read keep no comments (as ReadOptions::comments); true by default.
+  void set_comments(bool keep);
   // `game`'s buffers are reused: once they have grown, reading a game allocates nothing (its
   // tags and comments share one text, each move's SAN is kept in the move).
   void read(const RawGame& raw, PlayedGame& game);

@@ -42,13 +42,16 @@ struct GameBatch {
   // Moves the positions of game `i`'s problems from the PGN text the pipeline made to the
   // user's input: for a game read from JSON, the line and column of its record, with the
   // record and field named in the message; adds a warning for what the record held that PGN
-  // cannot (bad-tag). Workers call it after validating each game; nothing for PGN input.
-  void locate(std::size_t i, GameReport& report, const ValidateOptions& options) const {
+  // cannot (bad-tag). Workers call it after validating each game, with its GameReport or its
+  // PlayedGame (libpgn/games.hpp: the same index, problems and counts); nothing for PGN input.
+  template <class Report>
+  void locate(std::size_t i, Report& report, const ValidateOptions& options) const {
     if (!origins.empty()) locate_in_record(i, report, options);
   }
 
  private:
-  void locate_in_record(std::size_t i, GameReport& report, const ValidateOptions& options) const;
+  template <class Report>
+  void locate_in_record(std::size_t i, Report& report, const ValidateOptions& options) const;
 };
 
 class BatchWorker {

@@ -5,6 +5,8 @@
 #include "libpgn/games.hpp"
 
 #include <array>
+#include <cstddef>
+#include <cstring>
 #include <mutex>
 #include <utility>
 
@@ -20,8 +22,8 @@ namespace pgn {
 
 namespace detail {
 struct SanTextFill {
-  // The SAN of up to 8 bytes at `bytes` (which may run past the text's end, `size` long): one
-  // copy.
+  // The SAN of up to 7 bytes packed at `bytes` (a MainLineRecord's: zero after the text, its
+  // size in the eighth byte, which packed() masks off), `size` long: one copy.
   static void short_san(SanText& san, const char* bytes, std::size_t size) {
     std::memcpy(san.bytes_, bytes, 8);
     san.size_ = std::uint8_t(size);
@@ -50,7 +52,7 @@ struct PlayedGameFill {
   // A bughouse match's moves, each with both boards after it: the match read again for them
   // (the validator's record holds no bughouse moves; matches are few).
   static void add_bughouse_moves(const RawGame& raw, const ValidateOptions& options,
-                                 PlayedGame& game) {
+                                 bool keeps_comments, PlayedGame& game) {
     BughouseMatch match;
     GameReport again;
     read_bughouse_match(raw, options, again, match, BughouseDetail::Positions);
@@ -69,7 +71,8 @@ struct PlayedGameFill {
       move.move = m.move;
       move.san = std::string_view(m.san);
       move.board = m.board;
-      for (const std::string& c : m.comments) add_comment(game, move.ply, c);
+      if (keeps_comments)
+        for (const std::string& c : m.comments) add_comment(game, move.ply, c);
       game.bughouse_clocks[i] = m.clock;
     }
   }
@@ -80,11 +83,14 @@ struct PlayedGameFill {
   // nothing.
   static void add_main_line(const MainLineRecord& record, PlayedGame& game) {
     game.text_.assign(record.text);
+    // The record's places and the game's are alike: copied at once.
+    static_assert(sizeof(MainLineRecord::Tag) == sizeof(TagSpan) &&
+                  offsetof(MainLineRecord::Tag, name_size) == offsetof(TagSpan, name_size) &&
+                  offsetof(MainLineRecord::Tag, value_begin) == offsetof(TagSpan, value_begin) &&
+                  offsetof(MainLineRecord::Tag, value_size) == offsetof(TagSpan, value_size));
     game.tag_spans_.resize(record.tags.size());
-    for (std::size_t i = 0; i < record.tags.size(); ++i) {
-      const MainLineRecord::Tag& t = record.tags[i];
-      game.tag_spans_[i] = {t.name_begin, t.name_size, t.value_begin, t.value_size};
-    }
+    if (!record.tags.empty())
+      std::memcpy(game.tag_spans_.data(), record.tags.data(), record.tags.size() * sizeof(TagSpan));
     game.comment_spans_.resize(record.comments.size());
     for (std::size_t k = 0; k < record.comments.size(); ++k) {
       const MainLineRecord::Comment& c = record.comments[k];
@@ -95,12 +101,16 @@ struct PlayedGameFill {
     // then written in one loop (appending one at a time cost twice as much).
     const std::size_t plies = record.plies;
     game.moves.resize(plies);
+    // The record's arrays read through pointers of their own: the moves written could alias
+    // the vectors, which were loaded again for every move.
     PlayedMove* const moves = game.moves.data();
+    const std::uint64_t* const sans = record.moves.data();
+    const Move* const played = record.played.data();
     for (std::size_t i = 0; i < plies; ++i) {
-      const std::uint64_t packed = record.moves[i];
+      const std::uint64_t packed = sans[i];
       PlayedMove& move = moves[i];
       move.ply = std::uint32_t(i + 1);
-      move.move = record.played[i];
+      move.move = played[i];
       move.board = 0;
       if (MainLineRecord::is_packed(packed)) [[likely]]
         SanTextFill::short_san(move.san, reinterpret_cast<const char*>(&packed),
@@ -121,11 +131,12 @@ namespace {
 void make_played_game(const RawGame& raw, GameReport& report, const MainLineRecord& record,
                       const ValidateOptions& options, PlayedGame& game) {
   game.index = raw.index;
+  game.input_start = report.start;
   game.start_b.reset();
   game.bughouse_boards.clear();
   game.bughouse_clocks.clear();
   if (report.variant.starts_with("Bughouse")) [[unlikely]] {
-    detail::PlayedGameFill::add_bughouse_moves(raw, options, game);
+    detail::PlayedGameFill::add_bughouse_moves(raw, options, record.keeps_comments, game);
   } else {
     detail::PlayedGameFill::add_main_line(record, game);
     game.complete = record.complete;
@@ -135,6 +146,7 @@ void make_played_game(const RawGame& raw, GameReport& report, const MainLineReco
   game.notation = report.notation;
   game.variant = report.variant;
   game.replayed = report.replayed;
+  game.plies = report.plies;
   // Swapped, not moved: the game's room goes to the report, for the next game read into it.
   game.problems.swap(report.problems);
   report.problems.clear();
@@ -168,7 +180,9 @@ struct Games::Stream {
 
   class Worker final : public BatchWorker {
    public:
-    explicit Worker(Stream& stream) : stream_(stream), validator_(stream.options.validate) {}
+    explicit Worker(Stream& stream) : stream_(stream), validator_(stream.options.validate) {
+      main_line_.keeps_comments = stream.options.comments;
+    }
     void process(GameBatch& batch) override {
       std::vector<PlayedGame> games = stream_.take_spare();
       const std::size_t unreadable = batch.unreadable.size();
@@ -352,9 +366,12 @@ void PlayedGameReader::set_neighbours(const std::vector<RawGame>& games) {
   impl_->validator.set_neighbours(games);
 }
 
+void PlayedGameReader::set_comments(bool keep) {
+  impl_->main_line.keeps_comments = keep;
+}
+
 void PlayedGameReader::read(const RawGame& raw, PlayedGame& game) {
-  GameReport& report = impl_->report;
-  report = GameReport();
+  GameReport& report = impl_->report;  // made anew by validate()
   impl_->validator.validate(raw, report, impl_->main_line);
   make_played_game(raw, report, impl_->main_line, impl_->options, game);
 }

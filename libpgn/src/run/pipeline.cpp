@@ -7,6 +7,7 @@
 
 #include "check/severity_rules.hpp"
 #include "io/source_open.hpp"
+#include "libpgn/games.hpp"
 #include "libpgn/validator.hpp"
 #include "read/json_games.hpp"
 #include "read/tag_lines.hpp"
@@ -276,7 +277,8 @@ class BatchRunner {
 
 }  // namespace
 
-void GameBatch::locate_in_record(std::size_t i, GameReport& report,
+template <class Report>
+void GameBatch::locate_in_record(std::size_t i, Report& report,
                                  const ValidateOptions& options) const {
   const RecordOrigin& origin = origins[i];
   const RawGame& game = games[i];
@@ -313,10 +315,12 @@ void GameBatch::locate_in_record(std::size_t i, GameReport& report,
                 " cannot be written as a PGN tag (its name has a blank, '\"' or ']') and is "
                 "left out (JSON record " +
                 std::to_string(origin.record) + ")";
-    SeverityRules::count(d.severity, report);
+    ++(d.severity == Severity::Error ? report.errors : report.warnings);
     report.problems.push_back(std::move(d));
   }
 }
+template void GameBatch::locate_in_record(std::size_t, GameReport&, const ValidateOptions&) const;
+template void GameBatch::locate_in_record(std::size_t, PlayedGame&, const ValidateOptions&) const;
 
 void ValidatingWorker::process(GameBatch& batch) {
   batch.reports.resize(batch.games.size());
