@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "libpgn/append_buffer.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/types.hpp"
 
@@ -114,7 +115,7 @@ struct GameRecord {
     GameEvent& e = events.emplace_back();
     e.kind = kind;
     if (text.size() <= GameEvent::kInPlace) [[likely]] {
-      copy_short(e.text.bytes, text.data(), text.size());
+      detail::copy_text(e.text.bytes, text.data(), text.size());
       e.text_size = std::uint8_t(text.size());
     } else {
       e.text_size = GameEvent::kInTexts;
@@ -123,21 +124,6 @@ struct GameRecord {
       texts.append(text);
     }
     return e;
-  }
-  // Up to kInPlace bytes by two fixed-size copies that may overlap: a call to memcpy, or a
-  // loop over the bytes, costs more than the rest of recording a move.
-  [[gnu::always_inline]] static void copy_short(char* to, const char* from, std::size_t size) {
-    if (size >= 8) {
-      std::memcpy(to, from, 8);
-      std::memcpy(to + size - 8, from + size - 8, 8);
-    } else if (size >= 4) {
-      std::memcpy(to, from, 4);
-      std::memcpy(to + size - 4, from + size - 4, 4);
-    } else if (size > 0) {
-      to[0] = from[0];
-      to[size / 2] = from[size / 2];
-      to[size - 1] = from[size - 1];
-    }
   }
 };
 

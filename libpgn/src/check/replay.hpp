@@ -312,11 +312,7 @@ class GameReplay {
           main_line_san = MainLineRecord::pack(
               std::string_view(written.data(), written.size() - (check_mark != 0)));
         } else {
-          san_scratch_.clear();
-          if constexpr (V)
-            append_variant_san_unchecked(l.pos, m, san_scratch_);
-          else
-            append_san_unchecked(l.pos, m, san_scratch_);
+          san_in_scratch<V>(l.pos, m);
         }
       }
     } else if (recording_) {
@@ -326,12 +322,7 @@ class GameReplay {
       if (canonical()) [[likely]] {
         record_->add_move(m, std::string_view(written.data(), written.size() - (check_mark != 0)));
       } else {
-        san_scratch_.clear();
-        if constexpr (V)
-          append_variant_san_unchecked(l.pos, m, san_scratch_);
-        else
-          append_san_unchecked(l.pos, m, san_scratch_);
-        record_->add_move(m, san_scratch_);
+        record_->add_move(m, san_in_scratch<V>(l.pos, m));
       }
       if (nag) record_->add(GameEvent::Nag, nag);
     }
@@ -404,6 +395,17 @@ class GameReplay {
         after_main_line_move();
       }
     }
+  }
+
+  // The SAN of `m` (without its sign) made in san_scratch_, for a token that is not it.
+  template <bool V>
+  const std::string& san_in_scratch(const Position& before, Move m) {
+    san_scratch_.clear();
+    if constexpr (V)
+      append_variant_san_unchecked(before, m, san_scratch_);
+    else
+      append_san_unchecked(before, m, san_scratch_);
+    return san_scratch_;
   }
 
   [[gnu::always_inline]] void after_main_line_move() {
