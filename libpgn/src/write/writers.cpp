@@ -2,7 +2,7 @@
 // UCI, FEN and EPD, all driven by the canonical walk of record_walk.hpp. CSV rows are
 // csv_writer.cpp's, the formats' names output_formats.cpp's.
 //
-// Why one file of 960 lines: the sinks are the walk's template arguments, instantiated in
+// Why one file of 955 lines: the sinks are the walk's template arguments, instantiated in
 // GameWriter::Impl below, and share its number tables and line breaker; one file keeps the
 // whole per-move writing path visible to the compiler, which inlines it into the walk.
 #include "libpgn/writers.hpp"
