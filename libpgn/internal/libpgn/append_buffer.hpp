@@ -11,6 +11,33 @@
 #include <string_view>
 
 namespace pgn {
+namespace detail {
+
+// Most texts copied are a few bytes (a move, a clock comment): two fixed-size copies that may
+// overlap cost a few moves, where a call to memcpy or a loop per byte costs more than the rest
+// of the append.
+[[gnu::always_inline]] inline void copy_text(char* to, const char* from, std::size_t size) {
+  if (size >= 8) {
+    if (size > 32) {
+      std::memcpy(to, from, size);
+    } else if (size >= 16) {
+      std::memcpy(to, from, 16);
+      std::memcpy(to + size - 16, from + size - 16, 16);
+    } else {
+      std::memcpy(to, from, 8);
+      std::memcpy(to + size - 8, from + size - 8, 8);
+    }
+  } else if (size >= 4) {
+    std::memcpy(to, from, 4);
+    std::memcpy(to + size - 4, from + size - 4, 4);
+  } else if (size > 0) {
+    to[0] = from[0];
+    to[size / 2] = from[size / 2];
+    to[size - 1] = from[size - 1];
+  }
+}
+
+}  // namespace detail
 
 template <std::size_t Size>
 class AppendBuffer {
@@ -36,7 +63,7 @@ class AppendBuffer {
         return *this;
       }
     }
-    copy(block_ + used_, text.data(), text.size());
+    detail::copy_text(block_ + used_, text.data(), text.size());
     used_ += text.size();
     return *this;
   }
@@ -48,7 +75,7 @@ class AppendBuffer {
   }
   [[gnu::always_inline]] void put(char c) { block_[used_++] = c; }
   [[gnu::always_inline]] void put(std::string_view text) {
-    copy(block_ + used_, text.data(), text.size());
+    detail::copy_text(block_ + used_, text.data(), text.size());
     used_ += text.size();
   }
   // Writing through a pointer: after make_room(n), up to n bytes from cursor() on, each piece
@@ -58,7 +85,7 @@ class AppendBuffer {
   [[gnu::always_inline]] char* cursor() { return block_ + used_; }
   [[gnu::always_inline]] void set_cursor(char* end) { used_ = std::size_t(end - block_); }
   [[gnu::always_inline]] static char* put_at(char* to, std::string_view text) {
-    copy(to, text.data(), text.size());
+    detail::copy_text(to, text.data(), text.size());
     return to + text.size();
   }
   // The size of the string once the gathered text is handed to it.
@@ -71,30 +98,6 @@ class AppendBuffer {
   }
 
  private:
-  // Most pieces are a few bytes (a move, a clock comment): two fixed-size copies that may
-  // overlap cost a few moves, where a call to memcpy or a loop per byte costs more than the
-  // rest of the append.
-  [[gnu::always_inline]] static void copy(char* to, const char* from, std::size_t size) {
-    if (size >= 8) {
-      if (size > 32) {
-        std::memcpy(to, from, size);
-      } else if (size >= 16) {
-        std::memcpy(to, from, 16);
-        std::memcpy(to + size - 16, from + size - 16, 16);
-      } else {
-        std::memcpy(to, from, 8);
-        std::memcpy(to + size - 8, from + size - 8, 8);
-      }
-    } else if (size >= 4) {
-      std::memcpy(to, from, 4);
-      std::memcpy(to + size - 4, from + size - 4, 4);
-    } else if (size > 0) {
-      to[0] = from[0];
-      to[size / 2] = from[size / 2];
-      to[size - 1] = from[size - 1];
-    }
-  }
-
   std::string* out_ = nullptr;
   std::size_t used_ = 0;
   char block_[Size];

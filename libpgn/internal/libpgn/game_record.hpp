@@ -3,7 +3,8 @@
 //
 // Movetext is a flat list of events in input order; variations are bracketed by
 // VariationBegin/VariationEnd events, so nesting needs no recursion, and the events' texts
-// share one string, so a record reused from game to game allocates nothing.
+// are kept in the events or share one string, so a record reused from game to game allocates
+// nothing.
 #pragma once
 
 #include <bit>
@@ -16,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "libpgn/append_buffer.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/types.hpp"
 
@@ -23,13 +25,24 @@ namespace pgn {
 
 struct GameEvent {
   enum Kind : std::uint8_t { MoveEvent, Comment, Nag, VariationBegin, VariationEnd };
+  // A text of up to kInPlace bytes is kept in the event itself (`text_size` its size),
+  // a longer one in the record's `texts` (`text_size` kInTexts).
+  static constexpr std::size_t kInPlace = 16;
+  static constexpr std::uint8_t kInTexts = 0xFF;
   Kind kind = MoveEvent;
+  std::uint8_t text_size = 0;
   std::uint16_t nag = 0;  // Nag: the value ($n; suffix annotations are turned into Nag events)
   Move move;              // MoveEvent: the legal move
-  // MoveEvent: its canonical SAN; Comment: the comment's text. Both are kept in the record's
-  // `texts`: GameRecord::text() gives them.
-  std::size_t text_begin = 0;
-  std::size_t text_size = 0;
+  // MoveEvent: its canonical SAN; Comment: the comment's text. GameRecord::text() gives them.
+  // Nearly every SAN and lichess's clock comments (" [%clk 0:05:00] ", 16 bytes) fit in
+  // place: recording a move is a store or two, where appending to `texts` was a call to
+  // std::string::append and one to memcpy per move.
+  union Text {
+    char bytes[kInPlace];
+    struct {
+      std::uint64_t begin, size;  // in the record's `texts`
+    } far;
+  } text{};
 };
 
 struct GameRecord {
@@ -38,8 +51,8 @@ struct GameRecord {
   bool from_fen = false;
   bool chess960 = false;
   std::vector<GameEvent> events;
-  // The events' texts one after another: one string for the record instead of one per event
-  // (a string per clock comment cost an allocation, or a copy into a recycled one, each).
+  // The texts too long for their events, one after another: one string for the record instead
+  // of one per event (a string per comment cost an allocation, or a copy into a recycled one).
   std::string texts;
   // The termination marker, else the Result tag; none when the game gives neither.
   std::optional<GameResult> result;
@@ -47,11 +60,14 @@ struct GameRecord {
   std::string problem;          // when !complete: the message of the first error
   std::string notation = "en";  // the notation the game was read in
 
-  // The SAN of a move event, the text of a comment event (empty for the others).
+  // The SAN of a move event, the text of a comment event (empty for the others). A view of
+  // the event or of `texts`: valid while both stay as they are.
   std::string_view text(const GameEvent& e) const {
-    return std::string_view(texts.data() + e.text_begin, e.text_size);
+    if (e.text_size != GameEvent::kInTexts) return {e.text.bytes, e.text_size};
+    return {texts.data() + e.text.far.begin, e.text.far.size};
   }
-  GameEvent& add_move(Move move, std::string_view san) {
+  // Inlined: the replay records every move (a call was half of what recording cost).
+  [[gnu::always_inline]] GameEvent& add_move(Move move, std::string_view san) {
     GameEvent& e = add_text(GameEvent::MoveEvent, san);
     e.move = move;
     return e;
@@ -62,6 +78,24 @@ struct GameRecord {
     GameEvent& e = events.emplace_back();
     e.kind = kind;
     e.nag = nag;
+  }
+  // `more` at the end of the text of `e`, the event added last (a move's check sign).
+  void extend_text(GameEvent& e, std::string_view more) {
+    if (e.text_size != GameEvent::kInTexts) {
+      const std::size_t size = e.text_size + more.size();
+      if (size <= GameEvent::kInPlace) {
+        std::memcpy(e.text.bytes + e.text_size, more.data(), more.size());
+        e.text_size = std::uint8_t(size);
+        return;
+      }
+      const std::size_t begin = texts.size();
+      texts.append(e.text.bytes, e.text_size);  // before the bytes are written over
+      e.text.far.begin = begin;
+      e.text.far.size = texts.size() - begin;
+      e.text_size = GameEvent::kInTexts;
+    }
+    texts.append(more);
+    e.text.far.size += more.size();
   }
 
   void clear() {
@@ -77,12 +111,18 @@ struct GameRecord {
   }
 
  private:
-  GameEvent& add_text(GameEvent::Kind kind, std::string_view text) {
+  [[gnu::always_inline]] GameEvent& add_text(GameEvent::Kind kind, std::string_view text) {
     GameEvent& e = events.emplace_back();
     e.kind = kind;
-    e.text_begin = texts.size();
-    e.text_size = text.size();
-    texts.append(text);
+    if (text.size() <= GameEvent::kInPlace) [[likely]] {
+      detail::copy_text(e.text.bytes, text.data(), text.size());
+      e.text_size = std::uint8_t(text.size());
+    } else {
+      e.text_size = GameEvent::kInTexts;
+      e.text.far.begin = texts.size();
+      e.text.far.size = text.size();
+      texts.append(text);
+    }
     return e;
   }
 };

@@ -312,26 +312,18 @@ class GameReplay {
           main_line_san = MainLineRecord::pack(
               std::string_view(written.data(), written.size() - (check_mark != 0)));
         } else {
-          san_scratch_.clear();
-          if constexpr (V)
-            append_variant_san_unchecked(l.pos, m, san_scratch_);
-          else
-            append_san_unchecked(l.pos, m, san_scratch_);
+          san_in_scratch<V>(l.pos, m);
         }
       }
     } else if (recording_) {
       recorded_at = record_->events.size();
-      std::string& texts = record_->texts;
-      record_->events.push_back(GameEvent{GameEvent::MoveEvent, 0, m, texts.size(), 0});
-      // Most input is canonical SAN already: then the token is the record's SAN. Said so, the
-      // non-PGO build keeps the append inlined (it fell out with any growth of this path:
-      // convert +0.6% instructions on TWIC).
-      if (canonical()) [[likely]]
-        texts.append(written.data(), written.size() - (check_mark != 0));
-      else if constexpr (V)
-        append_variant_san_unchecked(l.pos, m, texts);
-      else
-        append_san_unchecked(l.pos, m, texts);
+      // Most input is canonical SAN already: then the token is the record's SAN, kept in its
+      // event (GameEvent::kInPlace).
+      if (canonical()) [[likely]] {
+        record_->add_move(m, std::string_view(written.data(), written.size() - (check_mark != 0)));
+      } else {
+        record_->add_move(m, san_in_scratch<V>(l.pos, m));
+      }
       if (nag) record_->add(GameEvent::Nag, nag);
     }
     l.last_move = m;
@@ -374,13 +366,15 @@ class GameReplay {
         }
         main_line_->add_played(m);
       }
-    } else if (recording_) {  // the SAN, still the record's last text, is complete with its sign
-      GameEvent& e = record_->events[recorded_at];
-      if constexpr (V)
-        append_variant_check_sign(l.pos, record_->texts);
-      else
-        append_check_sign(l.pos, record_->texts);
-      e.text_size = record_->texts.size() - e.text_begin;
+    } else if (recording_) {  // the SAN is complete with its sign
+      if constexpr (V) {
+        san_scratch_.clear();
+        append_variant_check_sign(l.pos, san_scratch_);
+        if (!san_scratch_.empty()) record_->extend_text(record_->events[recorded_at], san_scratch_);
+      } else if (l.pos.in_check()) [[unlikely]] {
+        // As append_check_sign writes it in English.
+        record_->extend_text(record_->events[recorded_at], l.pos.is_checkmate() ? "#" : "+");
+      }
     }
     ++l.ply;
     GameReport& report = diagnostics_.report();
@@ -401,6 +395,17 @@ class GameReplay {
         after_main_line_move();
       }
     }
+  }
+
+  // The SAN of `m` (without its sign) made in san_scratch_, for a token that is not it.
+  template <bool V>
+  const std::string& san_in_scratch(const Position& before, Move m) {
+    san_scratch_.clear();
+    if constexpr (V)
+      append_variant_san_unchecked(before, m, san_scratch_);
+    else
+      append_san_unchecked(before, m, san_scratch_);
+    return san_scratch_;
   }
 
   [[gnu::always_inline]] void after_main_line_move() {
@@ -549,8 +554,8 @@ class GameReplay {
   std::vector<TextPos> word_pos_;
   std::vector<std::uint8_t> word_nags_;  // a suffix annotation on the word ("vier!"), as a NAG
   // A reading that keeps the main line's SAN (nullptr: none); main_line_recording_, when it is
-  // set, says whether it still does (as recording_); the SAN being written when the token was
-  // not canonical.
+  // set, says whether it still does (as recording_); san_scratch_, the SAN (or a variant's
+  // check sign) being written when the token was not canonical, for either record.
   MainLineRecord* main_line_ = nullptr;
   bool main_line_recording_ = false;
   std::string san_scratch_;

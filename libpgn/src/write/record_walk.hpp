@@ -101,21 +101,25 @@ class RecordWalker {
   template <bool V, class Sink>
   void walk_flat(const GameRecord& record, const WalkOptions& options,
                  std::string_view closing_comment, Sink& sink) {
-    const std::vector<GameEvent>& events = record.events;
-    const std::size_t count = events.size();
+    // Locals, not the references' members: a sink writes its text through char pointers,
+    // which may alias anything as far as the compiler knows, so a member would be loaded
+    // again after every move.
+    const GameEvent* const events = record.events.data();
+    const std::size_t count = record.events.size();
+    const bool comments = options.comments, nags = options.nags, positions = options.positions;
     std::size_t i = 0;
     for (; i < count && events[i].kind != GameEvent::MoveEvent; ++i)
-      if (events[i].kind == GameEvent::Comment && options.comments)
+      if (events[i].kind == GameEvent::Comment && comments)
         sink.leading_comment(record.text(events[i]));
     if (i == count && !closing_comment.empty()) sink.leading_comment(closing_comment);
-    if (options.positions) moves_after_ = record.start;
+    if (positions) moves_after_ = record.start;
     for (std::uint32_t ply = 0; i < count; ++ply) {
       const GameEvent& e = events[i];
       WalkedMove walked;
       walked.event = &e;
       walked.san = record.text(e);
       walked.ply = ply;
-      if (options.positions) {
+      if (positions) {
         moves_before_ = moves_after_;
         advance<V>(moves_after_, e.move);
         walked.before = &moves_before_;
@@ -125,10 +129,10 @@ class RecordWalker {
       std::size_t next = i + 1;
       while (next < count && events[next].kind != GameEvent::MoveEvent) ++next;
       if (next > i + 1) {  // annotations: NAGs first, then comments
-        if (options.nags)
+        if (nags)
           for (std::size_t k = i + 1; k < next; ++k)
             if (events[k].kind == GameEvent::Nag) sink.nag(events[k].nag);
-        if (options.comments)
+        if (comments)
           for (std::size_t k = i + 1; k < next; ++k)
             if (events[k].kind == GameEvent::Comment) sink.comment(record.text(events[k]));
       }

@@ -2,7 +2,7 @@
 // UCI, FEN and EPD, all driven by the canonical walk of record_walk.hpp. CSV rows are
 // csv_writer.cpp's, the formats' names output_formats.cpp's.
 //
-// Why one file of 890 lines: the sinks are the walk's template arguments, instantiated in
+// Why one file of 955 lines: the sinks are the walk's template arguments, instantiated in
 // GameWriter::Impl below, and share its number tables and line breaker; one file keeps the
 // whole per-move writing path visible to the compiler, which inlines it into the walk.
 #include "libpgn/writers.hpp"
@@ -21,6 +21,7 @@
 #include "libpgn/san.hpp"
 #include "libpgn/variant.hpp"
 #include "openings/opening_tags.hpp"
+#include "read/clock_comment.hpp"
 #include "tags/tag_value.hpp"
 #include "text/decimal.hpp"
 #include "text/text_scan.hpp"
@@ -81,6 +82,31 @@ struct NumberTexts {
   }
 };
 constexpr NumberTexts kNumberTexts;
+
+// A move's number as it leads White's move ("12. ") and a Black move that needs it
+// ("12... "), for numbers below 1000: 8 bytes each, copied as one word.
+struct MoveNumberTexts {
+  static constexpr std::size_t kCount = NumberTexts::kCount;
+  struct Text {
+    char bytes[8] = {};
+    std::uint8_t size = 0;
+  };
+  Text white[kCount], black[kCount];
+  constexpr MoveNumberTexts() {
+    for (std::size_t n = 0; n < kCount; ++n) {
+      const std::size_t digits = kNumberTexts.size[n];
+      for (std::size_t i = 0; i < digits; ++i)
+        white[n].bytes[i] = black[n].bytes[i] = kNumberTexts.text[n][i];
+      white[n].bytes[digits] = '.';
+      white[n].bytes[digits + 1] = ' ';
+      white[n].size = std::uint8_t(digits + 2);
+      for (std::size_t i = 0; i < 3; ++i) black[n].bytes[digits + i] = '.';
+      black[n].bytes[digits + 3] = ' ';
+      black[n].size = std::uint8_t(digits + 4);
+    }
+  }
+};
+constexpr MoveNumberTexts kMoveNumberTexts;
 
 // `value` in decimal: from the table when it is in it, else written at the end of `buffer`.
 std::string_view number_text(char (&buffer)[24], std::uint64_t value) {
@@ -195,6 +221,28 @@ class LineBreaker {
   [[gnu::always_inline]] void ascii_token(std::string_view text, std::string_view more = {},
                                           std::string_view end = {}) {
     put_token(text, more, end);
+  }
+  // An ASCII token of two pieces (`lead` may be empty) that each have 8 bytes to read from
+  // their start, of which the first `lead_size` and `size` are the token's: each copied as one
+  // word, without the branches on their sizes a copy of a few bytes takes.
+  [[gnu::always_inline]] void word_token(const char* lead, std::size_t lead_size, const char* text,
+                                         std::size_t size) {
+    if (opening_ != 0) [[unlikely]] {
+      put_token(std::string_view(lead, lead_size), std::string_view(text, size), {});
+      return;
+    }
+    block_.make_room(1 + 8 + 8);
+    const bool first = empty_;
+    empty_ = false;
+    char* p = block_.cursor();
+    *p = ' ';
+    p += !first;
+    if (lead_size != 0) {  // known where the call is inlined
+      std::memcpy(p, lead, 8);
+      p += lead_size;
+    }
+    std::memcpy(p, text, 8);
+    block_.set_cursor(p + size);
   }
   // Any token; the spaces in it are not break points.
   void token(std::string_view text) {
@@ -312,17 +360,30 @@ class PgnSink {
       return;
     }
     const bool white = ((start_side_ + m.ply) & 1) == 0;
+    const GameEvent& e = *m.event;
+    // A SAN kept in its event has 8 bytes to read (GameEvent::kInPlace): copied as a word.
+    const bool san_word = e.text_size <= 8;
     if (!white && !need_number_) {
-      lines_.ascii_token(m.san);
+      if (san_word) [[likely]]
+        lines_.word_token({}, 0, e.text.bytes, e.text_size);
+      else
+        lines_.ascii_token(m.san);
       return;
     }
     need_number_ = false;
+    const std::uint64_t number = move_number(m);
+    if (san_word && number < MoveNumberTexts::kCount) [[likely]] {
+      const MoveNumberTexts::Text& lead =
+          white ? kMoveNumberTexts.white[number] : kMoveNumberTexts.black[number];
+      lines_.word_token(lead.bytes, lead.size, e.text.bytes, e.text_size);
+      return;
+    }
     char digits[24];
-    const std::string_view number = number_text(digits, move_number(m));
+    const std::string_view number_view = number_text(digits, number);
     if (white)
-      lines_.ascii_token(number, ". ", m.san);
+      lines_.ascii_token(number_view, ". ", m.san);
     else
-      lines_.ascii_token(number, "... ", m.san);
+      lines_.ascii_token(number_view, "... ", m.san);
   }
   // A move written after its suffix annotation or in another form (pending_), or a null move.
   [[gnu::noinline]] void move_with_pending(const WalkedMove& m) {
@@ -398,7 +459,13 @@ class PgnSink {
   void write_comment(std::string_view text) {
     flush_move();
     need_number_ = true;
-    // Most comments ("[%clk 0:05:00]") are normalized already and written as they are.
+    // Lichess's clock comment, one after every move: " [%clk 0:05:00] " is written
+    // "{[%clk 0:05:00]}" with nothing to trim, normalize or test for non-ASCII bytes.
+    if (detail::is_plain_clock_comment(text)) {
+      lines_.ascii_token("{", text.substr(1, 14), "}");
+      return;
+    }
+    // Most other comments are normalized already and written as they are.
     const std::string_view body = trim(text);
     const detail::CommentScan scan = detail::scan_comment(body.data(), body.size());
     if (scan.plain && !scan.brace) {
@@ -557,15 +624,15 @@ class JsonSink {
 
 class UciSink {
  public:
-  explicit UciSink(std::string& out) : out_(out) {}
+  // The moves' text needs no position (write_uci): the walk does not replay them.
+  UciSink(std::string& out, bool chess960) : out_(out), chess960_(chess960) {}
   void leading_comment(std::string_view) {}
   void move(const WalkedMove& m) {
-    if (any_) out_ += ' ';
+    out_.make_room(6);
+    char* p = out_.cursor();
+    if (any_) *p++ = ' ';
     any_ = true;
-    if (m.event->move.is_null())
-      out_ += "0000";
-    else
-      out_ += to_uci(*m.before, m.event->move);
+    out_.set_cursor(p + write_uci(m.event->move, chess960_, p));
   }
   void nag(int) {}
   void comment(std::string_view) {}
@@ -573,10 +640,16 @@ class UciSink {
   void variation_begin() {}
   void variation_end() {}
   void move_end() {}
-  void main_line_end() { out_ += '\n'; }
+  void main_line_end() {
+    out_ += '\n';
+    out_.flush();
+  }
 
  private:
-  std::string& out_;
+  // Gathered and appended a block at a time: two appends to the string per move cost more
+  // than making the move's text.
+  AppendBuffer<1024> out_;
+  bool chess960_;  // castling moves are written as in Chess960 (write_uci)
   bool any_ = false;
 };
 
@@ -834,8 +907,10 @@ struct GameWriter::Impl {
         write_json(record, out, extras);
         break;
       case OutputFormat::Uci: {
-        UciSink sink(out);
-        walker.walk(record, main_line_only(), {}, sink);
+        UciSink sink(out, record.start.is_chess960());
+        detail::WalkOptions walk = main_line_only();
+        walk.positions = false;
+        walker.walk(record, walk, {}, sink);
         break;
       }
       case OutputFormat::Fen:

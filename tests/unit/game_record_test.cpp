@@ -1,0 +1,73 @@
+// GameRecord's texts: a SAN or comment of up to GameEvent::kInPlace bytes is kept in its event,
+// a longer one in the record's `texts`, and text() gives either the same way.
+#include "libpgn/game_record.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "libpgn/validator.hpp"
+
+namespace pgn {
+namespace {
+
+std::vector<std::string> texts_of(const GameRecord& record) {
+  std::vector<std::string> texts;
+  for (const GameEvent& e : record.events) texts.emplace_back(record.text(e));
+  return texts;
+}
+
+TEST(GameRecord, ShortTextsAreKeptInTheirEvents) {
+  GameRecord record;
+  const std::string sixteen = " [%clk 0:05:00] ";
+  const std::string seventeen = " [%clk 10:05:00] ";
+  ASSERT_EQ(sixteen.size(), GameEvent::kInPlace);
+  record.add_move(Move(Square(12), Square(28)), "e4");
+  record.add_comment(sixteen);
+  record.add(GameEvent::Nag, 1);
+  record.add_comment("");
+  EXPECT_EQ(record.texts, "");  // nothing appended: every text is in its event
+  record.add_comment(seventeen);
+  EXPECT_EQ(record.texts, seventeen);
+  EXPECT_EQ(texts_of(record), (std::vector<std::string>{"e4", sixteen, "", "", seventeen}));
+  // A copy of the record has its own texts.
+  const GameRecord copy = record;
+  record.clear();
+  EXPECT_EQ(texts_of(copy), (std::vector<std::string>{"e4", sixteen, "", "", seventeen}));
+}
+
+TEST(GameRecord, ExtendingATextMovesItToTextsWhenItNoLongerFits) {
+  GameRecord record;
+  record.add_comment("a long comment that is kept in texts");
+  GameEvent& in_place = record.add_move(Move(Square(12), Square(28)), "fifteen bytes..");
+  record.extend_text(in_place, "+");  // 16: still in place
+  EXPECT_EQ(record.text(record.events.back()), "fifteen bytes..+");
+  record.extend_text(record.events.back(), "#");  // 17: moved to texts, then extended there
+  record.extend_text(record.events.back(), "!");
+  EXPECT_EQ(record.text(record.events.back()), "fifteen bytes..+#!");
+  EXPECT_EQ(record.texts, "a long comment that is kept in textsfifteen bytes..+#!");
+  EXPECT_EQ(record.text(record.events.front()), "a long comment that is kept in texts");
+}
+
+// The validator's record: the SAN with its check or mate sign, made canonical where the token
+// was not, and the comments, whatever their size.
+TEST(GameRecord, TheValidatorsRecordKeepsSanWithSignsAndComments) {
+  const std::string long_comment = "a comment longer than sixteen bytes";
+  RawGame game;
+  const std::string text = "[Event \"e\"]\n\n1. e4 { [%clk 0:05:00] } e5 2. Qh5 Nc6 3. Bc4 { " +
+                           long_comment + " } Nf6 4. Qxf7+ 1-0\n";
+  game.text = text;
+  game.index = 1;
+  GameValidator validator(ValidateOptions{});
+  GameReport report;
+  GameRecord record;
+  validator.validate(game, report, &record);
+  EXPECT_EQ(texts_of(record),
+            (std::vector<std::string>{"e4", " [%clk 0:05:00] ", "e5", "Qh5", "Nc6", "Bc4",
+                                      " " + long_comment + " ", "Nf6", "Qxf7#"}));
+  EXPECT_EQ(record.texts, " " + long_comment + " ");
+}
+
+}  // namespace
+}  // namespace pgn
