@@ -228,7 +228,7 @@ bool MatchReplay::read_rule_options() {
       if (tag.name == name) return text_.pos_of(tag.at);
     return diagnostics_.game().start;
   };
-  auto not_replayed = [&](std::string_view name, std::string_view value, std::string why) {
+  auto not_replayed = [&](std::string_view name, std::string_view value, const std::string& why) {
     diagnostics_.add(Code::UnsupportedVariant, tag_pos(name),
                      "rule option " + std::string(name) + " \"" + std::string(value) + "\" " + why +
                          "; its moves are not replayed");

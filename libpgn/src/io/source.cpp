@@ -42,7 +42,7 @@ std::unique_ptr<InputSource> open_source(const Source& source, std::string& erro
       return open_path(source.name(), error, stop);
     case Source::Kind::Bytes: {
       // Read in place: the source keeps the bytes alive, the reader shares them.
-      auto bytes = source.memory();
+      const auto& bytes = source.memory();
       std::size_t pos = 0;
       ByteReader read = [bytes, pos](char* buffer, std::size_t size, std::string&) mutable {
         const std::size_t n = std::min(size, bytes->size() - pos);
