@@ -51,7 +51,7 @@ struct Date {
   // yyyymmdd with 0 for an unknown month or day, so that dates compare as numbers (the year
   // must be known).
   std::int64_t number() const {
-    return std::int64_t(year) * 10000 + (month == kUnknown ? 0 : month) * 100 +
+    return std::int64_t(year) * 10000 + std::int64_t(month == kUnknown ? 0 : month) * 100 +
            (day == kUnknown ? 0 : day);
   }
 };

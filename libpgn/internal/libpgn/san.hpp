@@ -89,6 +89,13 @@ void append_san(const Position& pos, Move m, std::string& out, const Notation* n
 void append_san_unchecked(const Position& pos, Move m, std::string& out,
                           const Notation* notation = nullptr);
 void append_check_sign(const Position& after, std::string& out, const Notation* notation = nullptr);
+// English SAN's sign for the move that led to `after`: "#" for mate, "+" for check, else "".
+// The one place of that rule: append_check_sign falls back on it, and the replay's recording
+// writes it without a scratch string.
+inline const char* english_check_sign(const Position& after) {
+  if (!after.in_check()) return "";
+  return after.is_checkmate() ? "#" : "+";
+}
 inline std::string to_san(const Position& pos, Move m) {
   std::string s;
   append_san(pos, m, s);

@@ -350,7 +350,7 @@ class GameReplay {
     if constexpr (R == Recording::MainLine) {
       if (keeps_main_line) {
         if (main_line_san != 0) {
-          // The sign as append_check_sign writes it in English; '+' for now: a mate can only
+          // English's sign (english_check_sign); '+' for now: a mate can only
           // be the main line's last move, which MainLineRecord::mark_mate marks at the end
           // (is_checkmate on every check was a tenth of what keeping the main line cost).
           if (l.pos.in_check()) [[unlikely]]
@@ -372,8 +372,7 @@ class GameReplay {
         append_variant_check_sign(l.pos, san_scratch_);
         if (!san_scratch_.empty()) record_->extend_text(record_->events[recorded_at], san_scratch_);
       } else if (l.pos.in_check()) [[unlikely]] {
-        // As append_check_sign writes it in English.
-        record_->extend_text(record_->events[recorded_at], l.pos.is_checkmate() ? "#" : "+");
+        record_->extend_text(record_->events[recorded_at], english_check_sign(l.pos));
       }
     }
     ++l.ply;

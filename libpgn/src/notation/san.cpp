@@ -443,12 +443,9 @@ detail::SanOrigin detail::san_origin(const Position& pos, Move m) {
 }
 
 void append_check_sign(const Position& after, std::string& out, const Notation* notation) {
-  if (!after.in_check()) return;
-  if (after.is_checkmate()) {
-    append_first(out, notation, &Notation::mate, "#");
-  } else {
-    append_first(out, notation, &Notation::check, "+");
-  }
+  const char* sign = english_check_sign(after);
+  if (*sign == '\0') return;
+  append_first(out, notation, *sign == '#' ? &Notation::mate : &Notation::check, sign);
 }
 
 void append_san(const Position& pos, Move m, std::string& out, const Notation* notation) {
