@@ -290,7 +290,7 @@ bool Position::gives_check(Move m) const {
 }
 
 // do_move's steps shared by the plain and the special moves.
-[[gnu::always_inline]] inline std::uint64_t Position::start_move(UndoInfo& undo) {
+[[gnu::always_inline]] inline std::uint64_t Position::start_move(UndoInfo& __restrict undo) {
   undo.key = key_;
   undo.checkers = checkers_;
   undo.ep_square = ep_square_;
@@ -318,7 +318,7 @@ bool Position::gives_check(Move m) const {
   key_ = key;
 }
 
-void Position::do_move(Move m, UndoInfo& undo) {
+void Position::do_move(Move m, UndoInfo& __restrict undo) {
   // Castling, en passant and promotions, a few in a hundred moves, take their own path, so
   // that the plain move's keeps few values alive (and makes no call but a rare last one).
   if (m.kind() != Move::Normal) [[unlikely]] {
@@ -329,18 +329,22 @@ void Position::do_move(Move m, UndoInfo& undo) {
   const Color us = side_, them = ~us;
   const Square from = m.from(), to = m.to();
   const Piece moving = board_[from], captured = board_[to];
+  undo.captured = captured;
+  key ^= piece_key(captured, to) ^ piece_key(moving, from) ^ piece_key(moving, to);
   // A quarter of all moves capture, in no pattern a branch predictor could learn: the
   // square is emptied whatever stands there ("no piece" has no key and an empty mask).
   const bool capture = captured != NoPiece;
   const Bitboard lifted = square_bb(to) & (Bitboard{0} - Bitboard{capture});
   by_type_[type_of(captured)] ^= lifted;
   by_color_[them] ^= lifted;
-  move_piece(from, to);
-  key ^= piece_key(captured, to) ^ piece_key(moving, from) ^ piece_key(moving, to);
+  const Bitboard change = square_bb(from) | square_bb(to);
+  board_[from] = NoPiece;
+  board_[to] = moving;
+  by_type_[type_of(moving)] ^= change;
+  by_color_[us] ^= change;
   // Masked, not branched on, for the same reason.
   const bool irreversible = capture || type_of(moving) == Pawn;
   halfmove_clock_ = std::uint16_t((halfmove_clock_ + 1) & (0u - unsigned{!irreversible}));
-  undo.captured = captured;
   end_move(from, to, key);
   checkers_ = checkers_after_normal_move(from, to);
   // The en-passant square is recorded only when a capture there is really possible, so that
@@ -358,7 +362,7 @@ void Position::record_en_passant(Square passed) {
   key_ ^= kZobrist.en_passant_file[file_of(passed)];
 }
 
-void Position::do_special_move(Move m, UndoInfo& undo) {
+void Position::do_special_move(Move m, UndoInfo& __restrict undo) {
   std::uint64_t key = start_move(undo);
   const Color us = side_;
   const Square from = m.from(), to = m.to();
