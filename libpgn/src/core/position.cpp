@@ -326,32 +326,65 @@ void Position::do_move(Move m, UndoInfo& __restrict undo) {
     return;
   }
   std::uint64_t key = start_move(undo);
-  const Color us = side_, them = ~us;
-  const Square from = m.from(), to = m.to();
+  // The squares as plain integers: as the byte-sized Square, each use would narrow and widen
+  // them again.
+  const std::size_t from = m.raw() & 63, to = (m.raw() >> 6) & 63;
+  const std::size_t us = side_, them = us ^ 1;
   const Piece moving = board_[from], captured = board_[to];
   undo.captured = captured;
-  key ^= piece_key(captured, to) ^ piece_key(moving, from) ^ piece_key(moving, to);
+  key ^= kZobrist.piece_square[captured][to] ^ kZobrist.piece_square[moving][from] ^
+         kZobrist.piece_square[moving][to];
   // A quarter of all moves capture, in no pattern a branch predictor could learn: the
   // square is emptied whatever stands there ("no piece" has no key and an empty mask).
+  const Bitboard to_bb = Bitboard{1} << to;
   const bool capture = captured != NoPiece;
-  const Bitboard lifted = square_bb(to) & (Bitboard{0} - Bitboard{capture});
-  by_type_[type_of(captured)] ^= lifted;
+  const Bitboard lifted = to_bb & (Bitboard{0} - Bitboard{capture});
+  by_type_[std::size_t{captured} & 7] ^= lifted;
   by_color_[them] ^= lifted;
-  const Bitboard change = square_bb(from) | square_bb(to);
+  const Bitboard change = (Bitboard{1} << from) | to_bb;
   board_[from] = NoPiece;
   board_[to] = moving;
-  by_type_[type_of(moving)] ^= change;
+  const std::size_t moving_type = std::size_t{moving} & 7;
+  by_type_[moving_type] ^= change;
   by_color_[us] ^= change;
   // Masked, not branched on, for the same reason.
-  const bool irreversible = capture || type_of(moving) == Pawn;
+  const bool irreversible = capture || moving_type == Pawn;
   halfmove_clock_ = std::uint16_t((halfmove_clock_ + 1) & (0u - unsigned{!irreversible}));
-  end_move(from, to, key);
-  checkers_ = checkers_after_normal_move(from, to);
+  if (castling_rights_) {
+    std::uint8_t lost = castling_mask_[from] | castling_mask_[to];
+    if (castling_rights_ & lost) {
+      key ^= kZobrist.castling[castling_rights_];
+      castling_rights_ &= std::uint8_t(~lost);
+      key ^= kZobrist.castling[castling_rights_];
+    }
+  }
+  fullmove_number_ += us;  // after Black's move; no branch that alternates every ply
+  side_ = Color(them);
+  key_ = key;
+  // The new side to move's checkers. Only the piece that moved can check directly: it does
+  // when its empty-board attacks reach the king with nothing in between (rarely true, so
+  // rarely asked), which needs neither a switch on its type nor a slider lookup. Only a
+  // slider behind `from` can be uncovered.
+  const Bitboard occupied = by_color_[0] | by_color_[1];
+  const std::size_t king = std::size_t(std::countr_zero(by_color_[them] & by_type_[King]));
+  Bitboard checkers = 0;
+  if (((kEmptyBoardAttacks[moving][to] >> king) & 1) && !(kBetween[to][king] & occupied))
+    checkers = to_bb;
+  // A third of all squares lie on a line from the king: the slider lookup is made for every
+  // move rather than behind a branch that would be mispredicted that often. No square lies on
+  // both kinds of line, so one lookup does, in the table of the line `from` is on.
+  const std::size_t straight = (kRookRays[king] >> from) & 1;
+  const std::size_t diagonal = (kBishopRays[king] >> from) & 1;
+  const SliderSquare& slider = (*kSlidersOfLine[straight])[king];
+  const Bitboard uncovered = (by_type_[Bishop + straight] | by_type_[Queen]) & by_color_[us];
+  checkers |= slider.attacks[slider.index(occupied)] & uncovered &
+              (Bitboard{0} - Bitboard{straight | diagonal});
+  checkers_ = checkers;
   // The en-passant square is recorded only when a capture there is really possible, so that
   // positions that differ in nothing else share one key.
-  if (type_of(moving) == Pawn && (int(to) ^ int(from)) == 16) {
-    const Square passed = Square((int(from) + int(to)) / 2);
-    if (pawn_attacks(us, passed) & pieces(them, Pawn)) [[unlikely]]
+  if (moving_type == Pawn && (to ^ from) == 16) {
+    const Square passed = Square((from + to) / 2);
+    if (pawn_attacks(Color(us), passed) & pieces(Color(them), Pawn)) [[unlikely]]
       record_en_passant(passed);
   }
 }
