@@ -185,28 +185,30 @@ Bitboard Position::pinned(Color c) const {
   return result;
 }
 
-[[gnu::always_inline]] inline Bitboard Position::checkers_after_normal_move(Square from,
-                                                                            Square to) const {
-  // Only the piece that moved can check directly: it does when its empty-board attacks reach
-  // the king with nothing in between (rarely true, so rarely asked), which needs neither a
-  // switch on its type nor a slider lookup. Only a slider behind `from` can be uncovered;
-  // most moves leave no line from the king through `from`, so no slider scan.
-  const Color us = ~side_;
-  const Square king = king_square(side_);
-  const Bitboard occupied = pieces();
+[[gnu::always_inline]] inline Bitboard Position::checkers_after_normal_move(
+    Square from_square, Square to_square) const {
+  // Word-sized, as in do_move. Only the piece that moved can check directly: it does when its
+  // empty-board attacks reach the king with nothing in between (rarely true, so rarely asked),
+  // which needs neither a switch on its type nor a slider lookup.
+  const std::size_t from = from_square, to = to_square;
+  const std::size_t us = ~side_, them = side_;
+  const Bitboard occupied = by_color_[0] | by_color_[1];
+  const std::size_t king = std::size_t(std::countr_zero(by_color_[them] & by_type_[King]));
   Bitboard checkers = 0;
-  if ((kEmptyBoardAttacks[board_[to]][to] & square_bb(king)) && !(between(to, king) & occupied))
-    checkers = square_bb(to);
-  // A third of all squares lie on a line from the king: the slider lookup is made for every
-  // move rather than behind a branch that would be mispredicted that often. No square lies on
-  // both kinds of line, so one lookup does, in the table of the line `from` is on.
-  const bool straight = (kRookRays[king] >> from) & 1;
-  const bool diagonal = (kBishopRays[king] >> from) & 1;
+  if (((kEmptyBoardAttacks[board_[to]][to] >> king) & 1) && !(kBetween[to][king] & occupied))
+    checkers = Bitboard{1} << to;
+  // Otherwise only a slider uncovered on the line from the king through `from` can check:
+  // before the move the side that made it could not attack the other king (the position was
+  // legal), the moved piece stands on `to`, and `from` is the only square emptied. A third
+  // of all squares lie on a line from the king, so the slider lookup is made for every move
+  // rather than behind a branch that would be mispredicted that often. No square lies on
+  // both kinds of line, so one lookup does, in the table of the line `from` is on; when
+  // `from` is on none, that (diagonal) lookup finds nothing, since no slider of the mover
+  // attacked the king before and none was uncovered.
+  const std::size_t straight = (kRookRays[king] >> from) & 1;
   const SliderSquare& slider = (*kSlidersOfLine[straight])[king];
-  const Bitboard uncovered = pieces(us, PieceType(Bishop + straight)) | pieces(us, Queen);
-  checkers |= slider.attacks[slider.index(occupied)] & uncovered &
-              (Bitboard{0} - Bitboard{straight || diagonal});
-  return checkers;
+  const Bitboard uncovered = (by_type_[Bishop + straight] | by_type_[Queen]) & by_color_[us];
+  return checkers | (slider.attacks[slider.index(occupied)] & uncovered);
 }
 
 bool Position::en_passant_capture_legal(Square ep) const {
@@ -361,25 +363,7 @@ void Position::do_move(Move m, UndoInfo& __restrict undo) {
   fullmove_number_ += us;  // after Black's move; no branch that alternates every ply
   side_ = Color(them);
   key_ = key;
-  // The new side to move's checkers. Only the piece that moved can check directly: it does
-  // when its empty-board attacks reach the king with nothing in between (rarely true, so
-  // rarely asked), which needs neither a switch on its type nor a slider lookup. Only a
-  // slider behind `from` can be uncovered.
-  const Bitboard occupied = by_color_[0] | by_color_[1];
-  const std::size_t king = std::size_t(std::countr_zero(by_color_[them] & by_type_[King]));
-  Bitboard checkers = 0;
-  if (((kEmptyBoardAttacks[moving][to] >> king) & 1) && !(kBetween[to][king] & occupied))
-    checkers = to_bb;
-  // A third of all squares lie on a line from the king: the slider lookup is made for every
-  // move rather than behind a branch that would be mispredicted that often. No square lies on
-  // both kinds of line, so one lookup does, in the table of the line `from` is on.
-  const std::size_t straight = (kRookRays[king] >> from) & 1;
-  const std::size_t diagonal = (kBishopRays[king] >> from) & 1;
-  const SliderSquare& slider = (*kSlidersOfLine[straight])[king];
-  const Bitboard uncovered = (by_type_[Bishop + straight] | by_type_[Queen]) & by_color_[us];
-  checkers |= slider.attacks[slider.index(occupied)] & uncovered &
-              (Bitboard{0} - Bitboard{straight | diagonal});
-  checkers_ = checkers;
+  checkers_ = checkers_after_normal_move(Square(from), Square(to));
   // The en-passant square is recorded only when a capture there is really possible, so that
   // positions that differ in nothing else share one key.
   if (moving_type == Pawn && (to ^ from) == 16) {
