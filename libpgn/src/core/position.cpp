@@ -352,6 +352,7 @@ void Position::do_move(Move m, UndoInfo& __restrict undo) {
   // Masked, not branched on, for the same reason.
   const bool irreversible = capture || moving_type == Pawn;
   halfmove_clock_ = std::uint16_t((halfmove_clock_ + 1) & (0u - unsigned{!irreversible}));
+  // end_move's steps, written out with the word-sized squares.
   if (castling_rights_) {
     std::uint8_t lost = castling_mask_[from] | castling_mask_[to];
     if (castling_rights_ & lost) {
