@@ -52,9 +52,10 @@ enum class FenMaterial : std::uint8_t { Reachable, Any };
 // file letters otherwise) or Shredder-FEN (always file letters, e.g. HAha).
 enum class CastlingNotation : std::uint8_t { Auto, XFen, Shredder };
 
+// The checkers and the key in the order the position keeps them, copied as one 16-byte block.
 struct UndoInfo {
-  std::uint64_t key;
   Bitboard checkers;
+  std::uint64_t key;
   Piece captured;
   Square ep_square;
   std::uint8_t castling_rights;

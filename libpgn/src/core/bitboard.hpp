@@ -151,7 +151,7 @@ inline Bitboard king_attacks(Square s) {
 // Attacks of a non-pawn piece type from `s` (none for a pawn). Without a branch on the type:
 // which piece a move names is close to random, and a mispredicted jump on it costs more than
 // the slider lookups this makes for every type.
-inline Bitboard attacks(PieceType type, Square s, Bitboard occupied) {
+[[gnu::always_inline]] inline Bitboard attacks(PieceType type, Square s, Bitboard occupied) {
   const Bitboard diagonal = Bitboard{0} - Bitboard{type == Bishop || type == Queen};
   const Bitboard straight = Bitboard{0} - Bitboard{type == Rook || type == Queen};
   return kLeaperAttacks[type][s] | (bishop_attacks(s, occupied) & diagonal) |

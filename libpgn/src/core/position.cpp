@@ -185,28 +185,30 @@ Bitboard Position::pinned(Color c) const {
   return result;
 }
 
-[[gnu::always_inline]] inline Bitboard Position::checkers_after_normal_move(Square from,
-                                                                            Square to) const {
-  // Only the piece that moved can check directly: it does when its empty-board attacks reach
-  // the king with nothing in between (rarely true, so rarely asked), which needs neither a
-  // switch on its type nor a slider lookup. Only a slider behind `from` can be uncovered;
-  // most moves leave no line from the king through `from`, so no slider scan.
-  const Color us = ~side_;
-  const Square king = king_square(side_);
-  const Bitboard occupied = pieces();
+[[gnu::always_inline]] inline Bitboard Position::checkers_after_normal_move(
+    Square from_square, Square to_square) const {
+  // Word-sized, as in do_move. Only the piece that moved can check directly: it does when its
+  // empty-board attacks reach the king with nothing in between (rarely true, so rarely asked),
+  // which needs neither a switch on its type nor a slider lookup.
+  const std::size_t from = from_square, to = to_square;
+  const std::size_t us = ~side_, them = side_;
+  const Bitboard occupied = by_color_[0] | by_color_[1];
+  const std::size_t king = std::size_t(std::countr_zero(by_color_[them] & by_type_[King]));
   Bitboard checkers = 0;
-  if ((kEmptyBoardAttacks[board_[to]][to] & square_bb(king)) && !(between(to, king) & occupied))
-    checkers = square_bb(to);
-  // A third of all squares lie on a line from the king: the slider lookup is made for every
-  // move rather than behind a branch that would be mispredicted that often. No square lies on
-  // both kinds of line, so one lookup does, in the table of the line `from` is on.
-  const bool straight = (kRookRays[king] >> from) & 1;
-  const bool diagonal = (kBishopRays[king] >> from) & 1;
+  if (((kEmptyBoardAttacks[board_[to]][to] >> king) & 1) && !(kBetween[to][king] & occupied))
+    checkers = Bitboard{1} << to;
+  // Otherwise only a slider uncovered on the line from the king through `from` can check:
+  // before the move the side that made it could not attack the other king (the position was
+  // legal), the moved piece stands on `to`, and `from` is the only square emptied. A third
+  // of all squares lie on a line from the king, so the slider lookup is made for every move
+  // rather than behind a branch that would be mispredicted that often. No square lies on
+  // both kinds of line, so one lookup does, in the table of the line `from` is on; when
+  // `from` is on none, that (diagonal) lookup finds nothing, since no slider of the mover
+  // attacked the king before and none was uncovered.
+  const std::size_t straight = (kRookRays[king] >> from) & 1;
   const SliderSquare& slider = (*kSlidersOfLine[straight])[king];
-  const Bitboard uncovered = pieces(us, PieceType(Bishop + straight)) | pieces(us, Queen);
-  checkers |= slider.attacks[slider.index(occupied)] & uncovered &
-              (Bitboard{0} - Bitboard{straight || diagonal});
-  return checkers;
+  const Bitboard uncovered = (by_type_[Bishop + straight] | by_type_[Queen]) & by_color_[us];
+  return checkers | (slider.attacks[slider.index(occupied)] & uncovered);
 }
 
 bool Position::en_passant_capture_legal(Square ep) const {
@@ -290,7 +292,7 @@ bool Position::gives_check(Move m) const {
 }
 
 // do_move's steps shared by the plain and the special moves.
-[[gnu::always_inline]] inline std::uint64_t Position::start_move(UndoInfo& undo) {
+[[gnu::always_inline]] inline std::uint64_t Position::start_move(UndoInfo& __restrict undo) {
   undo.key = key_;
   undo.checkers = checkers_;
   undo.ep_square = ep_square_;
@@ -318,7 +320,7 @@ bool Position::gives_check(Move m) const {
   key_ = key;
 }
 
-void Position::do_move(Move m, UndoInfo& undo) {
+void Position::do_move(Move m, UndoInfo& __restrict undo) {
   // Castling, en passant and promotions, a few in a hundred moves, take their own path, so
   // that the plain move's keeps few values alive (and makes no call but a rare last one).
   if (m.kind() != Move::Normal) [[unlikely]] {
@@ -326,28 +328,48 @@ void Position::do_move(Move m, UndoInfo& undo) {
     return;
   }
   std::uint64_t key = start_move(undo);
-  const Color us = side_, them = ~us;
-  const Square from = m.from(), to = m.to();
+  // The squares as plain integers: as the byte-sized Square, each use would narrow and widen
+  // them again.
+  const std::size_t from = m.raw() & 63, to = (m.raw() >> 6) & 63;
+  const std::size_t us = side_, them = us ^ 1;
   const Piece moving = board_[from], captured = board_[to];
+  undo.captured = captured;
+  key ^= kZobrist.piece_square[captured][to] ^ kZobrist.piece_square[moving][from] ^
+         kZobrist.piece_square[moving][to];
   // A quarter of all moves capture, in no pattern a branch predictor could learn: the
   // square is emptied whatever stands there ("no piece" has no key and an empty mask).
+  const Bitboard to_bb = Bitboard{1} << to;
   const bool capture = captured != NoPiece;
-  const Bitboard lifted = square_bb(to) & (Bitboard{0} - Bitboard{capture});
-  by_type_[type_of(captured)] ^= lifted;
+  const Bitboard lifted = to_bb & (Bitboard{0} - Bitboard{capture});
+  by_type_[std::size_t{captured} & 7] ^= lifted;
   by_color_[them] ^= lifted;
-  move_piece(from, to);
-  key ^= piece_key(captured, to) ^ piece_key(moving, from) ^ piece_key(moving, to);
+  const Bitboard change = (Bitboard{1} << from) | to_bb;
+  board_[from] = NoPiece;
+  board_[to] = moving;
+  const std::size_t moving_type = std::size_t{moving} & 7;
+  by_type_[moving_type] ^= change;
+  by_color_[us] ^= change;
   // Masked, not branched on, for the same reason.
-  const bool irreversible = capture || type_of(moving) == Pawn;
+  const bool irreversible = capture || moving_type == Pawn;
   halfmove_clock_ = std::uint16_t((halfmove_clock_ + 1) & (0u - unsigned{!irreversible}));
-  undo.captured = captured;
-  end_move(from, to, key);
-  checkers_ = checkers_after_normal_move(from, to);
+  // end_move's steps, written out with the word-sized squares.
+  if (castling_rights_) {
+    std::uint8_t lost = castling_mask_[from] | castling_mask_[to];
+    if (castling_rights_ & lost) {
+      key ^= kZobrist.castling[castling_rights_];
+      castling_rights_ &= std::uint8_t(~lost);
+      key ^= kZobrist.castling[castling_rights_];
+    }
+  }
+  fullmove_number_ += us;  // after Black's move; no branch that alternates every ply
+  side_ = Color(them);
+  key_ = key;
+  checkers_ = checkers_after_normal_move(Square(from), Square(to));
   // The en-passant square is recorded only when a capture there is really possible, so that
   // positions that differ in nothing else share one key.
-  if (type_of(moving) == Pawn && (int(to) ^ int(from)) == 16) {
-    const Square passed = Square((int(from) + int(to)) / 2);
-    if (pawn_attacks(us, passed) & pieces(them, Pawn)) [[unlikely]]
+  if (moving_type == Pawn && (to ^ from) == 16) {
+    const Square passed = Square((from + to) / 2);
+    if (pawn_attacks(Color(us), passed) & pieces(Color(them), Pawn)) [[unlikely]]
       record_en_passant(passed);
   }
 }
@@ -358,7 +380,7 @@ void Position::record_en_passant(Square passed) {
   key_ ^= kZobrist.en_passant_file[file_of(passed)];
 }
 
-void Position::do_special_move(Move m, UndoInfo& undo) {
+void Position::do_special_move(Move m, UndoInfo& __restrict undo) {
   std::uint64_t key = start_move(undo);
   const Color us = side_;
   const Square from = m.from(), to = m.to();
