@@ -1,5 +1,7 @@
-"""How the module is built: what it shows the dynamic loader."""
+"""How the module is built: what it shows the dynamic loader, the package's bytecode."""
 
+import importlib.util
+import pathlib
 import shutil
 import subprocess
 
@@ -22,3 +24,22 @@ def test_the_module_exports_no_library_symbol():
     # Itanium-mangled names in namespace pgn start _ZN3pgn (_ZNK3pgn for const members).
     library = [n for n in names if "3pgn" in n]
     assert library == [], library[:10]
+
+
+def test_the_package_bytecode_is_compiled_by_the_build():
+    """Each module of the package has its bytecode beside it, checked against its source's
+    hash, so that an interpreter that may not write bytecode (PYTHONDONTWRITEBYTECODE) does
+    not compile the package on every start (docs/performance.md). A file the interpreter
+    wrote itself would be checked against the source's time instead."""
+    package = pathlib.Path(libpgn._libpgn.__file__).parent
+    sources = sorted(package.glob("*.py"))
+    assert [s.name for s in sources if s.name in ("__init__.py", "_errors.py", "_version.py")] \
+        == ["__init__.py", "_errors.py", "_version.py"]
+    for source in sources:
+        cached = pathlib.Path(importlib.util.cache_from_source(str(source)))
+        assert cached.exists(), cached
+        data = cached.read_bytes()
+        assert data[:4] == importlib.util.MAGIC_NUMBER, cached
+        flags = int.from_bytes(data[4:8], "little")
+        assert flags == 0b11, (cached, flags)  # hash-based, checked against the source
+        assert data[8:16] == importlib.util.source_hash(source.read_bytes()), cached

@@ -512,8 +512,28 @@ class GameReplay {
   // lines_[depth_], kept where depth_ or lines_ change: the per-move path reads the line
   // without indexing (whose cost depended on sizeof(LineState)).
   LineState* line_ = nullptr;
-  std::vector<std::uint64_t> history_;  // main-line keys, for repetition
-  bool replay_ = true;                  // false for unsupported variants / bad FEN
+  // The main-line keys, for repetition. Appended to once a move on the replay's path: a
+  // vector's push_back, which may grow, was left a call there where the path is inlined into
+  // a reading with a record (23 instructions a move in read_games); here growing is the call.
+  class KeyHistory {
+   public:
+    void clear() { size_ = 0; }
+    [[gnu::always_inline]] void push_back(std::uint64_t key) {
+      if (size_ == keys_.size()) [[unlikely]]
+        grow();
+      keys_[size_++] = key;
+    }
+    std::size_t size() const { return size_; }
+    std::uint64_t operator[](std::size_t i) const { return keys_[i]; }
+    operator std::span<const std::uint64_t>() const { return {keys_.data(), size_}; }
+
+   private:
+    [[gnu::noinline]] void grow() { keys_.resize(keys_.empty() ? 256 : 2 * keys_.size()); }
+    std::vector<std::uint64_t> keys_;
+    std::size_t size_ = 0;
+  };
+  KeyHistory history_;
+  bool replay_ = true;  // false for unsupported variants / bad FEN
   // A replayed standard game: move() takes the standard path without another test.
   bool standard_path_ = true;
   // standard_path_ for a notation of tokens (not spoken words), the one flag move() tests.
