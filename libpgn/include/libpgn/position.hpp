@@ -8,6 +8,7 @@
 #pragma once
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -210,7 +211,7 @@ class Position {
   // square after a double step, when a capture there is legal.
   std::uint64_t start_move(UndoInfo& undo);
   void do_special_move(Move m, UndoInfo& undo);
-  void end_move(Square from, Square to, std::uint64_t key);
+  void end_move(std::size_t from, std::size_t to, std::uint64_t key, std::size_t us);
   void record_en_passant(Square passed);
   std::uint64_t compute_key() const;
   Bitboard compute_checkers() const;

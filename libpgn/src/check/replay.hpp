@@ -517,20 +517,30 @@ class GameReplay {
   // a reading with a record (23 instructions a move in read_games); here growing is the call.
   class KeyHistory {
    public:
-    void clear() { size_ = 0; }
+    KeyHistory() = default;
+    KeyHistory(const KeyHistory&) = delete;  // the pointers are into its own keys
+    KeyHistory& operator=(const KeyHistory&) = delete;
+    void clear() { end_ = limit_ - keys_.size(); }
+    // A pointer compare and a store, as vector's push_back when it does not grow.
     [[gnu::always_inline]] void push_back(std::uint64_t key) {
-      if (size_ == keys_.size()) [[unlikely]]
+      if (end_ == limit_) [[unlikely]]
         grow();
-      keys_[size_++] = key;
+      *end_++ = key;
     }
-    std::size_t size() const { return size_; }
+    std::size_t size() const { return keys_.size() - std::size_t(limit_ - end_); }
     std::uint64_t operator[](std::size_t i) const { return keys_[i]; }
-    operator std::span<const std::uint64_t>() const { return {keys_.data(), size_}; }
+    operator std::span<const std::uint64_t>() const { return {keys_.data(), size()}; }
 
    private:
-    [[gnu::noinline]] void grow() { keys_.resize(keys_.empty() ? 256 : 2 * keys_.size()); }
+    [[gnu::noinline]] void grow() {
+      const std::size_t kept = size();
+      keys_.resize(keys_.empty() ? 256 : 2 * keys_.size());
+      limit_ = keys_.data() + keys_.size();
+      end_ = keys_.data() + kept;
+    }
     std::vector<std::uint64_t> keys_;
-    std::size_t size_ = 0;
+    std::uint64_t* end_ = nullptr;    // after the last key kept
+    std::uint64_t* limit_ = nullptr;  // keys_'s end
   };
   KeyHistory history_;
   bool replay_ = true;  // false for unsupported variants / bad FEN

@@ -306,7 +306,10 @@ bool Position::gives_check(Move m) const {
   return key;
 }
 
-[[gnu::always_inline]] inline void Position::end_move(Square from, Square to, std::uint64_t key) {
+// Word-sized squares and side: as the byte-sized Square and Color, each use in the plain move
+// would narrow and widen them again.
+[[gnu::always_inline]] inline void Position::end_move(std::size_t from, std::size_t to,
+                                                      std::uint64_t key, std::size_t us) {
   if (castling_rights_) {
     std::uint8_t lost = castling_mask_[from] | castling_mask_[to];
     if (castling_rights_ & lost) {
@@ -315,8 +318,8 @@ bool Position::gives_check(Move m) const {
       key ^= kZobrist.castling[castling_rights_];
     }
   }
-  fullmove_number_ += side_;  // after Black's move; no branch that alternates every ply
-  side_ = ~side_;
+  fullmove_number_ += us;  // after Black's move; no branch that alternates every ply
+  side_ = Color(us ^ 1);
   key_ = key;
 }
 
@@ -352,18 +355,7 @@ void Position::do_move(Move m, UndoInfo& __restrict undo) {
   // Masked, not branched on, for the same reason.
   const bool irreversible = capture || moving_type == Pawn;
   halfmove_clock_ = std::uint16_t((halfmove_clock_ + 1) & (0u - unsigned{!irreversible}));
-  // end_move's steps, written out with the word-sized squares.
-  if (castling_rights_) {
-    std::uint8_t lost = castling_mask_[from] | castling_mask_[to];
-    if (castling_rights_ & lost) {
-      key ^= kZobrist.castling[castling_rights_];
-      castling_rights_ &= std::uint8_t(~lost);
-      key ^= kZobrist.castling[castling_rights_];
-    }
-  }
-  fullmove_number_ += us;  // after Black's move; no branch that alternates every ply
-  side_ = Color(them);
-  key_ = key;
+  end_move(from, to, key, us);
   checkers_ = checkers_after_normal_move(Square(from), Square(to));
   // The en-passant square is recorded only when a capture there is really possible, so that
   // positions that differ in nothing else share one key.
@@ -415,7 +407,7 @@ void Position::do_special_move(Move m, UndoInfo& __restrict undo) {
     halfmove_clock_ = 0;
   }
   undo.captured = captured;
-  end_move(from, to, key);
+  end_move(from, to, key, us);
   checkers_ = compute_checkers();
 }
 
