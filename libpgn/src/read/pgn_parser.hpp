@@ -363,7 +363,7 @@ class Parser {
     // a visitor that says it has nothing to do with one (the validator without a record): no
     // search for the brace, no position, no call.
     if constexpr (requires(const V& v) { v.skips_plain_clock_comment(); }) {
-      if (end_ - open >= 18 && open[17] == '}' && visitor_.skips_plain_clock_comment() &&
+      if (visitor_.skips_plain_clock_comment() && end_ - open >= 18 && open[17] == '}' &&
           limits_.max_comment_bytes >= 16 && is_plain_clock_comment({open + 1, 16})) {
         p_ = open + 18;
         return;
