@@ -366,6 +366,7 @@ class Parser {
       if (visitor_.skips_plain_clock_comment() && end_ - open >= 18 && open[17] == '}' &&
           limits_.max_comment_bytes >= 16 && is_plain_clock_comment({open + 1, 16})) {
         p_ = open + 18;
+        skip_one_space();
         return;
       }
     }
