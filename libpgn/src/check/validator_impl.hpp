@@ -109,6 +109,11 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   [[gnu::always_inline]] Control move(std::string_view token, TextPos pos) override {
     return replay.move(token, pos);
   }
+  // The parser's call with the move's position made only when a report asks for it.
+  template <class P>
+  [[gnu::always_inline]] Control move_at(std::string_view token, const P& pos) {
+    return replay.move(token, pos);
+  }
   Control begin_variation(TextPos pos) override { return replay.begin_variation(pos); }
   void end_variation(TextPos) override { replay.end_variation(); }
   // Lichess's clock-only comment (one after every move) is checked in place and, when the

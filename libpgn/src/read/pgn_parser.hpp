@@ -669,7 +669,12 @@ class Parser {
     if (*start == 'O' && text.size() > 3 && start[1] != '-') [[unlikely]]
       note_other_castling_dash(text, start);
     moved_ = true;
-    apply(visitor_.move(text, position(start)));
+    // A visitor that can take the position as something to ask (the validator) makes it only
+    // for a report: most moves report nothing.
+    if constexpr (requires { visitor_.move_at(text, [] { return TextPos{}; }); })
+      apply(visitor_.move_at(text, [this, start] { return position(start); }));
+    else
+      apply(visitor_.move(text, position(start)));
   }
 
   // "12." / "12..." followed by a blank or a move, the usual forms, decoded directly;
