@@ -180,9 +180,10 @@ class GameReplay {
     return move_in<false>(token, pos);
   }
   // The same for a reading that keeps the main line's SAN.
-  [[gnu::always_inline]] Control move_keeping_main_line(std::string_view token, TextPos pos) {
+  template <class P>
+  [[gnu::always_inline]] Control move_keeping_main_line(std::string_view token, const P& pos) {
     if (!standard_tokens_) [[unlikely]]
-      return off_standard_path_move<Recording::MainLine>(token, pos);
+      return off_standard_path_move<Recording::MainLine>(token, text_pos(pos));
     return move_in<false, Recording::MainLine>(token, pos);
   }
 
