@@ -66,6 +66,20 @@ TEST(Budgets, CommentBytes) {
   EXPECT_FALSE(totals.first_reports[1].has_errors());
 }
 
+// Lichess's clock comment, which the validator passes over from its bytes, is held to the
+// limit as every comment is: 16 bytes between its braces.
+TEST(Budgets, ClockCommentBytes) {
+  const std::string game = "[Event \"c\"]\n\n1. e4 { [%clk 0:05:00] } e5 { [%clk 0:04:59] } *\n\n";
+  for (const std::uint64_t limit : {15u, 16u}) {
+    ValidateOptions options;
+    options.parse_limits.max_comment_bytes = limit;
+    const auto totals = validate_text(game + kValidGame, options);
+    ASSERT_EQ(totals.games, 2u);
+    EXPECT_EQ(totals.by_code[int(Code::LimitExceeded)], limit < 16 ? 2u : 0u) << limit;
+    EXPECT_EQ(totals.first_reports[0].plies, 2u);
+  }
+}
+
 TEST(Budgets, GameBytes) {
   SplitterOptions splitter;
   splitter.max_game_bytes = 1000;

@@ -71,6 +71,11 @@ struct MainLineReading final : Visitor, NotationDetector::Reader {
   [[gnu::always_inline]] Control move(std::string_view token, TextPos pos) override {
     return v.replay.move_keeping_main_line(token, pos);
   }
+  // The parser's call with the position made only for a report (GameReplay::move).
+  template <class P>
+  [[gnu::always_inline]] Control move_at(std::string_view token, const P& pos) {
+    return v.replay.move_keeping_main_line(token, pos);
+  }
   Control begin_variation(TextPos pos) override { return v.begin_variation(pos); }
   void end_variation(TextPos pos) override { v.end_variation(pos); }
   void comment(std::string_view text, TextPos pos) override {

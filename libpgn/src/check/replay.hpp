@@ -19,6 +19,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "analysis/blocked.hpp"
@@ -38,6 +39,16 @@
 #include "notation/san.hpp"
 
 namespace pgn {
+
+// A move's position, as the parser gives it: made (TextPos) or to be made when a report asks
+// (a callable returning one), so that the usual move, which reports nothing, makes none.
+inline TextPos text_pos(TextPos pos) {
+  return pos;
+}
+template <class F>
+requires std::is_invocable_r_v<TextPos, const F&> TextPos text_pos(const F& pos) {
+  return pos();
+}
 
 // A file letter starts a plain pawn move, the one kind of token all notations write alike.
 inline bool is_file_byte(char c) {
@@ -161,23 +172,25 @@ class GameReplay {
 
   // The parser calls this directly and inlined: 3% of validation's instructions on master
   // games were the call.
-  [[gnu::always_inline]] Control move(std::string_view token, TextPos pos) {
+  template <class P>
+  [[gnu::always_inline]] Control move(std::string_view token, const P& pos) {
     // One test for everything but a replayed standard game (unreplayed games, variants).
     if (!standard_tokens_) [[unlikely]]
-      return off_standard_path_move(token, pos);
+      return off_standard_path_move(token, text_pos(pos));
     return move_in<false>(token, pos);
   }
   // The same for a reading that keeps the main line's SAN.
-  [[gnu::always_inline]] Control move_keeping_main_line(std::string_view token, TextPos pos) {
+  template <class P>
+  [[gnu::always_inline]] Control move_keeping_main_line(std::string_view token, const P& pos) {
     if (!standard_tokens_) [[unlikely]]
-      return off_standard_path_move<Recording::MainLine>(token, pos);
+      return off_standard_path_move<Recording::MainLine>(token, text_pos(pos));
     return move_in<false, Recording::MainLine>(token, pos);
   }
 
   // The per-move path for standard rules (V false) or the game's variant (V true).
-  template <bool V, Recording R = Recording::Events>
+  template <bool V, Recording R = Recording::Events, class P>
   // Spoken words never come here (off_standard_path_move takes them).
-  [[gnu::always_inline]] Control move_in(std::string_view token, TextPos pos) {
+  [[gnu::always_inline]] Control move_in(std::string_view token, const P& pos) {
     LineState& l = line();
     // English: the plain move is resolved from the token's bytes; the rest, and every move
     // that is not plain, are read into a MoveText below. A dead line's limit (0) sends its
@@ -203,7 +216,7 @@ class GameReplay {
         trace_.text_failed = true;
         return Control::SkipGame;
       }
-      unreadable_move(token, pos, error);
+      unreadable_move(token, text_pos(pos), error);
       return Control::Continue;
     }
     play_text<V, R>(text, token, pos);
@@ -251,19 +264,19 @@ class GameReplay {
   }
 
   // Inlined into move(): one call frame less per move (2-3% of validation's instructions).
-  template <bool V, Recording R = Recording::Events>
+  template <bool V, Recording R = Recording::Events, class P>
   [[gnu::always_inline]] void play_text(const MoveText& text, std::string_view written,
-                                        TextPos pos) {
+                                        const P& pos) {
     if (!may_play(written, pos)) return;
     if (text.kind == MoveText::Null) {
-      play_null(text, written, pos);
+      play_null(text, written, text_pos(pos));
       return;
     }
     const Position& before = line().pos;
     const MoveResolution resolution =
         V ? resolve_variant_move(before, text) : resolve_move(before, text);
     if (!resolution.ok()) {
-      bad_move(text, written, pos, resolution);
+      bad_move(text, written, text_pos(pos), resolution);
       return;
     }
     play_resolved<V, R, false>(
@@ -274,19 +287,20 @@ class GameReplay {
   // Whether the current line may take another move: past its limit (a dead line, the main
   // line's end by a draw by rule or --max-plies, its first move in a Letters reading)
   // line_may_go_on decides, and reports.
-  [[gnu::always_inline]] bool may_play(std::string_view token, TextPos pos) {
+  template <class P>
+  [[gnu::always_inline]] bool may_play(std::string_view token, const P& pos) {
     const LineState& l = line();
-    return l.ply < l.ply_limit || line_may_go_on(token, pos);
+    return l.ply < l.ply_limit || line_may_go_on(token, text_pos(pos));
   }
 
   // A resolved move played on the current line, with what its token said: the check sign,
   // a suffix annotation (as a NAG, 0: none) and, asked only when the SAN is recorded,
   // whether the token is the move's canonical SAN without its sign. Plain: the token was
   // resolved by resolve_plain_san.
-  template <bool V, Recording R, bool Plain, class IsCanonical>
+  template <bool V, Recording R, bool Plain, class IsCanonical, class P>
   [[gnu::always_inline]] void play_resolved(Move m, std::uint8_t check_mark, std::uint8_t nag,
                                             const IsCanonical& canonical, std::string_view written,
-                                            TextPos pos) {
+                                            const P& pos) {
     LineState& l = line();
     const bool main_line = depth_ == 0;
     // Only while the notation detector compares readings; the piece letters alone rule the
@@ -384,11 +398,11 @@ class GameReplay {
       // sign has nothing to compare.
       if (options_.check_suffixes &&
           (rules_->variant != Variant::Crazyhouse || l.pos.in_check() || check_mark != 0))
-        check_variant_suffix(check_mark, written, pos, m);
+        check_variant_suffix(check_mark, written, text_pos(pos), m);
       if (main_line) report.plies = l.ply;
     } else {
       if (check_suffixes_ && (l.pos.in_check() || check_mark != 0))
-        check_suffix(check_mark, written, pos, m);
+        check_suffix(check_mark, written, text_pos(pos), m);
       if (main_line) {
         report.plies = l.ply;
         after_main_line_move();

@@ -24,6 +24,7 @@
 #include "libpgn/notation.hpp"
 #include "libpgn/parser.hpp"
 #include "libpgn/result_forms.hpp"
+#include "read/clock_comment.hpp"
 #include "read/tag_lines.hpp"
 #include "read/tokens.hpp"
 #include "tags/marker_dashes.hpp"
@@ -358,6 +359,17 @@ class Parser {
   // validator's comment handling out of line, a call, but one with fewer registers to save.
   [[gnu::always_inline]] void brace_comment() {
     const char* open = p_;
+    // Lichess's "{ [%clk 0:05:00] }" (one after every move) recognised from its 18 bytes, for
+    // a visitor that says it has nothing to do with one (the validator without a record): no
+    // search for the brace, no position, no call.
+    if constexpr (requires(const V& v) { v.skips_plain_clock_comment(); }) {
+      if (visitor_.skips_plain_clock_comment() && end_ - open >= 18 && open[17] == '}' &&
+          limits_.max_comment_bytes >= 16 && is_plain_clock_comment({open + 1, 16})) {
+        p_ = open + 18;
+        skip_one_space();
+        return;
+      }
+    }
     // One scan finds the closing brace and the line breaks on the way.
     const char* q = detail::find_any<'}', '\n', '\r', '}'>(open + 1, end_);
     if (q < end_ && *q == '}') [[likely]] {
@@ -657,7 +669,12 @@ class Parser {
     if (*start == 'O' && text.size() > 3 && start[1] != '-') [[unlikely]]
       note_other_castling_dash(text, start);
     moved_ = true;
-    apply(visitor_.move(text, position(start)));
+    // A visitor that can take the position as something to ask (the validator) makes it only
+    // for a report: most moves report nothing.
+    if constexpr (requires { visitor_.move_at(text, [] { return TextPos{}; }); })
+      apply(visitor_.move_at(text, [this, start] { return position(start); }));
+    else
+      apply(visitor_.move(text, position(start)));
   }
 
   // "12." / "12..." followed by a blank or a move, the usual forms, decoded directly;
