@@ -7,13 +7,18 @@
 // nothing.
 #pragma once
 
+#include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <new>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -45,12 +50,117 @@ struct GameEvent {
   } text{};
 };
 
+// A record's events: read as a std::vector's are (size, [], iteration, front, back), appended
+// through an end and a limit pointer of their own. A vector's emplace_back, which may grow, was
+// left a call on the replay's per-move path (26 instructions a ply in TWIC's conversion, and a
+// test of the capacity in front of it did not remove the call); here growing is the call.
+class GameEvents {
+ public:
+  using value_type = GameEvent;
+  using size_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+  using reference = GameEvent&;
+  using const_reference = const GameEvent&;
+  using iterator = GameEvent*;
+  using const_iterator = const GameEvent*;
+  static_assert(std::is_trivially_copyable_v<GameEvent> &&
+                std::is_trivially_destructible_v<GameEvent>);
+
+  GameEvents() = default;
+  GameEvents(const GameEvents& other) { append(other.begin_, other.end_); }
+  GameEvents(GameEvents&& other) noexcept
+      : begin_(std::exchange(other.begin_, nullptr)),
+        end_(std::exchange(other.end_, nullptr)),
+        limit_(std::exchange(other.limit_, nullptr)) {}
+  GameEvents& operator=(const GameEvents& other) {
+    if (this != &other) {
+      clear();
+      append(other.begin_, other.end_);
+    }
+    return *this;
+  }
+  GameEvents& operator=(GameEvents&& other) noexcept {
+    std::swap(begin_, other.begin_);
+    std::swap(end_, other.end_);
+    std::swap(limit_, other.limit_);
+    return *this;
+  }
+  ~GameEvents() { release(); }
+
+  // A pointer compare, a store of the event made and the end moved, as vector's emplace_back
+  // when it does not grow.
+  [[gnu::always_inline]] GameEvent& emplace_back() {
+    if (end_ == limit_) [[unlikely]]
+      grow(size() + 1);
+    return *::new (static_cast<void*>(end_++)) GameEvent();
+  }
+  void push_back(const GameEvent& e) { emplace_back() = e; }
+
+  std::size_t size() const { return std::size_t(end_ - begin_); }
+  std::size_t capacity() const { return std::size_t(limit_ - begin_); }
+  bool empty() const { return end_ == begin_; }
+  GameEvent* data() { return begin_; }
+  const GameEvent* data() const { return begin_; }
+  GameEvent* begin() { return begin_; }
+  GameEvent* end() { return end_; }
+  const GameEvent* begin() const { return begin_; }
+  const GameEvent* end() const { return end_; }
+  GameEvent& operator[](std::size_t i) { return begin_[i]; }
+  const GameEvent& operator[](std::size_t i) const { return begin_[i]; }
+  GameEvent& front() { return *begin_; }
+  const GameEvent& front() const { return *begin_; }
+  GameEvent& back() { return end_[-1]; }
+  const GameEvent& back() const { return end_[-1]; }
+
+  void clear() { end_ = begin_; }
+  void reserve(std::size_t n) {
+    if (n > capacity()) reallocate(n);
+  }
+  // Cut to `n` events, or made of `n` with default events added.
+  void resize(std::size_t n) {
+    if (n <= size()) {
+      end_ = begin_ + n;
+      return;
+    }
+    reserve(n);
+    while (end_ != begin_ + n) ::new (static_cast<void*>(end_++)) GameEvent();
+  }
+
+ private:
+  void append(const GameEvent* first, const GameEvent* last) {
+    const std::size_t n = std::size_t(last - first);
+    if (n == 0) return;
+    reserve(size() + n);
+    std::memcpy(static_cast<void*>(end_), first, n * sizeof(GameEvent));
+    end_ += n;
+  }
+  [[gnu::noinline]] void grow(std::size_t needed) {
+    reallocate(std::max<std::size_t>({needed, 2 * capacity(), 64}));
+  }
+  void reallocate(std::size_t capacity) {
+    GameEvent* fresh = std::allocator<GameEvent>().allocate(capacity);
+    const std::size_t n = size();
+    if (n != 0) std::memcpy(static_cast<void*>(fresh), begin_, n * sizeof(GameEvent));
+    release();
+    begin_ = fresh;
+    end_ = fresh + n;
+    limit_ = fresh + capacity;
+  }
+  void release() {
+    if (begin_ != nullptr) std::allocator<GameEvent>().deallocate(begin_, capacity());
+  }
+
+  GameEvent* begin_ = nullptr;
+  GameEvent* end_ = nullptr;    // after the last event
+  GameEvent* limit_ = nullptr;  // after the room allocated
+};
+
 struct GameRecord {
   std::vector<std::pair<std::string, std::string>> tags;  // input order, values unescaped
   Position start;  // the position before the first move (FEN tag or standard)
   bool from_fen = false;
   bool chess960 = false;
-  std::vector<GameEvent> events;
+  GameEvents events;
   // The texts too long for their events, one after another: one string for the record instead
   // of one per event (a string per comment cost an allocation, or a copy into a recycled one).
   std::string texts;

@@ -86,11 +86,11 @@ class RecordWalker {
   };
 
   // Index after event `i` at the same depth (a variation is skipped whole).
-  std::size_t skip(const std::vector<GameEvent>& events, std::size_t i) const {
+  std::size_t skip(const GameEvents& events, std::size_t i) const {
     if (events[i].kind != GameEvent::VariationBegin) return i + 1;
     return match_[i] < events.size() ? match_[i] + 1 : events.size();
   }
-  bool has_move(const std::vector<GameEvent>& events, std::size_t begin, std::size_t end) const {
+  bool has_move(const GameEvents& events, std::size_t begin, std::size_t end) const {
     for (std::size_t i = begin; i < end; i = skip(events, i))
       if (events[i].kind == GameEvent::MoveEvent) return true;
     return false;
@@ -152,7 +152,7 @@ class RecordWalker {
 template <bool V, class Sink>
 void RecordWalker::walk_lines(const GameRecord& record, const WalkOptions& options,
                               std::string_view closing_comment, Sink& sink) {
-  const std::vector<GameEvent>& events = record.events;
+  const GameEvents& events = record.events;
   const std::size_t count = events.size();
 
   // Most records have no variations: their walk is a loop over the moves, without the
