@@ -34,10 +34,17 @@ struct GameEvent {
   // a longer one in the record's `texts` (`text_size` kInTexts).
   static constexpr std::size_t kInPlace = 16;
   static constexpr std::uint8_t kInTexts = 0xFF;
+  // A Comment's `nag`: its text is lichess's clock comment, " [%clk 0:05:00] " as
+  // detail::is_plain_clock_comment reads it, kept in place. Set by the validator, which tests
+  // every comment anyway, so that a writer need not test it again; a record made otherwise
+  // may leave it 0 for such a comment.
+  static constexpr std::uint16_t kPlainClock = 1;
   Kind kind = MoveEvent;
   std::uint8_t text_size = 0;
-  std::uint16_t nag = 0;  // Nag: the value ($n; suffix annotations are turned into Nag events)
-  Move move;              // MoveEvent: the legal move
+  // Nag: the value ($n; suffix annotations are turned into Nag events). Comment: kPlainClock
+  // or 0.
+  std::uint16_t nag = 0;
+  Move move;  // MoveEvent: the legal move
   // MoveEvent: its canonical SAN; Comment: the comment's text. GameRecord::text() gives them.
   // Nearly every SAN and lichess's clock comments (" [%clk 0:05:00] ", 16 bytes) fit in
   // place: recording a move is a store or two, where appending to `texts` was a call to
@@ -182,7 +189,13 @@ struct GameRecord {
     e.move = move;
     return e;
   }
-  GameEvent& add_comment(std::string_view text) { return add_text(GameEvent::Comment, text); }
+  // `plain_clock`: the text is one that detail::is_plain_clock_comment accepts
+  // (GameEvent::kPlainClock).
+  GameEvent& add_comment(std::string_view text, bool plain_clock = false) {
+    GameEvent& e = add_text(GameEvent::Comment, text);
+    e.nag = plain_clock ? GameEvent::kPlainClock : 0;
+    return e;
+  }
   // A Nag, VariationBegin or VariationEnd event.
   void add(GameEvent::Kind kind, std::uint16_t nag = 0) {
     GameEvent& e = events.emplace_back();

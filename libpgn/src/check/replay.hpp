@@ -227,9 +227,10 @@ class GameReplay {
   void end_variation();
   // A spoken move's words are gathered until the next phrase starts: a comment or NAG after
   // them ends the phrase, so that it follows its move, not the move before.
-  void comment(std::string_view text) {
+  // `plain_clock`: the text is one that detail::is_plain_clock_comment accepts.
+  void comment(std::string_view text, bool plain_clock = false) {
     flush_words();
-    if (recording_) record_->add_comment(text);
+    if (recording_) record_->add_comment(text, plain_clock);
   }
   // Whether comment() has nothing to do: no record to add to, no spoken words to end.
   bool ignores_comments() const { return !recording_ && !spoken_; }

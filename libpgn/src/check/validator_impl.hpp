@@ -126,8 +126,9 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     comment_in_full(text, pos);
   }
   [[gnu::noinline]] void comment_in_full(std::string_view text, TextPos pos) {
-    replay.comment(text);
-    if (!detail::is_plain_clock_comment(text)) check_comment_commands(text, pos);
+    const bool plain_clock = detail::is_plain_clock_comment(text);
+    replay.comment(text, plain_clock);
+    if (!plain_clock) check_comment_commands(text, pos);
   }
   void nag(int value, TextPos) override { replay.nag(value); }
   void result(std::string_view marker, TextPos pos) override { replay.result(marker, pos); }

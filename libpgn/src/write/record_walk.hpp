@@ -36,6 +36,8 @@ struct WalkedMove {
 //   void move(const WalkedMove&)
 //   void nag(int)
 //   void comment(std::string_view)           after the move, before its variations
+//   void plain_clock_comment(const GameEvent&) optional: comment() of a GameEvent::kPlainClock
+//                                            comment
 //   void variation_begin()  void variation_end()
 //   void comment_after_variations(std::string_view)
 //   void move_end()                          after everything that belongs to a move
@@ -84,6 +86,20 @@ class RecordWalker {
     Position position;     // after the last move of this line
     Position before_last;  // before the last move of this line: where its variations start
   };
+
+  // A comment after a move. A sink with plain_clock_comment(const GameEvent&) is given
+  // lichess's clock comments that way when the record marks them (GameEvent::kPlainClock).
+  template <class Sink>
+  [[gnu::always_inline]] static void comment(const GameRecord& record, const GameEvent& e,
+                                             Sink& sink) {
+    if constexpr (requires { sink.plain_clock_comment(e); }) {
+      if (e.nag == GameEvent::kPlainClock) {
+        sink.plain_clock_comment(e);
+        return;
+      }
+    }
+    sink.comment(record.text(e));
+  }
 
   // Index after event `i` at the same depth (a variation is skipped whole).
   std::size_t skip(const GameEvents& events, std::size_t i) const {
@@ -134,7 +150,7 @@ class RecordWalker {
             if (events[k].kind == GameEvent::Nag) sink.nag(events[k].nag);
         if (comments)
           for (std::size_t k = i + 1; k < next; ++k)
-            if (events[k].kind == GameEvent::Comment) sink.comment(record.text(events[k]));
+            if (events[k].kind == GameEvent::Comment) comment(record, events[k], sink);
       }
       if (next == count && !closing_comment.empty()) sink.comment(closing_comment);
       sink.move_end();
@@ -230,7 +246,7 @@ void RecordWalker::walk_lines(const GameRecord& record, const WalkOptions& optio
             if (events[k].kind == GameEvent::Nag) sink.nag(events[k].nag);
         if (options.comments)
           for (std::size_t k = f.move + 1; k < f.first_variation; k = skip(events, k))
-            if (events[k].kind == GameEvent::Comment) sink.comment(record.text(events[k]));
+            if (events[k].kind == GameEvent::Comment) comment(record, events[k], sink);
         f.variation_scan = f.first_variation;
         f.wrote_variation = f.wrote_after_variations = false;
         f.phase = Phase::Variations;

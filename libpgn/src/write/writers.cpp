@@ -244,6 +244,24 @@ class LineBreaker {
     std::memcpy(p, text, 8);
     block_.set_cursor(p + size);
   }
+  // Lichess's clock comment, the 16 bytes " [%clk 0:05:00] " at `text`, as the token
+  // "{[%clk 0:05:00]}": copied at once, its first and last bytes replaced by the braces.
+  [[gnu::always_inline]] void clock_comment_token(const char* text) {
+    if (opening_ != 0) [[unlikely]] {
+      put_token("{", std::string_view(text + 1, 14), "}");
+      return;
+    }
+    block_.make_room(1 + 16);
+    const bool first = empty_;
+    empty_ = false;
+    char* p = block_.cursor();
+    *p = ' ';
+    p += !first;
+    std::memcpy(p, text, 16);
+    p[0] = '{';
+    p[15] = '}';
+    block_.set_cursor(p + 16);
+  }
   // Any token; the spaces in it are not break points.
   void token(std::string_view text) {
     const std::size_t at = block_.size() + (empty_ ? 0 : 1) + opening_;
@@ -429,6 +447,13 @@ class PgnSink {
     lines_.ascii_token("$", format_number(digits, std::uint64_t(value)));
   }
   void comment(std::string_view text) { write_comment(text); }
+  // Inlined into the walk: lichess writes one after every move (see write_comment).
+  [[gnu::always_inline]] void plain_clock_comment(const GameEvent& e) {
+    if (has_pending_) [[unlikely]]
+      flush_move();
+    need_number_ = true;
+    lines_.clock_comment_token(e.text.bytes);
+  }
   void comment_after_variations(std::string_view text) { write_comment(text); }
   void variation_begin() {
     flush_move();
