@@ -130,6 +130,12 @@ class RecordWalker {
     if (i == count && !closing_comment.empty()) sink.leading_comment(closing_comment);
     if (positions) moves_after_ = record.start;
     for (std::uint32_t ply = 0; i < count; ++ply) {
+      // A sink may write the moves that have nothing after them but the next move, or a clock
+      // comment and the next move, at once (PgnSink::move_run): what it leaves is walked here.
+      if constexpr (requires { sink.move_run(events, events, ply, comments); }) {
+        if (!positions)
+          i = std::size_t(sink.move_run(events + i, events + count, ply, comments) - events);
+      }
       const GameEvent& e = events[i];
       WalkedMove walked;
       walked.event = &e;
