@@ -828,9 +828,13 @@ struct GameWriter::Impl {
   };
   std::vector<SortedTag> tag_order;
 
+  // A copy of min(size, 8) bytes was a call to memcpy per tag.
   static std::uint64_t name_prefix(std::string_view name) {
     std::uint64_t bytes = 0;
-    std::memcpy(&bytes, name.data(), std::min<std::size_t>(name.size(), 8));
+    if (name.size() >= 8)
+      bytes = detail::load_u64(name.data());
+    else
+      detail::copy_text(reinterpret_cast<char*>(&bytes), name.data(), name.size());
     return __builtin_bswap64(bytes);
   }
   std::vector<std::uint8_t> json_fields;
@@ -919,10 +923,12 @@ struct GameWriter::Impl {
     text.flush();
   }
 
-  static void append_tag(std::string_view name, std::string_view value, AppendBuffer<2048>& out) {
+  // Inlined where the tags are written: a call per tag cost a fifth of writing it.
+  [[gnu::always_inline]] static void append_tag(std::string_view name, std::string_view value,
+                                                AppendBuffer<2048>& out) {
     // Most values need no escape: the tag pair is written at once (see AppendBuffer::cursor).
     const std::size_t size = name.size() + value.size() + 6;
-    if (size <= 2048 && tags::needs_no_escape(value)) {
+    if (size <= 2048 && tags::needs_no_escape(value)) [[likely]] {
       using Buffer = AppendBuffer<2048>;
       out.make_room(size);
       char* p = out.cursor();
@@ -934,6 +940,10 @@ struct GameWriter::Impl {
       out.set_cursor(p);
       return;
     }
+    append_escaped_tag(name, value, out);
+  }
+  [[gnu::noinline]] static void append_escaped_tag(std::string_view name, std::string_view value,
+                                                   AppendBuffer<2048>& out) {
     out += '[';
     out += name;
     out += std::string_view(" \"");
