@@ -69,5 +69,61 @@ TEST(GameRecord, TheValidatorsRecordKeepsSanWithSignsAndComments) {
   EXPECT_EQ(record.texts, " " + long_comment + " ");
 }
 
+// Only the comments that is_plain_clock_comment accepts are marked kPlainClock: a clock with
+// other words, a malformed time, or another command is not.
+TEST(GameRecord, TheValidatorMarksPlainClockComments) {
+  RawGame game;
+  const std::string text =
+      "[Event \"e\"]\n\n1. e4 { [%clk 0:05:00] } e5 { [%clk 0:05:60] } 2. Nf3 { [%clk 0:04:59] "
+      "} Nc6 {[%clk 0:04:58]} 3. Bb5 { [%emt 0:00:01] } a6 { [%clk 1:59:59] } *\n";
+  game.text = text;
+  game.index = 1;
+  GameValidator validator(ValidateOptions{});
+  GameReport report;
+  GameRecord record;
+  validator.validate(game, report, &record);
+  std::vector<std::string> marked, unmarked;
+  for (const GameEvent& e : record.events) {
+    if (e.kind != GameEvent::Comment) continue;
+    (e.nag == GameEvent::kPlainClock ? marked : unmarked).emplace_back(record.text(e));
+  }
+  EXPECT_EQ(marked,
+            (std::vector<std::string>{" [%clk 0:05:00] ", " [%clk 0:04:59] ", " [%clk 1:59:59] "}));
+  EXPECT_EQ(unmarked,
+            (std::vector<std::string>{" [%clk 0:05:60] ", "[%clk 0:04:58]", " [%emt 0:00:01] "}));
+}
+
+// The record's events read as a vector's: grown past their first room, copied, moved, cut and
+// lengthened.
+TEST(GameRecord, EventsGrowCopyAndResizeAsAVector) {
+  GameRecord record;
+  for (int i = 0; i < 1000; ++i)
+    record.add_move(Move(Square(i % 64), Square((i + 1) % 64)), std::to_string(i));
+  ASSERT_EQ(record.events.size(), 1000u);
+  EXPECT_GE(record.events.capacity(), 1000u);
+  for (int i = 0; i < 1000; ++i) {
+    ASSERT_EQ(record.text(record.events[std::size_t(i)]), std::to_string(i));
+    ASSERT_EQ(record.events[std::size_t(i)].move, Move(Square(i % 64), Square((i + 1) % 64)));
+  }
+  GameRecord copy = record;
+  record.events.resize(10);
+  EXPECT_EQ(record.events.size(), 10u);
+  EXPECT_EQ(copy.events.size(), 1000u);
+  EXPECT_EQ(copy.text(copy.events.back()), "999");
+  record.events.resize(12);  // default events added
+  EXPECT_EQ(record.events.back().kind, GameEvent::MoveEvent);
+  EXPECT_EQ(record.text(record.events.back()), "");
+  GameRecord moved = std::move(copy);
+  EXPECT_EQ(moved.events.size(), 1000u);
+  EXPECT_EQ(moved.text(moved.events.front()), "0");
+  copy = moved;  // assigned after the move
+  EXPECT_EQ(copy.events.size(), 1000u);
+  copy = copy;  // NOLINT: itself
+  EXPECT_EQ(copy.text(copy.events[500]), "500");
+  record.clear();
+  EXPECT_TRUE(record.events.empty());
+  EXPECT_EQ(record.events.begin(), record.events.end());
+}
+
 }  // namespace
 }  // namespace pgn

@@ -113,6 +113,54 @@ TEST(PgnWriter, SevenTagRosterFirstThenOtherTagsInAsciiOrder) {
             "[ECO \"B01\"]\n[WhiteElo \"2700\"]\n[eco_lower \"x\"]\n\n1. e4 1-0\n\n");
 }
 
+// The PGN writer writes a line's moves and lichess's clock comments in runs (and a clock
+// comment the validator marked kPlainClock without testing it again): the same text as a
+// record without the marks, whatever the options, across the move-number table's end (999),
+// long SANs, NAGs, other comments and the last move.
+TEST(PgnWriter, MarkedClockCommentsAndRunsWriteWhatEachMoveWould) {
+  const auto build = [](bool marked) {
+    RecordBuilder b("r1bqk2r/pppp1ppp/2n2n2/4p3/1b2P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 995");
+    const std::string clocks[] = {" [%clk 0:05:00] ", " [%clk 0:04:59] ", " [%clk 1:00:01] "};
+    const char* cycle[] = {"Ng1", "Ng8", "Nf3", "Nf6"};
+    for (int i = 0; i < 24; ++i) {
+      b.move(cycle[i % 4]);
+      if (i % 5 == 2) b.nag(1);
+      if (i % 7 == 3) b.comment("a comment of some words");
+      if (i % 3 != 1) b.record.add_comment(clocks[i % 3], marked);
+    }
+    b.moves("Nxe5 Nxe4 Nxc6 Nxc3 Nxd8 Nxd1 Nxf7 Nxf2 Nxh8 Nxh1");
+    b.record.add_comment(clocks[0], marked);
+    b.result("*");
+    return b.record;
+  };
+  const GameRecord marked = build(true), unmarked = build(false);
+  WriterOptions options;
+  const std::string expected_start =
+      "995. Ng1 {[%clk 0:05:00]} 995... Ng8 996. Nf3 $1 {[%clk 1:00:01]}";
+  EXPECT_EQ(movetext(write(marked)).substr(0, expected_start.size()), expected_start);
+  for (std::size_t width : {std::size_t(79), std::size_t(0), std::size_t(20)}) {
+    for (int variant = 0; variant < 4; ++variant) {
+      options = WriterOptions{};
+      options.line_width = width;
+      options.comments = variant != 1;
+      options.nags = variant != 2;
+      options.keep_suffixes = variant == 3;
+      EXPECT_EQ(write(marked, options), write(unmarked, options))
+          << "width " << width << ", variant " << variant;
+    }
+  }
+  options = WriterOptions{};
+  options.line_width = 0;
+  const std::string out = write(marked, options);
+  EXPECT_NE(out.find("996. Nf3 $1 {[%clk 1:00:01]} 996... Nf6 {a comment of some words} "
+                     "{[%clk 0:05:00]} 997. Ng1"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("999... Ng8 {[%clk 0:05:00]} 1000. Nf3"), std::string::npos) << out;
+  EXPECT_NE(out.find("{a comment of some words}"), std::string::npos) << out;
+  EXPECT_NE(out.find("Nxh1 {[%clk 0:05:00]} *"), std::string::npos) << out;
+}
+
 TEST(PgnWriter, TagValuesEscapeQuoteAndBackslash) {
   RecordBuilder b;
   b.tag("White", "Say \"hi\" \\o/").tag("Annotator", "line\nbreak").result("*");

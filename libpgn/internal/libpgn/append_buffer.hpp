@@ -84,6 +84,8 @@ class AppendBuffer {
   // level; a pointer held by the caller is not reloaded.
   [[gnu::always_inline]] char* cursor() { return block_ + used_; }
   [[gnu::always_inline]] void set_cursor(char* end) { used_ = std::size_t(end - block_); }
+  // The end of the block: a cursor may go up to it.
+  [[gnu::always_inline]] char* limit() { return block_ + Size; }
   [[gnu::always_inline]] static char* put_at(char* to, std::string_view text) {
     detail::copy_text(to, text.data(), text.size());
     return to + text.size();

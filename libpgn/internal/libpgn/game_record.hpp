@@ -7,13 +7,18 @@
 // nothing.
 #pragma once
 
+#include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
+#include <new>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -29,10 +34,17 @@ struct GameEvent {
   // a longer one in the record's `texts` (`text_size` kInTexts).
   static constexpr std::size_t kInPlace = 16;
   static constexpr std::uint8_t kInTexts = 0xFF;
+  // A Comment's `nag`: its text is lichess's clock comment, " [%clk 0:05:00] " as
+  // detail::is_plain_clock_comment reads it, kept in place. Set by the validator, which tests
+  // every comment anyway, so that a writer need not test it again; a record made otherwise
+  // may leave it 0 for such a comment.
+  static constexpr std::uint16_t kPlainClock = 1;
   Kind kind = MoveEvent;
   std::uint8_t text_size = 0;
-  std::uint16_t nag = 0;  // Nag: the value ($n; suffix annotations are turned into Nag events)
-  Move move;              // MoveEvent: the legal move
+  // Nag: the value ($n; suffix annotations are turned into Nag events). Comment: kPlainClock
+  // or 0.
+  std::uint16_t nag = 0;
+  Move move;  // MoveEvent: the legal move
   // MoveEvent: its canonical SAN; Comment: the comment's text. GameRecord::text() gives them.
   // Nearly every SAN and lichess's clock comments (" [%clk 0:05:00] ", 16 bytes) fit in
   // place: recording a move is a store or two, where appending to `texts` was a call to
@@ -45,12 +57,117 @@ struct GameEvent {
   } text{};
 };
 
+// A record's events: read as a std::vector's are (size, [], iteration, front, back), appended
+// through an end and a limit pointer of their own. A vector's emplace_back, which may grow, was
+// left a call on the replay's per-move path (26 instructions a ply in TWIC's conversion, and a
+// test of the capacity in front of it did not remove the call); here growing is the call.
+class GameEvents {
+ public:
+  using value_type = GameEvent;
+  using size_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+  using reference = GameEvent&;
+  using const_reference = const GameEvent&;
+  using iterator = GameEvent*;
+  using const_iterator = const GameEvent*;
+  static_assert(std::is_trivially_copyable_v<GameEvent> &&
+                std::is_trivially_destructible_v<GameEvent>);
+
+  GameEvents() = default;
+  GameEvents(const GameEvents& other) { append(other.begin_, other.end_); }
+  GameEvents(GameEvents&& other) noexcept
+      : begin_(std::exchange(other.begin_, nullptr)),
+        end_(std::exchange(other.end_, nullptr)),
+        limit_(std::exchange(other.limit_, nullptr)) {}
+  GameEvents& operator=(const GameEvents& other) {
+    if (this != &other) {
+      clear();
+      append(other.begin_, other.end_);
+    }
+    return *this;
+  }
+  GameEvents& operator=(GameEvents&& other) noexcept {
+    std::swap(begin_, other.begin_);
+    std::swap(end_, other.end_);
+    std::swap(limit_, other.limit_);
+    return *this;
+  }
+  ~GameEvents() { release(); }
+
+  // A pointer compare, a store of the event made and the end moved, as vector's emplace_back
+  // when it does not grow.
+  [[gnu::always_inline]] GameEvent& emplace_back() {
+    if (end_ == limit_) [[unlikely]]
+      grow(size() + 1);
+    return *::new (static_cast<void*>(end_++)) GameEvent();
+  }
+  void push_back(const GameEvent& e) { emplace_back() = e; }
+
+  std::size_t size() const { return std::size_t(end_ - begin_); }
+  std::size_t capacity() const { return std::size_t(limit_ - begin_); }
+  bool empty() const { return end_ == begin_; }
+  GameEvent* data() { return begin_; }
+  const GameEvent* data() const { return begin_; }
+  GameEvent* begin() { return begin_; }
+  GameEvent* end() { return end_; }
+  const GameEvent* begin() const { return begin_; }
+  const GameEvent* end() const { return end_; }
+  GameEvent& operator[](std::size_t i) { return begin_[i]; }
+  const GameEvent& operator[](std::size_t i) const { return begin_[i]; }
+  GameEvent& front() { return *begin_; }
+  const GameEvent& front() const { return *begin_; }
+  GameEvent& back() { return end_[-1]; }
+  const GameEvent& back() const { return end_[-1]; }
+
+  void clear() { end_ = begin_; }
+  void reserve(std::size_t n) {
+    if (n > capacity()) reallocate(n);
+  }
+  // Cut to `n` events, or made of `n` with default events added.
+  void resize(std::size_t n) {
+    if (n <= size()) {
+      end_ = begin_ + n;
+      return;
+    }
+    reserve(n);
+    while (end_ != begin_ + n) ::new (static_cast<void*>(end_++)) GameEvent();
+  }
+
+ private:
+  void append(const GameEvent* first, const GameEvent* last) {
+    const std::size_t n = std::size_t(last - first);
+    if (n == 0) return;
+    reserve(size() + n);
+    std::memcpy(static_cast<void*>(end_), first, n * sizeof(GameEvent));
+    end_ += n;
+  }
+  [[gnu::noinline]] void grow(std::size_t needed) {
+    reallocate(std::max<std::size_t>({needed, 2 * capacity(), 64}));
+  }
+  void reallocate(std::size_t capacity) {
+    GameEvent* fresh = std::allocator<GameEvent>().allocate(capacity);
+    const std::size_t n = size();
+    if (n != 0) std::memcpy(static_cast<void*>(fresh), begin_, n * sizeof(GameEvent));
+    release();
+    begin_ = fresh;
+    end_ = fresh + n;
+    limit_ = fresh + capacity;
+  }
+  void release() {
+    if (begin_ != nullptr) std::allocator<GameEvent>().deallocate(begin_, capacity());
+  }
+
+  GameEvent* begin_ = nullptr;
+  GameEvent* end_ = nullptr;    // after the last event
+  GameEvent* limit_ = nullptr;  // after the room allocated
+};
+
 struct GameRecord {
   std::vector<std::pair<std::string, std::string>> tags;  // input order, values unescaped
   Position start;  // the position before the first move (FEN tag or standard)
   bool from_fen = false;
   bool chess960 = false;
-  std::vector<GameEvent> events;
+  GameEvents events;
   // The texts too long for their events, one after another: one string for the record instead
   // of one per event (a string per comment cost an allocation, or a copy into a recycled one).
   std::string texts;
@@ -72,7 +189,13 @@ struct GameRecord {
     e.move = move;
     return e;
   }
-  GameEvent& add_comment(std::string_view text) { return add_text(GameEvent::Comment, text); }
+  // `plain_clock`: the text is one that detail::is_plain_clock_comment accepts
+  // (GameEvent::kPlainClock).
+  GameEvent& add_comment(std::string_view text, bool plain_clock = false) {
+    GameEvent& e = add_text(GameEvent::Comment, text);
+    e.nag = plain_clock ? GameEvent::kPlainClock : 0;
+    return e;
+  }
   // A Nag, VariationBegin or VariationEnd event.
   void add(GameEvent::Kind kind, std::uint16_t nag = 0) {
     GameEvent& e = events.emplace_back();

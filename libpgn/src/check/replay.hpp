@@ -227,9 +227,10 @@ class GameReplay {
   void end_variation();
   // A spoken move's words are gathered until the next phrase starts: a comment or NAG after
   // them ends the phrase, so that it follows its move, not the move before.
-  void comment(std::string_view text) {
+  // `plain_clock`: the text is one that detail::is_plain_clock_comment accepts.
+  void comment(std::string_view text, bool plain_clock = false) {
     flush_words();
-    if (recording_) record_->add_comment(text);
+    if (recording_) record_->add_comment(text, plain_clock);
   }
   // Whether comment() has nothing to do: no record to add to, no spoken words to end.
   bool ignores_comments() const { return !recording_ && !spoken_; }
@@ -315,7 +316,6 @@ class GameReplay {
     } else if (trace_.mode == ReadingTrace::Mode::Full) [[unlikely]] {
       trace_all(written, m);
     }
-    std::size_t recorded_at = 0;
     // MainLine: the SAN before its sign, packed (0: it is in san_scratch_).
     std::uint64_t main_line_san = 0;
     const bool keeps_main_line = R == Recording::MainLine && main_line && main_line_recording_;
@@ -330,7 +330,6 @@ class GameReplay {
         }
       }
     } else if (recording_) {
-      recorded_at = record_->events.size();
       // Most input is canonical SAN already: then the token is the record's SAN, kept in its
       // event (GameEvent::kInPlace).
       if (canonical()) [[likely]] {
@@ -381,12 +380,14 @@ class GameReplay {
         main_line_->add_played(m);
       }
     } else if (recording_) {  // the SAN is complete with its sign
+      // The move's event: the last, or the one before its NAG.
+      GameEvent& recorded = record_->events.end()[nag != 0 ? -2 : -1];
       if constexpr (V) {
         san_scratch_.clear();
         append_variant_check_sign(l.pos, san_scratch_);
-        if (!san_scratch_.empty()) record_->extend_text(record_->events[recorded_at], san_scratch_);
+        if (!san_scratch_.empty()) record_->extend_text(recorded, san_scratch_);
       } else if (l.pos.in_check()) [[unlikely]] {
-        record_->extend_text(record_->events[recorded_at], english_check_sign(l.pos));
+        record_->extend_text(recorded, english_check_sign(l.pos));
       }
     }
     ++l.ply;

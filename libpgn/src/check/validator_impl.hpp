@@ -122,12 +122,23 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   // the parser then passes over it without reporting it.
   bool skips_plain_clock_comment() const { return replay.ignores_comments(); }
   void comment(std::string_view text, TextPos pos) override {
-    if (replay.ignores_comments() && detail::is_plain_clock_comment(text)) return;
+    if (replay.ignores_comments()) {
+      if (!detail::is_plain_clock_comment(text)) other_comment(text, pos);
+      return;
+    }
     comment_in_full(text, pos);
   }
   [[gnu::noinline]] void comment_in_full(std::string_view text, TextPos pos) {
-    replay.comment(text);
-    if (!detail::is_plain_clock_comment(text)) check_comment_commands(text, pos);
+    if (detail::is_plain_clock_comment(text)) [[likely]] {
+      replay.comment(text, true);
+      return;
+    }
+    other_comment(text, pos);
+  }
+  // A comment that is not lichess's plain clock: recorded, its commands checked.
+  [[gnu::noinline]] void other_comment(std::string_view text, TextPos pos) {
+    replay.comment(text, false);
+    check_comment_commands(text, pos);
   }
   void nag(int value, TextPos) override { replay.nag(value); }
   void result(std::string_view marker, TextPos pos) override { replay.result(marker, pos); }

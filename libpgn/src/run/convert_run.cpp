@@ -54,6 +54,9 @@ class ConvertWorker final : public ValidatingWorker {
  private:
   void begin_batch(GameBatch& batch) override {
     batch.output.clear();
+    // A batch's PGN is about the size of its input: room for it at once spares a slot's first
+    // batches the output's doubling copies (later batches of the slot find the room left).
+    batch.output.reserve(batch.text.size());
     counts_ = BatchCounts{};
     counts_.skipped = batch.unreadable.size();  // records of a JSON input that cannot be read
   }

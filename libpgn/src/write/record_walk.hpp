@@ -36,6 +36,8 @@ struct WalkedMove {
 //   void move(const WalkedMove&)
 //   void nag(int)
 //   void comment(std::string_view)           after the move, before its variations
+//   void plain_clock_comment(const GameEvent&) optional: comment() of a GameEvent::kPlainClock
+//                                            comment
 //   void variation_begin()  void variation_end()
 //   void comment_after_variations(std::string_view)
 //   void move_end()                          after everything that belongs to a move
@@ -85,12 +87,26 @@ class RecordWalker {
     Position before_last;  // before the last move of this line: where its variations start
   };
 
+  // A comment after a move. A sink with plain_clock_comment(const GameEvent&) is given
+  // lichess's clock comments that way when the record marks them (GameEvent::kPlainClock).
+  template <class Sink>
+  [[gnu::always_inline]] static void comment(const GameRecord& record, const GameEvent& e,
+                                             Sink& sink) {
+    if constexpr (requires { sink.plain_clock_comment(e); }) {
+      if (e.nag == GameEvent::kPlainClock) {
+        sink.plain_clock_comment(e);
+        return;
+      }
+    }
+    sink.comment(record.text(e));
+  }
+
   // Index after event `i` at the same depth (a variation is skipped whole).
-  std::size_t skip(const std::vector<GameEvent>& events, std::size_t i) const {
+  std::size_t skip(const GameEvents& events, std::size_t i) const {
     if (events[i].kind != GameEvent::VariationBegin) return i + 1;
     return match_[i] < events.size() ? match_[i] + 1 : events.size();
   }
-  bool has_move(const std::vector<GameEvent>& events, std::size_t begin, std::size_t end) const {
+  bool has_move(const GameEvents& events, std::size_t begin, std::size_t end) const {
     for (std::size_t i = begin; i < end; i = skip(events, i))
       if (events[i].kind == GameEvent::MoveEvent) return true;
     return false;
@@ -114,6 +130,12 @@ class RecordWalker {
     if (i == count && !closing_comment.empty()) sink.leading_comment(closing_comment);
     if (positions) moves_after_ = record.start;
     for (std::uint32_t ply = 0; i < count; ++ply) {
+      // A sink may write the moves that have nothing after them but the next move, or a clock
+      // comment and the next move, at once (PgnSink::move_run): what it leaves is walked here.
+      if constexpr (requires { sink.move_run(events, events, ply, comments); }) {
+        if (!positions)
+          i = std::size_t(sink.move_run(events + i, events + count, ply, comments) - events);
+      }
       const GameEvent& e = events[i];
       WalkedMove walked;
       walked.event = &e;
@@ -134,7 +156,7 @@ class RecordWalker {
             if (events[k].kind == GameEvent::Nag) sink.nag(events[k].nag);
         if (comments)
           for (std::size_t k = i + 1; k < next; ++k)
-            if (events[k].kind == GameEvent::Comment) sink.comment(record.text(events[k]));
+            if (events[k].kind == GameEvent::Comment) comment(record, events[k], sink);
       }
       if (next == count && !closing_comment.empty()) sink.comment(closing_comment);
       sink.move_end();
@@ -152,7 +174,7 @@ class RecordWalker {
 template <bool V, class Sink>
 void RecordWalker::walk_lines(const GameRecord& record, const WalkOptions& options,
                               std::string_view closing_comment, Sink& sink) {
-  const std::vector<GameEvent>& events = record.events;
+  const GameEvents& events = record.events;
   const std::size_t count = events.size();
 
   // Most records have no variations: their walk is a loop over the moves, without the
@@ -230,7 +252,7 @@ void RecordWalker::walk_lines(const GameRecord& record, const WalkOptions& optio
             if (events[k].kind == GameEvent::Nag) sink.nag(events[k].nag);
         if (options.comments)
           for (std::size_t k = f.move + 1; k < f.first_variation; k = skip(events, k))
-            if (events[k].kind == GameEvent::Comment) sink.comment(record.text(events[k]));
+            if (events[k].kind == GameEvent::Comment) comment(record, events[k], sink);
         f.variation_scan = f.first_variation;
         f.wrote_variation = f.wrote_after_variations = false;
         f.phase = Phase::Variations;

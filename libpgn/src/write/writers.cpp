@@ -244,6 +244,37 @@ class LineBreaker {
     std::memcpy(p, text, 8);
     block_.set_cursor(p + size);
   }
+  // Lichess's clock comment, the 16 bytes " [%clk 0:05:00] " at `text`, as the token
+  // "{[%clk 0:05:00]}": copied at once, its first and last bytes replaced by the braces.
+  [[gnu::always_inline]] void clock_comment_token(const char* text) {
+    if (opening_ != 0) [[unlikely]] {
+      put_token("{", std::string_view(text + 1, 14), "}");
+      return;
+    }
+    block_.make_room(1 + 16);
+    const bool first = empty_;
+    empty_ = false;
+    char* p = block_.cursor();
+    *p = ' ';
+    p += !first;
+    std::memcpy(p, text, 16);
+    p[0] = '{';
+    p[15] = '}';
+    block_.set_cursor(p + 16);
+  }
+  // A run of ASCII tokens written by the caller through a pointer, as word_token writes one:
+  // each with its space before it, so only after the first token and with no "(" waiting
+  // (runs()). From run_begin() on, up to run_limit(); run_flush(p) hands the block to the
+  // output and gives where to go on, run_end(p) takes back where the run ended.
+  bool runs() const { return !empty_ && opening_ == 0; }
+  char* run_begin() { return block_.cursor(); }
+  char* run_limit() { return block_.limit(); }
+  char* run_flush(char* p) {
+    block_.set_cursor(p);
+    block_.flush();
+    return block_.cursor();
+  }
+  void run_end(char* p) { block_.set_cursor(p); }
   // Any token; the spaces in it are not break points.
   void token(std::string_view text) {
     const std::size_t at = block_.size() + (empty_ ? 0 : 1) + opening_;
@@ -385,6 +416,73 @@ class PgnSink {
     else
       lines_.ascii_token(number_view, "... ", m.san);
   }
+  // Moves of a line without variations written from `e` on at once, while each is one that
+  // move() writes as words (its SAN kept in its event, of at most 8 bytes, a number from the
+  // table) and is followed by the next move, or by a clock comment (GameEvent::kPlainClock)
+  // and then the next move: all that the walk's move(), plain_clock_comment() and move_end()
+  // would write, with this sink's and the line breaker's state in registers instead of
+  // members loaded again after every byte stored. `e` is a move; returns the first event not
+  // written (a move), `ply` advanced by the moves written.
+  [[gnu::always_inline]] const GameEvent* move_run(const GameEvent* e, const GameEvent* end,
+                                                   std::uint32_t& ply, bool comments) {
+    if (!record_san_ || has_pending_ || !lines_.runs()) return e;
+    LineBreaker& lines = lines_;
+    const std::uint32_t side = start_side_;
+    const std::uint64_t first_number = start_number_;
+    bool need_number = need_number_;
+    std::uint32_t at = ply;
+    // The most a move and its clock comment write: " 999... " is 7 bytes, each word 8, and
+    // " {[%clk 0:05:00]}" 17.
+    constexpr std::ptrdiff_t kUnit = 1 + 8 + 8 + 17;
+    char* const limit = lines.run_limit();
+    char* p = lines.run_begin();
+    while (end - e >= 2) {
+      const GameEvent& move = e[0];
+      const GameEvent& after = e[1];
+      bool clock = false;
+      if (after.kind != GameEvent::MoveEvent) {
+        if (after.kind != GameEvent::Comment || after.nag != GameEvent::kPlainClock ||
+            end - e < 3 || e[2].kind != GameEvent::MoveEvent)
+          break;
+        clock = true;
+      }
+      if (move.text_size > 8 || move.move.is_null()) break;
+      const bool white = ((side + at) & 1) == 0;
+      const MoveNumberTexts::Text* lead = nullptr;
+      if (white || need_number) {
+        const std::uint64_t number = first_number + (side + at) / 2;
+        if (number >= MoveNumberTexts::kCount) break;
+        lead = white ? &kMoveNumberTexts.white[number] : &kMoveNumberTexts.black[number];
+      }
+      if (limit - p < kUnit) [[unlikely]]
+        p = lines.run_flush(p);
+      *p++ = ' ';
+      if (lead != nullptr) {
+        std::memcpy(p, lead->bytes, 8);
+        p += lead->size;
+      }
+      std::memcpy(p, move.text.bytes, 8);
+      p += move.text_size;
+      need_number = false;
+      ++at;
+      ++e;
+      if (clock) {
+        if (comments) {  // as clock_comment_token writes it
+          *p = ' ';
+          std::memcpy(p + 1, after.text.bytes, 16);
+          p[1] = '{';
+          p[16] = '}';
+          p += 17;
+          need_number = true;
+        }
+        ++e;
+      }
+    }
+    lines.run_end(p);
+    need_number_ = need_number;
+    ply = at;
+    return e;
+  }
   // A move written after its suffix annotation or in another form (pending_), or a null move.
   [[gnu::noinline]] void move_with_pending(const WalkedMove& m) {
     flush_move();
@@ -429,6 +527,13 @@ class PgnSink {
     lines_.ascii_token("$", format_number(digits, std::uint64_t(value)));
   }
   void comment(std::string_view text) { write_comment(text); }
+  // Inlined into the walk: lichess writes one after every move (see write_comment).
+  [[gnu::always_inline]] void plain_clock_comment(const GameEvent& e) {
+    if (has_pending_) [[unlikely]]
+      flush_move();
+    need_number_ = true;
+    lines_.clock_comment_token(e.text.bytes);
+  }
   void comment_after_variations(std::string_view text) { write_comment(text); }
   void variation_begin() {
     flush_move();
@@ -723,9 +828,13 @@ struct GameWriter::Impl {
   };
   std::vector<SortedTag> tag_order;
 
+  // A copy of min(size, 8) bytes was a call to memcpy per tag.
   static std::uint64_t name_prefix(std::string_view name) {
     std::uint64_t bytes = 0;
-    std::memcpy(&bytes, name.data(), std::min<std::size_t>(name.size(), 8));
+    if (name.size() >= 8)
+      bytes = detail::load_u64(name.data());
+    else
+      detail::copy_text(reinterpret_cast<char*>(&bytes), name.data(), name.size());
     return __builtin_bswap64(bytes);
   }
   std::vector<std::uint8_t> json_fields;
@@ -814,10 +923,12 @@ struct GameWriter::Impl {
     text.flush();
   }
 
-  static void append_tag(std::string_view name, std::string_view value, AppendBuffer<2048>& out) {
+  // Inlined where the tags are written: a call per tag cost a fifth of writing it.
+  [[gnu::always_inline]] static void append_tag(std::string_view name, std::string_view value,
+                                                AppendBuffer<2048>& out) {
     // Most values need no escape: the tag pair is written at once (see AppendBuffer::cursor).
     const std::size_t size = name.size() + value.size() + 6;
-    if (size <= 2048 && tags::needs_no_escape(value)) {
+    if (size <= 2048 && tags::needs_no_escape(value)) [[likely]] {
       using Buffer = AppendBuffer<2048>;
       out.make_room(size);
       char* p = out.cursor();
@@ -829,6 +940,10 @@ struct GameWriter::Impl {
       out.set_cursor(p);
       return;
     }
+    append_escaped_tag(name, value, out);
+  }
+  [[gnu::noinline]] static void append_escaped_tag(std::string_view name, std::string_view value,
+                                                   AppendBuffer<2048>& out) {
     out += '[';
     out += name;
     out += std::string_view(" \"");
