@@ -32,51 +32,6 @@ bool all_digits(std::string_view value) {
 constexpr std::string_view kRosterNames[] = {"Event", "Site",  "Date",  "Round",
                                              "White", "Black", "Result"};
 
-// One length switch and at most two comparisons per tag, instead of a chain of them.
-KnownTag classify_tag(std::string_view name) {
-  auto is = [name](std::string_view known, KnownTag tag) {
-    return name == known ? tag : KnownTag::Other;
-  };
-  switch (name.size()) {
-    case 3:
-      return name[0] == 'E' ? is("ECO", KnownTag::ECO) : is("FEN", KnownTag::FEN);
-    case 4:
-      if (name[0] == 'S') return is("Site", KnownTag::Site);
-      return name[0] == 'D' ? is("Date", KnownTag::Date) : is("Time", KnownTag::Time);
-    case 5:
-      switch (name[0]) {
-        case 'E':
-          return is("Event", KnownTag::Event);
-        case 'R':
-          return is("Round", KnownTag::Round);
-        case 'W':
-          return is("White", KnownTag::White);
-        case 'B':
-          return is("Black", KnownTag::Black);
-        case 'S':
-          return is("SetUp", KnownTag::SetUp);
-        default:
-          return KnownTag::Other;
-      }
-    case 6:
-      return is("Result", KnownTag::Result);
-    case 7:
-      if (name[0] != 'U') return is("Variant", KnownTag::Variant);
-      return name[3] == 'D' ? is("UTCDate", KnownTag::UTCDate) : is("UTCTime", KnownTag::UTCTime);
-    case 8:
-      if (name[0] == 'W') return is("WhiteElo", KnownTag::WhiteElo);
-      if (name[0] == 'B') return is("BlackElo", KnownTag::BlackElo);
-      return is("PlyCount", KnownTag::PlyCount);
-    case 9:
-      return is("EventDate", KnownTag::EventDate);
-    case 11:
-      return name[1] == 'i' ? is("TimeControl", KnownTag::TimeControl)
-                            : is("Termination", KnownTag::Termination);
-    default:
-      return KnownTag::Other;
-  }
-}
-
 // The most common values of the tags that change from game to game (Round "7", WhiteElo
 // "2710" or "", ECO "B90", PlyCount "83"), each a case its pattern accepts, recognized
 // without running the pattern: a tag check would otherwise cost more than the moves of a
@@ -149,10 +104,9 @@ void TagChecks::begin_game(const Notation* notation) {
   roster_seen_ = 0;
 }
 
-std::string_view TagChecks::tag(std::string_view name, std::string_view raw, TextPos pos,
-                                bool escape_free) {
+std::string_view TagChecks::checked_tag(KnownTag kind, std::string_view name, std::string_view raw,
+                                        TextPos pos, bool escape_free) {
   tags_.any = true;
-  const KnownTag kind = classify_tag(name);
   if (kind <= KnownTag::Result) roster_seen_ |= 1u << unsigned(kind);
   std::string_view value = raw;
   if (!escape_free && raw.find('\\') != std::string_view::npos) {
