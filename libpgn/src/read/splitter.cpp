@@ -594,36 +594,36 @@ struct GameSplitter::Impl {
   bool take_plain_tag_lines() {
     const char* const base = buffer.get();
     const std::size_t first = index_of(game_begin);
-    const std::uint32_t first_line = game_start.line;
     // From here on a line break is past the data or near the window's end (near_end()).
     const std::size_t far = at_end ? data_end : data_end - std::min(data_end, kLookahead - 1);
+    // Offsets in the game fit in 16 bits up to here.
+    const std::size_t fits = first + detail::kMaxTagLineOffset;
     std::size_t p = pos;
-    std::uint32_t at_line = line;
-    std::uint64_t at_line_begin = line_begin;
+    std::uint32_t at_line = line - game_start.line;
+    // The line's start in the game: 0 on its first line (columns from the game's start), and
+    // on a line after a tag line the '[' itself.
+    std::uint16_t line_start =
+        at_line == 0 ? std::uint16_t{0} : static_cast<std::uint16_t>(line_begin - game_begin);
     std::size_t stop = 0;
     bool ended = false;
     for (;;) {
       if (data_end - p < 32) break;
-      detail::TagLineLayout t;
-      if (!detail::read_plain_tag_line_layout(base + p, t)) break;
-      const std::size_t terminator = static_cast<std::size_t>(t.terminator - base);
-      if (terminator >= far || terminator - first > detail::kMaxTagLineOffset) break;
-      const auto at = [&](const char* q) {
-        return static_cast<std::uint16_t>(static_cast<std::size_t>(q - base) - first);
-      };
-      const auto line_in_game = static_cast<std::uint16_t>(at_line - first_line);
-      tag_lines.push_back(detail::TagLine{
-          line_in_game,
-          line_in_game == 0 ? std::uint16_t{0}
-                            : static_cast<std::uint16_t>(at_line_begin - game_begin),
-          static_cast<std::uint16_t>(p - first), at(t.name_end), at(t.value_begin), at(t.value_end),
-          std::uint8_t{1}, std::uint8_t{2}, true});
-      stop = static_cast<std::size_t>(t.stop - base);
+      detail::PlainTagLine t;
+      if (!detail::read_plain_tag_line(base + p, t)) break;
+      const std::size_t terminator = p + static_cast<std::size_t>(t.terminator);
+      if (terminator >= far || terminator > fits) break;
+      const auto open = static_cast<std::uint16_t>(p - first);
+      tag_lines.push_back(detail::TagLine{static_cast<std::uint16_t>(at_line), line_start, open,
+                                          static_cast<std::uint16_t>(open + t.name_end),
+                                          static_cast<std::uint16_t>(open + t.opening + 1),
+                                          static_cast<std::uint16_t>(open + t.closing),
+                                          std::uint8_t{1}, std::uint8_t{2}, true});
+      stop = p + static_cast<std::size_t>(t.closing) + 2;
       // consume_line_break(terminator), on the locals.
       p = terminator + 1;
       if (base[terminator] == '\r' && p < data_end && base[p] == '\n') ++p;
       ++at_line;
-      at_line_begin = offset_of(p);
+      line_start = static_cast<std::uint16_t>(p - first);
       if (p >= far || base[p] != '[' || forum_wrapper_line_at(p)) {
         ended = true;
         break;
@@ -637,12 +637,12 @@ struct GameSplitter::Impl {
     }
     if (stop != 0) {
       content_end = std::max(content_end, offset_of(stop));
-      content_line = at_line - 1;
+      line = game_start.line + at_line;
+      content_line = line - 1;
       pos = p;
-      line = at_line;
       line_indent = 0;
       line_had_bom = false;
-      line_begin = at_line_begin;
+      line_begin = offset_of(p);
       mode = Mode::LineStart;
     }
     return ended;
