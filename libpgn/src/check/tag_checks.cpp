@@ -38,15 +38,40 @@ constexpr std::string_view kRosterNames[] = {"Event", "Site",  "Date",  "Round",
 // short game.
 bool plainly_well_formed(KnownTag kind, std::string_view value) {
   switch (kind) {
-    case KnownTag::Round:
     case KnownTag::PlyCount:
       return !value.empty() && value.size() <= 9 && all_digits(value);
     case KnownTag::WhiteElo:
     case KnownTag::BlackElo:
       return value.size() <= 4 && all_digits(value);
     case KnownTag::ECO:
-      return value.empty() || (value.size() == 3 && value[0] >= 'A' && value[0] <= 'E' &&
-                               all_digits(value.substr(1)));
+      return value.empty() ||
+             (value.size() == 3 && value[0] >= 'A' && value[0] <= 'E' && value[1] >= '0' &&
+              value[1] <= '9' && value[2] >= '0' && value[2] <= '9');
+    case KnownTag::Round: {
+      // "6.1", "3.12.2": parts of digits (none longer than 9 here) between single dots.
+      if (value.empty() || value.size() > 9) return false;
+      bool after_dot = true;
+      for (char c : value) {
+        if (c >= '0' && c <= '9') {
+          after_dot = false;
+        } else if (c != '.' || after_dot) {
+          return false;
+        } else {
+          after_dot = true;
+        }
+      }
+      return !after_dot;
+    }
+    case KnownTag::Result:
+      // The standard forms, which read_result() reads in any notation.
+      return value == "1-0" || value == "0-1" || value == "1/2-1/2" || value == "*";
+    case KnownTag::Time:
+    case KnownTag::UTCTime:
+      // "14:05:09": HH:MM:SS in digits.
+      if (value.size() != 8 || value[2] != ':' || value[5] != ':') return false;
+      for (int i : {0, 1, 3, 4, 6, 7})
+        if (value[i] < '0' || value[i] > '9') return false;
+      return true;
     default:
       return false;
   }
@@ -104,6 +129,30 @@ void TagChecks::begin_game(const Notation* notation) {
   roster_seen_ = 0;
 }
 
+// Inline in checked_tag(): the values accepted at once (the last one accepted, the plain
+// forms) cost no call; the rest go to check_value().
+[[gnu::always_inline]] inline void TagChecks::check_format(KnownTag kind, std::string_view name,
+                                                           std::string_view value, TextPos pos) {
+  // Files repeat values from game to game (one Date for a whole round, one TimeControl for
+  // an event): a value equal to the last one accepted for this tag is accepted again
+  // without running its pattern.
+  const bool by_pattern = kind != KnownTag::Result;  // a Result is read, not matched
+  const std::string& accepted = last_accepted_[std::size_t(kind)];
+  if (by_pattern && !accepted.empty() && value == accepted) return;
+  if (plainly_well_formed(kind, value)) return;
+  check_value(kind, name, value, pos);
+}
+
+void TagChecks::check_value(KnownTag kind, std::string_view name, std::string_view value,
+                            TextPos pos) {
+  if (const char* expected = tag_format_problem(kind, value, notation_, results_)) {
+    diagnostics_.add(Code::BadTag, pos,
+                     std::string(name) + " \"" + std::string(value) + "\" is not " + expected);
+    return;
+  }
+  if (kind != KnownTag::Result) last_accepted_[std::size_t(kind)].assign(value);
+}
+
 std::string_view TagChecks::checked_tag(KnownTag kind, std::string_view name, std::string_view raw,
                                         TextPos pos, bool escape_free) {
   tags_.any = true;
@@ -141,23 +190,6 @@ std::string_view TagChecks::checked_tag(KnownTag kind, std::string_view name, st
   if (check_formats_ && (kFormatCheckedTags >> unsigned(kind) & 1))
     check_format(kind, name, value, pos);
   return value;
-}
-
-void TagChecks::check_format(KnownTag kind, std::string_view name, std::string_view value,
-                             TextPos pos) {
-  // Files repeat values from game to game (one Date for a whole round, one TimeControl for
-  // an event): a value equal to the last one accepted for this tag is accepted again
-  // without running its pattern.
-  const bool by_pattern = kind != KnownTag::Result;  // a Result is read, not matched
-  std::string& accepted = last_accepted_[std::size_t(kind)];
-  if (by_pattern && !accepted.empty() && value == accepted) return;
-  if (plainly_well_formed(kind, value)) return;
-  if (const char* expected = tag_format_problem(kind, value, notation_, results_)) {
-    diagnostics_.add(Code::BadTag, pos,
-                     std::string(name) + " \"" + std::string(value) + "\" is not " + expected);
-    return;
-  }
-  if (by_pattern) accepted.assign(value);
 }
 
 VariantName TagChecks::end_tags(TextPos pos, const std::optional<VariantName>& untagged) {

@@ -178,6 +178,9 @@ class TagChecks {
                                TextPos pos, bool escape_free);
   // A tag of kFormatCheckedTags against its format.
   void check_format(KnownTag kind, std::string_view name, std::string_view value, TextPos pos);
+  // A value check_format() did not accept at once: its format checked, a problem reported.
+  [[gnu::noinline]] void check_value(KnownTag kind, std::string_view name, std::string_view value,
+                                     TextPos pos);
 
   const bool check_formats_;
   // The kinds tag() only counts: neither kept (kValueKeptTags) nor checked.
