@@ -565,10 +565,7 @@ struct GameSplitter::Impl {
   // one read_tag_line() keeps, and the rest of the game, go the general way: the line at once
   // when it is one plain tag, else step by step.
   void take_tag_lines() {
-    while (describing_tags) {
-      // The usual lines in a loop of their own; the line it leaves (if any) is read below.
-      if (!names_collected && !dropping && take_plain_tag_lines()) return;
-      if (!read_tag_line()) break;
+    while (describing_tags && read_tag_line()) {
       if (pos >= data_end || near_end(pos) || buffer[pos] != '[' || forum_wrapper_line_at(pos)) {
         return;
       }
@@ -583,69 +580,6 @@ struct GameSplitter::Impl {
     const char* close =
         detail::find_any<'\n', '\r', ';', ']'>(buffer.get() + pos, buffer.get() + data_end);
     if (!tag_line_fast_path(close)) mode = Mode::TagPair;
-  }
-
-  // The run of usual tag lines from pos (a '[' noted as a tag, the game's tags described, its
-  // names not collected, the game not being dropped): read_tag_line() and the tests after it in
-  // take_tag_lines() for lines read_plain_tag_line_layout() reads, with the splitter's state in
-  // locals and written once at the end. True when the run ended as take_tag_lines() returns
-  // (the next line is no tag line of this game); false leaves the line at pos, a noted '[', to
-  // read_tag_line().
-  bool take_plain_tag_lines() {
-    const char* const base = buffer.get();
-    const std::size_t first = index_of(game_begin);
-    // From here on a line break is past the data or near the window's end (near_end()).
-    const std::size_t far = at_end ? data_end : data_end - std::min(data_end, kLookahead - 1);
-    // Offsets in the game fit in 16 bits up to here.
-    const std::size_t fits = first + detail::kMaxTagLineOffset;
-    std::size_t p = pos;
-    std::uint32_t at_line = line - game_start.line;
-    // The line's start in the game: 0 on its first line (columns from the game's start), and
-    // on a line after a tag line the '[' itself.
-    std::uint16_t line_start =
-        at_line == 0 ? std::uint16_t{0} : static_cast<std::uint16_t>(line_begin - game_begin);
-    std::size_t stop = 0;
-    bool ended = false;
-    for (;;) {
-      if (data_end - p < 32) break;
-      detail::PlainTagLine t;
-      if (!detail::read_plain_tag_line(base + p, t)) break;
-      const std::size_t terminator = p + static_cast<std::size_t>(t.terminator);
-      if (terminator >= far || terminator > fits) break;
-      const auto open = static_cast<std::uint16_t>(p - first);
-      tag_lines.push_back(detail::TagLine{static_cast<std::uint16_t>(at_line), line_start, open,
-                                          static_cast<std::uint16_t>(open + t.name_end),
-                                          static_cast<std::uint16_t>(open + t.opening + 1),
-                                          static_cast<std::uint16_t>(open + t.closing),
-                                          std::uint8_t{1}, std::uint8_t{2}, true});
-      stop = p + static_cast<std::size_t>(t.closing) + 2;
-      // consume_line_break(terminator), on the locals.
-      p = terminator + 1;
-      if (base[terminator] == '\r' && p < data_end && base[p] == '\n') ++p;
-      ++at_line;
-      line_start = static_cast<std::uint16_t>(p - first);
-      if (p >= far || base[p] != '[' || forum_wrapper_line_at(p)) {
-        ended = true;
-        break;
-      }
-      const bool event = is_event_tag(p);
-      if (event && seen_event) {
-        ended = true;
-        break;
-      }
-      seen_event |= event;
-    }
-    if (stop != 0) {
-      content_end = std::max(content_end, offset_of(stop));
-      line = game_start.line + at_line;
-      content_line = line - 1;
-      pos = p;
-      line_indent = 0;
-      line_had_bom = false;
-      line_begin = offset_of(p);
-      mode = Mode::LineStart;
-    }
-    return ended;
   }
 
   // The tag line at pos, read as the parser reads it (tags::scan_tag_pair) and kept for it in

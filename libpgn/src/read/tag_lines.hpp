@@ -99,19 +99,12 @@ inline constexpr TagLineBytes make_tag_line_bytes() {
 }
 inline TagLineBytes kTagLineBytes = make_tag_line_bytes();  // never written
 
-// Where the parts of the usual tag line are, in bytes from its '[' (read_plain_tag_line()).
-struct PlainTagLine {
-  int name_end;    // the byte after the name (the name starts right after the '[')
-  int closing;     // the closing quote (the ']' follows it at once)
-  int opening;     // the opening quote
-  int terminator;  // the line end
-};
-
 // The usual tag line, `[Name "value"]` (blanks allowed between the name and the value and
 // after the ']', none elsewhere, no backslash in the value) ending within the 32 bytes from
 // `open`, which must be readable: its layout from one classification of those bytes, the one
 // read_tag_line_layout() finds. False for any other line, which that function then reads.
-[[gnu::always_inline]] inline bool read_plain_tag_line(const char* open, PlainTagLine& out) {
+[[gnu::always_inline]] inline bool read_plain_tag_line_layout(const char* open,
+                                                              TagLineLayout& out) {
 #if defined(__AVX2__)
   const TagLineBytes& k = kTagLineBytes;
   const auto load = [](const char(&r)[32]) {
@@ -124,57 +117,47 @@ struct PlainTagLine {
   const auto equal = [&](const char(&c)[32]) { return _mm256_cmpeq_epi8(v, load(c)); };
   // Tab, line feed, vertical tab, form feed and carriage return are 9 to 13.
   const __m256i from_tab = _mm256_sub_epi8(v, load(k.tab));
-  const __m256i line_ends = _mm256_or_si256(equal(k.line_feed), equal(k.carriage_return));
-  const __m256i spaces = _mm256_or_si256(
-      equal(k.space), _mm256_cmpeq_epi8(_mm256_min_epu8(from_tab, load(k.four)), from_tab));
-  const std::uint64_t line_end = bits(line_ends);
-  const std::uint64_t blank = bits(_mm256_andnot_si256(line_ends, spaces));
+  const std::uint64_t space_or_line_end = bits(_mm256_or_si256(
+      equal(k.space), _mm256_cmpeq_epi8(_mm256_min_epu8(from_tab, load(k.four)), from_tab)));
+  const std::uint64_t line_end =
+      bits(_mm256_or_si256(equal(k.line_feed), equal(k.carriage_return)));
   const std::uint64_t quote = bits(equal(k.quote));
   const std::uint64_t close = bits(equal(k.close));
-  // What ends a value here: a quote, a backslash or a line end.
-  const std::uint64_t value_ends =
-      bits(_mm256_or_si256(_mm256_or_si256(equal(k.quote), equal(k.backslash)), line_ends));
+  const std::uint64_t backslash = bits(equal(k.backslash));
+  const std::uint64_t blank = space_or_line_end & ~line_end;
   const auto at_or_after = [](int i) { return ~std::uint64_t{0} << i; };
   // The name: up to the first byte that ends one (tags::kEndsTagName), at least one byte.
-  const std::uint64_t name_ends = (blank | line_end | quote | close) & ~std::uint64_t{1};
-  if (name_ends == 0 || quote == 0) return false;
+  const std::uint64_t name_ends = (space_or_line_end | quote | close) & ~std::uint64_t{1};
+  if (name_ends == 0) return false;
   const int name_end = std::countr_zero(name_ends);
+  if (name_end < 2 || quote == 0) return false;
   // Blanks, then the opening quote (a quote ends a name: it is not before name_end).
   const int opening = std::countr_zero(quote);
-  if (name_end < 2 || (~blank & at_or_after(name_end) & ~at_or_after(opening)) != 0) return false;
+  if ((~blank & at_or_after(name_end) & ~at_or_after(opening)) != 0) return false;
   // The value: up to the next quote, which a ']' follows at once.
-  const std::uint64_t after_value = value_ends & at_or_after(opening + 1);
-  if (after_value == 0) return false;
-  const int closing = std::countr_zero(after_value);
+  const std::uint64_t value_ends = (quote | backslash | line_end) & at_or_after(opening + 1);
+  if (value_ends == 0) return false;
+  const int closing = std::countr_zero(value_ends);
   if ((quote >> closing & 1) == 0 || (close >> (closing + 1) & 1) == 0) return false;
   // Blanks after the ']', then the line's end.
   const std::uint64_t rest = ~blank & ((1ull << 32) - 1) & at_or_after(closing + 2);
   if (rest == 0) return false;
   const int terminator = std::countr_zero(rest);
   if ((line_end >> terminator & 1) == 0) return false;
-  out = {name_end, closing, opening, terminator};
+  // A backslash ends the value's scan above: the value has none.
+  out = {open + 1,
+         open + name_end,
+         open + opening + 1,
+         open + closing,
+         open + closing + 2,
+         open + terminator,
+         true};
   return true;
 #else
   (void)open;
   (void)out;
   return false;
 #endif
-}
-
-// read_plain_tag_line() as a TagLineLayout. A backslash ends the value's reading there: the
-// value has none.
-[[gnu::always_inline]] inline bool read_plain_tag_line_layout(const char* open,
-                                                              TagLineLayout& out) {
-  PlainTagLine t;
-  if (!read_plain_tag_line(open, t)) return false;
-  out = {open + 1,
-         open + t.name_end,
-         open + t.opening + 1,
-         open + t.closing,
-         open + t.closing + 2,
-         open + t.terminator,
-         true};
-  return true;
 }
 
 // The tag lines describing `game.text` as it is now (none if its text was moved or remade).
