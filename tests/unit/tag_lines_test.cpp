@@ -126,8 +126,8 @@ const char* const kOddTagSections[] = {
     "[Event \"a\"]\n[Site \"\\\"]\n[Round \"1\"]\n\n1. e4 *\n",
     "[Event \"a\"]\n[Site \"b\"\x01]\n[Round \"1\"]\n\n1. e4 *\n",
     "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 { [Event \"in a comment\"] } e5 *\n",
-    // The usual lines read in a run, an odd one between them read on its own, then the run
-    // again: an escaped quote, a ']' in a value, a long value, an indented line after a blank.
+    // Lines the 32-byte reading takes alternating with lines the general scan reads: an
+    // escaped quote, a ']' in a value, a long value, an indented line after a blank line.
     ("[Event \"a\"]\n[Site \"b\"]\n[Round \"say \\\"1\\\"\"]\n[White \"w\"]\n[Black \"x]y\"]\n"
      "[Date \"a long value that runs well past thirty-two bytes of the line\"]\n"
      "[Result \"*\"]\n\n   [ECO \"B90\"]\n[PlyCount \"1\"]\n\n1. e4 *\n"),
@@ -230,7 +230,8 @@ TEST(TagLines, TheSplitterDescribesTagLinesUpToTheFirstOddLine) {
             (std::vector<std::uint32_t>{2, 2}));
   EXPECT_EQ(described_per_game("[Site \"a\"]\n[Event \"b\"]\n[Site \"c\"]\n[Event \"d\"]\n\n*\n"),
             (std::vector<std::uint32_t>{3, 1}));
-  // Lines read in a run and lines read one by one (an escaped quote, a long value) alternate.
+  // Lines of the 32-byte reading and of the general scan (an escaped quote, a long value)
+  // alternate.
   EXPECT_EQ(described_per_game("[Event \"a\"]\n[Site \"b \\\"c\\\"\"]\n[Round \"x]y\"]\n"
                                "[White \"a value that runs past thirty-two bytes\"]\n"
                                "[Black \"b\"]\n[Event \"next game\"]\n\n*\n"),
