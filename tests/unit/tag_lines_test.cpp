@@ -126,6 +126,12 @@ const char* const kOddTagSections[] = {
     "[Event \"a\"]\n[Site \"\\\"]\n[Round \"1\"]\n\n1. e4 *\n",
     "[Event \"a\"]\n[Site \"b\"\x01]\n[Round \"1\"]\n\n1. e4 *\n",
     "[Event \"a\"]\n[Site \"b\"]\n\n1. e4 { [Event \"in a comment\"] } e5 *\n",
+    // Lines the 32-byte reading takes alternating with lines the general scan reads: an
+    // escaped quote, a ']' in a value, a long value, an indented line after a blank line.
+    ("[Event \"a\"]\n[Site \"b\"]\n[Round \"say \\\"1\\\"\"]\n[White \"w\"]\n[Black \"x]y\"]\n"
+     "[Date \"a long value that runs well past thirty-two bytes of the line\"]\n"
+     "[Result \"*\"]\n\n   [ECO \"B90\"]\n[PlyCount \"1\"]\n\n1. e4 *\n"),
+    "[Event \"a\"]\r\n[Site \"b\"]\r\n[Round \"x]\"]\r\n[White \"w\"]\r\n\r\n1. e4 *\r\n",
 };
 
 std::string all_odd_games() {
@@ -224,6 +230,12 @@ TEST(TagLines, TheSplitterDescribesTagLinesUpToTheFirstOddLine) {
             (std::vector<std::uint32_t>{2, 2}));
   EXPECT_EQ(described_per_game("[Site \"a\"]\n[Event \"b\"]\n[Site \"c\"]\n[Event \"d\"]\n\n*\n"),
             (std::vector<std::uint32_t>{3, 1}));
+  // Lines of the 32-byte reading and of the general scan (an escaped quote, a long value)
+  // alternate.
+  EXPECT_EQ(described_per_game("[Event \"a\"]\n[Site \"b \\\"c\\\"\"]\n[Round \"x]y\"]\n"
+                               "[White \"a value that runs past thirty-two bytes\"]\n"
+                               "[Black \"b\"]\n[Event \"next game\"]\n\n*\n"),
+            (std::vector<std::uint32_t>{5, 1}));
 }
 
 TEST(TagLines, TheParserReportsWhatItReadsWithoutThem) {

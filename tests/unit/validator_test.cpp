@@ -144,6 +144,12 @@ TEST(Validator, EveryCheckedTagAcceptsGoodValues) {
       {"PlyCount", "1234567890"},
       {"Time", "12:30:00"},
       {"UTCTime", "23:52:30"},
+      {"Round", "6.1"},
+      {"Round", "12.3.45"},
+      {"Result", "0-1"},
+      {"Result", "1/2-1/2"},
+      {"Result", "*"},
+      {"UTCTime", "??:??:??"},
       {"PlyCount", "7"},
       {"Termination", "normal"},
       {"Annotator", "anything at all"},
@@ -177,6 +183,14 @@ TEST(Validator, EveryCheckedTagRejectsBadValues) {
       {"Time", "12.30"},
       {"UTCTime", "1:2:3"},
       {"PlyCount", "seven"},
+      // Near the plain forms recognized before the patterns run: left to the patterns.
+      {"Round", ".1"},
+      {"Round", "1..2"},
+      {"Round", "1.2."},
+      {"Result", "1-1"},
+      {"Time", "1a:30:00"},
+      {"UTCTime", "12:30:0"},
+      {"UTCTime", "12-30-00"},
   };
   for (const auto& [name, value] : bad) {
     const std::vector<std::string> problems = tag_problems(name, value);

@@ -32,66 +32,46 @@ bool all_digits(std::string_view value) {
 constexpr std::string_view kRosterNames[] = {"Event", "Site",  "Date",  "Round",
                                              "White", "Black", "Result"};
 
-// One length switch and at most two comparisons per tag, instead of a chain of them.
-KnownTag classify_tag(std::string_view name) {
-  auto is = [name](std::string_view known, KnownTag tag) {
-    return name == known ? tag : KnownTag::Other;
-  };
-  switch (name.size()) {
-    case 3:
-      return name[0] == 'E' ? is("ECO", KnownTag::ECO) : is("FEN", KnownTag::FEN);
-    case 4:
-      if (name[0] == 'S') return is("Site", KnownTag::Site);
-      return name[0] == 'D' ? is("Date", KnownTag::Date) : is("Time", KnownTag::Time);
-    case 5:
-      switch (name[0]) {
-        case 'E':
-          return is("Event", KnownTag::Event);
-        case 'R':
-          return is("Round", KnownTag::Round);
-        case 'W':
-          return is("White", KnownTag::White);
-        case 'B':
-          return is("Black", KnownTag::Black);
-        case 'S':
-          return is("SetUp", KnownTag::SetUp);
-        default:
-          return KnownTag::Other;
-      }
-    case 6:
-      return is("Result", KnownTag::Result);
-    case 7:
-      if (name[0] != 'U') return is("Variant", KnownTag::Variant);
-      return name[3] == 'D' ? is("UTCDate", KnownTag::UTCDate) : is("UTCTime", KnownTag::UTCTime);
-    case 8:
-      if (name[0] == 'W') return is("WhiteElo", KnownTag::WhiteElo);
-      if (name[0] == 'B') return is("BlackElo", KnownTag::BlackElo);
-      return is("PlyCount", KnownTag::PlyCount);
-    case 9:
-      return is("EventDate", KnownTag::EventDate);
-    case 11:
-      return name[1] == 'i' ? is("TimeControl", KnownTag::TimeControl)
-                            : is("Termination", KnownTag::Termination);
-    default:
-      return KnownTag::Other;
-  }
-}
-
 // The most common values of the tags that change from game to game (Round "7", WhiteElo
 // "2710" or "", ECO "B90", PlyCount "83"), each a case its pattern accepts, recognized
 // without running the pattern: a tag check would otherwise cost more than the moves of a
 // short game.
 bool plainly_well_formed(KnownTag kind, std::string_view value) {
   switch (kind) {
-    case KnownTag::Round:
     case KnownTag::PlyCount:
       return !value.empty() && value.size() <= 9 && all_digits(value);
     case KnownTag::WhiteElo:
     case KnownTag::BlackElo:
       return value.size() <= 4 && all_digits(value);
     case KnownTag::ECO:
-      return value.empty() || (value.size() == 3 && value[0] >= 'A' && value[0] <= 'E' &&
-                               all_digits(value.substr(1)));
+      return value.empty() ||
+             (value.size() == 3 && value[0] >= 'A' && value[0] <= 'E' && value[1] >= '0' &&
+              value[1] <= '9' && value[2] >= '0' && value[2] <= '9');
+    case KnownTag::Round: {
+      // "6.1", "3.12.2": parts of digits (none longer than 9 here) between single dots.
+      if (value.empty() || value.size() > 9) return false;
+      bool after_dot = true;
+      for (char c : value) {
+        if (c >= '0' && c <= '9') {
+          after_dot = false;
+        } else if (c != '.' || after_dot) {
+          return false;
+        } else {
+          after_dot = true;
+        }
+      }
+      return !after_dot;
+    }
+    case KnownTag::Result:
+      // The standard forms, which read_result() reads in any notation.
+      return value == "1-0" || value == "0-1" || value == "1/2-1/2" || value == "*";
+    case KnownTag::Time:
+    case KnownTag::UTCTime:
+      // "14:05:09": HH:MM:SS in digits.
+      if (value.size() != 8 || value[2] != ':' || value[5] != ':') return false;
+      for (int i : {0, 1, 3, 4, 6, 7})
+        if (value[i] < '0' || value[i] > '9') return false;
+      return true;
     default:
       return false;
   }
@@ -149,10 +129,33 @@ void TagChecks::begin_game(const Notation* notation) {
   roster_seen_ = 0;
 }
 
-std::string_view TagChecks::tag(std::string_view name, std::string_view raw, TextPos pos,
-                                bool escape_free) {
+// Inline in checked_tag(): the values accepted at once (the last one accepted, the plain
+// forms) cost no call; the rest go to check_value().
+[[gnu::always_inline]] inline void TagChecks::check_format(KnownTag kind, std::string_view name,
+                                                           std::string_view value, TextPos pos) {
+  // Files repeat values from game to game (one Date for a whole round, one TimeControl for
+  // an event): a value equal to the last one accepted for this tag is accepted again
+  // without running its pattern.
+  const bool by_pattern = kind != KnownTag::Result;  // a Result is read, not matched
+  const std::string& accepted = last_accepted_[std::size_t(kind)];
+  if (by_pattern && !accepted.empty() && value == accepted) return;
+  if (plainly_well_formed(kind, value)) return;
+  check_value(kind, name, value, pos);
+}
+
+void TagChecks::check_value(KnownTag kind, std::string_view name, std::string_view value,
+                            TextPos pos) {
+  if (const char* expected = tag_format_problem(kind, value, notation_, results_)) {
+    diagnostics_.add(Code::BadTag, pos,
+                     std::string(name) + " \"" + std::string(value) + "\" is not " + expected);
+    return;
+  }
+  if (kind != KnownTag::Result) last_accepted_[std::size_t(kind)].assign(value);
+}
+
+std::string_view TagChecks::checked_tag(KnownTag kind, std::string_view name, std::string_view raw,
+                                        TextPos pos, bool escape_free) {
   tags_.any = true;
-  const KnownTag kind = classify_tag(name);
   if (kind <= KnownTag::Result) roster_seen_ |= 1u << unsigned(kind);
   std::string_view value = raw;
   if (!escape_free && raw.find('\\') != std::string_view::npos) {
@@ -187,23 +190,6 @@ std::string_view TagChecks::tag(std::string_view name, std::string_view raw, Tex
   if (check_formats_ && (kFormatCheckedTags >> unsigned(kind) & 1))
     check_format(kind, name, value, pos);
   return value;
-}
-
-void TagChecks::check_format(KnownTag kind, std::string_view name, std::string_view value,
-                             TextPos pos) {
-  // Files repeat values from game to game (one Date for a whole round, one TimeControl for
-  // an event): a value equal to the last one accepted for this tag is accepted again
-  // without running its pattern.
-  const bool by_pattern = kind != KnownTag::Result;  // a Result is read, not matched
-  std::string& accepted = last_accepted_[std::size_t(kind)];
-  if (by_pattern && !accepted.empty() && value == accepted) return;
-  if (plainly_well_formed(kind, value)) return;
-  if (const char* expected = tag_format_problem(kind, value, notation_, results_)) {
-    diagnostics_.add(Code::BadTag, pos,
-                     std::string(name) + " \"" + std::string(value) + "\" is not " + expected);
-    return;
-  }
-  if (by_pattern) accepted.assign(value);
 }
 
 VariantName TagChecks::end_tags(TextPos pos, const std::optional<VariantName>& untagged) {

@@ -431,6 +431,10 @@ class Parser {
   // unread; between them are only blanks and line breaks. The main loop reads on after the
   // last one, and reads those past where it would read the stop flag.
   void read_tag_lines(const TagLine* lines) {
+    if (ascii_only_ || lazy_columns_) {
+      read_tag_lines_by_bytes(lines);
+      return;
+    }
     for (const TagLine* t = lines; t != lines + game_.tag_lines.count; ++t) {
       const char* const stop = begin_ + t->stop();
       if (stop > poll_at_) return;
@@ -439,6 +443,34 @@ class Parser {
       report_tag(t->name(begin_), t->value(begin_), position(begin_ + t->open), t->escape_free);
       if (stopped_) return;
     }
+  }
+
+  // read_tag_lines() where a column is a byte distance or not counted (position()'s first two
+  // cases): each tag's position from its line's numbers, the parser's line moved once, to the
+  // last line reported.
+  void read_tag_lines_by_bytes(const TagLine* lines) {
+    const TagLine* const end = lines + game_.tag_lines.count;
+    const TagLine* last = nullptr;
+    for (const TagLine* t = lines; t != end; ++t) {
+      const char* const stop = begin_ + t->stop();
+      if (stop > poll_at_) break;
+      p_ = stop;
+      const char* const open = begin_ + t->open;
+      TextPos pos;
+      if (t->line == line_) {
+        pos = position(open);
+      } else {
+        // What go_to_line() and position() would make of it.
+        pos.line = game_.start.line + t->line;
+        pos.column = ascii_only_ ? std::uint32_t(t->open - t->line_begin) + 1 : 0;
+        pos.offset = offset_origin_ + address(open);
+      }
+      last = t;
+      report_tag(t->name(begin_), t->value(begin_), pos, t->escape_free);
+      if (stopped_) break;
+    }
+    if (last != nullptr && last->line != line_)
+      go_to_line(last->line, game_.start.line + last->line, begin_ + last->line_begin);
   }
 
   void tag_pair() {
