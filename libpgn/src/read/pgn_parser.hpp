@@ -372,10 +372,45 @@ class Parser {
     return false;
   }
 
+  // The same visitor skips an analysed game's "{ [%eval 0.17] [%clk 0:05:00] }" (its text read
+  // by is_plain_lichess_comment), tested out of line when the comment starts " [%e".
+  [[gnu::always_inline]] bool skipped_eval_comment() {
+    if constexpr (requires(const V& v) { v.skips_plain_clock_comment(); }) {
+      const char* open = p_;
+      if (visitor_.skips_plain_clock_comment() && end_ - open >= 34 && open[4] == 'e' &&
+          open[3] == '%')
+        return skipped_eval_clock_comment(open);
+    }
+    return false;
+  }
+
+  // " [%eval V] [%clk H:MM:SS] " between the braces at `open` (the value V of 2 to 7 bytes):
+  // when it is lichess's form with well-formed values and within the comment limit, p_ is
+  // past it and the blank after it. None of its bytes is a brace or a line break, so the
+  // comment is the one the full path would read, and that path would report nothing of it.
+  // The caller has 34 bytes from `open`: the longest form and the byte after it.
+  [[gnu::noinline]] bool skipped_eval_clock_comment(const char* open) {
+    constexpr std::size_t kBeforeValue = 9;  // "{ [%eval "
+    std::size_t value = 2;
+    while (value < 7 && open[kBeforeValue + value] != ']') ++value;
+    const std::size_t size = kBeforeValue - 1 + value + 17;  // the text between the braces
+    if (open[size + 1] != '}' || size > limits_.max_comment_bytes ||
+        !is_plain_lichess_comment({open + 1, size}))
+      return false;
+    p_ = open + size + 2;
+    skip_one_space();
+    return true;
+  }
+
   // Inlined into the main loop (lichess has one after every move). GCC then leaves the
   // validator's comment handling out of line, a call, but one with fewer registers to save.
   [[gnu::always_inline]] void brace_comment() {
-    if (skipped_plain_clock_comment()) return;
+    if (skipped_plain_clock_comment() || skipped_eval_comment()) return;
+    read_brace_comment();
+  }
+
+  // A brace comment at p_, read and reported.
+  [[gnu::always_inline]] void read_brace_comment() {
     const char* open = p_;
     // One scan finds the closing brace and the line breaks on the way.
     const char* q = detail::find_any<'}', '\n', '\r', '}'>(open + 1, end_);
@@ -398,7 +433,10 @@ class Parser {
 
   // A brace comment between two moves (every move of a lichess game converted): a call from
   // the run of moves, where inlined it cost TWIC's reading of moves more than the call.
-  [[gnu::noinline]] void brace_comment_in_run() { brace_comment(); }
+  // The clock comment's test is inline there: the evaluation's is here.
+  [[gnu::noinline]] void brace_comment_in_run() {
+    if (!skipped_eval_comment()) read_brace_comment();
+  }
 
   // A comment over several lines (or unterminated): `q` is its first line break (or end_).
   [[gnu::noinline]] void multi_line_brace_comment(const char* open, const char* q) {
