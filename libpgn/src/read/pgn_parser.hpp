@@ -709,11 +709,10 @@ class Parser {
   // symbols never do, see kStartsMoveOnly): the common case, taken without classifying.
   // Left to GCC to inline or not: forced into the main loop it spared validate the call
   // (-1.4% on TWIC) but made GCC call the record's appends out of line, costing convert more.
-  // The elements that usually come between two moves (blanks, line breaks, plain move numbers
-  // and, for a visitor that skips them, lichess's clock comments) are read here as the main
-  // loop reads them, and the next move in this call: the call and its saved registers are paid
-  // once for a run of moves, not once a move. Anything else is left to the main loop, with p_
-  // where that loop goes on.
+  // The elements that usually come between two moves (blanks, '\n' line breaks, plain move
+  // numbers, brace comments) are read here as the main loop reads them, and the next move in
+  // this call: the call and its saved registers are paid once for a run of moves, not once a
+  // move. Anything else is left to the main loop, with p_ where that loop goes on.
   void move_token() {
     for (;;) {
       const char* start = p_;
@@ -740,8 +739,9 @@ class Parser {
   }
 
   // After a move and its blank: passes what the main loop would pass before the next move
-  // (blanks, line breaks, plain move numbers, skipped clock comments), each as that loop
-  // does. True at the next move's first byte; false at anything else, left to the main loop.
+  // (blanks, '\n' line breaks, plain move numbers, brace comments), each as that loop does,
+  // up to where that loop reads the stop flag. True at the next move's first byte; false at
+  // anything else, left to the main loop.
   [[gnu::always_inline]] bool to_next_move() {
     while (p_ < poll_at_) {
       const char c = *p_;
