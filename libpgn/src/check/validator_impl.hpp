@@ -126,7 +126,9 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     if (replay.ignores_comments() && detail::is_plain_clock_comment(text)) return;
     comment_in_full(text, pos);
   }
-  [[gnu::noinline]] void comment_in_full(std::string_view text, TextPos pos) {
+  // Inlined where the parser's comment reading is flattened (a comment between two moves),
+  // left to GCC elsewhere.
+  void comment_in_full(std::string_view text, TextPos pos) {
     replay.comment(text);
     if (!detail::is_plain_clock_comment(text)) check_comment_commands(text, pos);
   }
