@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -951,6 +952,87 @@ TEST(Parser, EveryByteEndsATokenOrIsPartOfIt) {
         }
       }
     }
+  }
+}
+
+// The parser reads a run of moves (with the blanks, line breaks, plain move numbers and
+// comments between them) in one call: every element must come out as the main loop reads it,
+// at the same place, including where the run hands over to that loop (a number glued to its
+// move or to nothing, a tab, "\r\n", a NAG, a variation, a result right after a move, a
+// comment glued to a move or over two lines). Positions are line:column+offset.
+TEST(Parser, RunsOfMovesReadAsTheMainLoopReadsThem) {
+  const auto read = [](std::string_view text) {
+    Recorder recorder;
+    recorder.record_numbers = true;
+    parse_game(raw_game(text), recorder);
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < recorder.events.size(); ++i) {
+      const TextPos pos = recorder.positions[i];
+      if (pos.line == 0) continue;
+      out.push_back(recorder.events[i] + " @" + pos_text(pos) + "+" + std::to_string(pos.offset));
+    }
+    return out;
+  };
+  EXPECT_EQ(read("1.e4 e5 2.Nf3\n2...Nc6 3. Bb5 {c} a6 4 . Ba4 5... $1 Nf6 (5... d6) 6.O-O\t"
+                 "Nxe4{x}7.Re1 Nd6;l\r\n8.Bxc6 dxc6 1-0"),
+            (std::vector<std::string>{
+                "number 1. @1:1+0",   "move e4 @1:3+2",       "move e5 @1:6+5",
+                "number 2. @1:9+8",   "move Nf3 @1:11+10",    "number 2... @2:1+14",
+                "move Nc6 @2:5+18",   "number 3. @2:9+22",    "move Bb5 @2:12+25",
+                "comment c @2:16+29", "move a6 @2:20+33",     "number 4. @2:23+36",
+                "move Ba4 @2:27+40",  "number 5... @2:31+44", "nag 1 @2:36+49",
+                "move Nf6 @2:39+52",  "( @2:43+56",           "number 5... @2:44+57",
+                "move d6 @2:49+62",   ") @2:51+64",           "number 6. @2:53+66",
+                "move O-O @2:55+68",  "move Nxe4 @2:59+72",   "comment x @2:63+76",
+                "number 7. @2:66+79", "move Re1 @2:68+81",    "move Nd6 @2:72+85",
+                "comment l @2:75+88", "number 8. @3:1+92",    "move Bxc6 @3:3+94",
+                "move dxc6 @3:8+99",  "result 1-0 @3:13+104"}));
+  // Numbers the run leaves to the main loop: 0, more than 9 digits, dots apart, glued to
+  // something that is not a move; a comment over two lines; a result after a number.
+  EXPECT_EQ(read("1. e4 0. e5 1234567890. d4 2 .. d5 3.. {a\nb} c4 4.$2 e6 5. *"),
+            (std::vector<std::string>{
+                "number 1. @1:1+0", "move e4 @1:4+3", "number 0. @1:7+6", "move e5 @1:10+9",
+                "number 1234567890. @1:13+12", "move d4 @1:25+24", "number 2. @1:28+27",
+                "move d5 @1:33+32", "number 3... @1:36+35", "comment a\nb @1:40+39",
+                "move c4 @2:4+45", "number 4. @2:7+48", "nag 2 @2:9+50", "move e6 @2:12+53",
+                "number 5. @2:15+56", "result * @2:18+59"}));
+}
+
+// The run of moves stops where the main loop reads the stop flag (every kStopPollBytes of a
+// game), as the main loop does: the game is cut after the element read across that point.
+TEST(Parser, RunsOfMovesStopWhereTheStopFlagIsRead) {
+  // The padding comment puts the poll point on each byte of the repeated pattern in turn.
+  for (std::size_t pad = 0; pad < 24; ++pad) {
+    std::string text = "{" + std::string(pad, 'x') + "} ";
+    for (int n = 1; text.size() < ParseLimits::kStopPollBytes + 100; ++n)
+      text += std::to_string(n % 10 + 10) + ". Nf3 Nf6 " + std::to_string(n % 10 + 10) +
+              "... Ng1\nNg8 ";
+    text += "*";
+    SCOPED_TRACE(testing::Message() << "padding " << pad);
+    std::atomic<bool> stop{true};
+    ParseLimits limits;
+    limits.stop = &stop;
+    Recorder recorder;
+    parse_game(raw_game(text), recorder, limits);
+    // Every element that starts before the poll point is read: a token across it, and the
+    // blank after a move or number.
+    const std::size_t poll = ParseLimits::kStopPollBytes;
+    std::size_t stop_at = poll;
+    if (text[poll - 1] != ' ' && text[poll - 1] != '\n') {
+      stop_at = text.find_first_of(" \n", poll);
+      if (text[stop_at] == ' ') ++stop_at;
+    }
+    std::size_t moves = 0;
+    for (std::size_t i = 0; i < poll; ++i)
+      if (text[i] == 'N' && (text[i - 1] == ' ' || text[i - 1] == '\n')) ++moves;
+    std::size_t moves_read = 0;
+    for (const std::string& e : recorder.events) moves_read += e.rfind("move ", 0) == 0;
+    EXPECT_EQ(moves_read, moves);
+    ASSERT_GE(recorder.events.size(), 2u);
+    const std::size_t last = recorder.events.size() - 2;  // before "end"
+    EXPECT_EQ(recorder.events[last],
+              "error limit exceeded: the run was interrupted; the rest of the game is not read");
+    EXPECT_EQ(recorder.positions[last].offset, stop_at);
   }
 }
 

@@ -300,6 +300,69 @@ TEST(Validator, ClockCommentsReadAlikeWithOrWithoutARecord) {
                                       " [%clk 1:00:60] ", " a move "}));
 }
 
+// Lichess's evaluation-and-clock comment is passed over at its brace when the reading keeps no
+// record; any comment near that form must still be read in full: the two readings report the
+// same problems at the same places. Odd spacing, the commands in the other order, a value out
+// of range or of another form, a brace missing, a comment over the limit, one at the very end.
+TEST(Validator, EvalClockCommentsReadAlikeWithOrWithoutARecord) {
+  const std::vector<std::string> comments = {
+      "{ [%eval 0.17] [%clk 0:05:00] }",       "{ [%eval -1.5] [%clk 0:04:59] }",
+      "{ [%eval #-3] [%clk 0:04:58] }",        "{ [%eval #12] [%clk 1:04:58] }",
+      "{ [%eval 123.45] [%clk 0:04:57] }",     "{ [%eval 0.17] [%clk 0:65:00] }",
+      "{ [%eval 0.17] [%clk 0:05:60] }",       "{ [%eval abc] [%clk 0:05:00] }",
+      "{ [%eval 1234.5] [%clk 0:05:00] }",     "{ [%eval 0.123] [%clk 0:05:00] }",
+      "{ [%eval #] [%clk 0:05:00] }",          "{ [%eval #-] [%clk 0:05:00] }",
+      "{ [%eval 0.17]  [%clk 0:05:00] }",      "{  [%eval 0.17] [%clk 0:05:00] }",
+      "{ [%eval 0.17] [%clk 0:05:00]}",        "{ [%clk 0:05:00] [%eval 0.17] }",
+      "{ [%eval 0.17][%clk 0:05:00] }",        "{ [%eval 0.17] [%clk 0:05:00] x }",
+      "{ [%eval 0.17] [%clk 0:05:00] \n}",     "{ [%eval 0.17] [%clk 0:5:00] }",
+      "{ [%eval 0.17] [%clk 0:05:00] ",        "{ [%eval 0.17] [%clk 0:65:00] ] }",
+      "{ [%evaluation 0.17] [%clk 0:05:00] }", "{ [%eval 0.1x] [%clk 0:05:00] }",
+      "{ [%eval -#3] [%clk 0:05:00] }",        "{ [%eval 0.17] [%clk 10:05:00] }",
+  };
+  const std::string tags =
+      "[Event \"e\"]\n[Site \"s\"]\n[Date \"2024.01.02\"]\n[Round \"1\"]\n[White \"w\"]\n"
+      "[Black \"b\"]\n[Result \"*\"]\n\n";
+  const auto problems = [](const GameReport& report) {
+    std::vector<std::string> out;
+    for (const Diagnostic& d : report.problems)
+      out.push_back(std::to_string(d.line) + ":" + std::to_string(d.column) + "+" +
+                    std::to_string(d.offset) + " " + d.message + " [" + d.written + "]");
+    return out;
+  };
+  const std::string moves[] = {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"};
+  for (const std::size_t limit : {std::size_t{1} << 20, std::size_t{28}}) {
+    for (const std::string& comment : comments) {
+      for (const bool at_end : {false, true}) {
+        std::string text = tags;
+        for (int ply = 0; ply < 6; ++ply) {
+          text += (ply % 2 == 0 ? std::to_string(ply / 2 + 1) + ". "
+                                : std::to_string(ply / 2 + 1) + "... ");
+          text += moves[ply] + " " + comment + " ";
+        }
+        if (!at_end) text += "*\n";
+        SCOPED_TRACE(testing::Message()
+                     << comment << (at_end ? ", at the end" : "") << ", limit " << limit);
+        RawGame game;
+        game.text = text;
+        game.index = 1;
+        ValidateOptions options;
+        options.parse_limits.max_comment_bytes = limit;
+        GameValidator validator(options);
+        GameReport without;
+        validator.validate(game, without);
+        GameReport with;
+        GameRecord record;
+        validator.validate(game, with, &record);
+        EXPECT_EQ(problems(without), problems(with));
+        EXPECT_EQ(without.plies, with.plies);
+        // Not two empty lists: the bad clock is reported (six times).
+        if (comment.find("0:65:00") != std::string::npos) EXPECT_GE(problems(with).size(), 6u);
+      }
+    }
+  }
+}
+
 // Tag values as the splitter hands them over (its tag lines, which say whether a value holds
 // a backslash) are unescaped as when the validator reads the text itself: short lines the
 // splitter reads from one block, long ones it scans, values with escapes and without.

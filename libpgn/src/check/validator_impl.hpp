@@ -116,11 +116,12 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   }
   Control begin_variation(TextPos pos) override { return replay.begin_variation(pos); }
   void end_variation(TextPos) override { replay.end_variation(); }
+  // Whether a plain clock comment (read/clock_comment.hpp) needs nothing from this reading:
+  // the parser then passes over it without reporting it (and over lichess's evaluation and
+  // clock comment too).
+  bool skips_plain_clock_comment() const { return replay.ignores_comments(); }
   // Lichess's clock-only comment (one after every move) is checked in place and, when the
   // replay keeps no record, needs nothing else: tested first, it costs no saved registers.
-  // Whether a plain clock comment (read/clock_comment.hpp) needs nothing from this reading:
-  // the parser then passes over it without reporting it.
-  bool skips_plain_clock_comment() const { return replay.ignores_comments(); }
   void comment(std::string_view text, TextPos pos) override {
     if (replay.ignores_comments()) {
       if (!detail::is_plain_clock_comment(text)) other_comment(text, pos);
@@ -128,7 +129,9 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
     }
     comment_in_full(text, pos);
   }
-  [[gnu::noinline]] void comment_in_full(std::string_view text, TextPos pos) {
+  // Inlined where the parser's comment reading is flattened (a comment between two moves),
+  // left to GCC elsewhere.
+  void comment_in_full(std::string_view text, TextPos pos) {
     if (detail::is_plain_clock_comment(text)) [[likely]] {
       replay.comment(text, true);
       return;

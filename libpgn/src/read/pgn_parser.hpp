@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "libpgn/notation.hpp"
 #include "libpgn/parser.hpp"
@@ -226,9 +227,8 @@ class Parser {
         continue;
       }
       if (kStartsMoveOnly[static_cast<unsigned char>(c)]) {
-        move_token();
+        move_token();  // and the moves after it, up to an element it leaves to this loop
         if (stopped_) return;
-        skip_one_space();
         continue;
       }
       if (c == '{') {
@@ -355,21 +355,63 @@ class Parser {
     return false;
   }
 
-  // Inlined into the main loop (lichess has one after every move). GCC then leaves the
-  // validator's comment handling out of line, a call, but one with fewer registers to save.
-  [[gnu::always_inline]] void brace_comment() {
-    const char* open = p_;
-    // Lichess's "{ [%clk 0:05:00] }" (one after every move) recognised from its 18 bytes, for
-    // a visitor that says it has nothing to do with one (the validator without a record): no
-    // search for the brace, no position, no call.
+  // Lichess's "{ [%clk 0:05:00] }" (one after every move) recognised from its 18 bytes, for
+  // a visitor that says it has nothing to do with one (the validator without a record): no
+  // search for the brace, no position, no call. True when the comment at p_ was one, with p_
+  // past it and the blank after it.
+  [[gnu::always_inline]] bool skipped_plain_clock_comment() {
     if constexpr (requires(const V& v) { v.skips_plain_clock_comment(); }) {
+      const char* open = p_;
       if (visitor_.skips_plain_clock_comment() && end_ - open >= 18 && open[17] == '}' &&
           limits_.max_comment_bytes >= 16 && is_plain_clock_comment({open + 1, 16})) {
         p_ = open + 18;
         skip_one_space();
-        return;
+        return true;
       }
     }
+    return false;
+  }
+
+  // The same visitor skips an analysed game's "{ [%eval 0.17] [%clk 0:05:00] }" (its text read
+  // by is_plain_lichess_comment), tested out of line when the comment starts " [%e".
+  [[gnu::always_inline]] bool skipped_eval_comment() {
+    if constexpr (requires(const V& v) { v.skips_plain_clock_comment(); }) {
+      const char* open = p_;
+      if (visitor_.skips_plain_clock_comment() && end_ - open >= 34 && open[4] == 'e' &&
+          open[3] == '%')
+        return skipped_eval_clock_comment(open);
+    }
+    return false;
+  }
+
+  // " [%eval V] [%clk H:MM:SS] " between the braces at `open` (the value V of 2 to 7 bytes):
+  // when it is lichess's form with well-formed values and within the comment limit, p_ is
+  // past it and the blank after it. None of its bytes is a brace or a line break, so the
+  // comment is the one the full path would read, and that path would report nothing of it.
+  // The caller has 34 bytes from `open`: the longest form and the byte after it.
+  [[gnu::noinline]] bool skipped_eval_clock_comment(const char* open) {
+    constexpr std::size_t kBeforeValue = 9;  // "{ [%eval "
+    std::size_t value = 2;
+    while (value < 7 && open[kBeforeValue + value] != ']') ++value;
+    const std::size_t size = kBeforeValue - 1 + value + 17;  // the text between the braces
+    if (open[size + 1] != '}' || size > limits_.max_comment_bytes ||
+        !is_plain_lichess_comment({open + 1, size}))
+      return false;
+    p_ = open + size + 2;
+    skip_one_space();
+    return true;
+  }
+
+  // Inlined into the main loop (lichess has one after every move). GCC then leaves the
+  // validator's comment handling out of line, a call, but one with fewer registers to save.
+  [[gnu::always_inline]] void brace_comment() {
+    if (skipped_plain_clock_comment() || skipped_eval_comment()) return;
+    read_brace_comment();
+  }
+
+  // A brace comment at p_, read and reported.
+  [[gnu::always_inline]] void read_brace_comment() {
+    const char* open = p_;
     // One scan finds the closing brace and the line breaks on the way.
     const char* q = detail::find_any<'}', '\n', '\r', '}'>(open + 1, end_);
     if (q < end_ && *q == '}') [[likely]] {
@@ -387,6 +429,15 @@ class Parser {
       return;
     }
     multi_line_brace_comment(open, q);
+  }
+
+  // A brace comment between two moves (every move of a lichess game converted): a call from
+  // the run of moves, where inlined it cost TWIC's reading of moves more than the call.
+  // The clock comment's test is inline there: the evaluation's is here. Flattened: the
+  // visitor's comment handling (for the validator, the record's append) is inlined here,
+  // one call a comment instead of two or three.
+  [[gnu::noinline, gnu::flatten]] void brace_comment_in_run() {
+    if (!skipped_eval_comment()) read_brace_comment();
   }
 
   // A comment over several lines (or unterminated): `q` is its first line break (or end_).
@@ -692,47 +743,99 @@ class Parser {
   // symbols never do, see kStartsMoveOnly): the common case, taken without classifying.
   // Left to GCC to inline or not: forced into the main loop it spared validate the call
   // (-1.4% on TWIC) but made GCC call the record's appends out of line, costing convert more.
+  // The elements that usually come between two moves (blanks, '\n' line breaks, plain move
+  // numbers, brace comments) are read here as the main loop reads them, and the next move in
+  // this call: the call and its saved registers are paid once for a run of moves, not once a
+  // move. Anything else is left to the main loop, with p_ where that loop goes on.
   void move_token() {
-    const char* start = p_;
-    p_ = token_end(p_ + 1);
-    if ((in_tags_ || after_result_) && !enter_movetext()) return;
-    if (!reporting()) return;
-    const std::string_view text(start, static_cast<std::size_t>(p_ - start));
-    if (*start == 'O' && text.size() > 3 && start[1] != '-') [[unlikely]]
-      note_other_castling_dash(text, start);
-    moved_ = true;
-    // A visitor that can take the position as something to ask (the validator) makes it only
-    // for a report: most moves report nothing.
-    if constexpr (requires { visitor_.move_at(text, [] { return TextPos{}; }); })
-      apply(visitor_.move_at(text, [this, start] { return position(start); }));
-    else
-      apply(visitor_.move(text, position(start)));
+    for (;;) {
+      const char* start = p_;
+      p_ = token_end(p_ + 1);
+      if ((in_tags_ || after_result_) && !enter_movetext()) return;
+      if (!reporting()) {
+        skip_one_space();
+        return;
+      }
+      const std::string_view text(start, static_cast<std::size_t>(p_ - start));
+      if (*start == 'O' && text.size() > 3 && start[1] != '-') [[unlikely]]
+        note_other_castling_dash(text, start);
+      moved_ = true;
+      // A visitor that can take the position as something to ask (the validator) makes it only
+      // for a report: most moves report nothing.
+      if constexpr (requires { visitor_.move_at(text, [] { return TextPos{}; }); })
+        apply(visitor_.move_at(text, [this, start] { return position(start); }));
+      else
+        apply(visitor_.move(text, position(start)));
+      if (stopped_) return;
+      skip_one_space();
+      if (skipping_ || !to_next_move()) return;
+    }
   }
 
-  // "12." / "12..." followed by a blank or a move, the usual forms, decoded directly;
-  // anything else goes through symbol().
+  // After a move and its blank: passes what the main loop would pass before the next move
+  // (blanks, '\n' line breaks, plain move numbers, brace comments), each as that loop does,
+  // up to where that loop reads the stop flag. True at the next move's first byte; false at
+  // anything else, left to the main loop.
+  [[gnu::always_inline]] bool to_next_move() {
+    while (p_ < poll_at_) {
+      const char c = *p_;
+      if (c == ' ') {
+        ++p_;
+        continue;
+      }
+      if (kStartsMoveOnly[static_cast<unsigned char>(c)]) return true;
+      if (is_digit(c)) {
+        if (!plain_move_number()) return false;
+        continue;
+      }
+      if (c == '\n') {
+        ++p_;
+        new_line(p_);
+        continue;
+      }
+      if (c != '{') return false;
+      if (!skipped_plain_clock_comment()) brace_comment_in_run();
+    }
+    return false;
+  }
+
+  // Whether the visitor wants move_number(): known at compile time for a final visitor.
+  bool wants_move_numbers() const {
+    if constexpr (std::is_final_v<V>)
+      return visitor_.wants_move_numbers();
+    else
+      return move_numbers_;
+  }
+
+  // "12." / "12..." followed by a blank or a move, the usual forms, decoded directly (in the
+  // movetext, after the tags and before a result); anything else goes through symbol().
   void number_token() {
+    if (in_tags_ || after_result_ || !plain_move_number()) token();
+  }
+
+  // The plain move number at p_ ("12." / "12..." followed by a blank, a move or a byte that
+  // ends a token): reported, and true with p_ past it and the blank after it. False, p_ left
+  // where it is, for anything else. Called in the movetext, after the tags, before a result.
+  [[gnu::always_inline]] bool plain_move_number() {
     const char* start = p_;
     // At most 9 digits are read as the number; its value is computed only when reported.
     const char* const digits_stop = end_ - start > 9 ? start + 9 : end_;
-    const char* q = p_ + 1;  // the main loop saw a digit
+    const char* q = p_ + 1;  // the caller saw a digit
     while (q < digits_stop && is_digit(*q)) ++q;
     const char* dots_begin = q;
     while (q < end_ && *q == '.') ++q;
     const bool plain = q > dots_begin && *start != '0' &&
                        (q == end_ || *q == ' ' || kStartsMoveOnly[static_cast<unsigned char>(*q)] ||
                         !is_token_byte(q));
-    if (!plain || in_tags_ || after_result_) {
-      token();
-      return;
-    }
-    if (reporting() && move_numbers_) {
+    if (!plain) return false;
+    if (wants_move_numbers() && reporting()) {
       std::uint32_t number = 0;
       for (const char* d = start; d < dots_begin; ++d) number = number * 10 + (*d - '0');
       visitor_.move_number(number, q - dots_begin >= 2, position(start));
     }
-    p_ = q;  // a move glued to its number ("1.e4") is read by the main loop next
+    p_ = q;  // a move glued to its number ("1.e4") is read next
     skip_one_space();
+    return true;
   }
 
   // Classifies the token [start, stop).
