@@ -18,6 +18,18 @@ std::vector<std::string> texts_of(const GameRecord& record) {
   return texts;
 }
 
+// The record the validator keeps of one game's text.
+GameRecord validated_record(const std::string& text) {
+  RawGame game;
+  game.text = text;
+  game.index = 1;
+  GameValidator validator(ValidateOptions{});
+  GameReport report;
+  GameRecord record;
+  validator.validate(game, report, &record);
+  return record;
+}
+
 TEST(GameRecord, ShortTextsAreKeptInTheirEvents) {
   GameRecord record;
   const std::string sixteen = " [%clk 0:05:00] ";
@@ -54,15 +66,9 @@ TEST(GameRecord, ExtendingATextMovesItToTextsWhenItNoLongerFits) {
 // was not, and the comments, whatever their size.
 TEST(GameRecord, TheValidatorsRecordKeepsSanWithSignsAndComments) {
   const std::string long_comment = "a comment longer than sixteen bytes";
-  RawGame game;
-  const std::string text = "[Event \"e\"]\n\n1. e4 { [%clk 0:05:00] } e5 2. Qh5 Nc6 3. Bc4 { " +
-                           long_comment + " } Nf6 4. Qxf7+ 1-0\n";
-  game.text = text;
-  game.index = 1;
-  GameValidator validator(ValidateOptions{});
-  GameReport report;
-  GameRecord record;
-  validator.validate(game, report, &record);
+  const GameRecord record =
+      validated_record("[Event \"e\"]\n\n1. e4 { [%clk 0:05:00] } e5 2. Qh5 Nc6 3. Bc4 { " +
+                       long_comment + " } Nf6 4. Qxf7+ 1-0\n");
   EXPECT_EQ(texts_of(record),
             (std::vector<std::string>{"e4", " [%clk 0:05:00] ", "e5", "Qh5", "Nc6", "Bc4",
                                       " " + long_comment + " ", "Nf6", "Qxf7#"}));
@@ -72,16 +78,9 @@ TEST(GameRecord, TheValidatorsRecordKeepsSanWithSignsAndComments) {
 // Only the comments that is_plain_clock_comment accepts are marked kPlainClock: a clock with
 // other words, a malformed time, or another command is not.
 TEST(GameRecord, TheValidatorMarksPlainClockComments) {
-  RawGame game;
-  const std::string text =
+  const GameRecord record = validated_record(
       "[Event \"e\"]\n\n1. e4 { [%clk 0:05:00] } e5 { [%clk 0:05:60] } 2. Nf3 { [%clk 0:04:59] "
-      "} Nc6 {[%clk 0:04:58]} 3. Bb5 { [%emt 0:00:01] } a6 { [%clk 1:59:59] } *\n";
-  game.text = text;
-  game.index = 1;
-  GameValidator validator(ValidateOptions{});
-  GameReport report;
-  GameRecord record;
-  validator.validate(game, report, &record);
+      "} Nc6 {[%clk 0:04:58]} 3. Bb5 { [%emt 0:00:01] } a6 { [%clk 1:59:59] } *\n");
   std::vector<std::string> marked, unmarked;
   for (const GameEvent& e : record.events) {
     if (e.kind != GameEvent::Comment) continue;
