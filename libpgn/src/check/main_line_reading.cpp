@@ -26,6 +26,7 @@ struct MainLineReading final : Visitor, NotationDetector::Reader {
   MainLineRecord& main_line;
   bool keeping = true;           // false while the detector reads the batch's other games
   bool keeping_comments = true;  // keeping, and the record keeps comments
+  bool skips_clocks = false;     // skips_plain_clock_comment(), fixed for a reading
 
   // `record` is the detector's marker: without it, the game read is another of the batch,
   // read for evidence of the notation, of which nothing is kept.
@@ -36,6 +37,7 @@ struct MainLineReading final : Visitor, NotationDetector::Reader {
     v.record = nullptr;
     v.replay.begin_reading(n, nullptr);
     v.replay.keep_main_line(keeping ? &main_line : nullptr);
+    skips_clocks = !keeping_comments && v.skips_plain_clock_comment();
     v.diagnostics.begin(g, r);
     r.notation = n ? n->code : "en";
     detail::parse_game_with(g, *this, v.options.parse_limits, v.results);
@@ -78,6 +80,11 @@ struct MainLineReading final : Visitor, NotationDetector::Reader {
   }
   Control begin_variation(TextPos pos) override { return v.begin_variation(pos); }
   void end_variation(TextPos pos) override { v.end_variation(pos); }
+  // A reading whose record keeps no comments (read_games' workers) has nothing to do with
+  // lichess's plain clock comment, nor with its evaluation-and-clock one, any more than
+  // `pgn validate` has: the parser passes over them at the brace, as it does for validation.
+  // Set once a reading (a reading without a record never starts recording).
+  bool skips_plain_clock_comment() const { return skips_clocks; }
   void comment(std::string_view text, TextPos pos) override {
     v.comment(text, pos);  // a spoken move before it is played first
     if (keeping_comments && v.replay.keeps_main_line_comment())
