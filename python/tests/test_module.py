@@ -190,6 +190,30 @@ def test_clocks_and_evals_are_the_comments_numbers():
     assert first.clocks[0] == int(h) * 3600 + int(m) * 60 + float(s)
 
 
+def test_lichess_clock_comments_read_by_the_games_as_by_the_cli(tmp_path):
+    # read_games' workers keep no comments and pass over lichess's clock and
+    # evaluation-and-clock comments at the brace, as `pgn validate` does: a game's problems
+    # are still the CLI's (bad values warned of, near forms read in full), and its comments,
+    # clocks and evaluations, read again from the text, are every one of them.
+    comments = ["{ [%clk 0:05:00] }", "{ [%clk 0:65:00] }", "{ [%eval 0.17] [%clk 0:04:59] }",
+                "{ [%eval 0.17] [%clk 0:05:60] }", "{ [%eval #-3] [%clk 0:04:58] }",
+                "{ [%eval abc] [%clk 0:04:57] }", "{ [%clk 0:04:56] [%eval 0.2] }",
+                "{  [%clk 0:04:55] }"]
+    moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]
+    movetext = " ".join(f"{k // 2 + 1}{'.' if k % 2 == 0 else '...'} {m} {c}"
+                        for k, (m, c) in enumerate(zip(moves, comments)))
+    path = tmp_path / "clocks.pgn"
+    path.write_text(f'[Event "e"]\n[Site "s"]\n[Result "*"]\n\n{movetext} *\n')
+    problems, _ = cli_validate(str(path))
+    (game,) = list(libpgn.read_games(str(path), threads=1))
+    assert [p.to_dict() for p in game.problems] == problems
+    assert sum(p["code"] == "bad-comment-command" for p in problems) >= 3
+    assert game.moves == moves
+    assert [c for _, c in game.comments] == [c[1:-1] for c in comments]
+    assert game.clocks == [300.0, None, 299.0, None, 298.0, 297.0, 296.0, 295.0]
+    assert game.evals[:3] == [None, None, 0.17] and game.mates[4] == -3
+
+
 def test_to_dataframe_counts_the_cli_totals():
     path = corpus("edge/scalachess/FWWRC.pgn")
     _, summary = cli_validate(path)

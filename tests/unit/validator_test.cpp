@@ -298,6 +298,23 @@ TEST(Validator, ClockCommentsReadAlikeWithOrWithoutARecord) {
   EXPECT_EQ(comments,
             (std::vector<std::string>{" [%clk 0:05:00] ", " [%clk 0:65:00] ", " [%clk 0:04:59] ",
                                       " [%clk 1:00:60] ", " a move "}));
+  // The main-line reading (the game model, read_games' workers): the same warnings whether
+  // its record keeps the comments or not (without them it passes over the clock comments at
+  // the brace, as the reading without a record does), and every comment kept when it does.
+  for (const bool keeps_comments : {true, false}) {
+    SCOPED_TRACE(keeps_comments ? "main line with comments" : "main line without comments");
+    MainLineRecord main_line;
+    main_line.keeps_comments = keeps_comments;
+    GameReport report;
+    validator.validate(game, report, main_line);
+    EXPECT_EQ(warnings(report), expected);
+    EXPECT_EQ(report.plies, 5u);
+    EXPECT_EQ(main_line.plies, 5u);
+    std::vector<std::string> kept;
+    for (const MainLineRecord::Comment& c : main_line.comments)
+      kept.emplace_back(main_line.comment_text(c));
+    EXPECT_EQ(kept, keeps_comments ? comments : std::vector<std::string>{});
+  }
 }
 
 // Lichess's evaluation-and-clock comment is passed over at its brace when the reading keeps no
@@ -356,6 +373,18 @@ TEST(Validator, EvalClockCommentsReadAlikeWithOrWithoutARecord) {
         validator.validate(game, with, &record);
         EXPECT_EQ(problems(without), problems(with));
         EXPECT_EQ(without.plies, with.plies);
+        // The main-line reading passes over the form too when its record keeps no comments.
+        for (const bool keeps_comments : {true, false}) {
+          MainLineRecord main_line;
+          main_line.keeps_comments = keeps_comments;
+          GameReport main;
+          validator.validate(game, main, main_line);
+          EXPECT_EQ(problems(main), problems(with)) << "keeps_comments " << keeps_comments;
+          EXPECT_EQ(main.plies, with.plies);
+          std::size_t recorded = 0;
+          for (const GameEvent& e : record.events) recorded += e.kind == GameEvent::Comment;
+          EXPECT_EQ(main_line.comments.size(), keeps_comments ? recorded : 0u);
+        }
         // Not two empty lists: the bad clock is reported (six times).
         if (comment.find("0:65:00") != std::string::npos) EXPECT_GE(problems(with).size(), 6u);
       }

@@ -318,7 +318,7 @@ struct MainLineRecord {
   // in the top byte (so never 0 and never with the top bit set). Two loads that overlap
   // instead of a loop over the bytes: a byte at a time was a third of what keeping the SAN
   // cost.
-  static std::uint64_t pack(std::string_view san) {
+  [[gnu::always_inline]] static std::uint64_t pack(std::string_view san) {
     const std::size_t n = san.size();
     const char* p = san.data();
     std::uint64_t bytes = 0;
