@@ -69,8 +69,8 @@ inline bool is_plain_crlf_line_break(const char* at) {
 // the state after a stretch of text is "in a comment" exactly when its last brace is '{' (braces
 // do not nest), so whole 16-byte blocks are classified at once.
 // With `plain` given, the scan also passes over plain line breaks (see is_plain_line_break;
-// a CR LF counts as one) that are at least 128 bytes before `end`, and counts them there, instead of stopping at
-// each: a caller that knows its game goes on after such a break gives it.
+// a CR LF counts as one) that are at least 128 bytes before `end`, and counts them there, instead
+// of stopping at each: a caller that knows its game goes on after such a break gives it.
 [[gnu::always_inline]] inline const char* scan_movetext(const char* p, const char* const end,
                                                         bool& in_comment,
                                                         PlainLineBreaks* plain = nullptr) {
