@@ -320,7 +320,7 @@ TEST(TagLines, CopiesKeepThemOnlyWithTheirText) {
   EXPECT_GT(kept, 10u);
 }
 
-#if defined(__SSE4_1__) || defined(__AVX2__)
+#if defined(__SSE2__)
 // The parser classifies a tag line's name from the 16 bytes at it (classify_tag_name16) where
 // the text has them: the same kind as classify_tag() for every known name and for names near
 // them (cut short, one byte longer, one byte changed, a NUL inside, long ones), whatever

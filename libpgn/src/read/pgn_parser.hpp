@@ -570,7 +570,7 @@ class Parser {
   [[gnu::always_inline]] void report_line_tag(const TagLine& t, TextPos pos) {
     const std::string_view name = t.name(begin_);
     KnownTag kind;
-#if defined(__SSE4_1__) || defined(__AVX2__)
+#if defined(__SSE2__)
     if (end_ - name.data() >= 16) [[likely]]
       kind = classify_tag_name16(name.data(), name.size());
     else

@@ -10,7 +10,7 @@
 #include <iterator>
 #include <string_view>
 
-#if defined(__SSE4_1__) || defined(__AVX2__)
+#if defined(__SSE2__)
 #include <immintrin.h>
 #endif
 
@@ -165,7 +165,7 @@ static_assert(!kKnownTagSlots.collision, "two known tag names in one slot");
 
 }  // namespace detail
 
-#if defined(__SSE4_1__) || defined(__AVX2__)
+#if defined(__SSE2__)
 // classify_tag() for the name of `size` bytes at `name`, 16 of which are readable: the name's
 // bytes masked to its size, one slot looked up and compared whole. No branch: the kind is
 // picked by the compare. A name of 16 bytes or more is no known name (the longest is 11).
