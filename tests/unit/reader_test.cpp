@@ -782,6 +782,61 @@ TEST(Splitter, RunsOfMovetextLinesKeepBoundariesAndPositions) {
   EXPECT_EQ(game.end_line, text_pos_of(text, first.size()).line);
 }
 
+// The same runs with CR LF line ends (pgnmentor's files): the scan passes over a CR LF as one
+// break, and leaves to the step-by-step path one whose LF is in the next block. Each game is
+// also read with lines shifted by one to eight bytes, so that the CR LF pairs fall on every
+// place of a 64-byte block. The runs end with a plain line ("58. Qd1"): the break before each
+// game's last line is passed in bulk, and the fourth game, which starts on that line after a
+// result, has its column from where the scan put that line's start.
+TEST(Splitter, RunsOfCrLfMovetextLinesKeepBoundariesAndPositions) {
+  const auto crlf = [](const std::string& text) {
+    std::string out;
+    for (char c : text) {
+      if (c == '\n') out += '\r';
+      out += c;
+    }
+    return out;
+  };
+  for (int shift = 0; shift < 9; ++shift) {
+    std::string run;
+    const char* endings[] = {"Nf1", "a2", "Qd1", "h1-0", "Rf2/2", "e4  ", "{ c", "x }", "e8=Q"};
+    for (int i = 0; i < 57; ++i)
+      run += std::to_string(i + 2) + ". " + endings[i % 9] +
+             std::string(i % 3 == 0 ? shift : 0, '+') + "\n";
+    const std::string first = crlf("[Event \"a\"]\n\n1. e4\n" + run + "9. Kg1 1-0");
+    const std::string second = crlf("1. d4\n" + run + "9. Kg1 1/2-1/2");
+    const std::string third = crlf("1. c4\n" + run + "9. Kg1 0-1");
+    const std::string fourth = "[Event \"d\"] 1. Nf3 *";
+    const std::string fifth =
+        crlf("1. b3\n" + run + "\xEF\xBB\xBF" + run + "9. Kg1\n%x {\n10. Kg2 *");
+    const std::string sixth = crlf("1. g3\n" + run + "9. Kg1");
+    const std::string seventh = crlf("[Event \"f\"]\n1. e4\n" + run + "*");
+    const std::string text = first + "\r\n" + second + "\r\n" + third + " " + fourth + "\r\n\r\n" +
+                             fifth + "\r\n\r\n  " + sixth + "\r\n" + seventh + "\r\n";
+    const std::vector<Split> games = split(text);
+    ASSERT_EQ(games.size(), 7u) << shift;
+    EXPECT_EQ(games[0].text, first) << shift;
+    EXPECT_EQ(games[1].text, second) << shift;
+    EXPECT_EQ(games[2].text, third) << shift;
+    EXPECT_EQ(games[3].text, fourth) << shift;
+    EXPECT_EQ(games[4].text, fifth) << shift;
+    EXPECT_EQ(games[5].text, sixth) << shift;
+    EXPECT_EQ(games[6].text, seventh) << shift;
+    for (const Split& game : games) {
+      const TextPos expected = text_pos_of(text, text.find(game.text));
+      EXPECT_EQ(pos_text(game.start), pos_text(expected)) << shift << game.text.substr(0, 20);
+    }
+    SplitterOptions options;
+    options.max_game_bytes = 300;
+    auto source = InputSource::from_memory(text);
+    GameSplitter splitter(*source, options);
+    RawGame game;
+    ASSERT_TRUE(splitter.next(game));
+    ASSERT_TRUE(game.truncated);
+    EXPECT_EQ(game.end_line, text_pos_of(text, first.size()).line) << shift;
+  }
+}
+
 // A malformed tag pair ends where the parser reads on after it (tags/tag_scan.hpp), so that
 // the splitter and the parser see the same movetext.
 TEST(Splitter, MalformedTagsEndWhereTheParserReadsOn) {

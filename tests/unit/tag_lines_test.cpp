@@ -15,6 +15,7 @@
 #include "libpgn/parser.hpp"
 #include "libpgn/reader.hpp"
 #include "libpgn/splitter.hpp"
+#include "tags/known_tag.hpp"
 
 namespace fs = std::filesystem;
 using namespace pgn;
@@ -318,3 +319,48 @@ TEST(TagLines, CopiesKeepThemOnlyWithTheirText) {
   }
   EXPECT_GT(kept, 10u);
 }
+
+#if defined(__SSE2__)
+// The parser classifies a tag line's name from the 16 bytes at it (classify_tag_name16) where
+// the text has them: the same kind as classify_tag() for every known name and for names near
+// them (cut short, one byte longer, one byte changed, a NUL inside, long ones), whatever
+// bytes follow the name.
+TEST(TagLines, NamesClassifiedFromTheirBytesAsByTheirWords) {
+  std::vector<std::string> names;
+  for (const std::string_view known : detail::kKnownTagNames) {
+    const std::string name(known);
+    names.push_back(name);
+    for (std::size_t size = 1; size < name.size(); ++size) names.push_back(name.substr(0, size));
+    for (const char extra : {'x', 'E', '\0', ' ', '"'}) names.push_back(name + extra);
+    for (std::size_t i = 0; i < name.size(); ++i) {
+      for (const char other : {'\0', '_', 'e', 'Z'}) {
+        std::string changed = name;
+        if (changed[i] == other) continue;
+        changed[i] = other;
+        names.push_back(changed);
+      }
+    }
+    names.push_back(name + name);
+    names.push_back(std::string(16 - name.size(), 'A') + name);
+  }
+  names.push_back(std::string(40, 'E'));
+  names.push_back("Eventdate");
+  names.push_back("eco");
+  for (const std::string& name : names) {
+    for (const char after : {'"', ' ', '\0', 'e'}) {
+      std::string buffer = name + std::string(16, after);
+      const KnownTag by_words = classify_tag(std::string_view(buffer.data(), name.size()));
+      EXPECT_EQ(static_cast<int>(classify_tag_name16(buffer.data(), name.size())),
+                static_cast<int>(by_words))
+          << "name of " << name.size() << " bytes: " << name;
+    }
+  }
+  // Every known name is found as itself.
+  for (std::size_t k = 0; k < std::size(detail::kKnownTagNames); ++k) {
+    const std::string buffer = std::string(detail::kKnownTagNames[k]) + " \"x\"]            ";
+    EXPECT_EQ(static_cast<std::size_t>(
+                  classify_tag_name16(buffer.data(), detail::kKnownTagNames[k].size())),
+              k);
+  }
+}
+#endif

@@ -77,9 +77,14 @@ struct GameValidator::Impl final : Visitor, NotationDetector::Reader {
   // The parser's call when it knows whether the value holds a backslash (Parser::report_tag).
   [[gnu::always_inline]] Control tag(std::string_view name, std::string_view raw, TextPos pos,
                                      bool escape_free) {
-    const std::string_view value = tags.tag(name, raw, pos, escape_free);
+    return tag(classify_tag(name), name, raw, pos, escape_free);
+  }
+  // The same, the name's kind known (the splitter's tag lines: Parser::report_line_tag).
+  [[gnu::always_inline]] Control tag(KnownTag kind, std::string_view name, std::string_view raw,
+                                     TextPos pos, bool escape_free) {
+    const std::string_view value = tags.tag(kind, name, raw, pos, escape_free);
     if (record) keep_tag(*record, name, value);
-    if (options.check_eco && name == "ECO") {
+    if (options.check_eco && kind == KnownTag::ECO) {
       eco_tag = value;
       eco_pos = pos;
     }

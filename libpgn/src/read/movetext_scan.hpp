@@ -17,10 +17,12 @@ inline bool is_line_end(char c) {
   return c == '\n' || c == '\r';
 }
 
-// Line breaks passed over by scan_movetext: how many, and the last one.
+// Line breaks passed over by scan_movetext: how many, the last one ('\n', or the '\r' of a
+// CR LF) and the first byte of the line after it.
 struct PlainLineBreaks {
   std::uint32_t count = 0;
   const char* last = nullptr;
+  const char* next_line = nullptr;
 };
 
 // A line starting with `first` continues movetext without a decision: movetext, '{' or ';'
@@ -45,12 +47,19 @@ inline bool is_plain_line_start(char first) {
 // A '\n' at `at` that decides nothing about game boundaries: the line before it ends in
 // neither a blank, a CR, nor what may be a termination marker, and the next line is a plain
 // line start. `at - 2` and `at + 1` must be readable.
-inline bool is_plain_line_break(const char* at) {
+inline bool ends_plain_line(const char* at) {
   const char last = at[-1];
   if (is_horizontal_space(last) || last == '\r' || last == '*') return false;
   if ((last == '0' || last == '1') && at[-2] == '-') return false;
   if (last == '2' && at[-2] == '/') return false;
-  return is_plain_line_start(at[1]);
+  return true;
+}
+inline bool is_plain_line_break(const char* at) {
+  return ends_plain_line(at) && is_plain_line_start(at[1]);
+}
+// The same for the CR LF whose '\r' is at `at` (`at + 2` readable).
+inline bool is_plain_crlf_line_break(const char* at) {
+  return at[1] == '\n' && ends_plain_line(at) && is_plain_line_start(at[2]);
 }
 
 // The splitter's scan over movetext and brace comments: only line ends, ';' and '['
@@ -59,9 +68,9 @@ inline bool is_plain_line_break(const char* at) {
 // A '[' inside a comment (clock and eval commands) is filtered in the block. Without ';',
 // the state after a stretch of text is "in a comment" exactly when its last brace is '{' (braces
 // do not nest), so whole 16-byte blocks are classified at once.
-// With `plain` given, the scan also passes over plain line breaks (see is_plain_line_break)
-// that are at least 128 bytes before `end`, and counts them there, instead of stopping at
-// each: a caller that knows its game goes on after such a break gives it.
+// With `plain` given, the scan also passes over plain line breaks (see is_plain_line_break;
+// a CR LF counts as one) that are at least 128 bytes before `end`, and counts them there, instead
+// of stopping at each: a caller that knows its game goes on after such a break gives it.
 [[gnu::always_inline]] inline const char* scan_movetext(const char* p, const char* const end,
                                                         bool& in_comment,
                                                         PlainLineBreaks* plain = nullptr) {
@@ -130,8 +139,18 @@ inline bool is_plain_line_break(const char* at) {
     if (stops && plain && end - p >= 128) {
       // The lookahead the splitter needs after a line break is in the window here.
       while (stops) {
-        const char* at = p + __builtin_ctzll(stops);
-        if (*at != '\n' || at - first < 2 || !is_plain_line_break(at)) break;
+        const int stop = __builtin_ctzll(stops);
+        const char* at = p + stop;
+        if (at - first < 2) break;
+        if (*at == '\n') {
+          if (!is_plain_line_break(at)) break;
+          plain->next_line = at + 1;
+        } else {
+          // A CR LF whose '\n' is in this block (its bit, the next stop, is cleared with it).
+          if (*at != '\r' || stop == 63 || !is_plain_crlf_line_break(at)) break;
+          plain->next_line = at + 2;
+          stops &= stops - 1;
+        }
         ++plain->count;
         plain->last = at;
         stops &= stops - 1;

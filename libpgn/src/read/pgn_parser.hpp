@@ -28,6 +28,7 @@
 #include "read/clock_comment.hpp"
 #include "read/tag_lines.hpp"
 #include "read/tokens.hpp"
+#include "tags/known_tag.hpp"
 #include "tags/marker_dashes.hpp"
 #include "tags/tag_scan.hpp"
 #include "text/text_scan.hpp"
@@ -491,7 +492,7 @@ class Parser {
       if (stop > poll_at_) return;
       if (t->line != line_) go_to_line(t->line, game_.start.line + t->line, begin_ + t->line_begin);
       p_ = stop;
-      report_tag(t->name(begin_), t->value(begin_), position(begin_ + t->open), t->escape_free);
+      report_line_tag(*t, position(begin_ + t->open));
       if (stopped_) return;
     }
   }
@@ -517,7 +518,7 @@ class Parser {
         pos.offset = offset_origin_ + address(open);
       }
       last = t;
-      report_tag(t->name(begin_), t->value(begin_), pos, t->escape_free);
+      report_line_tag(*t, pos);
       if (stopped_) break;
     }
     if (last != nullptr && last->line != line_)
@@ -560,6 +561,30 @@ class Parser {
   // the loop over the splitter's lines: a call costs more than what it does before the visitor's.
   [[gnu::always_inline]] void report_tag(std::string_view name, std::string_view value, TextPos pos,
                                          bool escape_free) {
+    report_tag_of_kind<false>(name, value, pos, escape_free, KnownTag::Other);
+  }
+
+  // A tag of the splitter's lines, with the name's kind for a visitor that takes it: found
+  // without a branch from the 16 bytes at the name (always there but at the very end of a
+  // game of tags only, where the name's size and words decide).
+  [[gnu::always_inline]] void report_line_tag(const TagLine& t, TextPos pos) {
+    const std::string_view name = t.name(begin_);
+    KnownTag kind;
+#if defined(__SSE2__)
+    if (end_ - name.data() >= 16) [[likely]]
+      kind = classify_tag_name16(name.data(), name.size());
+    else
+      kind = classify_tag(name);
+#else
+    kind = classify_tag(name);
+#endif
+    report_tag_of_kind<true>(name, t.value(begin_), pos, t.escape_free, kind);
+  }
+
+  // report_tag(), the name's kind known (kKindKnown) or not.
+  template <bool kKindKnown>
+  [[gnu::always_inline]] void report_tag_of_kind(std::string_view name, std::string_view value,
+                                                 TextPos pos, bool escape_free, KnownTag kind) {
     if (skip_tags_ || !reporting()) return;
     if (tags_seen_ >= limits_.max_tags) {
       if (tags_seen_ == limits_.max_tags) {
@@ -569,7 +594,9 @@ class Parser {
       return;
     }
     ++tags_seen_;
-    if constexpr (requires { visitor_.tag(name, value, pos, escape_free); }) {
+    if constexpr (kKindKnown && requires { visitor_.tag(kind, name, value, pos, escape_free); }) {
+      apply(visitor_.tag(kind, name, value, pos, escape_free));
+    } else if constexpr (requires { visitor_.tag(name, value, pos, escape_free); }) {
       apply(visitor_.tag(name, value, pos, escape_free));
     } else {
       apply(visitor_.tag(name, value, pos));
@@ -577,7 +604,9 @@ class Parser {
   }
 
   // Recovery for a malformed tag: resume after the next ']' on this line, or at its end.
-  void skip_rest_of_tag(const char* from) { p_ = tags::past_rest_of_tag(from, end_); }
+  void skip_rest_of_tag(const char* from) {
+    p_ = tags::past_rest_of_tag(from, end_);
+  }
 
   [[gnu::cold, gnu::noinline]] void skip_forum_wrapper(std::size_t length) {
     visitor_.syntax_warning("forum markup " + std::string(p_, length) + " skipped", position(p_));
@@ -790,6 +819,12 @@ class Parser {
       }
       if (c == '\n') {
         ++p_;
+        new_line(p_);
+        continue;
+      }
+      if (c == '\r') {  // CR LF (or a lone CR), as the main loop reads it
+        ++p_;
+        if (p_ < end_ && *p_ == '\n') ++p_;
         new_line(p_);
         continue;
       }

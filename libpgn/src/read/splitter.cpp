@@ -746,7 +746,7 @@ struct GameSplitter::Impl {
     line += breaks.count;
     line_indent = 0;
     line_had_bom = false;
-    line_begin = offset_of(last + 1);
+    line_begin = offset_of(static_cast<std::size_t>(breaks.next_line - buffer.get()));
   }
 
   // The common line break inside movetext: the game goes on and the next line starts with a
