@@ -290,7 +290,9 @@ bool detail::resolve_plain_castling(const Position& pos, std::string_view castle
   if (!r.ok()) return false;
   out.move = r.move;
   out.check_mark = check_mark;
-  out.canonical = false;  // written_as_canonical_san leaves castling to the writer
+  // written_as_canonical_san leaves castling to the writer: never canonical here.
+  out.capture_written = true;
+  out.captures = false;
   return true;
 }
 
