@@ -482,9 +482,9 @@ TEST(Resolve, PlainSanFromBytesAgreesWithTheGeneralPath) {
       EXPECT_EQ(plain.move, r.move) << pos.fen() << " " << token;
       EXPECT_EQ(plain.check_mark, text.check_mark) << token;
       EXPECT_EQ(text.nag, 0) << token;
-      EXPECT_EQ(plain.canonical(), written_as_canonical_san(pos, text, r))
+      EXPECT_EQ(plain.canonical, written_as_canonical_san(pos, text, r))
           << pos.fen() << " " << token;
-      fast_canonical += plain.canonical();
+      fast_canonical += plain.canonical;
     }
     // The usual SAN of every usual move takes the fast path: unambiguous, neither a
     // promotion nor en passant.

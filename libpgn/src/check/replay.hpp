@@ -199,7 +199,7 @@ class GameReplay {
     if (!V && notation_ == nullptr && detail::resolve_plain_san(l.pos, token, plain)) [[likely]] {
       if (may_play(token, pos))
         play_resolved<V, R, true>(
-            plain.move, plain.check_mark, 0, [&] { return plain.canonical(); }, token, pos);
+            plain.move, plain.check_mark, 0, [&] { return plain.canonical; }, token, pos);
       return Control::Continue;
     }
     if (l.dead) {
@@ -439,18 +439,10 @@ class GameReplay {
     // once per pawns and material. A pawn's check is looked at too (the king may step in
     // front of a passed pawn into a box it cannot leave), and after either, the few piece
     // moves that can still change the answer are watched for (piece_move_ended_game).
-    // Computed without a branch on the halfmove clock: whether the move was a capture or a
-    // pawn move is close to random, and the branch on it was mispredicted about every
-    // second main-line move. Only the analysis's passed-pawn fronts, which positions with a
-    // rook or queen never need, stay behind a (steady) branch.
-    const Bitboard empty = ~pos.pieces();
-    const bool irreversible = clock == 0;
-    const bool no_pawn_steps =
-        (((pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8)) & empty) == 0;
-    bool look = no_pawn_steps | (irreversible & ((pos.checkers() & pos.pieces(Pawn)) != 0));
-    if (!(pos.pieces(Queen) | pos.pieces(Rook))) [[unlikely]]
-      look |= irreversible && !(analysis::passed_pawn_fronts(pos) & empty);
-    if (look) [[unlikely]] {
+    if (!(((pos.pieces(White, Pawn) << 8) | (pos.pieces(Black, Pawn) >> 8)) & ~pos.pieces()) ||
+        (pos.halfmove_clock() == 0 && ((!(pos.pieces(Queen) | pos.pieces(Rook)) &&
+                                        !(analysis::passed_pawn_fronts(pos) & ~pos.pieces())) ||
+                                       (pos.checkers() & pos.pieces(Pawn))))) [[unlikely]] {
       if (!drawn && reached_dead_position()) return;
     } else if (watching_piece_moves_) [[unlikely]] {
       if (!drawn && piece_move_ended_game()) return;

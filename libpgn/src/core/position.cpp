@@ -194,12 +194,9 @@ Bitboard Position::pinned(Color c) const {
   const std::size_t us = ~side_, them = side_;
   const Bitboard occupied = by_color_[0] | by_color_[1];
   const std::size_t king = std::size_t(std::countr_zero(by_color_[them] & by_type_[King]));
-  // Whether the moved piece's empty-board attacks reach the king is close to random from
-  // move to move: tested with a mask, not a branch (the branch was mispredicted about one
-  // move in ten).
-  const Bitboard reaches = (kEmptyBoardAttacks[board_[to]][to] >> king) & 1;
-  const Bitboard clear = (kBetween[to][king] & occupied) == 0;
-  const Bitboard checkers = (reaches & clear) << to;
+  Bitboard checkers = 0;
+  if (((kEmptyBoardAttacks[board_[to]][to] >> king) & 1) && !(kBetween[to][king] & occupied))
+    checkers = Bitboard{1} << to;
   // Otherwise only a slider uncovered on the line from the king through `from` can check:
   // before the move the side that made it could not attack the other king (the position was
   // legal), the moved piece stands on `to`, and `from` is the only square emptied. A third
@@ -362,14 +359,11 @@ void Position::do_move(Move m, UndoInfo& __restrict undo) {
   checkers_ = checkers_after_normal_move(Square(from), Square(to));
   // The en-passant square is recorded only when a capture there is really possible, so that
   // positions that differ in nothing else share one key.
-  // Pawn or piece, and a pawn's step of one or two, are close to random from move to move:
-  // the double step and an enemy pawn beside its passed square are found with no branch but
-  // the last, rarely taken one. For any other move `passed` is just some square.
-  const std::size_t passed = (from + to) / 2;
-  const Bitboard double_step =
-      Bitboard{0} - Bitboard((moving_type == Pawn) & ((to ^ from) == 16));
-  if (kPawnAttacks[us][passed] & by_type_[Pawn] & by_color_[them] & double_step) [[unlikely]]
-    record_en_passant(Square(passed));
+  if (moving_type == Pawn && (to ^ from) == 16) {
+    const Square passed = Square((from + to) / 2);
+    if (pawn_attacks(Color(us), passed) & pieces(Color(them), Pawn)) [[unlikely]]
+      record_en_passant(passed);
+  }
 }
 
 void Position::record_en_passant(Square passed) {

@@ -290,9 +290,7 @@ bool detail::resolve_plain_castling(const Position& pos, std::string_view castle
   if (!r.ok()) return false;
   out.move = r.move;
   out.check_mark = check_mark;
-  // written_as_canonical_san leaves castling to the writer: never canonical here.
-  out.capture_written = true;
-  out.captures = false;
+  out.canonical = false;  // written_as_canonical_san leaves castling to the writer
   return true;
 }
 

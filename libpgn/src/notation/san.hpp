@@ -4,7 +4,6 @@
 // plain SAN resolver the replay inlines into its per-move path.
 #pragma once
 
-#include <array>
 #include <bit>
 #include <cstdint>
 #include <string_view>
@@ -57,16 +56,7 @@ bool standard_board_moves(const Position& pos);
 struct PlainSan {
   Move move;
   std::uint8_t check_mark = 0;  // as MoveText::check_mark: 0 none, 1 '+', 2 '#'
-  // What canonical() is made of, kept rather than combined: it is asked only where the SAN
-  // is recorded. Castling sets capture_written without captures (never canonical here).
-  bool capture_written = false;  // the token has 'x'
-  bool file_written = false;     // the token names the origin's file
-  bool captures = false;         // something stands on the target square
-  bool pawn = false;
-  // A pawn names its file exactly when it captures, a piece never does in a plain token.
-  bool canonical() const {
-    return (capture_written == captures) & (file_written == (pawn & captures));
-  }
+  bool canonical = false;
 };
 
 inline constexpr Bitboard kFileA = 0x0101010101010101ULL;
@@ -129,8 +119,7 @@ template <bool NotEnPassant = false>
   // Most moves: no check to answer, the king stays, and no enemy slider stands on the line
   // through king and `from`, so leaving `from` uncovers nothing. En passant also lifts the
   // passed pawn, so it always takes the full test.
-  // (One branch for the check and the king move: a king move is close to random.)
-  if (!(pos.checkers() | Bitboard{from == king}) &&
+  if (!pos.in_check() && from != king &&
       (NotEnPassant || !(type_of(pos.piece_on(from)) == Pawn && file_of(from) != file_of(to) &&
                          pos.piece_on(to) == NoPiece))) {
     const Color them = ~us;
@@ -145,18 +134,6 @@ template <bool NotEnPassant = false>
   }
   return keeps_king_safe_by_attacks(pos, us, from, to);
 }
-
-// The piece a plain SAN token's first byte names: N B R Q K, Pawn for every other byte.
-inline constexpr auto kPlainSanPiece = [] {
-  std::array<PieceType, 256> table{};
-  table.fill(Pawn);
-  table['N'] = Knight;
-  table['B'] = Bishop;
-  table['R'] = Rook;
-  table['Q'] = Queen;
-  table['K'] = King;
-  return table;
-}();
 
 // resolve_plain_san's castling: "O-O" or "O-O-O" without its sign.
 [[gnu::noinline]] bool resolve_plain_castling(const Position& pos, std::string_view castle,
@@ -174,59 +151,59 @@ inline constexpr auto kPlainSanPiece = [] {
                                                      PlainSan& out) {
   const char* p = token.data();
   const char* end = p + token.size();
-  if (token.size() < 2) [[unlikely]]
-    return resolve_plain_castling(pos, token, 0, out);
-  // The token's shape read without a branch on it: whether a move has a sign, a capture, a
-  // piece letter or a from-file is close to random from move to move, and the branches on
-  // them (the piece letter's switch was a jump through a table) were mispredicted about one
-  // move in two. Every read stays inside the token: the sign is taken only from three bytes
-  // on (as take_check_sign does), and where a byte before the target square would lie
-  // before the token, the target's own file letter is read instead, which is none of the
-  // bytes looked for.
-  const unsigned char last = static_cast<unsigned char>(end[-1]);
-  const unsigned hash = last == '#';
-  const unsigned sign = unsigned(token.size() >= 3) & (unsigned(last == '+') | hash);
-  const auto check_mark = std::uint8_t(sign + (sign & hash));
-  end -= sign;
+  const std::uint8_t check_mark = take_check_sign(p, end);
   const auto is_file = [](char c) { return c >= 'a' && c <= 'h'; };
   const auto is_rank = [](char c) { return c >= '1' && c <= '8'; };
-  if (!is_file(end[-2]) || !is_rank(end[-1]))
+  if (end - p < 2 || !is_file(end[-2]) || !is_rank(end[-1]))
     return resolve_plain_castling(pos, std::string_view(p, std::size_t(end - p)), check_mark, out);
   const Square to = make_square(end[-2] - 'a', end[-1] - '1');
   end -= 2;
-  const bool capture = end[-std::ptrdiff_t(end > p)] == 'x';
-  end -= capture;
-  // The piece letter by a table: N B R Q K, anything else reads as a pawn move and is left
-  // for the tests below (a byte that is not a file then stays unread: the general path).
-  const PieceType piece = kPlainSanPiece[static_cast<unsigned char>(*p)];
-  p += piece != Pawn;
-  const bool has_from_file = (p < end) & is_file(*p);
-  const int from_file = *p - 'a';
-  p += has_from_file;
+  const bool capture = end > p && end[-1] == 'x';
+  if (capture) --end;
+  PieceType piece = Pawn;
+  if (p < end && *p >= 'B' && *p <= 'R') {
+    switch (*p) {
+      case 'N':
+        piece = Knight;
+        break;
+      case 'B':
+        piece = Bishop;
+        break;
+      case 'R':
+        piece = Rook;
+        break;
+      case 'Q':
+        piece = Queen;
+        break;
+      case 'K':
+        piece = King;
+        break;
+      default:
+        return false;
+    }
+    ++p;
+  }
+  int from_file = -1;
+  if (p < end && is_file(*p)) from_file = *p++ - 'a';
   // A from-rank, a promotion, any other byte: the general path.
   if (p != end) return false;
   // resolve_move's usual move, the same steps.
   const Color us = pos.side_to_move();
-  // Masks, not branches: a from-file and a capture are as random as the rest of the shape.
-  const Bitboard from_file_mask =
-      file_bb(from_file & 7) | (Bitboard{0} - Bitboard{!has_from_file});
-  const Bitboard straight_pawns =
-      pos.pieces(us, Pawn) & file_bb(file_of(to)) & (Bitboard{0} - Bitboard{capture});
-  const Bitboard reaching = pieces_reaching(pos, us, piece, to) & from_file_mask & ~straight_pawns;
+  Bitboard reaching = pieces_reaching(pos, us, piece, to);
+  if (from_file >= 0) reaching &= file_bb(from_file);
+  if (capture) reaching &= ~(pos.pieces(us, Pawn) & file_bb(file_of(to)));
   if (!reaching || (reaching & (reaching - 1))) return false;
   const Square from = lowest_square(reaching);
   const bool captures = pos.piece_on(to) != NoPiece;
   if (piece == Pawn &&
       (relative_rank(us, rank_of(to)) == 7 ||
-       (file_of(from) != file_of(to) && !((has_from_file || capture) && captures))))
+       (file_of(from) != file_of(to) && !((from_file >= 0 || capture) && captures))))
     return false;
   if (!keeps_king_safe<true>(pos, us, from, to)) return false;
   out.move = Move(from, to);
   out.check_mark = check_mark;
-  out.capture_written = capture;
-  out.file_written = has_from_file;
-  out.captures = captures;
-  out.pawn = piece == Pawn;
+  out.canonical =
+      capture == captures && (piece == Pawn ? (from_file >= 0) == captures : from_file < 0);
   return true;
 }
 
