@@ -38,6 +38,7 @@ const std::map<std::string, std::string, std::less<>> kHeaderFloors = {
     {"types", "core"},              // types.hpp: moves, pieces, outcomes
     {"game_record", "core"},        // a record of moves and positions, filled by check/
     {"game_report", "check"},       // what the validator found in a game
+    {"load_bytes", "text"},         // a function template, all in the header
     {"min_severity", "check"},      // inline functions, all in the header
     {"ordered_stream", "run"},      // a class template, all in the header
     {"parse_limits", "read"},       // the parser's budgets

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "libpgn/append_buffer.hpp"
+#include "libpgn/load_bytes.hpp"
 #include "libpgn/position.hpp"
 #include "libpgn/types.hpp"
 
@@ -101,7 +102,6 @@ class GameEvents {
       grow(size() + 1);
     return *::new (static_cast<void*>(end_++)) GameEvent();
   }
-  void push_back(const GameEvent& e) { emplace_back() = e; }
 
   std::size_t size() const { return std::size_t(end_ - begin_); }
   std::size_t capacity() const { return std::size_t(limit_ - begin_); }
@@ -323,15 +323,11 @@ struct MainLineRecord {
     const char* p = san.data();
     std::uint64_t bytes = 0;
     if (n >= 4) {
-      std::uint32_t first, last;
-      std::memcpy(&first, p, 4);
-      std::memcpy(&last, p + n - 4, 4);
-      bytes = first | (std::uint64_t(last) << (8 * (n - 4)));
+      bytes = detail::load_bytes<std::uint32_t>(p) |
+              (std::uint64_t(detail::load_bytes<std::uint32_t>(p + n - 4)) << (8 * (n - 4)));
     } else if (n >= 2) {
-      std::uint16_t first, last;
-      std::memcpy(&first, p, 2);
-      std::memcpy(&last, p + n - 2, 2);
-      bytes = first | (std::uint64_t(last) << (8 * (n - 2)));
+      bytes = detail::load_bytes<std::uint16_t>(p) |
+              (std::uint64_t(detail::load_bytes<std::uint16_t>(p + n - 2)) << (8 * (n - 2)));
     } else if (n == 1) {
       bytes = static_cast<unsigned char>(p[0]);
     }

@@ -22,6 +22,7 @@
 #include <type_traits>
 
 #include "libpgn/append_buffer.hpp"
+#include "libpgn/load_bytes.hpp"
 
 namespace pgn {
 
@@ -203,16 +204,12 @@ class JsonWriter {
     const std::size_t n = text.size();
     std::uint64_t word;
     if (n > 8) {
-      std::uint64_t last;
-      std::memcpy(&word, p, 8);
-      std::memcpy(&last, p + n - 8, 8);
-      return !needs_escape(word) && !needs_escape(last);
+      return !needs_escape(detail::load_bytes<std::uint64_t>(p)) &&
+             !needs_escape(detail::load_bytes<std::uint64_t>(p + n - 8));
     }
     if (n >= 4) {  // most strings (a move, a short name): one word
-      std::uint32_t a, b;
-      std::memcpy(&a, p, 4);
-      std::memcpy(&b, p + n - 4, 4);
-      word = a | std::uint64_t(b) << 32;
+      word = detail::load_bytes<std::uint32_t>(p) |
+             std::uint64_t(detail::load_bytes<std::uint32_t>(p + n - 4)) << 32;
     } else if (n > 0) {
       const auto byte = [](char c) { return std::uint64_t(static_cast<unsigned char>(c)); };
       word = byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16 | kSpaces << 24;

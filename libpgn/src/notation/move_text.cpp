@@ -59,6 +59,7 @@
 #include <utility>
 #include <vector>
 
+#include "libpgn/load_bytes.hpp"
 #include "libpgn/notation.hpp"
 #include "notation/move_text.hpp"
 
@@ -548,7 +549,7 @@ class WordIndex {
   static std::uint32_t head_of(const char* p, std::size_t size) {
     std::uint32_t head = 0;
     if (size >= 4) {
-      std::memcpy(&head, p, 4);
+      head = detail::load_bytes<std::uint32_t>(p);
     } else {
       char bytes[4] = {};
       for (std::size_t i = 0; i < size; ++i) bytes[i] = p[i];

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "libpgn/load_bytes.hpp"
+
 namespace pgn::detail {
 
 // Whether `text` is exactly " [%clk H:MM:SS] " with a well-formed time (minutes and seconds
@@ -29,10 +31,8 @@ inline bool is_plain_clock_comment(std::string_view text) {
   constexpr std::uint64_t kFirstLimits = word({0, 0, 0, 0, 0, 0, 0, 0x76});
   constexpr std::uint64_t kSecondLimits = word({0, 0x7a, 0x76, 0, 0x7a, 0x76, 0, 0});
   constexpr std::uint64_t kTopBits = 0x8080808080808080u;
-  std::uint64_t first = 0;
-  std::uint64_t second = 0;
-  std::memcpy(&first, text.data(), 8);
-  std::memcpy(&second, text.data() + 8, 8);
+  std::uint64_t first = detail::load_bytes<std::uint64_t>(text.data());
+  std::uint64_t second = detail::load_bytes<std::uint64_t>(text.data() + 8);
   first ^= kFirst;  // zero where the fixed bytes match, the digit's value where a digit is
   second ^= kSecond;
   const std::uint64_t fixed = (first & ~kFirstDigits) | (second & ~kSecondDigits);
@@ -49,8 +49,7 @@ inline bool is_plain_clock_comment(std::string_view text) {
 // has them.
 inline bool is_plain_eval_value(const char* value, std::size_t size) {
   if (size < 2 || size > 7) return false;
-  std::uint64_t bytes = 0;
-  std::memcpy(&bytes, value, 8);
+  std::uint64_t bytes = detail::load_bytes<std::uint64_t>(value);
   // The top bit of each byte that is not a digit (as in is_plain_clock_comment), of the first
   // `size` bytes.
   const std::uint64_t x = bytes ^ 0x3030303030303030u;

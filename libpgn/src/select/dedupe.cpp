@@ -15,6 +15,7 @@
 
 #include "libpgn/bughouse.hpp"
 #include "libpgn/game_record.hpp"
+#include "libpgn/load_bytes.hpp"
 #include "libpgn/notation.hpp"
 #include "libpgn/result_forms.hpp"
 #include "libpgn/san.hpp"
@@ -102,18 +103,13 @@ KeyMixer bytes_hash(std::string_view s) {
   std::size_t at = 0;
   for (; at + 32 <= s.size(); at += 32)
     for (std::size_t k = 0; k < 4; ++k) {
-      std::uint64_t word;
-      std::memcpy(&word, s.data() + at + 8 * k, 8);
-      lanes[k] = (lanes[k] ^ word) * 0x9E3779B97F4A7C15ull;
+      lanes[k] = (lanes[k] ^ detail::load_bytes<std::uint64_t>(s.data() + at + 8 * k)) *
+                 0x9E3779B97F4A7C15ull;
       lanes[k] ^= lanes[k] >> 29;
     }
   KeyMixer m;
   for (std::uint64_t lane : lanes) m.absorb(lane);
-  for (; at + 8 <= s.size(); at += 8) {
-    std::uint64_t word;
-    std::memcpy(&word, s.data() + at, 8);
-    m.absorb(word);
-  }
+  for (; at + 8 <= s.size(); at += 8) m.absorb(detail::load_bytes<std::uint64_t>(s.data() + at));
   std::uint64_t tail = 0;
   std::memcpy(&tail, s.data() + at, s.size() - at);
   m.absorb(tail);

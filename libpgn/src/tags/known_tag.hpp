@@ -10,6 +10,8 @@
 #include <iterator>
 #include <string_view>
 
+#include "libpgn/load_bytes.hpp"
+
 #if defined(__SSE2__)
 #include <immintrin.h>
 #endif
@@ -43,13 +45,6 @@ enum class KnownTag : std::uint8_t {
 };
 
 namespace detail {
-
-template <class T>
-T load_bytes(const char* p) {
-  T v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
 
 // `name` (of the known name's size) is `known`: two loads of up to 8 bytes each, overlapping
 // when the size is not a power of two, compared with the known name's (constants).

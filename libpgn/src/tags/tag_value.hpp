@@ -27,13 +27,11 @@ inline bool tail_needs_no_escape(std::string_view value, std::size_t i) {
   const char* const p = value.data();
   const std::size_t n = value.size();
   if (i == n) return true;
-  if (n >= 8) return !needs_tag_escape(detail::load_u64(p + n - 8));
+  if (n >= 8) return !needs_tag_escape(detail::load_bytes<std::uint64_t>(p + n - 8));
   std::uint64_t word;
   if (n >= 4) {
-    std::uint32_t first, last;
-    std::memcpy(&first, p, 4);
-    std::memcpy(&last, p + n - 4, 4);
-    word = first | std::uint64_t(last) << 32;
+    word = detail::load_bytes<std::uint32_t>(p) |
+           std::uint64_t(detail::load_bytes<std::uint32_t>(p + n - 4)) << 32;
   } else {
     const auto byte = [](char c) { return std::uint64_t(static_cast<unsigned char>(c)); };
     word = byte(p[0]) | byte(p[n / 2]) << 8 | byte(p[n - 1]) << 16 | 0x2020202020ull << 24;
@@ -45,7 +43,9 @@ inline bool tail_needs_no_escape(std::string_view value, std::size_t i) {
 // values are a name or a date of a few words).
 [[gnu::always_inline]] inline bool needs_no_escape(std::string_view value) {
   std::size_t i = 0;
-  while (i + 8 <= value.size() && !needs_tag_escape(detail::load_u64(value.data() + i))) i += 8;
+  while (i + 8 <= value.size() &&
+         !needs_tag_escape(detail::load_bytes<std::uint64_t>(value.data() + i)))
+    i += 8;
   return i + 8 <= value.size() ? false : tail_needs_no_escape(value, i);
 }
 
@@ -58,7 +58,9 @@ void append_tag_value_to(std::string_view value, Out& out) {
   }
   std::size_t plain = 0;  // start of the run of characters that need no change
   std::size_t i = 0;      // the words before the first change are skipped again
-  while (i + 8 <= value.size() && !needs_tag_escape(detail::load_u64(value.data() + i))) i += 8;
+  while (i + 8 <= value.size() &&
+         !needs_tag_escape(detail::load_bytes<std::uint64_t>(value.data() + i)))
+    i += 8;
   for (; i < value.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(value[i]);
     if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7F) continue;

@@ -26,7 +26,8 @@ void JsonWriter::put_escaped(std::string_view text) {
   out_ += '"';
   std::size_t run = 0;  // start of the bytes copied as they are
   for (std::size_t i = 0;;) {
-    while (i + 8 <= size && !needs_escape(detail::load_u64(text.data() + i))) i += 8;
+    while (i + 8 <= size && !needs_escape(detail::load_bytes<std::uint64_t>(text.data() + i)))
+      i += 8;
     while (i < size && is_plain_ascii(p[i])) ++i;
     if (i == size) break;
     const unsigned char c = p[i];

@@ -16,7 +16,7 @@ TextKind classify_text(std::string_view text) {
     p += 32;
   }
 #endif
-  while (end - p >= 8 && (load_u64(p) & 0x8080808080808080ull) == 0) p += 8;
+  while (end - p >= 8 && (load_bytes<std::uint64_t>(p) & 0x8080808080808080ull) == 0) p += 8;
   while (p < end && static_cast<unsigned char>(*p) < 0x80) ++p;
   if (p == end) return TextKind::Ascii;
   // Everything before p is ASCII, so p starts a character. simdjson's validator checks the

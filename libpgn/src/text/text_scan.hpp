@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "libpgn/load_bytes.hpp"
+
 #if defined(__AVX2__)
 #include <immintrin.h>
 #elif defined(__SSE2__)
@@ -17,12 +19,6 @@
 #endif
 
 namespace pgn::detail {
-
-inline std::uint64_t load_u64(const char* p) {
-  std::uint64_t word;
-  std::memcpy(&word, p, sizeof word);
-  return word;
-}
 
 inline int count_trailing_zeros(std::uint32_t x) {
   return __builtin_ctz(x);
@@ -104,7 +100,7 @@ inline std::size_t count_continuations(std::uint64_t word, std::uint64_t keep) {
   }
 #endif
   while (end - p >= 8) {
-    continuation += count_continuations(load_u64(p), 0x8080808080808080ull);
+    continuation += count_continuations(load_bytes<std::uint64_t>(p), 0x8080808080808080ull);
     p += 8;
   }
   if constexpr (std::endian::native == std::endian::little) {
@@ -112,7 +108,8 @@ inline std::size_t count_continuations(std::uint64_t word, std::uint64_t keep) {
       // The first end - p bytes of the word are its low bytes.
       const int bits = static_cast<int>(end - p) * 8;
       return length - continuation -
-             count_continuations(load_u64(p), 0x8080808080808080ull & ((1ull << bits) - 1));
+             count_continuations(load_bytes<std::uint64_t>(p),
+                                 0x8080808080808080ull & ((1ull << bits) - 1));
     }
   }
   for (; p < end; ++p) continuation += (static_cast<unsigned char>(*p) & 0xC0) == 0x80;

@@ -832,7 +832,7 @@ struct GameWriter::Impl {
   static std::uint64_t name_prefix(std::string_view name) {
     std::uint64_t bytes = 0;
     if (name.size() >= 8)
-      bytes = detail::load_u64(name.data());
+      bytes = detail::load_bytes<std::uint64_t>(name.data());
     else
       detail::copy_text(reinterpret_cast<char*>(&bytes), name.data(), name.size());
     return __builtin_bswap64(bytes);
