@@ -740,6 +740,28 @@ TextPos text_pos_of(std::string_view text, std::size_t offset) {
       1 + static_cast<std::uint32_t>(offset - column_from)};
 }
 
+// `text` splits into the games `parts`, each starting on the line and column of its text, and
+// the first game, cut at 300 bytes, ends on the line of its last byte. `context` names the
+// case in a failure.
+void expect_split_into(const std::string& text, const std::vector<std::string>& parts,
+                       const std::string& context) {
+  const std::vector<Split> games = split(text);
+  ASSERT_EQ(games.size(), parts.size()) << context;
+  for (std::size_t i = 0; i < parts.size(); ++i) EXPECT_EQ(games[i].text, parts[i]) << context;
+  for (const Split& game : games) {
+    const TextPos expected = text_pos_of(text, text.find(game.text));
+    EXPECT_EQ(pos_text(game.start), pos_text(expected)) << context << game.text.substr(0, 20);
+  }
+  SplitterOptions options;
+  options.max_game_bytes = 300;
+  auto source = InputSource::from_memory(text);
+  GameSplitter splitter(*source, options);
+  RawGame game;
+  ASSERT_TRUE(splitter.next(game)) << context;
+  ASSERT_TRUE(game.truncated) << context;
+  EXPECT_EQ(game.end_line, text_pos_of(text, parts[0].size()).line) << context;
+}
+
 // Runs of short movetext lines, where the scan passes over line breaks in bulk: every break
 // that decides a boundary (after a termination marker or trailing blanks, before a blank, a
 // '%' escape line holding a '{', a tag or a BOM) still does, and games after the runs start on
@@ -758,28 +780,8 @@ TEST(Splitter, RunsOfMovetextLinesKeepBoundariesAndPositions) {
   const std::string seventh = "[Event \"f\"]\n1. e4\n" + run + "*";
   const std::string text = first + "\n" + second + "\n" + third + " " + fourth + "\n\n" + fifth +
                            "\n\n  " + sixth + "\n" + seventh + "\n";
-  const std::vector<Split> games = split(text);
-  ASSERT_EQ(games.size(), 7u);
-  EXPECT_EQ(games[0].text, first);
-  EXPECT_EQ(games[1].text, second);
-  EXPECT_EQ(games[2].text, third);
-  EXPECT_EQ(games[3].text, fourth);
-  EXPECT_EQ(games[4].text, fifth);
-  EXPECT_EQ(games[5].text, sixth);
-  EXPECT_EQ(games[6].text, seventh);
-  for (const Split& game : games) {
-    const TextPos expected = text_pos_of(text, text.find(game.text));
-    EXPECT_EQ(pos_text(game.start), pos_text(expected)) << game.text.substr(0, 20);
-  }
   // A game cut after such a run ends on the line of its last byte.
-  SplitterOptions options;
-  options.max_game_bytes = 300;
-  auto source = InputSource::from_memory(text);
-  GameSplitter splitter(*source, options);
-  RawGame game;
-  ASSERT_TRUE(splitter.next(game));
-  ASSERT_TRUE(game.truncated);
-  EXPECT_EQ(game.end_line, text_pos_of(text, first.size()).line);
+  expect_split_into(text, {first, second, third, fourth, fifth, sixth, seventh}, "LF");
 }
 
 // The same runs with CR LF line ends (pgnmentor's files): the scan passes over a CR LF as one
@@ -813,27 +815,8 @@ TEST(Splitter, RunsOfCrLfMovetextLinesKeepBoundariesAndPositions) {
     const std::string seventh = crlf("[Event \"f\"]\n1. e4\n" + run + "*");
     const std::string text = first + "\r\n" + second + "\r\n" + third + " " + fourth + "\r\n\r\n" +
                              fifth + "\r\n\r\n  " + sixth + "\r\n" + seventh + "\r\n";
-    const std::vector<Split> games = split(text);
-    ASSERT_EQ(games.size(), 7u) << shift;
-    EXPECT_EQ(games[0].text, first) << shift;
-    EXPECT_EQ(games[1].text, second) << shift;
-    EXPECT_EQ(games[2].text, third) << shift;
-    EXPECT_EQ(games[3].text, fourth) << shift;
-    EXPECT_EQ(games[4].text, fifth) << shift;
-    EXPECT_EQ(games[5].text, sixth) << shift;
-    EXPECT_EQ(games[6].text, seventh) << shift;
-    for (const Split& game : games) {
-      const TextPos expected = text_pos_of(text, text.find(game.text));
-      EXPECT_EQ(pos_text(game.start), pos_text(expected)) << shift << game.text.substr(0, 20);
-    }
-    SplitterOptions options;
-    options.max_game_bytes = 300;
-    auto source = InputSource::from_memory(text);
-    GameSplitter splitter(*source, options);
-    RawGame game;
-    ASSERT_TRUE(splitter.next(game));
-    ASSERT_TRUE(game.truncated);
-    EXPECT_EQ(game.end_line, text_pos_of(text, first.size()).line) << shift;
+    expect_split_into(text, {first, second, third, fourth, fifth, sixth, seventh},
+                      "CR LF, shift " + std::to_string(shift) + " ");
   }
 }
 
