@@ -15,13 +15,21 @@ done >"$work/500.pgn"
 for i in $(seq 1 300); do cat "$work/500.pgn"; done >"$work/big.pgn" # 150,000 games, 23 MB
 command -v zstd >/dev/null && zstd -q -19 "$work/big.pgn" -o "$work/big.pgn.zst"
 
-# stretched OUT ERR ARGS...: runs pgn ARGS, stopped for 1.3 s shortly after it starts.
+# stretched OUT ERR ARGS...: runs pgn ARGS, stopped for 1.3 s once it has its input (the last
+# argument) open: its clock has started by then. A fixed delay instead raced a slow start (a
+# sanitizer build on a busy machine takes longer than 0.05 s to reach its clock).
 stretched() {
   local out=$1 err=$2
   shift 2
+  local input
+  input=$(basename "${@: -1}")
   "$pgn" "$@" >"$out" 2>"$err" &
   local pid=$!
-  sleep 0.05
+  for _ in $(seq 500); do
+    ls -l /proc/$pid/fd 2>/dev/null | grep -qF "$input" && break
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.01
+  done
   kill -STOP $pid 2>/dev/null
   sleep 1.3
   kill -CONT $pid 2>/dev/null
